@@ -1,0 +1,18 @@
+import { defineConfig } from '@pandacss/dev';
+import { globalCss } from './src/ui/theme/global-css';
+import { recipes, slotRecipes } from './src/ui/theme/recipes';
+import { semanticTokens, tokens } from './src/ui/theme/tokens';
+
+export default defineConfig({
+  preflight: true,
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'styled-system',
+  jsxFramework: 'react',
+  // The spec's dark-mode class option: `.dark` on <html>.
+  conditions: { extend: { dark: '.dark &', light: ':root:not(.dark) &' } },
+  globalCss,
+  theme: {
+    extend: { tokens, semanticTokens, recipes, slotRecipes },
+  },
+});

@@ -1,0 +1,20 @@
+// `npm run bench`: builds the console, starts the real server and prints the figures each issue targets.
+
+import { measureBundles, printBundleFigures } from './bench/bundle-size';
+import { buildIfNeeded } from './build-if-needed.mjs';
+import { requireChromium } from './chromium.mjs';
+import { removeDataDir, startServerProcess } from './server-process';
+
+const chromePath = requireChromium();
+buildIfNeeded({ quiet: true });
+const server = await startServerProcess();
+let ok = true;
+try {
+  ok = printBundleFigures(await measureBundles(server.url, chromePath, ['/', '/auth/login'])) && ok;
+} finally {
+  await server.stop();
+  removeDataDir(server.dataDir);
+}
+console.log(
+  ok ? '\nAll figures within their targets.' : '\nSome figures are over their targets (see above).',
+);

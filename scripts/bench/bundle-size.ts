@@ -1,0 +1,89 @@
+// Bundle size: gzip size of the JS and CSS a browser loads for the first pages, and of every route chunk.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+export const BUDGET = { initialJsKb: 150, routeChunkKb: 50, cssKb: 30 } as const;
+
+const kb = (bytes: number) => bytes / 1024;
+const gzipKb = (file: string) => kb(gzipSync(readFileSync(file), { level: 9 }).length);
+
+export interface BundleFigures {
+  pages: Array<{ path: string; jsKb: number; cssKb: number; files: number }>;
+  chunks: Array<{ file: string; gzipKb: number }>;
+}
+
+/** Loads each page in Chromium and sums the gzip size of the same-origin JS and CSS it fetched. */
+export async function measureBundles(
+  baseUrl: string,
+  chromePath: string,
+  paths: string[],
+): Promise<BundleFigures> {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+  const pages: BundleFigures['pages'] = [];
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const assets = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+      });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      let jsKb = 0;
+      let cssKb = 0;
+      for (const asset of assets) {
+        const size = gzipKb(join('dist', asset));
+        if (asset.endsWith('.js')) jsKb += size;
+        else cssKb += size;
+      }
+      pages.push({ path, jsKb, cssKb, files: assets.size });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const chunks = readdirSync('dist/assets')
+    .filter((file) => file.endsWith('.js') && !file.startsWith('index-'))
+    .map((file) => ({ file, gzipKb: gzipKb(join('dist/assets', file)) }))
+    .sort((a, b) => b.gzipKb - a.gzipKb);
+  return { pages, chunks };
+}
+
+export function printBundleFigures({ pages, chunks }: BundleFigures): boolean {
+  let withinBudget = true;
+  const mark = (ok: boolean) => {
+    withinBudget &&= ok;
+    return ok ? 'ok' : 'OVER BUDGET';
+  };
+  console.log('\nBundle size (gzip, level 9)');
+  for (const page of pages) {
+    console.log(
+      `  ${page.path.padEnd(14)} JS ${page.jsKb.toFixed(1).padStart(6)} KB (≤ ${BUDGET.initialJsKb}: ${mark(page.jsKb <= BUDGET.initialJsKb)})` +
+        `   CSS ${page.cssKb.toFixed(1).padStart(5)} KB (≤ ${BUDGET.cssKb}: ${mark(page.cssKb <= BUDGET.cssKb)})   ${page.files} files`,
+    );
+  }
+  const largest = chunks[0];
+  console.log(
+    `  route and shared chunks: ${chunks.length}; largest ${largest?.file ?? '-'} ${largest?.gzipKb.toFixed(1) ?? 0} KB`,
+  );
+  for (const chunk of chunks) {
+    const over = chunk.gzipKb > BUDGET.routeChunkKb;
+    if (over) mark(false);
+    console.log(
+      `    ${chunk.file.padEnd(44)} ${chunk.gzipKb.toFixed(2).padStart(6)} KB${over ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  return withinBudget;
+}

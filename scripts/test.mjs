@@ -1,0 +1,33 @@
+// `npm test`: everything a change can break, cheapest first, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+import { requireChromium } from './chromium.mjs';
+
+// Checked first so a machine without Chromium learns the one command it needs before waiting for the rest.
+requireChromium();
+
+// The suite runs on the embedded database; with DATABASE_URL set, the server tests run on PostgreSQL too.
+const postgresUrl = process.env.DATABASE_URL?.trim();
+const embedded = { ...process.env, DATABASE_URL: '' };
+
+const steps = [
+  ['typecheck', ['run', '--silent', 'typecheck'], embedded],
+  ['lint', ['run', '--silent', 'lint'], embedded],
+  ['unit, component, machine and server tests (PGlite)', ['run', '--silent', 'test:unit'], embedded],
+  ...(postgresUrl
+    ? [['server tests on PostgreSQL', ['exec', 'vitest', 'run', '--project', 'server'], process.env]]
+    : []),
+  ['end-to-end tests in Chromium', ['run', '--silent', 'test:e2e'], embedded],
+];
+
+if (!postgresUrl) console.log('DATABASE_URL is not set: the server tests run on PGlite only.');
+
+for (const [name, args, env] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync('npm', args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

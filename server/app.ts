@@ -1,0 +1,119 @@
+// The Hono app: the spec's three services under their base paths, the operations endpoints, the built
+// console, and the middleware every answer passes through. No I/O here beyond what deps provide.
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { SOCKET_PATH } from '../src/contract/socket';
+import type { DatabaseHandle } from './db';
+import type { AppEnv } from './http/env';
+import { noStoreByDefault, securityHeaders } from './http/headers';
+import { problem } from './http/problem';
+import { RouteRegistry } from './http/registry';
+import { requestLog } from './http/request-log';
+import type { Service } from './http/routes';
+import { staticSpa } from './http/static-spa';
+import type { Logger } from './logger';
+import { healthRoutes } from './ops/health.routes';
+import { openApiRoutes } from './ops/openapi.routes';
+import { paymentService } from './payment';
+import { resourceManagerService } from './resource-manager';
+import { userService } from './user';
+import { serverVersion } from './version';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Absolute path of the built console; it may not exist yet (the API works without it). */
+  staticDir: string;
+  version?: string;
+  /** Fail with 500 when a handler answers off its declared schema; on in tests. */
+  verifyResponses?: boolean;
+  maxBodyBytes?: number;
+  /** Mounted after the spec's services, through the same registry; tests use it to exercise validation. */
+  additionalServices?: Service[];
+}
+
+export type App = Hono<AppEnv>;
+
+export function createApp(deps: AppDeps): App {
+  const version = deps.version ?? serverVersion;
+  const startedAt = Date.now();
+  const app = new Hono<AppEnv>();
+  const registry = new RouteRegistry({
+    verifyResponses: deps.verifyResponses,
+    maxBodyBytes: deps.maxBodyBytes,
+  });
+
+  app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders());
+  app.use(noStoreByDefault());
+  app.use(compress());
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        problem(
+          c,
+          405,
+          { detail: `${c.req.method} is not supported here; use ${methods.join(', ')}.` },
+          {
+            Allow: methods.join(', '),
+          },
+        ),
+    }),
+  );
+
+  const services: Service[] = [
+    userService(),
+    resourceManagerService({ database: deps.database, version }),
+    paymentService(),
+    { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
+    {
+      name: 'Operations',
+      basePath: '/api',
+      resources: [openApiRoutes(registry, { title: 'Ikirere console API', version })],
+    },
+    ...(deps.additionalServices ?? []),
+  ];
+  for (const service of services) registry.mount(app, service);
+
+  // The socket lives on the Node upgrade event (server/socket); a plain GET here is a client mistake.
+  app.get(SOCKET_PATH, (c) =>
+    problem(
+      c,
+      426,
+      { detail: 'This address is the console WebSocket; connect with a WebSocket client.' },
+      {
+        Upgrade: 'websocket',
+      },
+    ),
+  );
+
+  app.use(
+    staticSpa({
+      root: deps.staticDir,
+      isReserved: (path) => registry.isServicePath(path) || path === SOCKET_PATH,
+    }),
+  );
+
+  app.notFound((c) => problem(c, 404, { detail: `Nothing is served at ${c.req.path}.` }));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return problem(c, error.status as ContentfulStatusCode, { detail: error.message || undefined });
+    }
+    deps.logger.error(
+      { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
+      'unhandled error',
+    );
+    return problem(c, 500, {
+      detail: 'Something went wrong on our side. If it keeps happening, contact support with the request id.',
+    });
+  });
+
+  return app;
+}

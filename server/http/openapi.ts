@@ -1,0 +1,110 @@
+// Builds the OpenAPI 3.1 document from the route registry and the valibot contract schemas.
+import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../src/contract/problem';
+import type { RegisteredRoute } from './registry';
+import type { RouteSpec, Schema } from './routes';
+
+type Json = Record<string, unknown>;
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: OpenApiInfo): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: { schemas: { Problem: convert(problemSchema, 'output') } },
+  };
+}
+
+function operation(route: RegisteredRoute): Json {
+  const { spec } = route;
+  const op: Json = {
+    operationId: operationId(route),
+    summary: spec.summary,
+    tags: [route.tag],
+  };
+  if (spec.description) op.description = spec.description;
+  const parameters = [
+    ...parametersOf(spec.request?.params, 'path'),
+    ...parametersOf(spec.request?.query, 'query'),
+  ];
+  if (parameters.length > 0) op.parameters = parameters;
+  if (spec.request?.body) {
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: convert(spec.request.body, 'input') } },
+    };
+  }
+  op.responses = responsesOf(spec);
+  return op;
+}
+
+function responsesOf(spec: RouteSpec): Json {
+  const responses: Json = {};
+  for (const [status, response] of Object.entries(spec.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.schema
+        ? {
+            content: {
+              [response.contentType ?? 'application/json']: { schema: convert(response.schema, 'output') },
+            },
+          }
+        : {}),
+    };
+  }
+  const problemContent = { content: { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } } };
+  const { params, query, body } = spec.request ?? {};
+  if (params || query || body) {
+    responses['422'] = { description: 'Invalid input, with a message per field.', ...problemContent };
+  }
+  if (body) {
+    responses['400'] = { description: 'The body is not valid JSON.', ...problemContent };
+    responses['413'] = { description: 'The body is too large.', ...problemContent };
+  }
+  responses.default = { description: 'Any other failure.', ...problemContent };
+  return responses;
+}
+
+function parametersOf(schema: Schema | undefined, location: 'path' | 'query'): Json[] {
+  if (!schema) return [];
+  const json = convert(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(Array.isArray(json.required) ? json.required : []);
+  return Object.entries(properties).map(([name, propertySchema]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: propertySchema,
+  }));
+}
+
+function operationId(route: RegisteredRoute): string {
+  // `GET /resource-manager/api/v1/computes/:id` → getResourceManagerComputesById
+  const words = route.path
+    .split('/')
+    .filter((part) => part !== '' && part !== 'api' && !/^v\d+$/.test(part))
+    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split(/[^a-zA-Z0-9]+/)))
+    .filter((word) => word !== '');
+  return [route.method, ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+function convert(schema: Schema, typeMode: 'input' | 'output'): Json {
+  const config: ConversionConfig = { target: 'draft-2020-12', typeMode, errorMode: 'ignore' };
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, config) as Json;
+  return json;
+}

@@ -1,0 +1,45 @@
+// Every failed answer is RFC 9457 problem+json, shaped by the shared contract so the console parses it.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '../../src/contract/problem';
+import type { AppEnv } from './env';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Sign-in required',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  422: 'Invalid input',
+  426: 'Upgrade required',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+};
+
+export type ProblemFields = Partial<Omit<Problem, 'status' | 'requestId'>>;
+
+export function problemBody(status: number, fields: ProblemFields, requestId?: string): Problem {
+  return {
+    type: fields.type ?? 'about:blank',
+    title: fields.title ?? TITLES[status] ?? 'Error',
+    status,
+    ...(fields.detail === undefined ? {} : { detail: fields.detail }),
+    ...(fields.instance === undefined ? {} : { instance: fields.instance }),
+    ...(fields.errors === undefined ? {} : { errors: fields.errors }),
+    ...(requestId === undefined ? {} : { requestId }),
+  };
+}
+
+export function problem(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  fields: ProblemFields = {},
+  headers: Record<string, string> = {},
+): Response {
+  const body = problemBody(status, fields, c.get('requestId'));
+  return c.body(JSON.stringify(body), status, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE });
+}

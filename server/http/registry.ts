@@ -1,0 +1,104 @@
+// Mounts services on the app and remembers every route, for the OpenAPI document and the 405 answers.
+import type { Hono, MiddlewareHandler } from 'hono';
+import { Hono as HonoRouter } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import type { AppEnv } from './env';
+import { problem } from './problem';
+import type { HttpMethod, RouteSpec, Service } from './routes';
+import { readInput } from './validation';
+
+/** JSON bodies above this size answer 413 unless a route sets its own maxBodyBytes. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface RegisteredRoute {
+  method: HttpMethod;
+  /** Full Hono path, e.g. `/resource-manager/api/v1/computes/:id`. */
+  path: string;
+  tag: string;
+  spec: RouteSpec;
+}
+
+export interface RegistryOptions {
+  /**
+   * Check each JSON answer against the schema declared for its status and fail loudly (500) on a mismatch.
+   * On in tests so a handler cannot drift from the contract it documents.
+   */
+  verifyResponses?: boolean;
+  maxBodyBytes?: number;
+}
+
+export class RouteRegistry {
+  readonly routes: RegisteredRoute[] = [];
+  readonly basePaths: string[] = [];
+
+  constructor(private readonly options: RegistryOptions = {}) {}
+
+  mount(app: Hono<AppEnv>, service: Service): void {
+    this.basePaths.push(service.basePath);
+    for (const resource of service.resources) {
+      const router = new HonoRouter<AppEnv>();
+      const prefix = joinPaths(service.basePath, resource.prefix);
+      for (const spec of resource.specs) {
+        const [first, ...rest] = this.handlersFor(spec);
+        router.on(spec.method.toUpperCase(), spec.path, first!, ...rest);
+        this.routes.push({
+          method: spec.method,
+          path: joinPaths(prefix, spec.path),
+          tag: resource.tag ?? service.name,
+          spec,
+        });
+      }
+      app.route(prefix, router);
+    }
+  }
+
+  /** True for paths that belong to a mounted service, which never fall back to the console's index.html. */
+  isServicePath(path: string): boolean {
+    return this.basePaths.some((base) => base !== '' && (path === base || path.startsWith(`${base}/`)));
+  }
+
+  private handlersFor(spec: RouteSpec): MiddlewareHandler<AppEnv>[] {
+    const handlers: MiddlewareHandler<AppEnv>[] = [...(spec.guards ?? [])];
+    if (spec.request?.body) {
+      handlers.push(
+        bodyLimit({
+          maxSize: spec.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+          onError: (c) =>
+            problem(c, 413, { detail: 'The request body is larger than this endpoint accepts.' }),
+        }),
+      );
+    }
+    const verify = this.options.verifyResponses === true;
+    handlers.push(async (c) => {
+      const result = await readInput(c, spec.request);
+      if (!result.ok) return result.response;
+      const response = await spec.handler(c, result.input);
+      if (verify) await verifyResponse(spec, response);
+      return response;
+    });
+    return handlers;
+  }
+}
+
+async function verifyResponse(spec: RouteSpec, response: Response): Promise<void> {
+  const where = `${spec.method.toUpperCase()} ${spec.path} (${spec.summary})`;
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.startsWith('application/problem+json')) return;
+  const declared = spec.responses[response.status];
+  if (!declared) throw new Error(`${where} answered undeclared status ${response.status}.`);
+  if (!declared.schema) return;
+  const result = v.safeParse(declared.schema, await response.clone().json());
+  if (!result.success) {
+    const summary = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(body)'}: ${issue.message}`);
+    throw new Error(`${where} answered ${response.status} off its schema: ${summary.join('; ')}`);
+  }
+}
+
+export function joinPaths(...parts: string[]): string {
+  const joined = parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter((part) => part !== '')
+    .join('/');
+  return `/${joined}`;
+}

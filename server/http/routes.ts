@@ -1,0 +1,81 @@
+// How a resource declares its routes: one declaration feeds the Hono router, the input validation and the
+// OpenAPI document, so what the server checks and what it documents cannot drift apart.
+import type { Context, MiddlewareHandler } from 'hono';
+import type * as v from 'valibot';
+import type { AppEnv } from './env';
+
+export type Schema = v.GenericSchema;
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RequestSchemas {
+  /** Path parameters, e.g. `{ id }` for `/:id`; values arrive as strings. */
+  params?: Schema;
+  /** Query string; values arrive as strings (the first one when a name repeats). */
+  query?: Schema;
+  /** JSON body; the request must say `Content-Type: application/json`. */
+  body?: Schema;
+}
+
+type Output<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+export interface RouteInput<R extends RequestSchemas> {
+  params: Output<R['params']>;
+  query: Output<R['query']>;
+  body: Output<R['body']>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  /** Body schema; when absent the answer has no JSON body (204, redirects). */
+  schema?: Schema;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface RouteSpec<R extends RequestSchemas = RequestSchemas> {
+  method: HttpMethod;
+  /** Hono path relative to the resource prefix: `/`, `/:id`, `/:id/power`. */
+  path: string;
+  summary: string;
+  description?: string;
+  request?: R;
+  /** Every success status the handler may answer; failures are problem+json and documented for all. */
+  responses: Record<number, ResponseSpec>;
+  /**
+   * Run before the input is read: where sign-in, team-membership and role checks go. A guard answers
+   * (401/404 problem) instead of calling next() to stop the request.
+   */
+  guards?: MiddlewareHandler<AppEnv>[];
+  /** Overrides the app-wide body limit for this route, in bytes. */
+  maxBodyBytes?: number;
+  // Method syntax on purpose: it lets a RouteSpec<{ body: X }> sit in a list of RouteSpec.
+  handler(c: Context<AppEnv>, input: RouteInput<R>): Response | Promise<Response>;
+}
+
+/** The routes of one resource (`/computes`, `/app-configs`), mounted as one Hono router. */
+export class Routes {
+  readonly specs: RouteSpec[] = [];
+
+  constructor(
+    /** Path of the resource below its service base path, e.g. `/app-configs`. */
+    readonly prefix: string,
+    /** OpenAPI tag; defaults to the service name. */
+    readonly tag?: string,
+  ) {}
+
+  add<R extends RequestSchemas>(spec: RouteSpec<R>): this {
+    this.specs.push(spec as RouteSpec);
+    return this;
+  }
+}
+
+export function defineRoutes(prefix: string, tag?: string): Routes {
+  return new Routes(prefix, tag);
+}
+
+/** A spec service (SPEC §7): its base path and the resources below it. */
+export interface Service {
+  name: string;
+  basePath: string;
+  resources: Routes[];
+}

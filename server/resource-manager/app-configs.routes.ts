@@ -1,0 +1,20 @@
+// What the console asks on load: server version, which drivers run embedded, where the socket lives.
+import { type AppConfig, appConfigSchema } from '../../src/contract/app-config';
+import { SOCKET_PATH } from '../../src/contract/socket';
+import type { DatabaseHandle } from '../db';
+import { defineRoutes } from '../http/routes';
+
+export function appConfigsRoutes(deps: { database: DatabaseHandle; version: string }) {
+  const config: AppConfig = {
+    version: deps.version,
+    drivers: { database: deps.database.kind },
+    socketPath: SOCKET_PATH,
+  };
+  return defineRoutes('/app-configs').add({
+    method: 'get',
+    path: '/',
+    summary: 'Read the server facts the console needs at start',
+    responses: { 200: { description: 'The server configuration.', schema: appConfigSchema } },
+    handler: (c) => c.json(config),
+  });
+}

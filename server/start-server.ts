@@ -1,0 +1,141 @@
+// Starts the whole server in-process (database, HTTP, WebSocket on one port) and stops it in order:
+// stop accepting, close sockets with 1001, drain in-flight requests, close the database, release the lock.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app';
+import type { Config } from './config';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
+import { ensureInstanceSettings, type InstanceSettings } from './db/instance-settings';
+import type { Service } from './http/routes';
+import { createLogger, type Logger } from './logger';
+import { attachSocketServer } from './socket';
+
+export interface StartOptions {
+  logger?: Logger;
+  heartbeatIntervalMs?: number;
+  /** How long close() lets in-flight requests finish before cutting connections. */
+  drainTimeoutMs?: number;
+  verifyResponses?: boolean;
+  additionalServices?: Service[];
+  /** An open database to serve instead of the one config names (tests, embedding); close() closes it. */
+  database?: DatabaseHandle;
+}
+
+export interface RunningServer {
+  /** Where the console answers, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  instance: InstanceSettings;
+  /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(
+      `Port ${port} on ${host} is already in use. Stop the program using it, or set PORT to another port.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+export function databaseOptionsFor(config: Config, logger: Logger): DatabaseOptions {
+  return config.databaseUrl
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onPoolError: (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'),
+      }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = options.database ?? (await openDatabase(databaseOptionsFor(config, logger)));
+  let server: Server | undefined;
+  try {
+    const instance = await ensureInstanceSettings(database.db);
+    const app = createApp({
+      database,
+      logger,
+      staticDir: config.staticDir,
+      verifyResponses: options.verifyResponses,
+      additionalServices: options.additionalServices,
+    });
+    server = createServer(getRequestListener(app.fetch));
+    const sockets = attachSocketServer(server, {
+      logger,
+      heartbeatIntervalMs: options.heartbeatIntervalMs,
+    });
+    const port = await listen(server, config.port, config.host);
+    const url = `http://${displayHost(config.host)}:${port}`;
+    logger.info({ url, database: database.kind, instanceId: instance.instanceId }, `Ikirere console: ${url}`);
+
+    const running = server;
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        logger.info('shutting down');
+        await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
+        await database.close();
+        logger.info('stopped');
+      })();
+      return closing;
+    };
+    return { url, port, database, instance, close };
+  } catch (error) {
+    server?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+async function stopHttp(
+  server: Server,
+  closeSockets: () => Promise<void>,
+  drainTimeoutMs: number,
+  logger: Logger,
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections would hold close() open forever; each becomes idle once its request is done.
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    await closeSockets();
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      closed.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), drainTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!drained) {
+      logger.warn({ drainTimeoutMs }, 'requests still running at the deadline; closing their connections');
+      server.closeAllConnections();
+      await closed;
+    }
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}

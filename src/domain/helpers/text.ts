@@ -1,0 +1,18 @@
+/** Replaces `<name>` tokens with the matching value; unknown tokens stay as they are. */
+export function replaceTokens(template: string, values: Record<string, string | number>): string {
+  return template.replace(/<([A-Za-z_][\w-]*)>/g, (token, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : token,
+  );
+}
+
+/** Compares two strings ignoring case (and accents' case forms), as a person reading them would. */
+export function equalsIgnoreCase(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return a === b;
+  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+}
+
+/** Formats a duration in milliseconds as whole seconds, rounded up: "1 second", "45 seconds". */
+export function formatSeconds(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}

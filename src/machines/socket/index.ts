@@ -1,0 +1,2 @@
+export * from './socket.actors';
+export * from './socket.machine';

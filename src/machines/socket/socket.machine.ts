@@ -1,0 +1,202 @@
+// The console's live connection (SPEC §3, §4): idle → connecting → connected, and on loss
+// disconnected (waiting to retry with full-jitter exponential backoff) or error (retries used up).
+import { assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { HEARTBEAT_INTERVAL_MS, type ServerMessage } from '../../contract/socket';
+import {
+  browserConnection,
+  type ConnectionCommand,
+  type ConnectionEvent,
+  type ConnectionInput,
+} from './socket.actors';
+
+export const SOCKET_CONNECT_TIMEOUT_MS = 5_000;
+/** Silence longer than this many heartbeat intervals means the connection is gone. */
+export const SOCKET_HEARTBEAT_TOLERANCE = 1.5;
+export const RECONNECT_BASE_DELAY_MS = 2_000;
+export const RECONNECT_FACTOR = 1.5;
+export const RECONNECT_MAX_DELAY_MS = 60_000;
+/** After this many failed reconnects in a row the console stops trying until asked (or back online). */
+export const RECONNECT_MAX_ATTEMPTS = 10;
+
+/** Full jitter: a random wait between 0 and the exponential ceiling for this attempt. */
+export function reconnectDelay(attempt: number, random: () => number): number {
+  const ceiling = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_BASE_DELAY_MS * RECONNECT_FACTOR ** attempt);
+  return Math.round(random() * ceiling);
+}
+
+export interface SocketInput {
+  url: string;
+  random?: () => number;
+  maxReconnectAttempts?: number;
+}
+
+export interface SocketContext {
+  url: string;
+  random: () => number;
+  maxReconnectAttempts: number;
+  /** Reconnects tried since the last successful connection. */
+  attempt: number;
+  retryDelayMs: number;
+  /** When the next reconnect starts (epoch ms), for the countdown in the header. */
+  retryAt: number | null;
+  heartbeatIntervalMs: number;
+  /** Set after the first connection, so later ones know to resync what may have been missed. */
+  hasConnected: boolean;
+  lastClose: { code: number; reason: string } | null;
+}
+
+export type SocketEvent =
+  | { type: 'socket.connect' }
+  | { type: 'socket.disconnect' }
+  | { type: 'socket.retry' }
+  | { type: 'socket.online' }
+  | ConnectionCommand
+  | ConnectionEvent;
+
+export const socketMachine = setup({
+  types: {
+    context: {} as SocketContext,
+    events: {} as SocketEvent,
+    input: {} as SocketInput,
+  },
+  actors: {
+    connection: browserConnection,
+  },
+  actions: {
+    // Filled in by the app with .provide(): what to do with pushed messages and after a reconnect.
+    deliverMessage: (_, _params: { message: ServerMessage }) => {},
+    resync: () => {},
+    rememberHello: assign({
+      heartbeatIntervalMs: ({ context, event }) =>
+        event.type === 'socket.message' && event.message.type === 'hello'
+          ? event.message.heartbeatIntervalMs
+          : context.heartbeatIntervalMs,
+    }),
+    markConnected: assign({ attempt: 0, hasConnected: true, retryAt: null, lastClose: null }),
+    rememberClose: assign({
+      lastClose: ({ event }) =>
+        event.type === 'socket.closed' ? { code: event.code, reason: event.reason } : null,
+    }),
+    scheduleRetry: assign(({ context }) => {
+      const retryDelayMs = reconnectDelay(context.attempt, context.random);
+      return { retryDelayMs, retryAt: Date.now() + retryDelayMs };
+    }),
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1, retryAt: null }),
+    resetAttempts: assign({ attempt: 0, retryAt: null }),
+    forward: sendTo('connection', ({ event }) => {
+      assertEvent(event, 'socket.send');
+      return event;
+    }),
+  },
+  guards: {
+    hasConnectedBefore: ({ context }) => context.hasConnected,
+    isOutOfRetries: ({ context }) => context.attempt >= context.maxReconnectAttempts,
+  },
+  delays: {
+    connectTimeout: SOCKET_CONNECT_TIMEOUT_MS,
+    heartbeatTimeout: ({ context }) => context.heartbeatIntervalMs * SOCKET_HEARTBEAT_TOLERANCE,
+    retryDelay: ({ context }) => context.retryDelayMs,
+  },
+}).createMachine({
+  id: 'socket',
+  context: ({ input }) => ({
+    url: input.url,
+    random: input.random ?? Math.random,
+    maxReconnectAttempts: input.maxReconnectAttempts ?? RECONNECT_MAX_ATTEMPTS,
+    attempt: 0,
+    retryDelayMs: 0,
+    retryAt: null,
+    heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+    hasConnected: false,
+    lastClose: null,
+  }),
+  initial: 'idle',
+  on: {
+    'socket.disconnect': { target: '.idle', actions: 'resetAttempts' },
+  },
+  states: {
+    idle: {
+      on: { 'socket.connect': 'session' },
+    },
+    // `connecting` and `connected` share one connection actor: it lives as long as either state.
+    session: {
+      invoke: {
+        id: 'connection',
+        src: 'connection',
+        input: ({ context }): ConnectionInput => ({ url: context.url }),
+      },
+      on: {
+        'socket.closed': [
+          { guard: 'isOutOfRetries', target: 'error', actions: 'rememberClose' },
+          { target: 'disconnected', actions: 'rememberClose' },
+        ],
+        'socket.failed': [{ guard: 'isOutOfRetries', target: 'error' }, { target: 'disconnected' }],
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          after: {
+            connectTimeout: [
+              { guard: 'isOutOfRetries', target: '#socket.error' },
+              { target: '#socket.disconnected' },
+            ],
+          },
+          on: {
+            'socket.opened': [
+              // After a reconnect, whatever was pushed while away is missing: refetch what is on screen.
+              { guard: 'hasConnectedBefore', target: 'connected', actions: 'resync' },
+              { target: 'connected' },
+            ],
+          },
+        },
+        connected: {
+          entry: 'markConnected',
+          on: { 'socket.send': { actions: 'forward' } },
+          initial: 'listening',
+          states: {
+            listening: {
+              after: { heartbeatTimeout: '#socket.disconnected' },
+              on: {
+                'socket.message': {
+                  target: 'listening',
+                  reenter: true,
+                  actions: [
+                    'rememberHello',
+                    { type: 'deliverMessage', params: ({ event }) => ({ message: event.message }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    disconnected: {
+      entry: 'scheduleRetry',
+      after: { retryDelay: { target: 'session', actions: 'countAttempt' } },
+      on: {
+        'socket.retry': { target: 'session', actions: 'resetAttempts' },
+        'socket.online': { target: 'session', actions: 'resetAttempts' },
+        'socket.connect': { target: 'session', actions: 'resetAttempts' },
+      },
+    },
+    error: {
+      on: {
+        'socket.retry': { target: 'session', actions: 'resetAttempts' },
+        'socket.online': { target: 'session', actions: 'resetAttempts' },
+        'socket.connect': { target: 'session', actions: 'resetAttempts' },
+      },
+    },
+  },
+});
+
+export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'error';
+
+/** The spec's five connection states, read off a snapshot of the machine. */
+export function socketStatus(snapshot: SnapshotFrom<typeof socketMachine>): SocketStatus {
+  if (snapshot.matches({ session: 'connected' })) return 'connected';
+  if (snapshot.matches({ session: 'connecting' })) return 'connecting';
+  if (snapshot.matches('disconnected')) return 'disconnected';
+  if (snapshot.matches('error')) return 'error';
+  return 'idle';
+}

@@ -1,0 +1,29 @@
+import './index.css';
+import './ui/theme/fonts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppActors } from './app-actors';
+import { createAppRouter } from './router';
+import { initTheme } from './ui/theme/theme';
+
+initTheme();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
+});
+// The inspector is development-only: this branch and its import are dropped from production builds.
+const inspect = import.meta.env.DEV
+  ? await import('./inspect').then(({ createInspectorIfRequested }) => createInspectorIfRequested())
+  : undefined;
+const actors = createAppActors(queryClient, { inspect });
+const router = createAppRouter({ queryClient, actors });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,68 @@
+// The header's live-connection indicator: what the socket machine is doing, in plain words.
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { css } from '../../../styled-system/css';
+import { formatSeconds } from '../../domain/helpers/text';
+import { type SocketStatus, type socketMachine, socketStatus } from '../../machines/socket';
+import { Button } from '../../ui/button';
+
+const labels: Record<SocketStatus, string> = {
+  idle: 'Offline',
+  connecting: 'Connecting…',
+  connected: 'Live',
+  disconnected: 'Reconnecting',
+  error: 'Disconnected',
+};
+
+const dot = css({
+  width: '2',
+  height: '2',
+  borderRadius: 'full',
+  flexShrink: '0',
+  bg: 'fg.subtle',
+  '&[data-status=connected]': { bg: 'success.text' },
+  '&[data-status=connecting], &[data-status=disconnected]': { bg: 'warning.text' },
+  '&[data-status=error]': { bg: 'danger.text' },
+});
+
+/** Seconds until the next reconnect, updated each second while waiting. */
+function useCountdown(until: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? null : Math.max(0, until - now);
+}
+
+export function ConnectionIndicator({ actor }: { actor: ActorRefFrom<typeof socketMachine> }) {
+  const status = useSelector(actor, socketStatus);
+  const retryAt = useSelector(actor, (s) => s.context.retryAt);
+  const remaining = useCountdown(status === 'disconnected' ? retryAt : null);
+  const detail =
+    status === 'disconnected' && remaining !== null && remaining > 0 ? `in ${formatSeconds(remaining)}` : '';
+  return (
+    <div
+      className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}
+    >
+      {/* Announced politely so a screen-reader user hears the connection drop and come back. */}
+      <span role="status" className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+        <span aria-hidden="true" data-status={status} className={dot} />
+        <span>
+          <span className={css({ srOnly: true })}>Live updates: </span>
+          {labels[status]}
+        </span>
+      </span>
+      {/* The countdown changes every second: kept out of the live region so it isn't read out each time. */}
+      {detail ? <span aria-hidden="true">{detail}</span> : null}
+      {status === 'disconnected' || status === 'error' ? (
+        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'socket.retry' })}>
+          Reconnect now
+        </Button>
+      ) : null}
+    </div>
+  );
+}

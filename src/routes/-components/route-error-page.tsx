@@ -1,0 +1,73 @@
+// Shown when a page fails: its code didn't load (offline, a new release replaced it) or it broke.
+// It also fails the progress bar and raises a toast, so the failure is noticed wherever the eye is.
+import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { css } from '../../../styled-system/css';
+import { showToast } from '../../app-actors';
+import { Button } from '../../ui/button';
+import { useDocumentTitle } from './page';
+
+/** A page's code could not be fetched (as opposed to the page breaking once loaded). */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
+}
+
+export function routeErrorMessage(error: unknown): { title: string; description: string } {
+  if (isChunkLoadError(error)) {
+    return {
+      title: "This page couldn't load",
+      description: 'Part of the console could not be downloaded. Check your connection, then try again.',
+    };
+  }
+  return {
+    title: 'Something went wrong on this page',
+    description: 'The page stopped working. Try again; if it keeps happening, reload the console.',
+  };
+}
+
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const [retrying, setRetrying] = useState(false);
+  const { title, description } = routeErrorMessage(error);
+  useDocumentTitle(title);
+
+  useEffect(() => {
+    if (isNotFound(error)) return;
+    const { actors } = router.options.context;
+    actors.progressBar.send({ type: 'progress.fail' });
+    showToast(actors, { tone: 'error', title, description });
+  }, [error, router, title, description]);
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await router.invalidate();
+      reset();
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <div className={css({ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '6' })}>
+      <div
+        role="alert"
+        className={css({ display: 'grid', gap: '3', textAlign: 'center', maxWidth: '30rem' })}
+      >
+        <h1 className={css({ fontSize: '2xl' })}>{title}</h1>
+        <p className={css({ color: 'fg.muted' })}>{description}</p>
+        <div className={css({ display: 'flex', gap: '2', justifyContent: 'center', marginTop: '2' })}>
+          <Button variant="solid" loading={retrying} onClick={retry}>
+            Try again
+          </Button>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            Reload the console
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

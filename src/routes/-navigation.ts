@@ -1,0 +1,22 @@
+// The spec's named route keys (SPEC §2) and where each one leads.
+export const routeKeys = {
+  overview: '/overview',
+  computes: '/computes',
+  domains: '/domains',
+  settings: '/settings',
+  'account-settings': '/account-settings',
+  'new-compute': '/new-compute',
+  'register-domain': '/register-domain',
+  /** The not-found page has no address of its own: any unknown address shows it. */
+  'not-found': '/not-found',
+} as const;
+
+export type RouteKey = keyof typeof routeKeys;
+
+/** The sidebar of the section layout, in order. */
+export const sectionNavigation = [
+  { key: 'overview', label: 'Overview', to: routeKeys.overview },
+  { key: 'computes', label: 'Computes', to: routeKeys.computes },
+  { key: 'domains', label: 'Domains', to: routeKeys.domains },
+  { key: 'settings', label: 'Settings', to: routeKeys.settings },
+] as const;

@@ -1,0 +1,74 @@
+// The header's user menu: account settings, colour theme and signing out.
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../styled-system/css';
+import { showToast } from '../../../app-actors';
+import { readStorage, removeStorage } from '../../../services/storage';
+import { Button } from '../../../ui/button';
+import * as Menu from '../../../ui/menu';
+import type { ThemePreference } from '../../../ui/theme/theme';
+import { useTheme } from '../../../ui/theme/use-theme';
+
+const themeLabels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const { preference, setPreference } = useTheme();
+  const user = readStorage('user');
+  const signOut = async () => {
+    for (const key of ['token', 'user', 'userRoles'] as const) removeStorage(key);
+    router.options.context.queryClient.clear();
+    showToast(router.options.context.actors, { tone: 'success', title: 'You are signed out.' });
+    await navigate({ to: '/auth/login' });
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm">
+          <span
+            aria-hidden="true"
+            className={css({
+              display: 'inline-grid',
+              placeItems: 'center',
+              width: '6',
+              height: '6',
+              borderRadius: 'full',
+              bg: 'accent.subtle',
+              color: 'accent.text',
+              fontWeight: '600',
+              fontSize: 'xs',
+            })}
+          >
+            {(user?.name.trim()[0] ?? '?').toUpperCase()}
+          </span>
+          <span className={css({ display: { base: 'none', md: 'inline' } })}>{user?.name ?? 'Account'}</span>
+          <span className={css({ srOnly: true })}>, account menu</span>
+        </Button>
+      </Menu.Trigger>
+      <Menu.Content>
+        <Menu.Item value="account-settings" asChild>
+          <Link to="/account-settings">Account settings</Link>
+        </Menu.Item>
+        <Menu.Separator />
+        <Menu.ItemGroup>
+          <Menu.ItemGroupLabel>Theme</Menu.ItemGroupLabel>
+          {(Object.keys(themeLabels) as ThemePreference[]).map((option) => (
+            <Menu.Item key={option} value={`theme-${option}`} onSelect={() => setPreference(option)}>
+              {themeLabels[option]}
+              {preference === option ? (
+                <span className={css({ marginLeft: 'auto', color: 'accent.text' })}>
+                  <span aria-hidden="true">✓</span>
+                  <span className={css({ srOnly: true })}> (current)</span>
+                </span>
+              ) : null}
+            </Menu.Item>
+          ))}
+        </Menu.ItemGroup>
+        <Menu.Separator />
+        <Menu.Item value="sign-out" onSelect={signOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Content>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,127 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { css } from '../../../styled-system/css';
+import { buttonRecipe } from '../../ui/button';
+import { ConnectionIndicator } from '../-components/connection-indicator';
+import { Logo } from '../-components/logo';
+import { sectionNavigation } from '../-navigation';
+import { TeamSwitcherSlot } from './-components/team-switcher-slot';
+import { UserMenu } from './-components/user-menu';
+
+// The section layout (SPEC §2): sidebar with the named route keys, header with the team switcher,
+// the connection indicator and the user menu, around the console's section pages.
+export const Route = createFileRoute('/_protected/_section')({
+  component: SectionLayout,
+});
+
+const shell = css({
+  minHeight: '100vh',
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: '15rem 1fr' },
+  gridTemplateRows: { base: 'auto auto 1fr', md: 'auto 1fr' },
+  gridTemplateAreas: { base: '"header" "sidebar" "main"', md: '"sidebar header" "sidebar main"' },
+});
+
+const navLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  paddingX: '3',
+  paddingY: '2',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  fontWeight: '500',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text' },
+});
+
+const skipLink = css({
+  position: 'absolute',
+  left: '2',
+  top: '2',
+  zIndex: 'skipLink',
+  transform: 'translateY(-200%)',
+  bg: 'bg.surface',
+  padding: '2',
+  borderRadius: 'md',
+  _focus: { transform: 'none' },
+});
+
+function SectionLayout() {
+  const { actors } = Route.useRouteContext();
+  return (
+    <div className={shell}>
+      <a href="#main" className={skipLink}>
+        Skip to content
+      </a>
+      <aside
+        className={css({
+          gridArea: 'sidebar',
+          borderRightWidth: { base: '0', md: '1px' },
+          borderBottomWidth: { base: '1px', md: '0' },
+          borderColor: 'border.default',
+          bg: 'bg.surface',
+          padding: '4',
+          display: 'grid',
+          alignContent: 'start',
+          gap: '6',
+        })}
+      >
+        <Link
+          to="/overview"
+          aria-label="Ikirere overview"
+          className={css({ display: { base: 'none', md: 'block' } })}
+        >
+          <Logo />
+        </Link>
+        <nav aria-label="Console">
+          <ul
+            className={css({
+              display: 'flex',
+              flexDirection: { base: 'row', md: 'column' },
+              gap: '1',
+              overflowX: 'auto',
+            })}
+          >
+            {sectionNavigation.map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} activeProps={{ 'aria-current': 'page' }} className={navLink}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <header
+        className={css({
+          gridArea: 'header',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+          paddingX: { base: '4', md: '8' },
+          paddingY: '3',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+          bg: 'bg.surface',
+        })}
+      >
+        <TeamSwitcherSlot />
+        <div className={css({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+          <ConnectionIndicator actor={actors.socket} />
+          <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
+            New compute
+          </Link>
+          <UserMenu />
+        </div>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({ gridArea: 'main', padding: { base: '4', md: '8' }, minWidth: '0' })}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { css } from '../../styled-system/css';
+import { readStorage } from '../services/storage';
+import { buttonRecipe } from '../ui/button';
+import { Logo } from './-components/logo';
+import { useDocumentTitle } from './-components/page';
+
+export const Route = createFileRoute('/')({
+  component: LandingPage,
+});
+
+const features = [
+  {
+    title: 'Computes',
+    text: 'Create virtual machines, power them on and off, watch their metrics and open a console in the browser.',
+  },
+  {
+    title: 'Domains and DNS',
+    text: 'Host your zones on our name servers and edit A, AAAA, CNAME, TXT, MX, NS, SRV and CAA records.',
+  },
+  {
+    title: 'Billing',
+    text: 'Top up a balance in Rwandan francs or US dollars, follow what you spend, and download monthly invoices.',
+  },
+  {
+    title: 'Teams',
+    text: 'Invite members as admins or members, verify your team, and keep every change on record.',
+  },
+];
+
+function LandingPage() {
+  useDocumentTitle('');
+  const signedIn = readStorage('token') !== null;
+  return (
+    <div className={css({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })}>
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          paddingX: { base: '4', md: '8' },
+          paddingY: '4',
+        })}
+      >
+        <Logo />
+        <nav aria-label="Account" className={css({ display: 'flex', gap: '2' })}>
+          {signedIn ? (
+            <Link to="/overview" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
+              Open the console
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth/login" className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
+                Sign in
+              </Link>
+              <Link to="/auth/signup" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
+                Create an account
+              </Link>
+            </>
+          )}
+        </nav>
+      </header>
+      <main
+        id="main"
+        className={css({ flex: '1', paddingX: { base: '4', md: '8' }, paddingY: { base: '10', md: '16' } })}
+      >
+        <section
+          className={css({
+            maxWidth: '48rem',
+            marginX: 'auto',
+            textAlign: 'center',
+            display: 'grid',
+            gap: '5',
+          })}
+        >
+          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, lineHeight: '1.2' })}>
+            Your computes, domains and bills in one calm console
+          </h1>
+          <p className={css({ fontSize: 'md', color: 'fg.muted' })}>
+            Ikirere is an open-source cloud console. Every action shows its progress, live state updates on
+            its own, and the whole product runs from one repository on your own machine.
+          </p>
+          <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', flexWrap: 'wrap' })}>
+            <Link to={signedIn ? '/overview' : '/auth/signup'} className={buttonRecipe({ variant: 'solid' })}>
+              {signedIn ? 'Open the console' : 'Get started'}
+            </Link>
+            {signedIn ? null : (
+              <Link to="/auth/login" className={buttonRecipe({ variant: 'outline' })}>
+                Sign in
+              </Link>
+            )}
+          </div>
+        </section>
+        <section
+          aria-labelledby="features"
+          className={css({
+            maxWidth: '64rem',
+            marginX: 'auto',
+            marginTop: { base: '12', md: '16' },
+          })}
+        >
+          <h2 id="features" className={css({ srOnly: true })}>
+            What you can do
+          </h2>
+          <ul
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
+              gap: '4',
+            })}
+          >
+            {features.map((feature) => (
+              <li
+                key={feature.title}
+                className={css({
+                  bg: 'bg.surface',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  borderRadius: 'lg',
+                  padding: '5',
+                  display: 'grid',
+                  gap: '2',
+                })}
+              >
+                <h3 className={css({ fontSize: 'md' })}>{feature.title}</h3>
+                <p className={css({ color: 'fg.muted' })}>{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <footer
+        className={css({
+          paddingX: { base: '4', md: '8' },
+          paddingY: '6',
+          color: 'fg.muted',
+          fontSize: 'xs',
+        })}
+      >
+        Ikirere is open source. Run it yourself with <code>npm ci && npm start</code>.
+      </footer>
+    </div>
+  );
+}

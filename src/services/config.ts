@@ -1,0 +1,16 @@
+// Where the console finds its API: the same origin by default, or VITE_API_HOST at build time.
+export const apiHost: string =
+  (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
+
+/** The spec's service base paths (SPEC §7). */
+export const basePaths = {
+  user: '/user/api/v1',
+  resourceManager: '/resource-manager/api/v1',
+  payment: '/payment/api/v1',
+  socket: '/resource-manager',
+} as const;
+
+/** The origin the API lives on, for building absolute URLs such as the socket's. */
+export function apiOrigin(): string {
+  return apiHost || globalThis.location?.origin || 'http://localhost';
+}

@@ -1,0 +1,35 @@
+// Every recipe of the design system, registered in panda.config.ts.
+import { badgeRecipe } from './badge';
+import { buttonRecipe } from './button';
+import { dialogRecipe } from './dialog';
+import { emptyStateRecipe } from './empty-state';
+import { fieldRecipe } from './field';
+import { menuRecipe } from './menu';
+import { progressRecipe } from './progress';
+import { segmentGroupRecipe } from './segment-group';
+import { selectRecipe } from './select';
+import { skeletonRecipe } from './skeleton';
+import { spinnerRecipe } from './spinner';
+import { tableRecipe } from './table';
+import { tabsRecipe } from './tabs';
+import { tooltipRecipe } from './tooltip';
+
+export const recipes = {
+  button: buttonRecipe,
+  badge: badgeRecipe,
+  spinner: spinnerRecipe,
+  skeleton: skeletonRecipe,
+};
+
+export const slotRecipes = {
+  field: fieldRecipe,
+  select: selectRecipe,
+  dialog: dialogRecipe,
+  tabs: tabsRecipe,
+  table: tableRecipe,
+  tooltip: tooltipRecipe,
+  progress: progressRecipe,
+  menu: menuRecipe,
+  emptyState: emptyStateRecipe,
+  segmentGroup: segmentGroupRecipe,
+};

@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ConsolePage, expectNoAxeViolations, launchBrowser, openPage, withSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+/** Every route of SPEC §2, at the spec's address, with the heading its page shows. */
+const routes: Array<{ path: string; heading: string; finalPath?: string; section?: boolean }> = [
+  { path: '/', heading: 'Your computes, domains and bills in one calm console' },
+  { path: '/auth', heading: 'Sign in to your console', finalPath: '/auth/login' },
+  { path: '/auth/login', heading: 'Sign in to your console' },
+  { path: '/auth/signup', heading: 'Create your Ikirere account' },
+  { path: '/auth/verify-otp', heading: 'Enter the code we sent you' },
+  { path: '/auth/verify-phone', heading: 'Verify your phone number' },
+  { path: '/auth/callback', heading: 'Finishing sign-in' },
+  { path: '/overview', heading: 'Overview', section: true },
+  { path: '/computes', heading: 'Computes', section: true },
+  { path: '/computes/c-1', heading: 'Compute c-1', section: true },
+  { path: '/computes/c-1/power', heading: 'Power', section: true },
+  { path: '/computes/c-1/tags', heading: 'Tags', section: true },
+  { path: '/computes/c-1/history', heading: 'History', section: true },
+  { path: '/computes/c-1/monitoring', heading: 'Monitoring', section: true },
+  { path: '/computes/c-1/destroy', heading: 'Destroy', section: true },
+  { path: '/computes/terminal/c-1', heading: 'Terminal · c-1', section: true },
+  { path: '/domains', heading: 'Domains', section: true },
+  { path: '/domains/example.rw', heading: 'DNS records', section: true },
+  { path: '/domains/example.rw/MX', heading: 'MX records', section: true },
+  { path: '/domains/example.rw/srv', heading: 'SRV records', section: true },
+  { path: '/invitation/inv-1', heading: 'Invitation', section: true },
+  { path: '/settings', heading: 'General', finalPath: '/settings/general', section: true },
+  { path: '/settings/general', heading: 'General', section: true },
+  { path: '/settings/billing', heading: 'Billing', section: true },
+  { path: '/settings/invoices', heading: 'Invoices', section: true },
+  {
+    path: '/settings/members',
+    heading: 'Active members',
+    finalPath: '/settings/members/active',
+    section: true,
+  },
+  { path: '/settings/members/active', heading: 'Active members', section: true },
+  { path: '/settings/members/pending', heading: 'Pending invitations', section: true },
+  { path: '/account-settings', heading: 'General', finalPath: '/account-settings/general' },
+  { path: '/account-settings/general', heading: 'General' },
+  {
+    path: '/account-settings/teams',
+    heading: 'Teams you belong to',
+    finalPath: '/account-settings/teams/joined',
+  },
+  { path: '/account-settings/teams/joined', heading: 'Teams you belong to' },
+  { path: '/account-settings/teams/pending', heading: 'Invitations to you' },
+  { path: '/new-compute', heading: 'Create a compute' },
+  { path: '/register-domain', heading: 'Add a domain' },
+  // An unknown record type is not found inside the domain's own layout.
+  { path: '/domains/example.rw/XYZ', heading: 'Page not found', section: true },
+  { path: '/computes/c-1/power/extra', heading: 'Page not found' },
+];
+
+let browser: Browser;
+let current: ConsolePage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  current = await openPage(browser, baseUrl);
+  await withSession(current.page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('every route of the spec resolves to its page', () => {
+  for (const route of routes) {
+    it(`${route.path} shows “${route.heading}”${route.section ? ' inside the section layout' : ''}`, async () => {
+      const { page } = current;
+      await page.goto(route.path);
+      await page.getByRole('heading', { name: route.heading, exact: true }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(route.finalPath ?? route.path);
+      const sidebar = page.getByRole('navigation', { name: 'Console' });
+      expect(await sidebar.count()).toBe(route.section ? 1 : 0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  it('loaded nothing from outside the console and logged no errors', () => {
+    expect(current.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ConsolePage, expectNoAxeViolations, launchBrowser, openPage, withSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let current: ConsolePage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await current?.context.close();
+});
+
+async function open() {
+  current = await openPage(browser, baseUrl);
+  return current.page;
+}
+
+describe('the console shell in Chromium', () => {
+  it('renders the landing page styled, with bundled fonts and nothing fetched from elsewhere', async () => {
+    const page = await open();
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading.textContent()).resolves.toContain('computes, domains and bills');
+    await page.evaluate(() => document.fonts.ready);
+    const styles = await heading.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { font: style.fontFamily, weight: style.fontWeight };
+    });
+    expect(styles.font).toMatch(/^"?Sora"?/);
+    expect(styles.weight).toBe('600');
+    const fontsLoaded = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((font) => font.status === 'loaded')
+        .map((font) => font.family.replaceAll('"', '')),
+    );
+    expect(fontsLoaded).toEqual(expect.arrayContaining(['Sora', 'Inter']));
+    const signUp = page.getByRole('link', { name: 'Create an account' });
+    const background = await signUp.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(93, 84, 245)');
+    await expectNoAxeViolations(page);
+    expect(current.problems).toEqual([]);
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    const page = await open();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe('Page not found · Ikirere');
+    await expectNoAxeViolations(page);
+  });
+
+  it('sends a visitor without a session to sign in and remembers where they were going', async () => {
+    const page = await open();
+    await page.goto('/computes/c-42/power?from=mail');
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Sign in to your console' }).waitFor();
+    const intended = await page.evaluate(() => localStorage.getItem('intendedPath'));
+    expect(JSON.parse(intended ?? 'null')).toBe('/computes/c-42/power?from=mail');
+    await expectNoAxeViolations(page);
+  });
+
+  it('shows the progress bar during a navigation and hides it when the page is ready', async () => {
+    const page = await open();
+    await page.goto('/');
+    const bar = page.getByRole('progressbar', { includeHidden: true });
+    await page.waitForFunction(
+      () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
+    );
+    // Hold the sign-in page's code back so the navigation takes a while.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/login-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.waitForFunction(
+      () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'true',
+    );
+    await page.waitForTimeout(400);
+    const during = await bar.evaluate((el) => ({
+      width: parseFloat((el as HTMLElement).style.width),
+      state: el.getAttribute('data-state'),
+    }));
+    expect(during.state).toBe('running');
+    expect(during.width).toBeGreaterThan(0);
+    expect(during.width).toBeLessThan(100);
+    const colour = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).toBe('rgb(107, 99, 255)');
+    const height = await bar.evaluate((el) => getComputedStyle(el).height);
+    expect(height).toBe('2px');
+    release();
+    await page.waitForURL('**/auth/login');
+    await page.waitForFunction(
+      () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
+    );
+  });
+
+  it('shows an error page, a toast and a failed bar when a page fails to load, and recovers on retry', async () => {
+    const page = await open();
+    await page.goto('/');
+    await page.waitForFunction(
+      () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
+    );
+    const failing = /\/assets\/signup-[^/]+\.js$/;
+    await page.route(failing, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Create an account' }).first().click();
+    await page.getByRole('heading', { name: "This page couldn't load" }).waitFor();
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    await toasts.getByText("This page couldn't load").waitFor();
+    const bar = await page.evaluate(() => {
+      const el = document.querySelector('[role=progressbar]') as HTMLElement;
+      return { state: el.dataset.state, colour: getComputedStyle(el).backgroundColor };
+    });
+    expect(bar).toEqual({ state: 'failed', colour: 'rgb(210, 23, 23)' });
+    await expectNoAxeViolations(page);
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Create your Ikirere account' }).waitFor();
+  });
+
+  it('F8 moves focus to the toast', async () => {
+    const page = await open();
+    await withSession(page);
+    await page.goto('/overview');
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/auth/login');
+    const toast = page.getByText('You are signed out.');
+    await toast.waitFor();
+    await page.keyboard.press('F8');
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(focused).toContain('You are signed out.');
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(next).toBe('Dismiss notification');
+    await page.keyboard.press('Enter');
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('scrolls a new page to the top 500 ms after navigating', async () => {
+    const page = await open();
+    await withSession(page);
+    await page.setViewportSize({ width: 1000, height: 300 });
+    await page.goto('/overview');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 1500);
+    });
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.waitForURL('**/domains');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
+  });
+
+  it('shows the live connection in the header', async () => {
+    const page = await open();
+    await withSession(page);
+    await page.goto('/overview');
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+  });
+
+  it('remembers the dark theme across a reload, without a flash of the light one', async () => {
+    const page = await open();
+    await withSession(page);
+    await page.goto('/overview');
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: /^Dark/ }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import { HEARTBEAT_INTERVAL_MS } from '../../src/contract/socket';
+import {
+  createConnectionActor,
+  RECONNECT_BASE_DELAY_MS,
+  RECONNECT_MAX_DELAY_MS,
+  reconnectDelay,
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_HEARTBEAT_TOLERANCE,
+  type SocketEvent,
+  socketMachine,
+  socketStatus,
+} from '../../src/machines/socket';
+import { fakeSockets } from './fake-socket';
+import { MachineModel } from './model';
+
+const URL = 'ws://console.test/resource-manager';
+// A cap of 2 keeps the model small; the rule is the same as the console's cap of 10.
+const input = { url: URL, random: () => 0.5, maxReconnectAttempts: 2 };
+const hello: SocketEvent = {
+  type: 'socket.message',
+  message: {
+    type: 'hello',
+    serverTime: '2026-11-21T00:00:00.000Z',
+    heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+  },
+};
+const heartbeat: SocketEvent = {
+  type: 'socket.message',
+  message: { type: 'heartbeat', serverTime: '2026-11-21T00:00:20.000Z' },
+};
+
+const model = new MachineModel(socketMachine, {
+  input,
+  abstractContext: (context) => [context.attempt, context.hasConnected],
+  events: {
+    'socket.message': [hello, heartbeat],
+    'socket.closed': [{ type: 'socket.closed', code: 1006, reason: '' }],
+    'socket.send': [{ type: 'socket.send', message: { type: 'ping' } }],
+  },
+});
+
+let actor: Actor<typeof socketMachine>;
+let sockets: ReturnType<typeof fakeSockets>;
+let resyncs = 0;
+let delivered: unknown[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = fakeSockets();
+  resyncs = 0;
+  delivered = [];
+  const machine = socketMachine.provide({
+    actors: { connection: createConnectionActor(sockets.factory) },
+    actions: {
+      resync: () => {
+        resyncs += 1;
+      },
+      deliverMessage: (_, params) => {
+        delivered.push(params.message);
+      },
+    },
+  });
+  actor = createActor(machine, { input }).start();
+});
+afterEach(() => {
+  actor.stop();
+  vi.useRealTimers();
+});
+
+describe('socket machine, driven through its connection actor', () => {
+  for (const path of model.paths) {
+    it(path.description, async () => {
+      let expectedResyncs = 0;
+      await model.run(path, {
+        events: {
+          'socket.connect': () => actor.send({ type: 'socket.connect' }),
+          'socket.disconnect': () => actor.send({ type: 'socket.disconnect' }),
+          'socket.retry': () => actor.send({ type: 'socket.retry' }),
+          'socket.online': () => actor.send({ type: 'socket.online' }),
+          'socket.opened': () => {
+            if (actor.getSnapshot().context.hasConnected) expectedResyncs += 1;
+            sockets.latest.open();
+          },
+          'socket.message': ({ event }: { event: { message: unknown } }) =>
+            sockets.latest.receive(event.message),
+          'socket.closed': () => sockets.latest.drop(1006),
+          'socket.failed': () => sockets.latest.fail(),
+          'socket.send': () => actor.send({ type: 'socket.send', message: { type: 'ping' } }),
+          'xstate.after.connectTimeout.socket.session.connecting': () =>
+            vi.advanceTimersByTime(SOCKET_CONNECT_TIMEOUT_MS),
+          'xstate.after.heartbeatTimeout.socket.session.connected.listening': () =>
+            vi.advanceTimersByTime(
+              actor.getSnapshot().context.heartbeatIntervalMs * SOCKET_HEARTBEAT_TOLERANCE,
+            ),
+          'xstate.after.retryDelay.socket.disconnected': () =>
+            vi.advanceTimersByTime(actor.getSnapshot().context.retryDelayMs),
+        } as never,
+        states: {
+          idle: (snapshot) => {
+            expect(socketStatus(actor.getSnapshot())).toBe('idle');
+            // Leaving the console closes the socket on purpose (1000), if one was open.
+            if (sockets.made.length) expect(sockets.latest.closedWith?.code ?? 1000).toBe(1000);
+            expect(snapshot.context.attempt).toBe(0);
+          },
+          'session.connecting': () => {
+            expect(socketStatus(actor.getSnapshot())).toBe('connecting');
+            expect(sockets.latest.url).toBe(URL);
+            expect(sockets.latest.closedWith).toBeNull();
+          },
+          'session.connected': () => {
+            expect(socketStatus(actor.getSnapshot())).toBe('connected');
+            expect(actor.getSnapshot().context.attempt).toBe(0);
+            expect(resyncs).toBe(expectedResyncs);
+          },
+          disconnected: () => {
+            expect(socketStatus(actor.getSnapshot())).toBe('disconnected');
+            // The old socket is closed or gone; the retry is scheduled at a jittered delay.
+            expect(sockets.latest.readyState).toBe(3);
+            expect(actor.getSnapshot().context.retryAt).not.toBeNull();
+          },
+          error: () => {
+            expect(socketStatus(actor.getSnapshot())).toBe('error');
+            expect(sockets.latest.readyState).toBe(3);
+          },
+        },
+      });
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = model.report();
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
+
+describe('socket behaviour', () => {
+  it('passes pushed messages on and forwards pings while connected', () => {
+    actor.send({ type: 'socket.connect' });
+    sockets.latest.open();
+    sockets.latest.receive(hello.type === 'socket.message' ? hello.message : null);
+    actor.send({ type: 'socket.send', message: { type: 'ping' } });
+    expect(delivered).toEqual([(hello as { message: unknown }).message]);
+    expect(sockets.latest.sent).toEqual(['{"type":"ping"}']);
+  });
+
+  it('ignores messages it does not understand instead of failing', () => {
+    actor.send({ type: 'socket.connect' });
+    sockets.latest.open();
+    sockets.latest.receive('not json');
+    sockets.latest.receive({ type: 'from-the-future' });
+    expect(socketStatus(actor.getSnapshot())).toBe('connected');
+    expect(delivered).toEqual([]);
+  });
+
+  it('treats a heartbeat as proof of life: the connection survives as long as heartbeats arrive', () => {
+    actor.send({ type: 'socket.connect' });
+    sockets.latest.open();
+    for (let i = 0; i < 5; i += 1) {
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      sockets.latest.receive(heartbeat.type === 'socket.message' ? heartbeat.message : null);
+    }
+    expect(socketStatus(actor.getSnapshot())).toBe('connected');
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * SOCKET_HEARTBEAT_TOLERANCE);
+    expect(socketStatus(actor.getSnapshot())).toBe('disconnected');
+  });
+
+  it('waits a full-jitter exponential delay, capped at 60 s', () => {
+    expect(reconnectDelay(0, () => 1)).toBe(RECONNECT_BASE_DELAY_MS);
+    expect(reconnectDelay(1, () => 1)).toBe(RECONNECT_BASE_DELAY_MS * 1.5);
+    expect(reconnectDelay(3, () => 0.5)).toBe(Math.round(0.5 * RECONNECT_BASE_DELAY_MS * 1.5 ** 3));
+    expect(reconnectDelay(50, () => 1)).toBe(RECONNECT_MAX_DELAY_MS);
+    expect(reconnectDelay(4, () => 0)).toBe(0);
+  });
+
+  it('gives up after the retry cap and starts again when asked', () => {
+    actor.send({ type: 'socket.connect' });
+    for (let attempt = 0; attempt <= input.maxReconnectAttempts; attempt += 1) {
+      sockets.latest.fail();
+      if (attempt < input.maxReconnectAttempts)
+        vi.advanceTimersByTime(actor.getSnapshot().context.retryDelayMs);
+    }
+    expect(socketStatus(actor.getSnapshot())).toBe('error');
+    expect(sockets.made).toHaveLength(input.maxReconnectAttempts + 1);
+    actor.send({ type: 'socket.retry' });
+    expect(socketStatus(actor.getSnapshot())).toBe('connecting');
+    expect(sockets.made).toHaveLength(input.maxReconnectAttempts + 2);
+  });
+});

@@ -1,0 +1,175 @@
+// The operations endpoints, the console's app-configs, the OpenAPI document and what every answer carries.
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineRoutes } from '../../server/http/routes';
+import { appConfigSchema } from '../../src/contract/app-config';
+import { healthSchema } from '../../src/contract/health';
+import { buildTestApp, type TestApp } from './support/test-app';
+import { databaseKind, openTestDatabase, type TestDatabase } from './support/test-database';
+
+const computesRoutes = defineRoutes('/computes').add({
+  method: 'post',
+  path: '/:teamId/computes',
+  summary: 'Create a compute (test route)',
+  request: {
+    params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }),
+    query: v.object({ dryRun: v.optional(v.picklist(['true', 'false'])) }),
+    body: v.object({ hostname: v.string(), vcpus: v.number() }),
+  },
+  responses: { 201: { description: 'Created.', schema: v.object({ id: v.string() }) } },
+  handler: (c) => c.json({ id: 'x' }, 201),
+});
+
+let database: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = buildTestApp(database.handle, {
+    additionalServices: [{ name: 'Test', basePath: '/test/api/v1', resources: [computesRoutes] }],
+  });
+});
+afterAll(() => database?.dispose());
+
+describe('GET /resource-manager/api/v1/app-configs', () => {
+  it('tells the console the version, the database in use and where the socket is', async () => {
+    const response = await t.app.request('/resource-manager/api/v1/app-configs');
+    expect(response.status).toBe(200);
+    const body = v.parse(appConfigSchema, await response.json());
+    expect(body).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      drivers: { database: databaseKind },
+      socketPath: '/resource-manager',
+    });
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents every registered route with its schemas, from the same declarations that validate', async () => {
+    const response = await t.app.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: unknown;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/openapi.json',
+      '/healthz',
+      '/resource-manager/api/v1/app-configs',
+      '/test/api/v1/computes/{teamId}/computes',
+    ]);
+
+    expect(doc.paths['/resource-manager/api/v1/app-configs']).toMatchObject({
+      get: {
+        responses: {
+          200: {
+            content: { 'application/json': { schema: { required: ['version', 'drivers', 'socketPath'] } } },
+          },
+        },
+      },
+    });
+
+    const create = doc.paths['/test/api/v1/computes/{teamId}/computes'];
+    expect(create).toMatchObject({
+      post: {
+        parameters: [
+          { name: 'teamId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          {
+            name: 'dryRun',
+            in: 'query',
+            required: false,
+            schema: { enum: ['true', 'false'], type: 'string' },
+          },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['hostname', 'vcpus'],
+                properties: { hostname: { type: 'string' }, vcpus: { type: 'number' } },
+              },
+            },
+          },
+        },
+        responses: {
+          422: {
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          },
+        },
+      },
+    });
+    expect(Object.keys(create?.post?.responses ?? {}).sort()).toEqual([
+      '201',
+      '400',
+      '413',
+      '422',
+      'default',
+    ]);
+    expect(doc.components).toMatchObject({
+      schemas: { Problem: { properties: { errors: { type: 'array' } } } },
+    });
+  });
+});
+
+describe('security headers', () => {
+  const paths = ['/healthz', '/resource-manager/api/v1/app-configs', '/user/api/v1/unknown', '/'];
+
+  it.each(paths)('%s carries the strict CSP and its companions', async (path) => {
+    const response = await t.app.request(path);
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+    expect(response.headers.get('Permissions-Policy')).toContain('camera=()');
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  it('marks API answers, successful or not, as not storable', async () => {
+    for (const path of ['/healthz', '/resource-manager/api/v1/app-configs', '/payment/api/v1/nope']) {
+      const response = await t.app.request(path);
+      expect(response.headers.get('Cache-Control'), path).toBe('no-store');
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('writes one JSON line per request with method, path, status, duration and the request id', async () => {
+    const response = await t.app.request('/resource-manager/api/v1/app-configs');
+    const requestId = response.headers.get('X-Request-Id');
+    expect(requestId).toMatch(/^[\w-]{8,}$/);
+    const line = t.logs.lines.find((entry) => entry.requestId === requestId);
+    expect(line).toMatchObject({
+      method: 'GET',
+      path: '/resource-manager/api/v1/app-configs',
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+  });
+});
+
+// Last in the file: it closes the database this file shares.
+describe('GET /healthz', () => {
+  it('answers 200 while the database answers', async () => {
+    const response = await t.app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(v.parse(healthSchema, await response.json())).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('answers 503 once the database is gone, so a load balancer takes the server out', async () => {
+    await database.handle.close();
+    const response = await t.app.request('/healthz');
+    expect(response.status).toBe(503);
+    expect(v.parse(healthSchema, await response.json())).toMatchObject({
+      status: 'degraded',
+      database: 'down',
+    });
+  });
+});

@@ -1,0 +1,124 @@
+// What an operator sees of the database: migrations applied on a fresh start and not again on restart,
+// the instance identity kept across restarts, and one server per PGlite data directory.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '../../server/db';
+import { DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
+import { ensureInstanceSettings } from '../../server/db/instance-settings';
+import { createScratchDatabase, postgresUrl } from './support/postgres';
+
+const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
+
+async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
+  const result = await handle.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return result.rows[0]!.count;
+}
+
+async function tables(handle: DatabaseHandle): Promise<string[]> {
+  const result = await handle.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}
+
+const dataDirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ikirere-data-'));
+  dataDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+describe('embedded PGlite in DATA_DIR', () => {
+  it('migrates a fresh directory, keeps one server per directory, and restarts without migrating again', async () => {
+    const dataDir = freshDataDir();
+    const lockPath = join(dataDir, LOCK_FILE_NAME);
+
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(await tables(first)).toEqual(['server_settings']);
+      expect(await appliedMigrations(first)).toBe(journal.entries.length);
+      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+
+      // A second server on the same directory is turned away with a message saying what to do.
+      const second = openDatabase({ kind: 'pglite', dataDir });
+      await expect(second).rejects.toThrow(DataDirLockedError);
+      await expect(second).rejects.toThrow(
+        `Another Ikirere server (pid ${process.pid}) is using the data directory ${dataDir}. Stop that server first, or set DATA_DIR to another directory.`,
+      );
+      // …and its failure leaves the first server's lock alone.
+      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockPath)).toBe(false);
+
+    const instance = await (async () => {
+      // A server killed with SIGKILL leaves its lock behind: the next start takes it over.
+      writeFileSync(lockPath, `${deadPid()}\n`);
+      const restarted = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+        expect(await appliedMigrations(restarted)).toBe(journal.entries.length);
+        return await ensureInstanceSettings(restarted.db);
+      } finally {
+        await restarted.close();
+      }
+    })();
+    expect(instance.instanceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(instance.instanceSecret.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('refuses a directory whose lock belongs to another running process', async () => {
+    const dataDir = freshDataDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    try {
+      writeFileSync(join(dataDir, LOCK_FILE_NAME), `${other.pid}\n`);
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(`(pid ${other.pid})`);
+      expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(other.pid));
+    } finally {
+      other.kill();
+    }
+  });
+});
+
+describe.runIf(postgresUrl)('PostgreSQL from DATABASE_URL', () => {
+  it('migrates an empty database once, even when two servers start together, and keeps the instance', async () => {
+    const scratch = await createScratchDatabase(postgresUrl!);
+    try {
+      const [a, b] = await Promise.all([
+        openDatabase({ kind: 'postgres', url: scratch.url }),
+        openDatabase({ kind: 'postgres', url: scratch.url }),
+      ]);
+      const [fromA, fromB] = await Promise.all([ensureInstanceSettings(a.db), ensureInstanceSettings(b.db)]);
+      expect(fromA).toEqual(fromB);
+      expect(await tables(a)).toEqual(['server_settings']);
+      await Promise.all([a.close(), b.close()]);
+
+      const restarted = await openDatabase({ kind: 'postgres', url: scratch.url });
+      try {
+        expect(await appliedMigrations(restarted)).toBe(journal.entries.length);
+        expect(await ensureInstanceSettings(restarted.db)).toEqual(fromA);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+// `tsx server/main.ts` as an operator runs it: the URL line, SIGTERM ending in exit 0 within the limit,
+// and clear refusals for bad settings and for a data directory another server holds.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
+import { createScratchDatabase, postgresUrl, type ScratchDatabase } from './support/postgres';
+import { emptyStaticDir } from './support/test-app';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function runServer(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    // Only what the test names: an inherited DATABASE_URL or PORT must not leak into the child.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(run: Run, pattern: RegExp, timeoutMs = 45_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = run.output().match(pattern);
+    if (match) return match;
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${pattern} in output:\n${run.output()}`);
+}
+
+describe('configuration errors', () => {
+  it('lists every bad variable and exits 1 before touching anything', async () => {
+    const run = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
+    expect(run.output()).toContain('LOG_LEVEL must be one of');
+    expect(run.output()).toContain('DATABASE_URL must be a PostgreSQL URL');
+  });
+});
+
+describe('a running server', () => {
+  let dataDir: string;
+  let scratch: ScratchDatabase | undefined;
+  let run: Run;
+  let url: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ikirere-data-'));
+    scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
+    run = runServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      STATIC_DIR: emptyStaticDir(),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    });
+    url = (await waitFor(run, /Ikirere console: (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+  });
+  afterAll(async () => {
+    if (run?.child.exitCode === null) run.child.kill('SIGKILL');
+    await run?.exited;
+    await scratch?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves at the URL it prints', async () => {
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+  });
+
+  it.skipIf(postgresUrl)('turns away a second server on the same data directory', async () => {
+    const second = runServer({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another Ikirere server (pid ${run.child.pid}) is using the data directory`,
+    );
+  });
+
+  it('stops on SIGTERM with exit code 0, well within 10 s, and frees the data directory', async () => {
+    const started = Date.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(run.output()).toMatch(/"msg":"stopped"/);
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+// Graceful shutdown of a real server: sockets told 1001, no new connections, in-flight requests finish
+// (or are cut at the drain deadline), then the database closes and the data directory is free again.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
+import { defineRoutes } from '../../server/http/routes';
+import { createLogger } from '../../server/logger';
+import { type RunningServer, startServer } from '../../server/main';
+import { createScratchDatabase, postgresUrl, type ScratchDatabase } from './support/postgres';
+import { openSocket } from './support/socket-client';
+import { emptyStaticDir } from './support/test-app';
+
+const DRAIN_TIMEOUT_MS = 1_500;
+
+interface Gate {
+  entered: Promise<void>;
+  released: Promise<void>;
+  enter(): void;
+  release(): void;
+}
+
+function createGate(): Gate {
+  const gate = {} as Gate;
+  gate.entered = new Promise((resolve) => {
+    gate.enter = resolve;
+  });
+  gate.released = new Promise((resolve) => {
+    gate.release = resolve;
+  });
+  return gate;
+}
+
+const gates = { finishing: createGate(), hanging: createGate() };
+
+const slowRoutes = defineRoutes('/slow').add({
+  method: 'get',
+  path: '/:name',
+  summary: 'Answer once the test releases the gate',
+  request: { params: v.object({ name: v.picklist(['finishing', 'hanging']) }) },
+  responses: { 200: { description: 'Done.' } },
+  handler: async (c, { params }) => {
+    const gate = gates[params.name];
+    gate.enter();
+    await gate.released;
+    return c.json({ done: true });
+  },
+});
+
+/** A plain request on its own connection, so no pooled keep-alive socket hides a refused connect. */
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+let dataDir: string;
+let scratch: ScratchDatabase | undefined;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ikirere-data-'));
+  scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    STATIC_DIR: emptyStaticDir(),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+  server = await startServer(config, {
+    logger: createLogger('silent'),
+    drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    additionalServices: [{ name: 'Test', basePath: '/test/api/v1', resources: [slowRoutes] }],
+  });
+});
+afterAll(async () => {
+  gates.hanging.release();
+  await server?.close();
+  await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('closes sockets with 1001, refuses new connections, drains requests, then closes the database', async () => {
+  expect((await get(`${server.url}/healthz`)).status).toBe(200);
+  if (!postgresUrl) expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
+
+  const socket = openSocket(`${server.url.replace('http', 'ws')}/resource-manager`);
+  expect(await socket.next()).toMatchObject({ type: 'hello' });
+
+  const finishing = get(`${server.url}/test/api/v1/slow/finishing`);
+  const hanging = get(`${server.url}/test/api/v1/slow/hanging`);
+  await Promise.all([gates.finishing.entered, gates.hanging.entered]);
+
+  const started = Date.now();
+  const closing = server.close();
+
+  expect(await socket.closed).toEqual({ code: 1001, reason: 'Server is shutting down' });
+  await expect(get(`${server.url}/healthz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+
+  // A request already running when the stop came still gets its answer…
+  gates.finishing.release();
+  expect(await finishing).toEqual({ status: 200, body: '{"done":true}' });
+  // …while one that outlives the drain deadline is cut so the stop cannot hang.
+  await expect(hanging).rejects.toThrow(/socket hang up|ECONNRESET/);
+
+  await closing;
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(DRAIN_TIMEOUT_MS - 50);
+  expect(elapsed).toBeLessThan(10_000);
+
+  await expect(server.database.ping()).rejects.toThrow();
+  if (!postgresUrl) expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+  // Closing twice (a second signal) is harmless.
+  await server.close();
+});
