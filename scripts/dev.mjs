@@ -2,6 +2,9 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
+console.log(
+  `Open the console at http://localhost:${process.env.PORT ?? '5173'} (hot reload); the server behind it listens on ${apiPort}.\n`,
+);
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',

@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // Logs are JSON for machines; a person starting the console wants the address in plain words.
+  process.stderr.write(`\n  Ikirere console: ${running.url}\n  Stop with Ctrl-C.\n\n`);
+
   const shutdown = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'stop requested');
     // A second Ctrl-C finds no listener left and ends the process at once; the lock is then stale and

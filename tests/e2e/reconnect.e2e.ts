@@ -1,0 +1,47 @@
+// The live connection survives the server being killed: the header says so, and it comes back on its own.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  removeDataDir,
+  type ServerProcess,
+  startServerProcess,
+} from '../../scripts/server-process';
+import { launchBrowser, openPage, withSession } from './browser';
+
+let browser: Browser;
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) removeDataDir(dataDir);
+});
+
+describe('live connection', () => {
+  it('shows the loss when the server is killed and reconnects by itself when it is back', async () => {
+    const port = await freePort();
+    server = await startServerProcess({}, { port });
+    dataDir = server.dataDir;
+    const { page, context } = await openPage(browser, server.url);
+    await withSession(page);
+    await page.goto('/overview');
+    const indicator = page.getByRole('status').filter({ hasText: 'Live updates' });
+    await indicator.filter({ hasText: 'Live updates: Live' }).waitFor();
+
+    server.child.kill('SIGKILL');
+    await server.stop();
+    await indicator.filter({ hasText: /Reconnecting|Connecting/ }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Reconnect now' }).waitFor();
+
+    // Same port, same data directory: the stale lock of the killed server is taken over.
+    server = await startServerProcess({}, { port, dataDir });
+    await indicator.filter({ hasText: 'Live updates: Live' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Reconnect now' }).count()).toBe(0);
+    await context.close();
+  });
+});
