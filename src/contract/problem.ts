@@ -16,7 +16,40 @@ export const problemSchema = v.object({
   errors: v.optional(v.array(fieldErrorSchema)),
   /** Matches the X-Request-Id header and the server's log line, so a user can quote it to support. */
   requestId: v.optional(v.string()),
+  /** For rate limits and locks: how long until trying again makes sense. */
+  retryAfterSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** For a wrong one-time code: how many more tries this code allows. */
+  attemptsLeft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
+
+/**
+ * Problem `type`s the console tells apart (everything else is shown by its title). URNs rather than
+ * URLs: they name a kind of failure and are not meant to be fetched.
+ */
+export const problemTypes = {
+  /** 422, field `code`: the code is wrong; `attemptsLeft` says how many tries remain for it. */
+  codeIncorrect: 'urn:ikirere:problem:code-incorrect',
+  /** 410: the code expired, was used, or had too many wrong tries: a new code is needed. */
+  codeExpired: 'urn:ikirere:problem:code-expired',
+  /** 429: too many wrong codes for this address; `retryAfterSeconds` until it unlocks (15 minutes). */
+  addressLocked: 'urn:ikirere:problem:address-locked',
+  /** 429: codes are sent at most once a minute and five times an hour; `retryAfterSeconds`. */
+  sendRateLimited: 'urn:ikirere:problem:send-rate-limited',
+  /** 401: no session, or it was revoked or expired. */
+  sessionRequired: 'urn:ikirere:problem:session-required',
+  /** 403: the account must verify a phone number before using the console. */
+  phoneVerificationRequired: 'urn:ikirere:problem:phone-verification-required',
+  /** 400: the social sign-in's state is unknown, used, expired or from another browser. */
+  oauthStateInvalid: 'urn:ikirere:problem:oauth-state-invalid',
+  /** 502: the provider refused the code or answered something unusable. */
+  oauthProviderFailed: 'urn:ikirere:problem:oauth-provider-failed',
+  /** 409: the provider's e-mail belongs to an account that this identity is not linked to. */
+  oauthEmailInUse: 'urn:ikirere:problem:oauth-email-in-use',
+  /** 400: the provider has no verified e-mail address for this identity. */
+  oauthEmailUnverified: 'urn:ikirere:problem:oauth-email-unverified',
+  /** 409: the e-mail address already belongs to another account (changing one's address). */
+  emailInUse: 'urn:ikirere:problem:email-in-use',
+} as const;
 
 export type FieldError = v.InferOutput<typeof fieldErrorSchema>;
 export type Problem = v.InferOutput<typeof problemSchema>;

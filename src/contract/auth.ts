@@ -1,0 +1,137 @@
+// Sign-up, sign-in (one-time code by e-mail, GitHub, Google), phone verification and sessions:
+// the user service's /auth resource (SPEC §1, §7).
+import * as v from 'valibot';
+
+export const CODE_LENGTH = 6;
+
+export const emailSchema = v.pipe(
+  v.string('Enter your e-mail address.'),
+  v.trim(),
+  v.nonEmpty('Enter your e-mail address.'),
+  v.maxLength(254, 'Use an e-mail address of at most 254 characters.'),
+  v.email('Enter an e-mail address like name@example.com.'),
+  v.toLowerCase(),
+);
+
+export const personNameSchema = v.pipe(
+  v.string('Enter your name.'),
+  v.trim(),
+  v.nonEmpty('Enter your name.'),
+  v.maxLength(100, 'Use at most 100 characters.'),
+);
+
+export const codeSchema = v.pipe(
+  v.string('Enter the 6-digit code.'),
+  v.trim(),
+  v.regex(/^\d{6}$/, 'Enter the 6-digit code: six digits, no spaces.'),
+);
+
+export const challengeIdSchema = v.pipe(
+  v.string(),
+  v.uuid('This code request is not valid. Ask for a new code.'),
+);
+
+export const socialProviderSchema = v.picklist(['github', 'google']);
+export type SocialProvider = v.InferOutput<typeof socialProviderSchema>;
+
+export const roleSchema = v.picklist(['OWNER', 'ADMIN', 'MEMBER']);
+export type Role = v.InferOutput<typeof roleSchema>;
+
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+
+// ── Requests ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const signUpRequestSchema = v.object({ name: personNameSchema, email: emailSchema });
+export const emailCodeRequestSchema = v.object({ email: emailSchema });
+export const verifyCodeRequestSchema = v.object({ challengeId: challengeIdSchema, code: codeSchema });
+/** A phone number as typed, with the picker's country (ISO 3166 alpha-2); normalized per SPEC §5. */
+export const phoneCodeRequestSchema = v.object({
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Choose a country.')),
+  phoneNumber: v.pipe(
+    v.string('Enter your phone number.'),
+    v.trim(),
+    v.nonEmpty('Enter your phone number.'),
+    v.maxLength(32, 'That is too long for a phone number.'),
+  ),
+});
+export const oauthCallbackRequestSchema = v.object({
+  code: v.pipe(v.string(), v.nonEmpty(), v.maxLength(2048)),
+  state: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A code was sent (or, for an address without an account, the same answer is given). */
+export const codeChallengeSchema = v.object({
+  challengeId: v.pipe(v.string(), v.uuid()),
+  channel: v.picklist(['email', 'sms']),
+  /** Where the code went, as the user typed it after normalization: e-mail or E.164 number. */
+  destination: v.string(),
+  expiresAt: isoDate,
+  /** When another code may be requested (the 60-second cooldown). */
+  resendAvailableAt: isoDate,
+});
+
+export const userSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  name: v.string(),
+  email: v.string(),
+  /** E.164, once verified. */
+  phoneNumber: v.nullable(v.string()),
+  phoneVerified: v.boolean(),
+  createdAt: isoDate,
+});
+
+export const userTeamSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  name: v.string(),
+  role: roleSchema,
+});
+
+export const sessionInfoSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  createdAt: isoDate,
+  /** The earlier of the idle and the absolute expiry. */
+  expiresAt: isoDate,
+});
+
+/** What the console keeps after signing in: `token` in storage, `user` and `userRoles` beside it. */
+export const authResultSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty()),
+  user: userSchema,
+  teams: v.array(userTeamSchema),
+  session: sessionInfoSchema,
+});
+
+/** GET /auth/session: who the token belongs to. */
+export const currentSessionSchema = v.object({
+  user: userSchema,
+  teams: v.array(userTeamSchema),
+  session: sessionInfoSchema,
+});
+
+/** GET /auth/methods: what the sign-in page offers; unconfigured providers are absent. */
+export const signInMethodsSchema = v.object({
+  emailCode: v.boolean(),
+  providers: v.array(v.object({ id: socialProviderSchema, name: v.string() })),
+});
+
+export const sessionListItemSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  current: v.boolean(),
+  /** Read from the user agent: "Chrome on Linux". */
+  device: v.string(),
+  ip: v.nullable(v.string()),
+  createdAt: isoDate,
+  lastSeenAt: isoDate,
+});
+export const sessionListSchema = v.object({ sessions: v.array(sessionListItemSchema) });
+export const revokedCountSchema = v.object({ revoked: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+export type CodeChallenge = v.InferOutput<typeof codeChallengeSchema>;
+export type User = v.InferOutput<typeof userSchema>;
+export type UserTeam = v.InferOutput<typeof userTeamSchema>;
+export type AuthResult = v.InferOutput<typeof authResultSchema>;
+export type CurrentSession = v.InferOutput<typeof currentSessionSchema>;
+export type SignInMethods = v.InferOutput<typeof signInMethodsSchema>;
+export type SessionListItem = v.InferOutput<typeof sessionListItemSchema>;
