@@ -8,13 +8,15 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '../src/contract/socket';
 import type { DatabaseHandle } from './db';
+import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import type { AppEnv } from './http/env';
 import { noStoreByDefault, securityHeaders } from './http/headers';
-import { problem } from './http/problem';
+import { ProblemError, problem } from './http/problem';
 import { RouteRegistry } from './http/registry';
 import { requestLog } from './http/request-log';
 import type { Service } from './http/routes';
 import { staticSpa } from './http/static-spa';
+import { createIdentity, type Identity } from './identity';
 import type { Logger } from './logger';
 import { healthRoutes } from './ops/health.routes';
 import { openApiRoutes } from './ops/openapi.routes';
@@ -34,6 +36,8 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** Mounted after the spec's services, through the same registry; tests use it to exercise validation. */
   additionalServices?: Service[];
+  /** Sessions, codes, providers, mail and SMS; defaults to the embedded drivers on this database. */
+  identity?: Identity;
 }
 
 export type App = Hono<AppEnv>;
@@ -41,6 +45,7 @@ export type App = Hono<AppEnv>;
 export function createApp(deps: AppDeps): App {
   const version = deps.version ?? serverVersion;
   const startedAt = Date.now();
+  const identity = deps.identity ?? createIdentity({ database: deps.database, logger: deps.logger });
   const app = new Hono<AppEnv>();
   const registry = new RouteRegistry({
     verifyResponses: deps.verifyResponses,
@@ -52,6 +57,10 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders());
   app.use(noStoreByDefault());
   app.use(compress());
+  app.use(async (c, next) => {
+    c.set('identity', identity);
+    await next();
+  });
   app.use(
     methodNotAllowed({
       app,
@@ -81,6 +90,9 @@ export function createApp(deps: AppDeps): App {
   ];
   for (const service of services) registry.mount(app, service);
 
+  // Development only, and outside the API document: it shows codes, so production never serves it.
+  if (identity.devMailbox) app.route(DEV_MAILBOX_PATH, devMailboxRoutes(identity.db));
+
   // The socket lives on the Node upgrade event (server/socket); a plain GET here is a client mistake.
   app.get(SOCKET_PATH, (c) =>
     problem(
@@ -96,13 +108,15 @@ export function createApp(deps: AppDeps): App {
   app.use(
     staticSpa({
       root: deps.staticDir,
-      isReserved: (path) => registry.isServicePath(path) || path === SOCKET_PATH,
+      isReserved: (path) =>
+        registry.isServicePath(path) || path === SOCKET_PATH || path.startsWith(DEV_MAILBOX_PATH),
     }),
   );
 
   app.notFound((c) => problem(c, 404, { detail: `Nothing is served at ${c.req.path}.` }));
 
   app.onError((error, c) => {
+    if (error instanceof ProblemError) return problem(c, error.status, error.fields, error.headers);
     if (error instanceof HTTPException && error.status < 500) {
       return problem(c, error.status as ContentfulStatusCode, { detail: error.message || undefined });
     }

@@ -1,8 +1,15 @@
 // The server's settings, read from environment variables once at start and checked before anything opens.
 import { isAbsolute, resolve } from 'node:path';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import { DEFAULT_MAIL_FROM, LOG_LEVELS, type LogLevel } from './config-variables';
+
+export {
+  type ConfigVariable,
+  configVariables,
+  DEFAULT_MAIL_FROM,
+  LOG_LEVELS,
+  type LogLevel,
+} from './config-variables';
 
 export interface Config {
   port: number;
@@ -14,49 +21,43 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute path of the built console (the output of `npm run build`). */
   staticDir: string;
+  /** NODE_ENV=production: development conveniences (the mailbox page) are off. */
+  production: boolean;
+  /** Origin the console is reached at (links in e-mails, OAuth redirect); unset: each request's origin. */
+  publicUrl: string | undefined;
+  /** Origins allowed to open the WebSocket; unset: the origin whose host is the request's Host. */
+  allowedOrigins: string[] | undefined;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** SMTP server for e-mail; unset: the embedded outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+  /** Per-client-address limits on asking for and trying one-time codes, per 15 minutes. */
+  codeSendsPerIp: number;
+  codeTriesPerIp: number;
+  /** Per address: seconds between two codes, and codes per hour. */
+  codeResendSeconds: number;
+  codeSendsPerHour: number;
+  github: GithubConfig | undefined;
+  google: OpenIdProviderConfig | undefined;
 }
 
-export interface ConfigVariable {
-  name: string;
-  /** What applies when the variable is unset or empty; undefined when unset means "off". */
-  default: string | undefined;
-  description: string;
+export interface GithubConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where authorize and access_token live: https://github.com or a GitHub Enterprise host. */
+  baseUrl: string;
+  apiUrl: string;
 }
 
-/** Every variable the server reads; the README's table is checked against this list. */
-export const configVariables: readonly ConfigVariable[] = [
-  {
-    name: 'PORT',
-    default: '3000',
-    description: 'TCP port serving the console, the API and the WebSocket (0 picks a free port).',
-  },
-  {
-    name: 'HOST',
-    default: '127.0.0.1',
-    description: 'Address to listen on; use 0.0.0.0 to accept connections from other machines.',
-  },
-  {
-    name: 'DATA_DIR',
-    default: './.data',
-    description: 'Directory for the embedded database and the lock that keeps a second server out.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: undefined,
-    description:
-      'PostgreSQL connection string (postgres://…); when unset, the embedded PGlite in DATA_DIR is used.',
-  },
-  {
-    name: 'LOG_LEVEL',
-    default: 'info',
-    description: `Log verbosity: ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`,
-  },
-  {
-    name: 'STATIC_DIR',
-    default: './dist',
-    description: 'Directory of the built console that the server serves (`npm run build` writes it).',
-  },
-];
+export interface OpenIdProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Discovered through <issuer>/.well-known/openid-configuration. */
+  issuer: string;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -99,6 +100,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelText}").`);
   }
 
+  const identity = readIdentityConfig(read, problems);
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
     port,
@@ -107,7 +110,101 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     logLevel,
     staticDir: path('STATIC_DIR', './dist'),
+    production: read('NODE_ENV') === 'production',
+    ...identity,
   };
+}
+
+type IdentityConfigPart = Omit<
+  Config,
+  'port' | 'host' | 'dataDir' | 'databaseUrl' | 'logLevel' | 'staticDir' | 'production'
+>;
+
+function readIdentityConfig(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): IdentityConfigPart {
+  const origin = (name: string, text: string | undefined): string | undefined => {
+    if (text === undefined) return undefined;
+    const url = parseHttpUrl(text);
+    if (!url) problems.push(`${name} must be an http:// or https:// address (got "${text}").`);
+    return url?.origin;
+  };
+  const httpUrl = (name: string, fallback: string): string => {
+    const text = read(name) ?? fallback;
+    const url = parseHttpUrl(text);
+    if (!url) problems.push(`${name} must be an http:// or https:// address (got "${text}").`);
+    // Kept without a trailing slash so paths can be appended as `${url}/user`.
+    return text.replace(/\/+$/, '');
+  };
+  const wholeNumber = (name: string, fallback: string, min = 1): number => {
+    const text = read(name) ?? fallback;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min)
+      problems.push(`${name} must be a whole number of at least ${min} (got "${text}").`);
+    return value;
+  };
+  const pair = (idName: string, secretName: string): [string, string] | undefined => {
+    const id = read(idName);
+    const secret = read(secretName);
+    if (id && secret) return [id, secret];
+    if (id || secret) {
+      problems.push(
+        `${idName} and ${secretName} must be set together (only ${id ? idName : secretName} is).`,
+      );
+    }
+    return undefined;
+  };
+
+  const publicUrl = origin('PUBLIC_URL', read('PUBLIC_URL'));
+  const allowedOrigins = read('ALLOWED_ORIGINS')
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => origin('ALLOWED_ORIGINS', item) ?? item);
+
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    problems.push('SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465.');
+  }
+
+  const githubBase = httpUrl('GITHUB_BASE_URL', 'https://github.com');
+  // GitHub Enterprise serves its API under /api/v3 on the same host; github.com has a separate API host.
+  const githubApiDefault = read('GITHUB_BASE_URL') ? `${githubBase}/api/v3` : 'https://api.github.com';
+  const githubApi = httpUrl('GITHUB_API_URL', githubApiDefault);
+  const github = pair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
+  const googleIssuer = httpUrl('GOOGLE_ISSUER', 'https://accounts.google.com');
+  const google = pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+
+  return {
+    publicUrl,
+    allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? allowedOrigins : undefined,
+    trustProxy: ['true', '1', 'yes'].includes(read('TRUST_PROXY')?.toLowerCase() ?? ''),
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
+    sessionIdleHours: wholeNumber('SESSION_IDLE_HOURS', '72'),
+    sessionMaxDays: wholeNumber('SESSION_MAX_DAYS', '30'),
+    codeSendsPerIp: wholeNumber('CODE_SENDS_PER_IP', '30'),
+    codeTriesPerIp: wholeNumber('CODE_TRIES_PER_IP', '100'),
+    codeResendSeconds: wholeNumber('CODE_RESEND_SECONDS', '60', 0),
+    codeSendsPerHour: wholeNumber('CODE_SENDS_PER_HOUR', '5'),
+    github: github && {
+      clientId: github[0],
+      clientSecret: github[1],
+      baseUrl: githubBase,
+      apiUrl: githubApi,
+    },
+    google: google && { clientId: google[0], clientSecret: google[1], issuer: googleIssuer },
+  };
+}
+
+function parseHttpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isPostgresUrl(text: string): boolean {

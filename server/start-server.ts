@@ -7,7 +7,10 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
 import { ensureInstanceSettings, type InstanceSettings } from './db/instance-settings';
+import { createMailDriver } from './drivers/mail';
 import type { Service } from './http/routes';
+import { createIdentity, type Identity, type IdentityConfig, type IdentityOptions } from './identity';
+import { NETWORK_LIMIT_WINDOW_MS } from './identity/network-limits';
 import { createLogger, type Logger } from './logger';
 import { attachSocketServer } from './socket';
 
@@ -20,6 +23,8 @@ export interface StartOptions {
   additionalServices?: Service[];
   /** An open database to serve instead of the one config names (tests, embedding); close() closes it. */
   database?: DatabaseHandle;
+  /** Replaces parts of the identity core: a test clock, a mail driver, looser network limits. */
+  identity?: Pick<IdentityOptions, 'clock' | 'mail' | 'sms' | 'networkLimits'>;
 }
 
 export interface RunningServer {
@@ -28,6 +33,8 @@ export interface RunningServer {
   port: number;
   database: DatabaseHandle;
   instance: InstanceSettings;
+  /** Sessions, codes and drivers of this server, for tests that need to reach behind the API. */
+  identity: Identity;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
   close(): Promise<void>;
 }
@@ -57,21 +64,41 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let server: Server | undefined;
   try {
     const instance = await ensureInstanceSettings(database.db);
+    const identity = createIdentity({
+      database,
+      logger,
+      instanceSecret: instance.instanceSecret,
+      config: identityConfigFrom(config),
+      mail: createMailDriver({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger }),
+      networkLimits: {
+        'send-code': { max: config.codeSendsPerIp, windowMs: NETWORK_LIMIT_WINDOW_MS },
+        'enter-code': { max: config.codeTriesPerIp, windowMs: NETWORK_LIMIT_WINDOW_MS },
+      },
+      ...options.identity,
+    });
     const app = createApp({
       database,
       logger,
       staticDir: config.staticDir,
       verifyResponses: options.verifyResponses,
       additionalServices: options.additionalServices,
+      identity,
     });
     server = createServer(getRequestListener(app.fetch));
     const sockets = attachSocketServer(server, {
       logger,
       heartbeatIntervalMs: options.heartbeatIntervalMs,
+      identity,
+      allowedOrigins: config.allowedOrigins,
     });
     const port = await listen(server, config.port, config.host);
     const url = `http://${displayHost(config.host)}:${port}`;
-    logger.info({ url, database: database.kind, instanceId: instance.instanceId }, `Ikirere console: ${url}`);
+    logger.info(
+      { url, database: database.kind, mail: identity.mail.kind, instanceId: instance.instanceId },
+      `Ikirere console: ${url}`,
+    );
+    if (identity.devMailbox)
+      logger.info(`Development mailbox (codes sent by e-mail and SMS): ${url}/dev/mailbox`);
 
     const running = server;
     let closing: Promise<void> | undefined;
@@ -79,12 +106,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closing ??= (async () => {
         logger.info('shutting down');
         await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
+        // Codes already promised to someone still go out before the database and the mail link close.
+        await identity.deliveries.settled();
+        await identity.mail.close();
         await database.close();
         logger.info('stopped');
       })();
       return closing;
     };
-    return { url, port, database, instance, close };
+    return { url, port, database, instance, identity, close };
   } catch (error) {
     server?.close();
     await database.close();
@@ -138,4 +168,18 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+function identityConfigFrom(config: Config): IdentityConfig {
+  return {
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    sessionIdleHours: config.sessionIdleHours,
+    codeResendSeconds: config.codeResendSeconds,
+    codeSendsPerHour: config.codeSendsPerHour,
+    sessionMaxDays: config.sessionMaxDays,
+    github: config.github,
+    google: config.google,
+    production: config.production,
+  };
 }

@@ -1,28 +1,109 @@
 // The console's long-lived actors: created once at start-up, handed to routes through the router context.
 import type { QueryClient } from '@tanstack/react-query';
 import { type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
+import { authMachine, type PendingEmail, type PendingPhone } from './machines/auth';
 import { progressBarMachine } from './machines/progress-bar';
 import { browserConnection, socketMachine, socketUrl } from './machines/socket';
 import { type ToastContent, toastMachine } from './machines/toast';
 import { tooltipMachine } from './machines/tooltip';
+import { socialSignInUrl } from './services/auth.api';
 import { apiOrigin, basePaths } from './services/config';
+import { hasSession, notifySessionEnded, storeSession } from './services/session';
+import { readStorage, removeStorage, writeStorage } from './services/storage';
 
 export interface AppActors {
   progressBar: ActorRefFrom<typeof progressBarMachine>;
   toast: ActorRefFrom<typeof toastMachine>;
   tooltip: ActorRefFrom<typeof tooltipMachine>;
   socket: ActorRefFrom<typeof socketMachine>;
+  auth: ActorRefFrom<typeof authMachine>;
 }
 
-export function createAppActors(
-  queryClient: QueryClient,
-  { inspect }: { inspect?: ((event: InspectionEvent) => void) | undefined } = {},
-): AppActors {
+export interface AppActorOptions {
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+  /** Moves the console to another page (the router, once it exists). */
+  navigate: (to: string) => void;
+}
+
+/** A verification left half-way (the page was reloaded), read back from storage. */
+function pendingVerifications(): { email: PendingEmail | null; phone: PendingPhone | null } {
+  const email = readStorage('email');
+  const phone = readStorage('phoneNumber');
+  const challenge = (pending: {
+    challengeId: string;
+    destination: string;
+    expiresAt: string;
+    resendAvailableAt: string;
+  }) => ({
+    challengeId: pending.challengeId,
+    channel: 'email' as const,
+    destination: pending.destination,
+    expiresAt: pending.expiresAt,
+    resendAvailableAt: pending.resendAvailableAt,
+  });
+  return {
+    email: email && {
+      address: email.address,
+      purpose: email.purpose,
+      name: email.name,
+      challenge: challenge(email),
+    },
+    phone: phone && {
+      country: phone.country,
+      number: phone.number,
+      challenge: { ...challenge(phone), channel: 'sms' },
+    },
+  };
+}
+
+export function createAppActors(queryClient: QueryClient, { inspect, navigate }: AppActorOptions): AppActors {
   const socket = socketMachine.provide({
     actors: { connection: browserConnection },
     actions: {
       // After a reconnect, anything pushed while away was missed: refetch what is on screen.
       resync: () => void queryClient.invalidateQueries(),
+      // The server closed the socket because the session was revoked or expired.
+      sessionEnded: () => notifySessionEnded(),
+    },
+  });
+  const auth = authMachine.provide({
+    actions: {
+      rememberPendingEmail: (_, { pending }) =>
+        writeStorage('email', {
+          address: pending.address,
+          purpose: pending.purpose,
+          ...(pending.name ? { name: pending.name } : {}),
+          challengeId: pending.challenge.challengeId,
+          destination: pending.challenge.destination,
+          expiresAt: pending.challenge.expiresAt,
+          resendAvailableAt: pending.challenge.resendAvailableAt,
+        }),
+      rememberPendingPhone: (_, { pending }) =>
+        writeStorage('phoneNumber', {
+          country: pending.country,
+          number: pending.number,
+          challengeId: pending.challenge.challengeId,
+          destination: pending.challenge.destination,
+          expiresAt: pending.challenge.expiresAt,
+          resendAvailableAt: pending.challenge.resendAvailableAt,
+        }),
+      storeSignIn: (_, { session }) => {
+        storeSession(session);
+        queryClient.setQueryData(['user-profile'], {
+          user: session.user,
+          teams: session.teams,
+          session: session.session,
+        });
+      },
+      finishSignIn: () => {
+        const intended = readStorage('intendedPath');
+        removeStorage('intendedPath');
+        navigate(intended && !intended.startsWith('/auth') ? intended : '/overview');
+      },
+      redirectToProvider: (_, { provider }) => {
+        writeStorage('lastUsedSocialLogin', provider);
+        window.location.assign(socialSignInUrl(provider));
+      },
     },
   });
   const actors: AppActors = {
@@ -30,6 +111,7 @@ export function createAppActors(
     toast: createActor(toastMachine, { inspect }),
     tooltip: createActor(tooltipMachine, { inspect }),
     socket: createActor(socket, { input: { url: socketUrl(apiOrigin(), basePaths.socket) }, inspect }),
+    auth: createActor(auth, { input: { ...pendingVerifications(), hasSession: hasSession() }, inspect }),
   };
   for (const actor of Object.values(actors)) actor.start();
   return actors;

@@ -17,8 +17,11 @@ const queryClient = new QueryClient({
 const inspect = import.meta.env.DEV
   ? await import('./inspect').then(({ createInspectorIfRequested }) => createInspectorIfRequested())
   : undefined;
-const actors = createAppActors(queryClient, { inspect });
+// Actors may navigate (after signing in); the router is made next and needs the actors in its context.
+let navigate = (_to: string) => {};
+const actors = createAppActors(queryClient, { inspect, navigate: (to) => navigate(to) });
 const router = createAppRouter({ queryClient, actors });
+navigate = (to) => void router.navigate({ to });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

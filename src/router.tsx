@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { AppActors } from './app-actors';
+import { sessionEnded } from './app-session';
 import { NotFoundPage } from './routes/-components/not-found-page';
 import { RouteErrorPage } from './routes/-components/route-error-page';
 import { routeTree } from './routeTree.gen';
+import { onSessionEnded } from './services/session';
 
 /** What every route can reach through its context: the query cache and the long-lived actors. */
 export interface RouterContext {
@@ -40,6 +42,7 @@ export function createAppRouter(
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TO_TOP_DELAY_MS);
   });
+  onSessionEnded(() => sessionEnded(router));
   return router;
 }
 

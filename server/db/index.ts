@@ -23,6 +23,8 @@ interface RowsResult<Row> {
   rows: (Row extends Record<string, unknown> ? Row : Record<string, unknown>)[];
 }
 export type Database = PgDatabase<RowsResultHKT, Schema>;
+/** The `tx` handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 export const PGLITE_SUBDIR = 'pglite';

@@ -28,7 +28,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  // A number verified on one account cannot be verified on another; null (unverified) never collides.
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_number_unique').on(t.phoneNumber),
+  ],
 );
 
 /** A social sign-in identity, keyed by (provider, subject): never matched by e-mail alone. */

@@ -1,6 +1,15 @@
 // The Hono environment shared by every router: what middleware puts on the context for handlers.
 import type { RequestIdVariables } from 'hono/request-id';
+import type { Identity } from '../identity';
+import type { SessionRecord, UserRecord } from '../identity/sessions';
 
 export interface AppEnv {
-  Variables: RequestIdVariables;
+  Variables: RequestIdVariables & {
+    /** The identity core (sessions, codes, providers), set for every request by the app. */
+    identity: Identity;
+    /** The caller's live session: set by the requireSession / requireVerifiedUser guards only. */
+    session: SessionRecord;
+    /** The signed-in user, as read with the session: set by the same guards. */
+    user: UserRecord;
+  };
 }

@@ -11,12 +11,14 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Request body too large',
   415: 'Unsupported media type',
   422: 'Invalid input',
   426: 'Upgrade required',
   429: 'Too many requests',
   500: 'Internal server error',
+  502: 'Bad gateway',
   503: 'Service unavailable',
 };
 
@@ -30,6 +32,8 @@ export function problemBody(status: number, fields: ProblemFields, requestId?: s
     ...(fields.detail === undefined ? {} : { detail: fields.detail }),
     ...(fields.instance === undefined ? {} : { instance: fields.instance }),
     ...(fields.errors === undefined ? {} : { errors: fields.errors }),
+    ...(fields.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: fields.retryAfterSeconds }),
+    ...(fields.attemptsLeft === undefined ? {} : { attemptsLeft: fields.attemptsLeft }),
     ...(requestId === undefined ? {} : { requestId }),
   };
 }
@@ -42,4 +46,19 @@ export function problem(
 ): Response {
   const body = problemBody(status, fields, c.get('requestId'));
   return c.body(JSON.stringify(body), status, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE });
+}
+
+/**
+ * A failure thrown from code that is not a handler (code checks, sign-in rules); the app's error handler
+ * answers it as problem+json, so deep helpers need no Context to say what went wrong.
+ */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly fields: ProblemFields,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(fields.detail ?? fields.title ?? `HTTP ${status}`);
+    this.name = 'ProblemError';
+  }
 }

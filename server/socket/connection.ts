@@ -11,6 +11,8 @@ export const CloseCode = {
   unsupportedData: 1003,
   policyViolation: 1008,
   messageTooBig: 1009,
+  /** Application range (4000–4999): the session behind the socket was signed out, revoked or expired. */
+  sessionEnded: 4001,
 } as const;
 
 export interface ConnectionOptions {

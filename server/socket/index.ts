@@ -1,12 +1,15 @@
-// The console WebSocket on the HTTP server's port. Every upgrade passes through handleUpgrade below, the
-// one place where the identity issue adds ticket authentication and the Origin allowlist.
+// The console WebSocket on the HTTP server's port. Every upgrade passes through handleUpgrade below: the
+// Origin allowlist and a single-use ticket (admission.ts) come before the handshake, and a socket closes
+// with 4001 the moment its session ends.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { PROBLEM_CONTENT_TYPE } from '../../src/contract/problem';
 import { HEARTBEAT_INTERVAL_MS, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH } from '../../src/contract/socket';
 import { problemBody } from '../http/problem';
+import type { Identity } from '../identity';
 import type { Logger } from '../logger';
+import { admit } from './admission';
 import { CloseCode, serveConnection } from './connection';
 
 export interface SocketServerOptions {
@@ -15,6 +18,10 @@ export interface SocketServerOptions {
   heartbeatIntervalMs?: number;
   /** How long close() waits for clients to finish the close handshake before cutting them off. */
   closeTimeoutMs?: number;
+  /** Spends tickets and reports ended sessions. */
+  identity: Identity;
+  /** ALLOWED_ORIGINS; undefined allows the origin whose host is the request's Host. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface SocketServer {
@@ -28,16 +35,44 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   let closing = false;
+  const bySession = new Map<string, Set<WebSocket>>();
+
+  const track = (sessionId: string, ws: WebSocket) => {
+    const open = bySession.get(sessionId) ?? new Set();
+    open.add(ws);
+    bySession.set(sessionId, open);
+    ws.on('close', () => {
+      open.delete(ws);
+      if (open.size === 0 && bySession.get(sessionId) === open) bySession.delete(sessionId);
+    });
+  };
+  const stopListening = options.identity.sessionEvents.onEnded((sessionIds) => {
+    for (const sessionId of sessionIds) {
+      for (const ws of bySession.get(sessionId) ?? []) ws.close(CloseCode.sessionEnded, 'session ended');
+    }
+  });
 
   const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, `No WebSocket is served at ${path}.`);
     if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      logger.debug({ path }, 'socket connected');
-      serveConnection(ws, { heartbeatIntervalMs, logger });
-    });
+    admit(request, options.identity, options.allowedOrigins).then(
+      (admission) => {
+        if (!admission.admitted) return refuseUpgrade(socket, admission.status, admission.detail);
+        if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
+        if (socket.destroyed) return;
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          logger.debug({ path }, 'socket connected');
+          track(admission.sessionId, ws);
+          serveConnection(ws, { heartbeatIntervalMs, logger });
+        });
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'socket admission failed');
+        refuseUpgrade(socket, 503, 'The socket cannot be opened right now; try again shortly.');
+      },
+    );
   };
   server.on('upgrade', handleUpgrade);
 
@@ -48,6 +83,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       const open = [...wss.clients];
       await Promise.all(open.map((ws) => closeGracefully(ws, options.closeTimeoutMs ?? 2_000)));
       server.off('upgrade', handleUpgrade);
+      stopListening();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
@@ -65,9 +101,17 @@ function closeGracefully(ws: WebSocket, timeoutMs: number): Promise<void> {
   });
 }
 
-function refuseUpgrade(socket: Duplex, status: 404 | 503, detail: string): void {
+const REASONS = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+} as const;
+
+function refuseUpgrade(socket: Duplex, status: keyof typeof REASONS, detail: string): void {
+  if (socket.destroyed) return;
   const body = JSON.stringify(problemBody(status, { detail }));
-  const reason = status === 404 ? 'Not Found' : 'Service Unavailable';
+  const reason = REASONS[status];
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -1,9 +1,27 @@
-// The user service (SPEC §7): sign-in, profile, teams, members and invitations. Routes come with the
-// identity issue; mounting the empty service now reserves its base path (no console fallback there).
+// The user service (SPEC §7): sign-in and sign-up, sessions, and the signed-in person's account. Teams,
+// members and invitations join it in later issues.
 import type { Service } from '../http/routes';
+import { accountRoutes } from './account/account.routes';
+import { emailCodeRoutes } from './auth/email-code.routes';
+import { oauthRoutes } from './auth/oauth.routes';
+import { phoneCodeRoutes } from './auth/phone-code.routes';
+import { sessionsRoutes } from './auth/sessions.routes';
+import { signInMethodsRoutes } from './auth/sign-in-methods.routes';
+import { USER_BASE_PATH } from './base-path';
 
-export const USER_BASE_PATH = '/user/api/v1';
+export { USER_BASE_PATH } from './base-path';
 
 export function userService(): Service {
-  return { name: 'User', basePath: USER_BASE_PATH, resources: [] };
+  return {
+    name: 'User',
+    basePath: USER_BASE_PATH,
+    resources: [
+      signInMethodsRoutes(),
+      emailCodeRoutes(),
+      phoneCodeRoutes(),
+      sessionsRoutes(),
+      oauthRoutes(),
+      accountRoutes(),
+    ],
+  };
 }

@@ -1,14 +1,31 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { currentSessionQuery } from '../services/auth.queries';
+import { ApiError } from '../services/http';
+import { clearSession } from '../services/session';
 import { readStorage, writeStorage } from '../services/storage';
 
-// The protected area: without a session the user is sent to sign in, and the address they wanted
-// is remembered (localStorage `intendedPath`) so signing in brings them back to it.
+// The protected area: without a valid session the user is sent to sign in, and the address they wanted
+// is remembered (localStorage `intendedPath`) so signing in brings them back to it. A new account that
+// has not verified a phone number yet is sent to do that first.
 export const Route = createFileRoute('/_protected')({
-  beforeLoad: ({ location }) => {
-    if (readStorage('token')) return;
-    writeStorage('intendedPath', location.href);
-    throw redirect({ to: '/auth/login', replace: true });
+  beforeLoad: async ({ location, context }) => {
+    const toSignIn = () => {
+      writeStorage('intendedPath', location.href);
+      return redirect({ to: '/auth/login', replace: true });
+    };
+    if (!readStorage('token')) throw toSignIn();
+    try {
+      const current = await context.queryClient.ensureQueryData(currentSessionQuery());
+      if (!current.user.phoneVerified) throw redirect({ to: '/auth/verify-phone', replace: true });
+      return { currentSession: current };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        clearSession();
+        throw toSignIn();
+      }
+      throw error;
+    }
   },
   component: ProtectedArea,
 });

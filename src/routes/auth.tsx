@@ -1,13 +1,26 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { css } from '../../styled-system/css';
+import { authPage } from '../machines/auth';
 import { Logo } from './-components/logo';
 
-// The frame of the sign-in pages: a centred card under the logo.
+// The frame of the sign-in pages: a centred card under the logo. The auth machine decides which page
+// shows (after a code is sent, the code page; after a new account signs in, the phone page).
 export const Route = createFileRoute('/auth')({
   component: AuthLayout,
 });
 
 function AuthLayout() {
+  const { actors } = Route.useRouteContext();
+  const page = useSelector(actors.auth, authPage);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the machine, not every address change
+  useEffect(() => {
+    if (page && page !== pathname.replace(/\/$/, '')) void navigate({ to: page });
+  }, [page]);
+
   return (
     <div className={css({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '4' })}>
       <div className={css({ width: '100%', maxWidth: '26rem', display: 'grid', gap: '6' })}>
@@ -25,7 +38,7 @@ function AuthLayout() {
             borderRadius: 'lg',
             padding: { base: '5', md: '8' },
             display: 'grid',
-            gap: '4',
+            gap: '5',
           })}
         >
           <Outlet />

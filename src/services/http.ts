@@ -4,6 +4,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, Schem
 import * as v from 'valibot';
 import { type FieldError, type Problem, problemSchema } from '../contract/problem';
 import { apiHost, basePaths } from './config';
+import { notifySessionEnded } from './session';
 import { readStorage } from './storage';
 
 export class ApiError extends Error {
@@ -82,6 +83,12 @@ function createClient(basePath: string): KyInstance {
         ({ request }) => {
           const token = readStorage('token');
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        ({ request, response }) => {
+          // A signed-in request refused as unauthenticated: the session was revoked or has expired.
+          if (response.status === 401 && request.headers.has('Authorization')) notifySessionEnded();
         },
       ],
     },

@@ -12,12 +12,34 @@ export const internalPathSchema = v.pipe(
   v.maxLength(2048),
 );
 
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+
+/** A code sent and not yet entered: enough to carry on after a reload. */
+const pendingChallenge = {
+  challengeId: v.pipe(v.string(), v.uuid()),
+  destination: nonEmpty,
+  expiresAt: isoDate,
+  resendAvailableAt: isoDate,
+};
+
 export const storageSchemas = {
   token: nonEmpty,
-  user: v.looseObject({ id: nonEmpty, name: v.string(), email: v.string() }),
+  user: v.looseObject({
+    id: nonEmpty,
+    name: v.string(),
+    email: v.string(),
+    phoneVerified: v.optional(v.boolean()),
+  }),
   userRoles: v.array(v.looseObject({ teamId: nonEmpty, role: v.picklist(['OWNER', 'ADMIN', 'MEMBER']) })),
-  phoneNumber: nonEmpty,
-  email: nonEmpty,
+  /** A phone verification in progress. */
+  phoneNumber: v.object({ country: v.pipe(v.string(), v.length(2)), number: nonEmpty, ...pendingChallenge }),
+  /** An e-mail code verification in progress (sign-in or sign-up). */
+  email: v.object({
+    address: nonEmpty,
+    purpose: v.picklist(['signin', 'signup']),
+    name: v.optional(v.string()),
+    ...pendingChallenge,
+  }),
   intendedPath: internalPathSchema,
   previousTeam: nonEmpty,
   lastUsedSocialLogin: v.picklist(['github', 'google']),

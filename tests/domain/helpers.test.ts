@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_MARKER_RESET_MS, copyWithMarker } from '../../src/domain/helpers/clipboard';
 import { debounce } from '../../src/domain/helpers/debounce';
 import { parseJson } from '../../src/domain/helpers/json';
-import { equalsIgnoreCase, formatSeconds, replaceTokens } from '../../src/domain/helpers/text';
+import { equalsIgnoreCase, formatSeconds, formatWait, replaceTokens } from '../../src/domain/helpers/text';
+import { formatRelative } from '../../src/domain/helpers/time';
 
 describe('parseJson (SPEC §8)', () => {
   it.each([null, undefined, '', '   ', '{', 'undefined', "{'a':1}"])('yields null for %j', (text) => {
@@ -96,5 +97,24 @@ describe('copyWithMarker', () => {
       copyWithMarker('x', marker, { write: () => Promise.reject(new Error('denied')) }),
     ).rejects.toThrow('denied');
     expect(marker).not.toHaveBeenCalled();
+  });
+});
+
+describe('formatWait', () => {
+  it('says seconds under a minute and whole minutes above', () => {
+    expect(formatWait(42_000)).toBe('42 seconds');
+    expect(formatWait(60_000)).toBe('1 minute');
+    expect(formatWait(14 * 60_000 + 1)).toBe('15 minutes');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  it('reads like a person would say it', () => {
+    expect(formatRelative('2026-11-21T11:59:30Z', now)).toBe('just now');
+    expect(formatRelative('2026-11-21T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-11-21T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelative('2026-11-20T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelative('2026-11-01T12:00:00Z', now)).toBe('3 weeks ago');
   });
 });

@@ -49,14 +49,6 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<Conso
   return { context, page, problems };
 }
 
-/** Pretends a session exists (sign-in arrives with the identity service) so the protected area opens. */
-export async function withSession(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('token', JSON.stringify('e2e-session'));
-    localStorage.setItem('user', JSON.stringify({ id: 'u1', name: 'Ada Nkusi', email: 'ada@example.rw' }));
-  });
-}
-
 /** Runs axe on the page as it is now and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page) {
   await page.evaluate(axeSource);

@@ -7,7 +7,8 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../../scripts/server-process';
-import { launchBrowser, openPage, withSession } from './browser';
+import { createAccount, useAccount } from './accounts';
+import { launchBrowser, openPage } from './browser';
 
 let browser: Browser;
 let server: ServerProcess | undefined;
@@ -28,7 +29,7 @@ describe('live connection', () => {
     server = await startServerProcess({}, { port });
     dataDir = server.dataDir;
     const { page, context } = await openPage(browser, server.url);
-    await withSession(page);
+    await useAccount(page, await createAccount(server.url));
     await page.goto('/overview');
     const indicator = page.getByRole('status').filter({ hasText: 'Live updates' });
     await indicator.filter({ hasText: 'Live updates: Live' }).waitFor();

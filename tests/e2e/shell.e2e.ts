@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ConsolePage, expectNoAxeViolations, launchBrowser, openPage, withSession } from './browser';
+import { createAccount, useAccount } from './accounts';
+import { type ConsolePage, expectNoAxeViolations, launchBrowser, openPage } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -130,7 +131,7 @@ describe('the console shell in Chromium', () => {
 
   it('F8 moves focus to the toast', async () => {
     const page = await open();
-    await withSession(page);
+    await useAccount(page, await createAccount(baseUrl));
     await page.goto('/overview');
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -149,7 +150,7 @@ describe('the console shell in Chromium', () => {
 
   it('scrolls a new page to the top 500 ms after navigating', async () => {
     const page = await open();
-    await withSession(page);
+    await useAccount(page, await createAccount(baseUrl));
     await page.setViewportSize({ width: 1000, height: 300 });
     await page.goto('/overview');
     await page.evaluate(() => {
@@ -164,14 +165,14 @@ describe('the console shell in Chromium', () => {
 
   it('shows the live connection in the header', async () => {
     const page = await open();
-    await withSession(page);
+    await useAccount(page, await createAccount(baseUrl));
     await page.goto('/overview');
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
   });
 
   it('remembers the dark theme across a reload, without a flash of the light one', async () => {
     const page = await open();
-    await withSession(page);
+    await useAccount(page, await createAccount(baseUrl));
     await page.goto('/overview');
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: /^Dark/ }).click();

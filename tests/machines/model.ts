@@ -17,10 +17,19 @@ type Path<M extends AnyStateMachine> = StatePath<Snapshot<M>, Event<M>>;
 
 export interface ModelOptions<M extends AnyStateMachine> {
   /** Concrete events for types that carry data (each variant is explored); other types are sent bare. */
-  events?: { [K in Event<M>['type']]?: Array<Extract<Event<M>, { type: K }>> };
+  events?: { [K in Event<M>['type']]?: Array<Extract<Event<M>, { type: K }>> } & {
+    // Done and error events of invoked actors (xstate.done.actor.<id>, xstate.error.actor.<id>).
+    [doneOrError: `xstate.${string}`]: Array<{ type: string; output?: unknown; error?: unknown }>;
+  };
   /** The part of the context that matters for which transitions are possible; the rest is ignored. */
   abstractContext?: (context: Snapshot<M>['context']) => unknown;
   input?: InputFrom<M>;
+  /**
+   * 'every-edge' (default) tests each transition of the abstract graph from each abstract state;
+   * 'every-transition' tests each transition of the machine once, by its shortest path, plus the
+   * shortest path to every abstract state: far fewer paths for a large machine, same coverage.
+   */
+  strategy?: 'every-edge' | 'every-transition';
 }
 
 export interface ModelPath<M extends AnyStateMachine> {
@@ -73,16 +82,21 @@ export class MachineModel<M extends AnyStateMachine> {
       limit: 20_000,
       ...(options.input === undefined ? {} : { input: options.input }),
     });
-    this.paths = this.transitionPaths(serialize);
+    this.paths = this.transitionPaths(serialize, options.strategy ?? 'every-edge');
   }
 
   /** The shortest path to every state of the graph, followed by each transition out of that state. */
-  private transitionPaths(serialize: (snapshot: Snapshot<M>) => string): ModelPath<M>[] {
+  private transitionPaths(
+    serialize: (snapshot: Snapshot<M>) => string,
+    strategy: 'every-edge' | 'every-transition',
+  ): ModelPath<M>[] {
     const shortest = new Map<string, Path<M>>();
     for (const path of this.model.getShortestPaths({ allowDuplicatePaths: true })) {
       shortest.set(serialize(path.state), path);
     }
-    const candidates: Path<M>[] = [];
+    const candidates: Path<M>[] = strategy === 'every-transition' ? [...shortest.values()] : [];
+    // For 'every-transition': the shortest path found so far that takes each transition definition.
+    const byDefinition = new Map<unknown, Path<M>>();
     for (const [key, { transitions }] of Object.entries(this.model.getAdjacencyMap())) {
       const prefix = shortest.get(key);
       if (!prefix) continue;
@@ -90,9 +104,18 @@ export class MachineModel<M extends AnyStateMachine> {
         event: Event<M>;
         state: Snapshot<M>;
       }>) {
-        candidates.push({ state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 });
+        const path = { state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 };
+        if (strategy === 'every-edge') {
+          candidates.push(path);
+          continue;
+        }
+        for (const definition of this.machine.getTransitionData(prefix.state as never, event as never)) {
+          const known = byDefinition.get(definition);
+          if (!known || known.steps.length > path.steps.length) byDefinition.set(definition, path);
+        }
       }
     }
+    candidates.push(...byDefinition.values());
     // A path that is the start of a longer one adds nothing: the longer one tests it on the way.
     const signature = (path: Path<M>) => path.steps.map((step) => JSON.stringify(step.event)).join('\n');
     const bySignature = new Map(candidates.map((path) => [signature(path), path]));

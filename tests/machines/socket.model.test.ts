@@ -6,12 +6,14 @@ import {
   RECONNECT_BASE_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
   reconnectDelay,
+  SESSION_ENDED_CLOSE_CODE,
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_HEARTBEAT_TOLERANCE,
   type SocketEvent,
   socketMachine,
   socketStatus,
 } from '../../src/machines/socket';
+import { deferredActors } from './deferred-actors';
 import { fakeSockets } from './fake-socket';
 import { MachineModel } from './model';
 
@@ -36,7 +38,14 @@ const model = new MachineModel(socketMachine, {
   abstractContext: (context) => [context.attempt, context.hasConnected],
   events: {
     'socket.message': [hello, heartbeat],
-    'socket.closed': [{ type: 'socket.closed', code: 1006, reason: '' }],
+    'socket.closed': [
+      { type: 'socket.closed', code: 1006, reason: '' },
+      { type: 'socket.closed', code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' },
+    ],
+    'xstate.done.actor.fetchTicket': [{ type: 'xstate.done.actor.fetchTicket', output: 'ticket-1' }],
+    'xstate.error.actor.fetchTicket': [
+      { type: 'xstate.error.actor.fetchTicket', error: new Error('offline') },
+    ],
     'socket.send': [{ type: 'socket.send', message: { type: 'ping' } }],
   },
 });
@@ -44,18 +53,28 @@ const model = new MachineModel(socketMachine, {
 let actor: Actor<typeof socketMachine>;
 let sockets: ReturnType<typeof fakeSockets>;
 let resyncs = 0;
+let sessionsEnded = 0;
 let delivered: unknown[] = [];
+let tickets: ReturnType<typeof deferredActors>;
 
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = fakeSockets();
   resyncs = 0;
+  sessionsEnded = 0;
   delivered = [];
+  tickets = deferredActors();
   const machine = socketMachine.provide({
-    actors: { connection: createConnectionActor(sockets.factory) },
+    actors: {
+      connection: createConnectionActor(sockets.factory),
+      fetchTicket: tickets.actor<string>('fetchTicket'),
+    },
     actions: {
       resync: () => {
         resyncs += 1;
+      },
+      sessionEnded: () => {
+        sessionsEnded += 1;
       },
       deliverMessage: (_, params) => {
         delivered.push(params.message);
@@ -85,12 +104,22 @@ describe('socket machine, driven through its connection actor', () => {
           },
           'socket.message': ({ event }: { event: { message: unknown } }) =>
             sockets.latest.receive(event.message),
-          'socket.closed': () => sockets.latest.drop(1006),
+          'socket.closed': ({ event }: { event: { code: number } }) => sockets.latest.drop(event.code),
+          'xstate.done.actor.fetchTicket': async () => {
+            await vi.advanceTimersByTimeAsync(0);
+            tickets.resolve('fetchTicket', 'ticket-1');
+            await vi.advanceTimersByTimeAsync(0);
+          },
+          'xstate.error.actor.fetchTicket': async () => {
+            await vi.advanceTimersByTimeAsync(0);
+            tickets.reject('fetchTicket', new Error('offline'));
+            await vi.advanceTimersByTimeAsync(0);
+          },
           'socket.failed': () => sockets.latest.fail(),
           'socket.send': () => actor.send({ type: 'socket.send', message: { type: 'ping' } }),
-          'xstate.after.connectTimeout.socket.session.connecting': () =>
+          'xstate.after.connectTimeout.socket.session.open.connecting': () =>
             vi.advanceTimersByTime(SOCKET_CONNECT_TIMEOUT_MS),
-          'xstate.after.heartbeatTimeout.socket.session.connected.listening': () =>
+          'xstate.after.heartbeatTimeout.socket.session.open.connected.listening': () =>
             vi.advanceTimersByTime(
               actor.getSnapshot().context.heartbeatIntervalMs * SOCKET_HEARTBEAT_TOLERANCE,
             ),
@@ -104,25 +133,32 @@ describe('socket machine, driven through its connection actor', () => {
             if (sockets.made.length) expect(sockets.latest.closedWith?.code ?? 1000).toBe(1000);
             expect(snapshot.context.attempt).toBe(0);
           },
-          'session.connecting': () => {
+          'session.ticketing': () => {
             expect(socketStatus(actor.getSnapshot())).toBe('connecting');
-            expect(sockets.latest.url).toBe(URL);
+            expect(tickets.isWaiting('fetchTicket')).toBe(true);
+          },
+          'session.open.connecting': () => {
+            expect(socketStatus(actor.getSnapshot())).toBe('connecting');
+            // The socket asks for the ticket the API handed out.
+            expect(sockets.latest.url).toBe(`${URL}?ticket=ticket-1`);
             expect(sockets.latest.closedWith).toBeNull();
           },
-          'session.connected': () => {
+          'session.open.connected': () => {
             expect(socketStatus(actor.getSnapshot())).toBe('connected');
             expect(actor.getSnapshot().context.attempt).toBe(0);
             expect(resyncs).toBe(expectedResyncs);
           },
           disconnected: () => {
             expect(socketStatus(actor.getSnapshot())).toBe('disconnected');
-            // The old socket is closed or gone; the retry is scheduled at a jittered delay.
-            expect(sockets.latest.readyState).toBe(3);
+            // The old socket (if one was opened) is closed or gone; the retry is scheduled at a jittered delay.
+            if (sockets.made.length) expect(sockets.latest.readyState).toBe(3);
             expect(actor.getSnapshot().context.retryAt).not.toBeNull();
           },
-          error: () => {
+          error: (snapshot) => {
             expect(socketStatus(actor.getSnapshot())).toBe('error');
-            expect(sockets.latest.readyState).toBe(3);
+            if (sockets.made.length) expect(sockets.latest.readyState).toBe(3);
+            // Only a socket closed for an ended session tells the app the session is over.
+            expect(sessionsEnded).toBe(snapshot.context.lastClose?.code === SESSION_ENDED_CLOSE_CODE ? 1 : 0);
           },
         },
       });
@@ -136,9 +172,17 @@ describe('socket machine, driven through its connection actor', () => {
   });
 });
 
+/** Asks for the connection and hands out a ticket, as the API would. */
+async function connect() {
+  actor.send({ type: 'socket.connect' });
+  await vi.advanceTimersByTimeAsync(0);
+  tickets.resolve('fetchTicket', 'ticket-1');
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 describe('socket behaviour', () => {
-  it('passes pushed messages on and forwards pings while connected', () => {
-    actor.send({ type: 'socket.connect' });
+  it('passes pushed messages on and forwards pings while connected', async () => {
+    await connect();
     sockets.latest.open();
     sockets.latest.receive(hello.type === 'socket.message' ? hello.message : null);
     actor.send({ type: 'socket.send', message: { type: 'ping' } });
@@ -146,8 +190,8 @@ describe('socket behaviour', () => {
     expect(sockets.latest.sent).toEqual(['{"type":"ping"}']);
   });
 
-  it('ignores messages it does not understand instead of failing', () => {
-    actor.send({ type: 'socket.connect' });
+  it('ignores messages it does not understand instead of failing', async () => {
+    await connect();
     sockets.latest.open();
     sockets.latest.receive('not json');
     sockets.latest.receive({ type: 'from-the-future' });
@@ -155,8 +199,8 @@ describe('socket behaviour', () => {
     expect(delivered).toEqual([]);
   });
 
-  it('treats a heartbeat as proof of life: the connection survives as long as heartbeats arrive', () => {
-    actor.send({ type: 'socket.connect' });
+  it('treats a heartbeat as proof of life: the connection survives as long as heartbeats arrive', async () => {
+    await connect();
     sockets.latest.open();
     for (let i = 0; i < 5; i += 1) {
       vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
@@ -175,17 +219,30 @@ describe('socket behaviour', () => {
     expect(reconnectDelay(4, () => 0)).toBe(0);
   });
 
-  it('gives up after the retry cap and starts again when asked', () => {
-    actor.send({ type: 'socket.connect' });
+  it('gives up after the retry cap and starts again when asked', async () => {
+    await connect();
     for (let attempt = 0; attempt <= input.maxReconnectAttempts; attempt += 1) {
       sockets.latest.fail();
-      if (attempt < input.maxReconnectAttempts)
-        vi.advanceTimersByTime(actor.getSnapshot().context.retryDelayMs);
+      if (attempt < input.maxReconnectAttempts) {
+        await vi.advanceTimersByTimeAsync(actor.getSnapshot().context.retryDelayMs);
+        tickets.resolve('fetchTicket', 'ticket-1');
+        await vi.advanceTimersByTimeAsync(0);
+      }
     }
     expect(socketStatus(actor.getSnapshot())).toBe('error');
     expect(sockets.made).toHaveLength(input.maxReconnectAttempts + 1);
     actor.send({ type: 'socket.retry' });
     expect(socketStatus(actor.getSnapshot())).toBe('connecting');
-    expect(sockets.made).toHaveLength(input.maxReconnectAttempts + 2);
+    expect(tickets.calls).toHaveLength(input.maxReconnectAttempts + 2);
+  });
+
+  it('stops and tells the app when the server ends the session', async () => {
+    await connect();
+    sockets.latest.open();
+    sockets.latest.drop(SESSION_ENDED_CLOSE_CODE, 'session ended');
+    expect(socketStatus(actor.getSnapshot())).toBe('error');
+    expect(sessionsEnded).toBe(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(tickets.calls).toHaveLength(1);
   });
 });

@@ -15,6 +15,25 @@ describe('loadConfig', () => {
       DATABASE_URL: undefined,
       LOG_LEVEL: 'info',
       STATIC_DIR: './dist',
+      NODE_ENV: undefined,
+      PUBLIC_URL: undefined,
+      ALLOWED_ORIGINS: undefined,
+      TRUST_PROXY: undefined,
+      SMTP_URL: undefined,
+      MAIL_FROM: 'Ikirere <no-reply@ikirere.local>',
+      SESSION_IDLE_HOURS: '72',
+      SESSION_MAX_DAYS: '30',
+      CODE_RESEND_SECONDS: '60',
+      CODE_SENDS_PER_HOUR: '5',
+      CODE_SENDS_PER_IP: '30',
+      CODE_TRIES_PER_IP: '100',
+      GITHUB_CLIENT_ID: undefined,
+      GITHUB_CLIENT_SECRET: undefined,
+      GITHUB_BASE_URL: 'https://github.com',
+      GITHUB_API_URL: 'https://api.github.com',
+      GOOGLE_CLIENT_ID: undefined,
+      GOOGLE_CLIENT_SECRET: undefined,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
     });
     expect(config).toEqual({
       port: 3000,
@@ -23,6 +42,20 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       staticDir: '/srv/ikirere/dist',
+      production: false,
+      publicUrl: undefined,
+      allowedOrigins: undefined,
+      trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Ikirere <no-reply@ikirere.local>',
+      sessionIdleHours: 72,
+      sessionMaxDays: 30,
+      codeSendsPerIp: 30,
+      codeTriesPerIp: 100,
+      codeResendSeconds: 60,
+      codeSendsPerHour: 5,
+      github: undefined,
+      google: undefined,
     });
   });
 
@@ -35,6 +68,24 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgresql://ikirere@db:5432/ikirere',
         LOG_LEVEL: 'DEBUG',
         STATIC_DIR: 'public-build',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://console.example.rw/',
+        ALLOWED_ORIGINS: 'https://console.example.rw, https://admin.example.rw',
+        TRUST_PROXY: 'true',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.rw:465',
+        MAIL_FROM: 'Ikirere <hello@example.rw>',
+        SESSION_IDLE_HOURS: '12',
+        SESSION_MAX_DAYS: '7',
+        CODE_RESEND_SECONDS: '0',
+        CODE_SENDS_PER_HOUR: '20',
+        CODE_SENDS_PER_IP: '300',
+        CODE_TRIES_PER_IP: '1000',
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
+        GITHUB_BASE_URL: 'https://github.example.rw/',
+        GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        GOOGLE_ISSUER: 'https://id.example.rw',
       },
       '/srv/ikirere',
     );
@@ -45,6 +96,26 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',
       logLevel: 'debug',
       staticDir: '/srv/ikirere/public-build',
+      production: true,
+      publicUrl: 'https://console.example.rw',
+      allowedOrigins: ['https://console.example.rw', 'https://admin.example.rw'],
+      trustProxy: true,
+      smtpUrl: 'smtps://mailer:secret@smtp.example.rw:465',
+      mailFrom: 'Ikirere <hello@example.rw>',
+      sessionIdleHours: 12,
+      sessionMaxDays: 7,
+      codeSendsPerIp: 300,
+      codeTriesPerIp: 1000,
+      codeResendSeconds: 0,
+      codeSendsPerHour: 20,
+      // GitHub Enterprise: the API lives under /api/v3 on the same host unless GITHUB_API_URL says otherwise.
+      github: {
+        clientId: 'gh-id',
+        clientSecret: 'gh-secret',
+        baseUrl: 'https://github.example.rw',
+        apiUrl: 'https://github.example.rw/api/v3',
+      },
+      google: { clientId: 'google-id', clientSecret: 'google-secret', issuer: 'https://id.example.rw' },
     });
   });
 
@@ -65,6 +136,30 @@ describe('loadConfig', () => {
       'PORT must be a whole number from 0 to 65535 (got "70000").',
       'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/ikirere.',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "chatty").',
+    ]);
+  });
+
+  it('names identity settings that cannot work', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PUBLIC_URL: 'console.example.rw',
+        SMTP_URL: 'mail.example.rw',
+        SESSION_IDLE_HOURS: '0',
+        SESSION_MAX_DAYS: 'a month',
+        GITHUB_CLIENT_ID: 'only-the-id',
+        GOOGLE_ISSUER: 'ftp://id.example.rw',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'PUBLIC_URL must be an http:// or https:// address (got "console.example.rw").',
+      'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465.',
+      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together (only GITHUB_CLIENT_ID is).',
+      'GOOGLE_ISSUER must be an http:// or https:// address (got "ftp://id.example.rw").',
+      'SESSION_IDLE_HOURS must be a whole number of at least 1 (got "0").',
+      'SESSION_MAX_DAYS must be a whole number of at least 1 (got "a month").',
     ]);
   });
 });

@@ -11,6 +11,21 @@ import { DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/data-dir-loc
 import { ensureInstanceSettings } from '../../server/db/instance-settings';
 import { createScratchDatabase, postgresUrl } from './support/postgres';
 
+/** Every table the migrations create, sorted as tables() lists them. */
+const ALL_TABLES = [
+  'address_throttles',
+  'identities',
+  'oauth_states',
+  'outbox_messages',
+  'server_settings',
+  'sessions',
+  'socket_tickets',
+  'team_members',
+  'teams',
+  'users',
+  'verification_challenges',
+];
+
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
   entries: unknown[];
 };
@@ -51,7 +66,7 @@ describe('embedded PGlite in DATA_DIR', () => {
 
     const first = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      expect(await tables(first)).toEqual(['server_settings']);
+      expect(await tables(first)).toEqual(ALL_TABLES);
       expect(await appliedMigrations(first)).toBe(journal.entries.length);
       expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
 
@@ -107,7 +122,7 @@ describe.runIf(postgresUrl)('PostgreSQL from DATABASE_URL', () => {
       ]);
       const [fromA, fromB] = await Promise.all([ensureInstanceSettings(a.db), ensureInstanceSettings(b.db)]);
       expect(fromA).toEqual(fromB);
-      expect(await tables(a)).toEqual(['server_settings']);
+      expect(await tables(a)).toEqual(ALL_TABLES);
       await Promise.all([a.close(), b.close()]);
 
       const restarted = await openDatabase({ kind: 'postgres', url: scratch.url });

@@ -11,8 +11,8 @@ import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
 import { defineRoutes } from '../../server/http/routes';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
+import { createLiveAccount, openTicketedSocket } from './support/live-account';
 import { createScratchDatabase, postgresUrl, type ScratchDatabase } from './support/postgres';
-import { openSocket } from './support/socket-client';
 import { emptyStaticDir } from './support/test-app';
 
 const DRAIN_TIMEOUT_MS = 1_500;
@@ -97,7 +97,8 @@ it('closes sockets with 1001, refuses new connections, drains requests, then clo
   expect((await get(`${server.url}/healthz`)).status).toBe(200);
   if (!postgresUrl) expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
 
-  const socket = openSocket(`${server.url.replace('http', 'ws')}/resource-manager`);
+  const account = await createLiveAccount(server.url);
+  const socket = await openTicketedSocket(server.url, account.token);
   expect(await socket.next()).toMatchObject({ type: 'hello' });
 
   const finishing = get(`${server.url}/test/api/v1/slow/finishing`);

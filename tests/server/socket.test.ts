@@ -1,5 +1,7 @@
 // The console WebSocket on a real server: hello, heartbeats, ping/pong, and a clear close for anything
-// outside the contract. The heartbeat is shortened so the test sees several beats quickly.
+// outside the contract. The heartbeat is shortened so the test sees several beats quickly. Every socket is
+// opened as the console does: with a ticket, from the server's own origin (socket-tickets.test.ts covers
+// who is let in).
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -8,6 +10,7 @@ import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
 import { problemSchema } from '../../src/contract/problem';
 import { MAX_CLIENT_MESSAGE_BYTES, serverMessageSchema } from '../../src/contract/socket';
+import { createLiveAccount, type LiveAccount, openTicketedSocket } from './support/live-account';
 import { opened, openSocket } from './support/socket-client';
 import { emptyStaticDir } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -16,7 +19,8 @@ const HEARTBEAT_MS = 150;
 
 let database: TestDatabase;
 let server: RunningServer;
-let socketUrl: string;
+let account: LiveAccount;
+const connect = (options?: { autoPong?: boolean }) => openTicketedSocket(server.url, account.token, options);
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -26,7 +30,7 @@ beforeAll(async () => {
     logger: createLogger('silent'),
     heartbeatIntervalMs: HEARTBEAT_MS,
   });
-  socketUrl = `${server.url.replace('http', 'ws')}/resource-manager`;
+  account = await createLiveAccount(server.url);
 });
 afterAll(async () => {
   await server?.close();
@@ -35,7 +39,7 @@ afterAll(async () => {
 
 describe('messages', () => {
   it('says hello with the heartbeat interval, then beats on that interval', async () => {
-    const probe = openSocket(socketUrl);
+    const probe = await connect();
     const hello = v.parse(serverMessageSchema, await probe.next());
     expect(hello).toEqual({
       type: 'hello',
@@ -54,7 +58,7 @@ describe('messages', () => {
   });
 
   it('answers ping with pong', async () => {
-    const probe = openSocket(socketUrl);
+    const probe = await connect();
     await probe.next(); // hello
     probe.ws.send(JSON.stringify({ type: 'ping' }));
     let reply = await probe.next();
@@ -75,14 +79,14 @@ describe('messages outside the contract', () => {
     ],
     ['binary data', Buffer.from([1, 2, 3]), 1003, 'Binary messages are not supported'],
   ])('closes the socket on %s with a code and reason', async (_label, payload, code, reason) => {
-    const probe = openSocket(socketUrl);
+    const probe = await connect();
     await opened(probe.ws);
     probe.ws.send(payload);
     expect(await probe.closed).toEqual({ code, reason });
   });
 
   it('closes with 1009 when a message exceeds the size cap', async () => {
-    const probe = openSocket(socketUrl);
+    const probe = await connect();
     await opened(probe.ws);
     probe.ws.send(JSON.stringify({ type: 'ping', padding: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) }));
     expect((await probe.closed).code).toBe(1009);
@@ -91,7 +95,7 @@ describe('messages outside the contract', () => {
 
 describe('connections', () => {
   it('cuts off a peer that stops answering WebSocket pings', async () => {
-    const probe = openSocket(socketUrl, { autoPong: false });
+    const probe = await connect({ autoPong: false });
     await opened(probe.ws);
     const started = Date.now();
     expect((await probe.closed).code).toBe(1006);
@@ -99,7 +103,7 @@ describe('connections', () => {
   });
 
   it('keeps a peer that answers pings', async () => {
-    const probe = openSocket(socketUrl);
+    const probe = await connect();
     await opened(probe.ws);
     await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4));
     expect(probe.ws.readyState).toBe(WebSocket.OPEN);

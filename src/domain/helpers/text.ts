@@ -16,3 +16,10 @@ export function formatSeconds(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
+
+/** A wait in words: "45 seconds" under a minute, else whole minutes rounded up ("15 minutes"). */
+export function formatWait(ms: number): string {
+  if (ms < 60_000) return formatSeconds(ms);
+  const minutes = Math.ceil(ms / 60_000);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

@@ -1,11 +1,14 @@
 // The socket machine's connection actor: one WebSocket for as long as the machine stays connected.
 import * as v from 'valibot';
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { type ClientMessage, type ServerMessage, serverMessageSchema } from '../../contract/socket';
 import { parseJson } from '../../domain/helpers/json';
+import { fetchSocketTicket } from '../../services/auth.api';
 
 export interface ConnectionInput {
   url: string;
+  /** The single-use pass the server checks before accepting the socket. */
+  ticket: string;
 }
 
 /** Events the connection sends back to the socket machine. */
@@ -37,7 +40,9 @@ const CLOSING = 2;
 /** Builds the connection actor on top of a socket factory (the browser's WebSocket by default). */
 export function createConnectionActor(createSocket: SocketFactory) {
   return fromCallback<ConnectionCommand, ConnectionInput, ConnectionEvent>(({ input, sendBack, receive }) => {
-    const socket = createSocket(input.url);
+    const url = new URL(input.url);
+    url.searchParams.set('ticket', input.ticket);
+    const socket = createSocket(url.toString());
     socket.onopen = () => sendBack({ type: 'socket.opened' });
     socket.onmessage = ({ data }) => {
       if (typeof data !== 'string') return;
@@ -66,3 +71,6 @@ export function socketUrl(base: string, path: string): string {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }
+
+/** Gets a fresh ticket from the signed-in API for the next connection. */
+export const fetchTicketActor = fromPromise<string>(async () => (await fetchSocketTicket()).ticket);

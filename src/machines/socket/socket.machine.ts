@@ -7,7 +7,11 @@ import {
   type ConnectionCommand,
   type ConnectionEvent,
   type ConnectionInput,
+  fetchTicketActor,
 } from './socket.actors';
+
+/** The close code the server uses when the session behind a socket was revoked or expired. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 export const SOCKET_CONNECT_TIMEOUT_MS = 5_000;
 /** Silence longer than this many heartbeat intervals means the connection is gone. */
@@ -43,6 +47,8 @@ export interface SocketContext {
   /** Set after the first connection, so later ones know to resync what may have been missed. */
   hasConnected: boolean;
   lastClose: { code: number; reason: string } | null;
+  /** The single-use pass for the next connection, fetched over the signed-in API. */
+  ticket: string | null;
 }
 
 export type SocketEvent =
@@ -61,11 +67,13 @@ export const socketMachine = setup({
   },
   actors: {
     connection: browserConnection,
+    fetchTicket: fetchTicketActor,
   },
   actions: {
     // Filled in by the app with .provide(): what to do with pushed messages and after a reconnect.
     deliverMessage: (_, _params: { message: ServerMessage }) => {},
     resync: () => {},
+    sessionEnded: () => {},
     rememberHello: assign({
       heartbeatIntervalMs: ({ context, event }) =>
         event.type === 'socket.message' && event.message.type === 'hello'
@@ -91,6 +99,7 @@ export const socketMachine = setup({
   guards: {
     hasConnectedBefore: ({ context }) => context.hasConnected,
     isOutOfRetries: ({ context }) => context.attempt >= context.maxReconnectAttempts,
+    isSessionEnded: ({ event }) => event.type === 'socket.closed' && event.code === SESSION_ENDED_CLOSE_CODE,
   },
   delays: {
     connectTimeout: SOCKET_CONNECT_TIMEOUT_MS,
@@ -109,6 +118,7 @@ export const socketMachine = setup({
     heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
     hasConnected: false,
     lastClose: null,
+    ticket: null,
   }),
   initial: 'idle',
   on: {
@@ -118,52 +128,77 @@ export const socketMachine = setup({
     idle: {
       on: { 'socket.connect': 'session' },
     },
-    // `connecting` and `connected` share one connection actor: it lives as long as either state.
     session: {
-      invoke: {
-        id: 'connection',
-        src: 'connection',
-        input: ({ context }): ConnectionInput => ({ url: context.url }),
-      },
-      on: {
-        'socket.closed': [
-          { guard: 'isOutOfRetries', target: 'error', actions: 'rememberClose' },
-          { target: 'disconnected', actions: 'rememberClose' },
-        ],
-        'socket.failed': [{ guard: 'isOutOfRetries', target: 'error' }, { target: 'disconnected' }],
-      },
-      initial: 'connecting',
+      initial: 'ticketing',
       states: {
-        connecting: {
-          after: {
-            connectTimeout: [
+        /** Asks the API for a ticket first: only a signed-in browser may open the socket. */
+        ticketing: {
+          invoke: {
+            id: 'fetchTicket',
+            src: 'fetchTicket',
+            onDone: { target: 'open', actions: assign({ ticket: ({ event }) => event.output }) },
+            onError: [
               { guard: 'isOutOfRetries', target: '#socket.error' },
               { target: '#socket.disconnected' },
             ],
           },
+        },
+        // `connecting` and `connected` share one connection actor: it lives as long as either state.
+        open: {
+          invoke: {
+            id: 'connection',
+            src: 'connection',
+            input: ({ context }): ConnectionInput => ({ url: context.url, ticket: context.ticket ?? '' }),
+          },
           on: {
-            'socket.opened': [
-              // After a reconnect, whatever was pushed while away is missing: refetch what is on screen.
-              { guard: 'hasConnectedBefore', target: 'connected', actions: 'resync' },
-              { target: 'connected' },
+            'socket.closed': [
+              {
+                guard: 'isSessionEnded',
+                target: '#socket.error',
+                actions: ['rememberClose', 'sessionEnded'],
+              },
+              { guard: 'isOutOfRetries', target: '#socket.error', actions: 'rememberClose' },
+              { target: '#socket.disconnected', actions: 'rememberClose' },
+            ],
+            'socket.failed': [
+              { guard: 'isOutOfRetries', target: '#socket.error' },
+              { target: '#socket.disconnected' },
             ],
           },
-        },
-        connected: {
-          entry: 'markConnected',
-          on: { 'socket.send': { actions: 'forward' } },
-          initial: 'listening',
+          initial: 'connecting',
           states: {
-            listening: {
-              after: { heartbeatTimeout: '#socket.disconnected' },
+            connecting: {
+              after: {
+                connectTimeout: [
+                  { guard: 'isOutOfRetries', target: '#socket.error' },
+                  { target: '#socket.disconnected' },
+                ],
+              },
               on: {
-                'socket.message': {
-                  target: 'listening',
-                  reenter: true,
-                  actions: [
-                    'rememberHello',
-                    { type: 'deliverMessage', params: ({ event }) => ({ message: event.message }) },
-                  ],
+                'socket.opened': [
+                  // After a reconnect, whatever was pushed while away is missing: refetch what is on screen.
+                  { guard: 'hasConnectedBefore', target: 'connected', actions: 'resync' },
+                  { target: 'connected' },
+                ],
+              },
+            },
+            connected: {
+              entry: 'markConnected',
+              on: { 'socket.send': { actions: 'forward' } },
+              initial: 'listening',
+              states: {
+                listening: {
+                  after: { heartbeatTimeout: '#socket.disconnected' },
+                  on: {
+                    'socket.message': {
+                      target: 'listening',
+                      reenter: true,
+                      actions: [
+                        'rememberHello',
+                        { type: 'deliverMessage', params: ({ event }) => ({ message: event.message }) },
+                      ],
+                    },
+                  },
                 },
               },
             },
@@ -194,8 +229,8 @@ export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' 
 
 /** The spec's five connection states, read off a snapshot of the machine. */
 export function socketStatus(snapshot: SnapshotFrom<typeof socketMachine>): SocketStatus {
-  if (snapshot.matches({ session: 'connected' })) return 'connected';
-  if (snapshot.matches({ session: 'connecting' })) return 'connecting';
+  if (snapshot.matches({ session: { open: 'connected' } })) return 'connected';
+  if (snapshot.matches('session')) return 'connecting';
   if (snapshot.matches('disconnected')) return 'disconnected';
   if (snapshot.matches('error')) return 'error';
   return 'idle';

@@ -1,11 +1,11 @@
 // The header's live-connection indicator: what the socket machine is doing, in plain words.
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from '../../../styled-system/css';
 import { formatSeconds } from '../../domain/helpers/text';
 import { type SocketStatus, type socketMachine, socketStatus } from '../../machines/socket';
 import { Button } from '../../ui/button';
+import { useCountdown } from './use-countdown';
 
 const labels: Record<SocketStatus, string> = {
   idle: 'Offline',
@@ -25,18 +25,6 @@ const dot = css({
   '&[data-status=connecting], &[data-status=disconnected]': { bg: 'warning.text' },
   '&[data-status=error]': { bg: 'danger.text' },
 });
-
-/** Seconds until the next reconnect, updated each second while waiting. */
-function useCountdown(until: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? null : Math.max(0, until - now);
-}
 
 export function ConnectionIndicator({ actor }: { actor: ActorRefFrom<typeof socketMachine> }) {
   const status = useSelector(actor, socketStatus);

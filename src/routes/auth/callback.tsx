@@ -1,20 +1,64 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { css } from '../../../styled-system/css';
-import { NotYetAvailable } from '../-components/not-yet';
+import { providerNames } from '../../machines/auth';
+import { readStorage } from '../../services/storage';
+import { Alert } from '../../ui/alert';
+import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../-components/page';
+import { useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
+
+// Where GitHub or Google sends the browser back: ?code&state, or ?error=access_denied and the like.
+const callbackSearchSchema = v.object({
+  code: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+  state: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  error: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  error_description: v.optional(v.pipe(v.string(), v.maxLength(500))),
+});
 
 export const Route = createFileRoute('/auth/callback')({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(callbackSearchSchema, search);
+    return parsed.success ? parsed.output : {};
+  },
   component: CallbackPage,
 });
 
 function CallbackPage() {
   useDocumentTitle('Finishing sign-in');
+  const search = Route.useSearch();
+  const provider = readStorage('lastUsedSocialLogin');
+  useEnterAuthPage('/auth/callback', {
+    type: 'page.callback',
+    provider,
+    params: {
+      code: search.code,
+      state: search.state,
+      error: search.error,
+      errorDescription: search.error_description,
+    },
+  });
+  const snapshot = useAuthSnapshot();
+  const failed = snapshot.matches({ socialCallback: 'failed' });
+
   return (
     <>
       <h1 className={css({ fontSize: 'xl' })}>Finishing sign-in</h1>
-      <NotYetAvailable title="No sign-in is in progress">
-        This page completes a sign-in with GitHub or Google, which arrives with the identity service.
-      </NotYetAvailable>
+      {failed ? (
+        <>
+          <Alert tone="error">
+            {snapshot.context.message?.text ?? 'Signing in did not work. Try again.'}
+          </Alert>
+          <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+            Back to sign in
+          </Link>
+        </>
+      ) : (
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
+          <Spinner size="sm" />
+          Signing you in{provider ? ` with ${providerNames[provider]}` : ''}…
+        </p>
+      )}
     </>
   );
 }

@@ -1,20 +1,77 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { NotYetAvailable } from '../-components/not-yet';
+import { hasSession } from '../../services/session';
+import { readStorage } from '../../services/storage';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { useDocumentTitle } from '../-components/page';
+import { SocialSignIn } from './-components/social-sign-in';
+import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
 export const Route = createFileRoute('/auth/login')({
+  // Someone already signed in has nothing to do here.
+  beforeLoad: () => {
+    if (hasSession() && readStorage('user')?.phoneVerified)
+      throw redirect({ to: '/overview', replace: true });
+  },
   component: LoginPage,
 });
 
 function LoginPage() {
   useDocumentTitle('Sign in');
+  useEnterAuthPage('/auth/login', { type: 'page.login' });
+  const actor = useAuthActor();
+  const snapshot = useAuthSnapshot();
+  const [email, setEmail] = useState(snapshot.context.draft.email);
+  const sending = snapshot.matches({ signIn: 'sending' });
+  const redirecting = snapshot.matches('redirecting');
+  const { fieldErrors, message } = snapshot.context;
+
   return (
     <>
-      <h1 className={css({ fontSize: 'xl' })}>Sign in to your console</h1>
-      <NotYetAvailable title="Signing in is not available on this server yet">
-        Sign-in with GitHub, Google or a one-time code sent by e-mail arrives with the identity service.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <h1 className={css({ fontSize: 'xl' })}>Sign in to your console</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          Welcome back. We'll e-mail you a code; no password needed.
+        </p>
+      </div>
+      <SocialSignIn
+        busyProvider={redirecting ? snapshot.context.provider : null}
+        disabled={sending || redirecting}
+        onChoose={(provider) => actor.send({ type: 'social.start', provider })}
+      />
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'form.submit', email });
+        }}
+      >
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <Button type="submit" variant="solid" loading={sending} disabled={redirecting}>
+          Send me a code
+        </Button>
+      </form>
+      <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
+        New to Ikirere?{' '}
+        <Link to="/auth/signup" className={css({ color: 'accent.text', fontWeight: '500' })}>
+          Create an account
+        </Link>
+      </p>
     </>
   );
 }

@@ -1,20 +1,88 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { NotYetAvailable } from '../-components/not-yet';
+import { hasSession } from '../../services/session';
+import { readStorage } from '../../services/storage';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { useDocumentTitle } from '../-components/page';
+import { SocialSignIn } from './-components/social-sign-in';
+import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
 export const Route = createFileRoute('/auth/signup')({
-  component: SignupPage,
+  // Someone already signed in has nothing to do here.
+  beforeLoad: () => {
+    if (hasSession() && readStorage('user')?.phoneVerified)
+      throw redirect({ to: '/overview', replace: true });
+  },
+  component: SignUpPage,
 });
 
-function SignupPage() {
+function SignUpPage() {
   useDocumentTitle('Create your account');
+  useEnterAuthPage('/auth/signup', { type: 'page.signup' });
+  const actor = useAuthActor();
+  const snapshot = useAuthSnapshot();
+  const [name, setName] = useState(snapshot.context.draft.name);
+  const [email, setEmail] = useState(snapshot.context.draft.email);
+  const sending = snapshot.matches({ signUp: 'sending' });
+  const redirecting = snapshot.matches('redirecting');
+  const { fieldErrors, message } = snapshot.context;
+
   return (
     <>
-      <h1 className={css({ fontSize: 'xl' })}>Create your Ikirere account</h1>
-      <NotYetAvailable title="Sign-up is not available on this server yet">
-        Creating an account arrives with the identity service.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <h1 className={css({ fontSize: 'xl' })}>Create your Ikirere account</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          You get a team of your own. We'll e-mail you a code to confirm your address, then text one to your
+          phone.
+        </p>
+      </div>
+      <SocialSignIn
+        busyProvider={redirecting ? snapshot.context.provider : null}
+        disabled={sending || redirecting}
+        onChoose={(provider) => actor.send({ type: 'social.start', provider })}
+      />
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'form.submit', name, email });
+        }}
+      >
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={fieldErrors.name}
+        />
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <Button type="submit" variant="solid" loading={sending} disabled={redirecting}>
+          Create account
+        </Button>
+      </form>
+      <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
+        Already have an account?{' '}
+        <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+          Sign in
+        </Link>
+      </p>
     </>
   );
 }

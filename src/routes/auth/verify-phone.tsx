@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { NotYetAvailable } from '../-components/not-yet';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { PhoneField } from '../../ui/phone-field';
 import { useDocumentTitle } from '../-components/page';
+import { CodeForm } from './-components/code-form';
+import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
 export const Route = createFileRoute('/auth/verify-phone')({
   component: VerifyPhonePage,
@@ -9,12 +14,71 @@ export const Route = createFileRoute('/auth/verify-phone')({
 
 function VerifyPhonePage() {
   useDocumentTitle('Verify your phone number');
+  useEnterAuthPage('/auth/verify-phone', { type: 'page.verifyPhone' });
+  const actor = useAuthActor();
+  const snapshot = useAuthSnapshot();
+  const { phoneDraft, phone, fieldErrors, message } = snapshot.context;
+  const [country, setCountry] = useState(phoneDraft.country);
+  const [number, setNumber] = useState(phoneDraft.number);
+  const sending = snapshot.matches({ phone: { numberEntry: 'sending' } });
+  const inCodeEntry = snapshot.matches({ phone: 'codeEntry' }) && phone !== null;
+
   return (
     <>
-      <h1 className={css({ fontSize: 'xl' })}>Verify your phone number</h1>
-      <NotYetAvailable title="Phone verification is not available on this server yet">
-        Verifying a phone number by SMS code arrives with the identity service.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <h1 className={css({ fontSize: 'xl' })}>Verify your phone number</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          {inCodeEntry
+            ? 'Enter the code we texted you.'
+            : 'One last step for a new account: we text you a code to confirm the number. It helps keep your account and team safe.'}
+        </p>
+      </div>
+      {inCodeEntry && phone ? (
+        <CodeForm
+          challengeId={phone.challenge.challengeId}
+          destination={phone.challenge.destination}
+          resendAvailableAt={phone.challenge.resendAvailableAt}
+          verifying={snapshot.matches({ phone: { codeEntry: 'verifying' } })}
+          resending={snapshot.matches({ phone: { codeEntry: 'resending' } })}
+          inCooldown={snapshot.matches({ phone: { codeEntry: { entering: 'cooldown' } } })}
+          lockedUntil={
+            snapshot.matches({ phone: { codeEntry: 'locked' } }) ? snapshot.context.lockedUntil : null
+          }
+          error={fieldErrors.code}
+          message={message}
+          onSubmit={(code) => actor.send({ type: 'code.submit', code })}
+          onResend={() => actor.send({ type: 'code.resend' })}
+          alternative={
+            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
+              Use a different number
+            </Button>
+          }
+        />
+      ) : (
+        <form
+          noValidate
+          className={css({ display: 'grid', gap: '4' })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'phone.submit', country, phoneNumber: number });
+          }}
+        >
+          <PhoneField
+            label="Phone number"
+            name="phoneNumber"
+            required
+            country={country}
+            onCountryChange={setCountry}
+            value={number}
+            onValueChange={setNumber}
+            error={fieldErrors.phoneNumber ?? fieldErrors.country}
+          />
+          {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          <Button type="submit" variant="solid" loading={sending}>
+            Text me a code
+          </Button>
+        </form>
+      )}
     </>
   );
 }

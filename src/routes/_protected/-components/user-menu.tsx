@@ -1,8 +1,10 @@
 // The header's user menu: account settings, colour theme and signing out.
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
 import { css } from '../../../../styled-system/css';
-import { showToast } from '../../../app-actors';
-import { readStorage, removeStorage } from '../../../services/storage';
+import { signOut } from '../../../app-session';
+import { currentSessionQuery } from '../../../services/auth.queries';
+import { readStorage } from '../../../services/storage';
 import { Button } from '../../../ui/button';
 import * as Menu from '../../../ui/menu';
 import type { ThemePreference } from '../../../ui/theme/theme';
@@ -11,16 +13,10 @@ import { useTheme } from '../../../ui/theme/use-theme';
 const themeLabels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 export function UserMenu() {
-  const navigate = useNavigate();
   const router = useRouter();
   const { preference, setPreference } = useTheme();
-  const user = readStorage('user');
-  const signOut = async () => {
-    for (const key of ['token', 'user', 'userRoles'] as const) removeStorage(key);
-    router.options.context.queryClient.clear();
-    showToast(router.options.context.actors, { tone: 'success', title: 'You are signed out.' });
-    await navigate({ to: '/auth/login' });
-  };
+  const user = useQuery(currentSessionQuery()).data?.user ?? readStorage('user');
+  const onSignOut = () => void signOut(router);
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -65,7 +61,7 @@ export function UserMenu() {
           ))}
         </Menu.ItemGroup>
         <Menu.Separator />
-        <Menu.Item value="sign-out" onSelect={signOut}>
+        <Menu.Item value="sign-out" onSelect={onSignOut}>
           Sign out
         </Menu.Item>
       </Menu.Content>

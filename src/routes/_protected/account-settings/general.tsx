@@ -1,19 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../-components/not-yet';
+import { css } from '../../../../styled-system/css';
+import { currentSessionQuery } from '../../../services/auth.queries';
+import { ThemeSwitcher } from '../../../ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
+import { EmailSection } from './-components/email-section';
+import { PhoneSection } from './-components/phone-section';
+import { ProfileSection } from './-components/profile-section';
+import { SessionsSection } from './-components/sessions-section';
+import { SettingsSection } from './-components/settings-section';
 
+// Account settings (the person, not a team): name, e-mail and phone (each change confirmed by a code),
+// colour theme and sessions.
 export const Route = createFileRoute('/_protected/account-settings/general')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(currentSessionQuery()),
   component: AccountGeneralPage,
 });
 
 function AccountGeneralPage() {
+  const { data: current } = useQuery({ ...currentSessionQuery(), initialData: Route.useLoaderData() });
   return (
     <>
       <SectionHeading title="General" documentTitle="General · Account settings" />
-      <NotYetAvailable title="Account details are not available yet">
-        Your name, e-mail address, phone number and sessions appear here once sign-in is available. The colour
-        theme can already be chosen from the user menu.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <ProfileSection current={current} />
+        <EmailSection current={current} />
+        <PhoneSection current={current} />
+        <SettingsSection id="theme" title="Theme" description="Light, dark, or whatever your system uses.">
+          <ThemeSwitcher hideLabel label="Theme" />
+        </SettingsSection>
+        <SessionsSection />
+      </div>
     </>
   );
 }

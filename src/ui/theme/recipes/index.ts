@@ -5,6 +5,7 @@ import { dialogRecipe } from './dialog';
 import { emptyStateRecipe } from './empty-state';
 import { fieldRecipe } from './field';
 import { menuRecipe } from './menu';
+import { phoneFieldRecipe } from './phone-field';
 import { progressRecipe } from './progress';
 import { segmentGroupRecipe } from './segment-group';
 import { selectRecipe } from './select';
@@ -32,4 +33,5 @@ export const slotRecipes = {
   menu: menuRecipe,
   emptyState: emptyStateRecipe,
   segmentGroup: segmentGroupRecipe,
+  phoneField: phoneFieldRecipe,
 };

@@ -1,0 +1,150 @@
+// Every environment variable the server reads, with its default and meaning; the README's table is
+// checked against this list, so documentation and behaviour cannot drift apart.
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_MAIL_FROM = 'Ikirere <no-reply@ikirere.local>';
+
+export interface ConfigVariable {
+  name: string;
+  /** What applies when the variable is unset or empty; undefined when unset means "off". */
+  default: string | undefined;
+  description: string;
+}
+
+export const configVariables: readonly ConfigVariable[] = [
+  {
+    name: 'PORT',
+    default: '3000',
+    description: 'TCP port serving the console, the API and the WebSocket (0 picks a free port).',
+  },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    description: 'Address to listen on; use 0.0.0.0 to accept connections from other machines.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './.data',
+    description: 'Directory for the embedded database and the lock that keeps a second server out.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: undefined,
+    description:
+      'PostgreSQL connection string (postgres://…); when unset, the embedded PGlite in DATA_DIR is used.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: `Log verbosity: ${LOG_LEVELS.join(', ')}. Logs are JSON lines on stdout.`,
+  },
+  {
+    name: 'STATIC_DIR',
+    default: './dist',
+    description: 'Directory of the built console that the server serves (`npm run build` writes it).',
+  },
+  {
+    name: 'NODE_ENV',
+    default: undefined,
+    description:
+      'Set to production to switch off development conveniences (the mailbox page at /dev/mailbox).',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: undefined,
+    description:
+      'Origin people reach the console at (https://console.example.rw): links in e-mails and the OAuth redirect URI (<PUBLIC_URL>/auth/callback). Unset: the origin each request came to.',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    default: undefined,
+    description:
+      'Comma-separated origins allowed to open the WebSocket. Unset: only pages whose origin host is the Host the socket was requested on.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: undefined,
+    description:
+      'Set to true behind a reverse proxy: client addresses (rate limits, the sessions list) are then read from X-Forwarded-For.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: undefined,
+    description:
+      'SMTP server for e-mail (smtp://user:password@host:587, smtps://host:465). Unset: the embedded outbox, logged and shown at /dev/mailbox.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: DEFAULT_MAIL_FROM,
+    description: 'Sender of the e-mails the server sends.',
+  },
+  {
+    name: 'SESSION_IDLE_HOURS',
+    default: '72',
+    description: 'A session unused for this many hours ends.',
+  },
+  {
+    name: 'SESSION_MAX_DAYS',
+    default: '30',
+    description: 'A session ends this many days after sign-in, however active.',
+  },
+  {
+    name: 'CODE_RESEND_SECONDS',
+    default: '60',
+    description: 'Seconds an e-mail address or phone number waits between two one-time codes.',
+  },
+  {
+    name: 'CODE_SENDS_PER_HOUR',
+    default: '5',
+    description: 'One-time codes one e-mail address or phone number may be sent per hour.',
+  },
+  {
+    name: 'CODE_SENDS_PER_IP',
+    default: '30',
+    description:
+      'One-time codes one client address may ask for per 15 minutes, across all e-mail addresses and numbers.',
+  },
+  {
+    name: 'CODE_TRIES_PER_IP',
+    default: '100',
+    description: 'One-time codes one client address may try per 15 minutes, across all challenges.',
+  },
+  {
+    name: 'GITHUB_CLIENT_ID',
+    default: undefined,
+    description: 'OAuth app client id; with GITHUB_CLIENT_SECRET it turns on "Sign in with GitHub".',
+  },
+  {
+    name: 'GITHUB_CLIENT_SECRET',
+    default: undefined,
+    description: 'OAuth app client secret for GitHub.',
+  },
+  {
+    name: 'GITHUB_BASE_URL',
+    default: 'https://github.com',
+    description: 'Where GitHub sign-in pages live; set it to a GitHub Enterprise host.',
+  },
+  {
+    name: 'GITHUB_API_URL',
+    default: 'https://api.github.com',
+    description: 'GitHub REST API; when GITHUB_BASE_URL is set the default becomes <GITHUB_BASE_URL>/api/v3.',
+  },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: undefined,
+    description: 'OAuth client id; with GOOGLE_CLIENT_SECRET it turns on "Sign in with Google".',
+  },
+  {
+    name: 'GOOGLE_CLIENT_SECRET',
+    default: undefined,
+    description: 'OAuth client secret for Google.',
+  },
+  {
+    name: 'GOOGLE_ISSUER',
+    default: 'https://accounts.google.com',
+    description:
+      'OpenID issuer behind the Google button (discovered at <issuer>/.well-known/openid-configuration).',
+  },
+];

@@ -1,0 +1,2 @@
+export { createOutboxSms } from './outbox-sms';
+export type { SmsDriver, SmsMessage } from './sms-driver';

@@ -1,0 +1,110 @@
+// Users as the API shows them, and the creation of a new account with a team of its own.
+import { and, eq } from 'drizzle-orm';
+import type { AuthResult, CurrentSession, User, UserTeam } from '../../src/contract/auth';
+import type { Database, Transaction } from '../db';
+import { teamMembers, teams, users } from '../db/schema';
+import type { ClientInfo, SessionRecord, SessionStore, UserRecord } from './sessions';
+
+export function toUser(row: UserRecord): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    phoneVerified: row.phoneVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function teamsOf(db: Database, userId: string): Promise<UserTeam[]> {
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.status, 'ACTIVE')))
+    .orderBy(teams.createdAt);
+  return rows.map((row) => ({ ...row, role: row.role as UserTeam['role'] }));
+}
+
+/** "Ada Lovelace" → "Ada's team": the first name reads as the team's owner. */
+export function ownTeamName(personName: string): string {
+  const first = personName.trim().split(/\s+/)[0] ?? personName;
+  return `${first}'s team`;
+}
+
+/**
+ * A new user whose e-mail address is proven (by code or by the provider), with a team of their own as
+ * its OWNER. Throws a unique violation when the address was taken meanwhile.
+ */
+export async function createAccount(
+  db: Database,
+  person: {
+    name: string;
+    email: string;
+    now: Date;
+    /** More rows that must exist with the account or not at all (a social identity). */
+    also?: (tx: Transaction, user: UserRecord) => Promise<void>;
+  },
+): Promise<UserRecord> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: person.name,
+        email: person.email,
+        emailVerifiedAt: person.now,
+        createdAt: person.now,
+        updatedAt: person.now,
+      })
+      .returning();
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: ownTeamName(person.name), currency: 'RWF', verificationStatus: 'UNVERIFIED' })
+      .returning({ id: teams.id });
+    await tx
+      .insert(teamMembers)
+      .values({ teamId: team!.id, userId: user!.id, role: 'OWNER', status: 'ACTIVE' });
+    await person.also?.(tx, user!);
+    return user!;
+  });
+}
+
+export async function describeSession(
+  db: Database,
+  store: SessionStore,
+  session: SessionRecord,
+  user: UserRecord,
+): Promise<CurrentSession> {
+  return {
+    user: toUser(user),
+    teams: await teamsOf(db, user.id),
+    session: {
+      id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: store.expiresAt(session).toISOString(),
+    },
+  };
+}
+
+/** Opens a session for a user who just proved who they are. */
+export async function signIn(
+  db: Database,
+  store: SessionStore,
+  user: UserRecord,
+  client: ClientInfo,
+): Promise<AuthResult> {
+  const { token, session } = await store.create(user.id, client);
+  return { token, ...(await describeSession(db, store, session, user)) };
+}
+
+/** PostgreSQL's unique_violation, as either driver reports it (drizzle wraps the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current: unknown = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

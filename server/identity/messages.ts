@@ -1,0 +1,82 @@
+// The words of every e-mail and text message the identity flows send. Subjects never carry the code:
+// subjects are logged and shown on lock screens.
+import type { MailMessage } from '../drivers/mail';
+import type { SmsMessage } from '../drivers/sms';
+
+const MINUTES_VALID = 10;
+const SIGNATURE = '\n\n— Ikirere';
+
+export function signUpCodeMail(to: string, name: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your e-mail address for Ikirere',
+    text:
+      `Hello ${name},\n\nYour code to finish creating your Ikirere account:\n\n    ${code}\n\n` +
+      `It works for ${MINUTES_VALID} minutes. If you did not ask for it, ignore this e-mail: no account is created without the code.${SIGNATURE}`,
+  };
+}
+
+/** Sign-up with an address that already has an account: the code signs in to that account instead. */
+export function existingAccountMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have an Ikirere account',
+    text:
+      'Someone, hopefully you, tried to create an Ikirere account with this address. It already has one, ' +
+      `so this code signs you in to it:\n\n    ${code}\n\nIt works for ${MINUTES_VALID} minutes. ` +
+      `If it was not you, ignore this e-mail: nothing changes without the code.${SIGNATURE}`,
+  };
+}
+
+export function signInCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Ikirere sign-in code',
+    text:
+      `Your code to sign in to Ikirere:\n\n    ${code}\n\nIt works for ${MINUTES_VALID} minutes. ` +
+      `If you did not ask for it, ignore this e-mail: nobody can sign in without the code.${SIGNATURE}`,
+  };
+}
+
+/** Sign-in for an address without an account: no code, a way to sign up instead. */
+export function noAccountMail(to: string, signUpUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Sign in to Ikirere',
+    text:
+      'Someone, hopefully you, asked to sign in to Ikirere with this address, but there is no account ' +
+      `for it. To create one, go to:\n\n    ${signUpUrl}\n\nIf it was not you, ignore this e-mail.${SIGNATURE}`,
+  };
+}
+
+export function emailChangeCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address for Ikirere',
+    text:
+      `Your code to make this the e-mail address of your Ikirere account:\n\n    ${code}\n\n` +
+      `It works for ${MINUTES_VALID} minutes. If you did not ask for it, ignore this e-mail.${SIGNATURE}`,
+  };
+}
+
+/** To the old address once a change is done, so a hijacked session cannot move the account silently. */
+export function emailChangedMail(oldAddress: string, newAddress: string): MailMessage {
+  return {
+    to: oldAddress,
+    subject: 'The e-mail address of your Ikirere account changed',
+    text:
+      `The e-mail address of your Ikirere account is now ${newAddress}; codes no longer come here. ` +
+      `If you did not make this change, contact support at once.${SIGNATURE}`,
+  };
+}
+
+/**
+ * The last line follows the WebOTP format ("@host #code"), so phones can offer the code for autofill on
+ * the console's own origin and nowhere else.
+ */
+export function phoneCodeSms(to: string, code: string, consoleHost: string): SmsMessage {
+  return {
+    to,
+    text: `Your Ikirere verification code is ${code}. It works for ${MINUTES_VALID} minutes.\n\n@${consoleHost} #${code}`,
+  };
+}

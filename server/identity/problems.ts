@@ -1,0 +1,105 @@
+// The identity failures the console tells apart (src/contract/problem.ts problemTypes), in plain words.
+import { problemTypes } from '../../src/contract/problem';
+import { ProblemError } from '../http/problem';
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function minutesText(seconds: number): string {
+  return seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+}
+
+export function codeIncorrect(attemptsLeft: number): ProblemError {
+  const message =
+    attemptsLeft > 0
+      ? `That code is not right. You can try ${plural(attemptsLeft, 'more time')}.`
+      : 'That code is not right, and this code allows no more tries. Ask for a new one.';
+  return new ProblemError(422, {
+    type: problemTypes.codeIncorrect,
+    title: 'Wrong code',
+    detail: message,
+    errors: [{ field: 'code', message }],
+    attemptsLeft,
+  });
+}
+
+export type DeadCodeReason = 'unknown' | 'used' | 'expired' | 'too-many-tries';
+
+const DEAD_CODE_DETAIL: Record<DeadCodeReason, string> = {
+  unknown: 'This code is not valid here. Ask for a new one.',
+  used: 'This code has already been used. Ask for a new one.',
+  expired: 'This code has expired: codes work for 10 minutes. Ask for a new one.',
+  'too-many-tries': 'Too many wrong tries for this code. Ask for a new one.',
+};
+
+export function codeExpired(reason: DeadCodeReason): ProblemError {
+  return new ProblemError(410, {
+    type: problemTypes.codeExpired,
+    title: 'Code no longer valid',
+    detail: DEAD_CODE_DETAIL[reason],
+  });
+}
+
+export function addressLocked(retryAfterSeconds: number): ProblemError {
+  return new ProblemError(
+    429,
+    {
+      type: problemTypes.addressLocked,
+      title: 'Too many wrong codes',
+      detail: `Too many wrong codes were entered for this address. Try again in ${minutesText(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+export function sendRateLimited(retryAfterSeconds: number, reason: 'address' | 'network'): ProblemError {
+  const detail =
+    reason === 'address'
+      ? `A code was sent to this address moments ago. You can ask for another in ${minutesText(retryAfterSeconds)}.`
+      : `Too many codes were requested from your network. Try again in ${minutesText(retryAfterSeconds)}.`;
+  return new ProblemError(
+    429,
+    {
+      type: problemTypes.sendRateLimited,
+      title: 'Please wait before asking again',
+      detail,
+      retryAfterSeconds,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/** Per-network limit on entering codes; per-address limits answer addressLocked instead. */
+export function tooManyTries(retryAfterSeconds: number): ProblemError {
+  return new ProblemError(
+    429,
+    {
+      title: 'Too many tries',
+      detail: `Too many codes were entered from your network. Try again in ${minutesText(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+export function sessionRequired(): ProblemError {
+  return new ProblemError(
+    401,
+    {
+      type: problemTypes.sessionRequired,
+      title: 'Sign-in required',
+      detail: 'Your session has ended or you are not signed in. Sign in to continue.',
+    },
+    { 'WWW-Authenticate': 'Bearer' },
+  );
+}
+
+export function phoneVerificationRequired(): ProblemError {
+  return new ProblemError(403, {
+    type: problemTypes.phoneVerificationRequired,
+    title: 'Phone verification required',
+    detail: 'Verify your phone number to use the console.',
+  });
+}

@@ -1,0 +1,51 @@
+// Sending and checking one-time codes from a route: the network limit, the per-address rules (in
+// OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
+import type { Context } from 'hono';
+import type { CodeChallenge } from '../../../src/contract/auth';
+import type { MailMessage } from '../../drivers/mail';
+import type { SmsMessage } from '../../drivers/sms';
+import type { AppEnv } from '../../http/env';
+import { clientIp } from '../../identity/client-info';
+import type { ChallengeRecord, IssueRequest, VerifyRequest } from '../../identity/one-time-codes';
+import { sendRateLimited, tooManyTries } from '../../identity/problems';
+
+export async function sendCodeByMail(
+  c: Context<AppEnv>,
+  request: Omit<IssueRequest, 'channel'>,
+  compose: (code: string) => MailMessage,
+): Promise<CodeChallenge> {
+  const identity = c.get('identity');
+  const { answer, code } = await issue(c, { ...request, channel: 'email' });
+  identity.deliveries.later(`${request.purpose} e-mail`, () => identity.mail.send(compose(code)));
+  return answer;
+}
+
+export async function sendCodeBySms(
+  c: Context<AppEnv>,
+  request: Omit<IssueRequest, 'channel'>,
+  compose: (code: string) => SmsMessage,
+): Promise<CodeChallenge> {
+  const identity = c.get('identity');
+  const { answer, code } = await issue(c, { ...request, channel: 'sms' });
+  identity.deliveries.later(`${request.purpose} text message`, () => identity.sms.send(compose(code)));
+  return answer;
+}
+
+export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Promise<ChallengeRecord> {
+  const identity = c.get('identity');
+  const wait = identity.network.hit('enter-code', clientIp(c));
+  if (wait !== undefined) throw tooManyTries(wait);
+  return identity.codes.verify(request);
+}
+
+async function issue(c: Context<AppEnv>, request: IssueRequest) {
+  const identity = c.get('identity');
+  const wait = identity.network.hit('send-code', clientIp(c));
+  if (wait !== undefined) throw sendRateLimited(wait, 'network');
+  return identity.codes.issue(request);
+}
+
+/** The console's origin for links: PUBLIC_URL, else the origin this request came to. */
+export function publicOrigin(c: Context<AppEnv>): string {
+  return c.get('identity').config.publicUrl ?? new URL(c.req.url).origin;
+}

@@ -1,0 +1,78 @@
+// Phone verification by SMS code, with the same code rules as e-mail (the address is the E.164 number).
+// A new account does this before it reaches the console; a verified one uses it to change its number.
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  codeChallengeSchema,
+  currentSessionSchema,
+  phoneCodeRequestSchema,
+  verifyCodeRequestSchema,
+} from '../../../src/contract/auth';
+import { users } from '../../db/schema';
+import { defineRoutes } from '../../http/routes';
+import { describeSession, isUniqueViolation } from '../../identity/accounts';
+import { requireSession } from '../../identity/guards';
+import { phoneCodeSms } from '../../identity/messages';
+import { checkCode, publicOrigin, sendCodeBySms } from './code-delivery';
+import { phoneNumberTaken, toE164 } from './phone-number';
+
+export function phoneCodeRoutes() {
+  return defineRoutes('/auth', 'Sign-in')
+    .add({
+      method: 'post',
+      path: '/phone-code',
+      summary: 'Send a code by SMS to verify a phone number',
+      description:
+        'The number is normalized as typed with the chosen country and must be a possible number there.',
+      guards: [requireSession],
+      request: { body: phoneCodeRequestSchema },
+      responses: { 200: { description: 'A code is on its way.', schema: codeChallengeSchema } },
+      handler: async (c, { body }) => {
+        const { db } = c.get('identity');
+        const user = c.get('user');
+        const number = toE164(body.country, body.phoneNumber);
+        const [holder] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.phoneNumber, number), ne(users.id, user.id)));
+        if (holder) throw phoneNumberTaken();
+        const host = new URL(publicOrigin(c)).hostname;
+        const answer = await sendCodeBySms(
+          c,
+          { purpose: 'phone', address: number, userId: user.id },
+          (code) => phoneCodeSms(number, code, host),
+        );
+        return c.json(answer, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/phone-code/verify',
+      summary: 'Verify the phone number with the code from the SMS',
+      guards: [requireSession],
+      request: { body: verifyCodeRequestSchema },
+      responses: {
+        200: {
+          description: 'The number is verified; the session as it now stands.',
+          schema: currentSessionSchema,
+        },
+      },
+      handler: async (c, { body }) => {
+        const identity = c.get('identity');
+        const challenge = await checkCode(c, { ...body, purposes: ['phone'], userId: c.get('user').id });
+        const now = identity.clock.now();
+        let updated: typeof users.$inferSelect | undefined;
+        try {
+          [updated] = await identity.db
+            .update(users)
+            .set({ phoneNumber: challenge.address, phoneVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, c.get('user').id))
+            .returning();
+        } catch (error) {
+          // Another account verified the same number between this code's sending and now.
+          if (isUniqueViolation(error)) throw phoneNumberTaken();
+          throw error;
+        }
+        return c.json(await describeSession(identity.db, identity.sessions, c.get('session'), updated!), 200);
+      },
+    });
+}

@@ -1,0 +1,2 @@
+export * from './auth.actors';
+export * from './auth.machine';

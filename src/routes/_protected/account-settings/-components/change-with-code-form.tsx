@@ -1,0 +1,82 @@
+// Renders the change-with-code machine: the new value's form, then the code sent to it, then the result.
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { css } from '../../../../../styled-system/css';
+import type { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { CodeForm } from '../../../auth/-components/code-form';
+
+export function ChangeWithCodeForm({
+  actor,
+  fields,
+  submitLabel,
+  onSubmit,
+  doneText,
+}: {
+  actor: ActorRefFrom<typeof changeWithCodeMachine>;
+  /** The inputs of the new value, given the field messages from the server. */
+  fields: (fieldErrors: Record<string, string>) => ReactNode;
+  submitLabel: string;
+  onSubmit: () => void;
+  doneText: string;
+}) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { challenge, fieldErrors, message } = snapshot.context;
+
+  if (snapshot.matches('done')) {
+    return (
+      <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+        <Alert tone="success">{doneText}</Alert>
+        <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.again' })}>
+          Change it again
+        </Button>
+      </div>
+    );
+  }
+
+  if (snapshot.matches('codeEntry') && challenge) {
+    return (
+      <div className={css({ maxWidth: '28rem' })}>
+        <CodeForm
+          challengeId={challenge.challengeId}
+          destination={challenge.destination}
+          resendAvailableAt={challenge.resendAvailableAt}
+          verifying={snapshot.matches({ codeEntry: 'verifying' })}
+          resending={snapshot.matches({ codeEntry: 'resending' })}
+          inCooldown={snapshot.matches({ codeEntry: { entering: 'cooldown' } })}
+          lockedUntil={snapshot.matches({ codeEntry: 'locked' }) ? snapshot.context.lockedUntil : null}
+          error={fieldErrors.code}
+          message={message}
+          onSubmit={(code) => actor.send({ type: 'code.submit', code })}
+          onResend={() => actor.send({ type: 'code.resend' })}
+          alternative={
+            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.cancel' })}>
+              Cancel
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {fields(fieldErrors)}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <div>
+        <Button type="submit" variant="outline" loading={snapshot.matches('requesting')}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { CodeChallenge, CurrentSession, User } from '../../../../contract/auth';
+import { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import { confirmEmailChange, requestEmailChange } from '../../../../services/auth.api';
+import { TextField } from '../../../../ui/text-field';
+import { ChangeWithCodeForm } from './change-with-code-form';
+import { SettingsSection } from './settings-section';
+
+export function EmailSection({ current }: { current: CurrentSession }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [changedTo, setChangedTo] = useState('');
+  const actor = useActorRef(
+    changeWithCodeMachine.provide({
+      actors: {
+        requestCode: fromPromise<CodeChallenge, { value: unknown }>(({ input }) =>
+          requestEmailChange({ email: String(input.value) }),
+        ),
+        confirmCode: fromPromise<unknown, { challengeId: string; code: string }>(({ input }) =>
+          confirmEmailChange(input),
+        ),
+      },
+      actions: {
+        changed: (_, { result }) => {
+          const user = result as User;
+          setChangedTo(user.email);
+          setEmail('');
+          queryClient.setQueryData<CurrentSession>(['user-profile'], (old) => (old ? { ...old, user } : old));
+        },
+      },
+    }),
+  );
+  return (
+    <SettingsSection
+      id="email"
+      title="E-mail address"
+      description={`Codes and notices go to ${current.user.email}. A new address is confirmed with a code sent to it.`}
+    >
+      <ChangeWithCodeForm
+        actor={actor}
+        submitLabel="Send a code to the new address"
+        doneText={`Your e-mail address is now ${changedTo}.`}
+        onSubmit={() => actor.send({ type: 'change.submit', value: email })}
+        fields={(errors) => (
+          <TextField
+            label="New e-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+        )}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { CodeChallenge, CurrentSession } from '../../../../contract/auth';
+import { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import { requestPhoneCode, verifyPhoneCode } from '../../../../services/auth.api';
+import { PhoneField } from '../../../../ui/phone-field';
+import { ChangeWithCodeForm } from './change-with-code-form';
+import { SettingsSection } from './settings-section';
+
+export function PhoneSection({ current }: { current: CurrentSession }) {
+  const queryClient = useQueryClient();
+  const [country, setCountry] = useState('RW');
+  const [number, setNumber] = useState('');
+  const [changedTo, setChangedTo] = useState('');
+  const actor = useActorRef(
+    changeWithCodeMachine.provide({
+      actors: {
+        requestCode: fromPromise<CodeChallenge, { value: unknown }>(({ input }) =>
+          requestPhoneCode(input.value as { country: string; phoneNumber: string }),
+        ),
+        confirmCode: fromPromise<unknown, { challengeId: string; code: string }>(({ input }) =>
+          verifyPhoneCode(input),
+        ),
+      },
+      actions: {
+        changed: (_, { result }) => {
+          const session = result as CurrentSession;
+          setChangedTo(session.user.phoneNumber ?? '');
+          setNumber('');
+          queryClient.setQueryData<CurrentSession>(['user-profile'], (old) =>
+            old ? { ...old, user: session.user } : old,
+          );
+        },
+      },
+    }),
+  );
+  return (
+    <SettingsSection
+      id="phone"
+      title="Phone number"
+      description={
+        current.user.phoneNumber
+          ? `Your verified number is ${current.user.phoneNumber}. A new number is confirmed with a code sent to it by SMS.`
+          : 'No verified number yet.'
+      }
+    >
+      <ChangeWithCodeForm
+        actor={actor}
+        submitLabel="Text a code to the new number"
+        doneText={`Your phone number is now ${changedTo}.`}
+        onSubmit={() => actor.send({ type: 'change.submit', value: { country, phoneNumber: number } })}
+        fields={(errors) => (
+          <PhoneField
+            label="New phone number"
+            name="phoneNumber"
+            country={country}
+            onCountryChange={setCountry}
+            value={number}
+            onValueChange={setNumber}
+            error={errors.phoneNumber ?? errors.country}
+          />
+        )}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,59 @@
+// The person's name: saved with a plain confirmation or the reason it could not be.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { css } from '../../../../../styled-system/css';
+import type { CurrentSession } from '../../../../contract/auth';
+import { updateProfile } from '../../../../services/auth.api';
+import { ApiError } from '../../../../services/http';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { TextField } from '../../../../ui/text-field';
+import { SettingsSection } from './settings-section';
+
+export function ProfileSection({ current }: { current: CurrentSession }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(current.user.name);
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData<CurrentSession>(['user-profile'], (old) => (old ? { ...old, user } : old));
+    },
+  });
+  const error = save.error instanceof ApiError ? save.error : null;
+  return (
+    <SettingsSection id="profile" title="Name" description="How you appear to your teams and in e-mails.">
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate({ name });
+        }}
+      >
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            save.reset();
+          }}
+          error={error?.fieldErrors.name}
+        />
+        {error && !error.fieldErrors.name ? <Alert tone="error">{error.message}</Alert> : null}
+        {save.isSuccess ? <Alert tone="success">Your name is saved.</Alert> : null}
+        <div>
+          <Button
+            type="submit"
+            variant="solid"
+            loading={save.isPending}
+            disabled={name === current.user.name}
+          >
+            Save name
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { css } from '../../../../../styled-system/css';
+
+/** One block of a settings page: a heading, what it is for, and its controls. */
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={css({
+        display: 'grid',
+        gap: '4',
+        padding: '5',
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+      })}
+    >
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <h2 id={id} className={css({ fontSize: 'md' })}>
+          {title}
+        </h2>
+        {description ? <p className={css({ color: 'fg.muted' })}>{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

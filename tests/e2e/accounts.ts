@@ -1,0 +1,92 @@
+// Real accounts for end-to-end tests: codes are read from the server's development mailbox, exactly as
+// a developer signing up locally would read them.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  /** The national number typed into the phone field (Rwanda). */
+  phone: string;
+  token: string;
+  user: { id: string; name: string; email: string; phoneVerified: boolean };
+}
+
+/** A fresh identity: a unique address and a valid, unused Rwandan mobile number. */
+export function newIdentity(name = 'Ada Nkusi') {
+  const email = `${name.split(' ')[0]?.toLowerCase()}.${randomUUID().slice(0, 8)}@example.rw`;
+  const phone = `078${String(randomInt(1_000_000, 9_999_999))}`;
+  return { name, email, phone };
+}
+
+interface MailboxMessage {
+  to: string;
+  code: string | null;
+  createdAt: string;
+}
+
+/** The newest code sent to `to` after `since`; waits for it (mail goes out just after the answer). */
+export async function codeSentTo(baseUrl: string, to: string, since = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    const latest = messages.find((message) => message.code && Date.parse(message.createdAt) >= since);
+    if (latest?.code) return latest.code;
+    if (Date.now() > deadline) throw new Error(`No code reached ${to} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function api<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/user/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs up through the API (e-mail code, then phone code) and returns a fully verified account. */
+export async function createAccount(baseUrl: string, identity = newIdentity()): Promise<TestAccount> {
+  const since = Date.now() - 1000;
+  const { challengeId } = await api<{ challengeId: string }>(baseUrl, '/auth/signup', {
+    name: identity.name,
+    email: identity.email,
+  });
+  const signedIn = await api<{ token: string }>(baseUrl, '/auth/email-code/verify', {
+    challengeId,
+    code: await codeSentTo(baseUrl, identity.email, since),
+  });
+  const phoneChallenge = await api<{ challengeId: string; destination: string }>(
+    baseUrl,
+    '/auth/phone-code',
+    { country: 'RW', phoneNumber: identity.phone },
+    signedIn.token,
+  );
+  const verified = await api<{ user: TestAccount['user'] }>(
+    baseUrl,
+    '/auth/phone-code/verify',
+    {
+      challengeId: phoneChallenge.challengeId,
+      code: await codeSentTo(baseUrl, phoneChallenge.destination, since),
+    },
+    signedIn.token,
+  );
+  return { ...identity, token: signedIn.token, user: verified.user };
+}
+
+/** Opens the console in `page` already signed in as `account` (as if they had signed in before). */
+export async function useAccount(page: Page, account: TestAccount) {
+  await page.addInitScript(
+    ({ token, user }) => {
+      // Once per tab: after a sign-out the tab must stay signed out.
+      if (sessionStorage.getItem('e2e-account-seeded')) return;
+      sessionStorage.setItem('e2e-account-seeded', '1');
+      localStorage.setItem('token', JSON.stringify(token));
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: account.token, user: account.user },
+  );
+}

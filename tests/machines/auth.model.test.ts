@@ -1,0 +1,263 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import type { AuthResult, CodeChallenge, CurrentSession } from '../../src/contract/auth';
+import { problemTypes } from '../../src/contract/problem';
+import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
+import { ApiError } from '../../src/services/http';
+import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { MachineModel } from './model';
+
+// ── Fixtures: what the user service answers ─────────────────────────────────────────────────────────
+
+const challenge = (channel: 'email' | 'sms'): CodeChallenge => ({
+  challengeId:
+    channel === 'email' ? '7d4c1c3e-2f7b-4f33-9a51-0c8e6b1d2a10' : '9b2f6a1e-3c4d-4e5f-8a9b-1c2d3e4f5a6b',
+  channel,
+  destination: channel === 'email' ? 'ada@example.rw' : '+250788123456',
+  expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+});
+
+const user = (phoneVerified: boolean) => ({
+  id: '3f1e2d4c-5b6a-4798-8a7b-6c5d4e3f2a1b',
+  name: 'Ada Nkusi',
+  email: 'ada@example.rw',
+  phoneNumber: phoneVerified ? '+250788123456' : null,
+  phoneVerified,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+const session = {
+  id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  expiresAt: '2026-11-24T10:00:00.000Z',
+};
+const teams = [{ id: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f', name: "Ada's team", role: 'OWNER' as const }];
+const signedIn = (phoneVerified: boolean): AuthResult => ({
+  token: 'tok',
+  user: user(phoneVerified),
+  teams,
+  session,
+});
+const phoneVerified: CurrentSession = { user: user(true), teams, session };
+
+const problem = (status: number, type: string, title: string, extra: object = {}) =>
+  new ApiError(status, { type, status, title, ...extra });
+const fieldError = new ApiError(422, {
+  type: 'about:blank',
+  status: 422,
+  title: 'Check the highlighted fields.',
+  errors: [{ field: 'email', message: 'Enter an e-mail address like name@example.com.' }],
+});
+const wrongCode = problem(422, problemTypes.codeIncorrect, 'Check the code.', {
+  errors: [{ field: 'code', message: 'That code is not right. 4 tries left.' }],
+  attemptsLeft: 4,
+});
+const locked = problem(429, problemTypes.addressLocked, 'Too many wrong codes. Try again in 15 minutes.', {
+  retryAfterSeconds: 900,
+});
+const denied = problem(409, problemTypes.oauthEmailInUse, 'An account with this e-mail already exists.');
+
+// ── The model ───────────────────────────────────────────────────────────────────────────────────────
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+const model = new MachineModel(authMachine, {
+  strategy: 'every-transition',
+  input: {},
+  abstractContext: (context) => ({
+    email: context.email !== null,
+    phone: context.phone !== null,
+    session: context.hasSession,
+  }),
+  events: {
+    'page.callback': [
+      { type: 'page.callback', provider: 'github', params: { code: 'abc', state: 'xyz' } },
+      { type: 'page.callback', provider: 'github', params: { error: 'access_denied' } },
+    ],
+    'form.submit': [{ type: 'form.submit', email: 'ada@example.rw', name: 'Ada Nkusi' }],
+    'code.submit': [{ type: 'code.submit', code: '123456' }],
+    'phone.submit': [{ type: 'phone.submit', country: 'RW', phoneNumber: '0788 123 456' }],
+    'social.start': [{ type: 'social.start', provider: 'github' }],
+    'xstate.done.actor.requestEmailCode': [done('requestEmailCode', challenge('email'))],
+    'xstate.error.actor.requestEmailCode': [
+      failed('requestEmailCode', fieldError),
+      failed('requestEmailCode', locked),
+    ],
+    'xstate.done.actor.verifyEmailCode': [
+      done('verifyEmailCode', signedIn(true)),
+      done('verifyEmailCode', signedIn(false)),
+    ],
+    'xstate.error.actor.verifyEmailCode': [
+      failed('verifyEmailCode', wrongCode),
+      failed('verifyEmailCode', locked),
+    ],
+    'xstate.done.actor.requestPhoneCode': [done('requestPhoneCode', challenge('sms'))],
+    'xstate.error.actor.requestPhoneCode': [
+      failed('requestPhoneCode', fieldError),
+      failed('requestPhoneCode', locked),
+    ],
+    'xstate.done.actor.verifyPhoneCode': [done('verifyPhoneCode', phoneVerified)],
+    'xstate.error.actor.verifyPhoneCode': [
+      failed('verifyPhoneCode', wrongCode),
+      failed('verifyPhoneCode', locked),
+    ],
+    'xstate.done.actor.completeSocialSignIn': [
+      done('completeSocialSignIn', signedIn(true)),
+      done('completeSocialSignIn', signedIn(false)),
+    ],
+    'xstate.error.actor.completeSocialSignIn': [failed('completeSocialSignIn', denied)],
+  },
+});
+
+// ── The system under test: the real machine with the user service replaced by deferred calls ────────
+
+let actor: Actor<typeof authMachine>;
+let calls: ReturnType<typeof deferredActors>;
+let effects: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  calls = deferredActors();
+  effects = [];
+  const machine = authMachine.provide({
+    actors: {
+      requestEmailCode: calls.actor('requestEmailCode'),
+      verifyEmailCode: calls.actor('verifyEmailCode'),
+      requestPhoneCode: calls.actor('requestPhoneCode'),
+      verifyPhoneCode: calls.actor('verifyPhoneCode'),
+      completeSocialSignIn: calls.actor('completeSocialSignIn'),
+    },
+    actions: {
+      rememberPendingEmail: (_, { pending }) => effects.push(`remember email ${pending.address}`),
+      rememberPendingPhone: (_, { pending }) =>
+        effects.push(`remember phone ${pending.challenge.destination}`),
+      storeSignIn: (_, { session: signed }) =>
+        effects.push(`store ${signed.user.phoneVerified ? 'verified' : 'unverified'}`),
+      finishSignIn: () => effects.push('finish'),
+      redirectToProvider: (_, { provider }) => effects.push(`redirect ${provider}`),
+    },
+  });
+  actor = createActor(machine, { input: {} }).start();
+});
+afterEach(() => {
+  actor.stop();
+  vi.useRealTimers();
+});
+
+/** A code sent now: its cooldown and expiry count from the test's current (fake) time. */
+function fresh(output: unknown): unknown {
+  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
+  return {
+    ...output,
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+  };
+}
+
+async function settle(id: string, event: { output?: unknown; error?: unknown }) {
+  await flushMicrotasks();
+  if ('error' in event && event.error !== undefined) calls.reject(id, event.error);
+  else calls.resolve(id, fresh(event.output));
+  await flushMicrotasks();
+}
+
+const settlers = Object.fromEntries(
+  [
+    'requestEmailCode',
+    'verifyEmailCode',
+    'requestPhoneCode',
+    'verifyPhoneCode',
+    'completeSocialSignIn',
+  ].flatMap((id) => [
+    [`xstate.done.actor.${id}`, ({ event }: { event: { output: unknown } }) => settle(id, event)],
+    [`xstate.error.actor.${id}`, ({ event }: { event: { error: unknown } }) => settle(id, event)],
+  ]),
+);
+
+const send = (event: AuthEvent) => () => actor.send(event);
+
+describe('auth machine, driven as the /auth pages drive it', () => {
+  for (const path of model.paths) {
+    it(path.description, async () => {
+      await model.run(path, {
+        events: {
+          ...settlers,
+          'page.login': send({ type: 'page.login' }),
+          'page.signup': send({ type: 'page.signup' }),
+          'page.verifyOtp': send({ type: 'page.verifyOtp' }),
+          'page.verifyPhone': send({ type: 'page.verifyPhone' }),
+          'page.callback': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'form.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'code.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'code.resend': send({ type: 'code.resend' }),
+          'phone.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'phone.changeNumber': send({ type: 'phone.changeNumber' }),
+          'social.start': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'session.ended': send({ type: 'session.ended' }),
+          'xstate.after.resendCooldown.auth.emailCode.entering.cooldown': () =>
+            vi.advanceTimersByTimeAsync(60_000),
+          'xstate.after.resendCooldown.auth.phone.codeEntry.entering.cooldown': () =>
+            vi.advanceTimersByTimeAsync(60_000),
+          'xstate.after.lockDelay.auth.emailCode.locked': () => vi.advanceTimersByTimeAsync(900_000),
+          'xstate.after.lockDelay.auth.phone.codeEntry.locked': () => vi.advanceTimersByTimeAsync(900_000),
+        } as never,
+        states: {
+          idle: () => expect(authPage(actor.getSnapshot())).toBeNull(),
+          'signIn.editing': () => expect(authPage(actor.getSnapshot())).toBe('/auth/login'),
+          'signIn.sending': () =>
+            expect(calls.inputOf('requestEmailCode')).toEqual({ purpose: 'signin', email: 'ada@example.rw' }),
+          'signUp.editing': () => expect(authPage(actor.getSnapshot())).toBe('/auth/signup'),
+          'signUp.sending': () =>
+            expect(calls.inputOf('requestEmailCode')).toEqual({
+              purpose: 'signup',
+              email: 'ada@example.rw',
+              name: 'Ada Nkusi',
+            }),
+          noCodeExpected: () => expect(authPage(actor.getSnapshot())).toBe('/auth/verify-otp'),
+          emailCode: () => {
+            expect(authPage(actor.getSnapshot())).toBe('/auth/verify-otp');
+            // The verification in progress was written down, so a reload can carry on.
+            expect(effects).toContain('remember email ada@example.rw');
+          },
+          'emailCode.verifying': () =>
+            expect(calls.inputOf('verifyEmailCode')).toEqual({
+              challengeId: challenge('email').challengeId,
+              code: '123456',
+            }),
+          'emailCode.locked': () => {
+            expect(actor.getSnapshot().context.lockedUntil).toBeGreaterThan(Date.now());
+            expect(actor.getSnapshot().context.message?.tone).toBe('error');
+          },
+          phone: () => {
+            expect(authPage(actor.getSnapshot())).toBe('/auth/verify-phone');
+            expect(actor.getSnapshot().context.hasSession).toBe(true);
+          },
+          'phone.numberEntry.sending': () =>
+            expect(calls.inputOf('requestPhoneCode')).toEqual({ country: 'RW', phoneNumber: '0788 123 456' }),
+          'phone.codeEntry': () =>
+            expect(actor.getSnapshot().context.phone?.challenge.destination).toBe('+250788123456'),
+          'phone.codeEntry.locked': () =>
+            expect(actor.getSnapshot().context.lockedUntil).toBeGreaterThan(Date.now()),
+          redirecting: () => expect(effects.at(-1)).toBe('redirect github'),
+          'socialCallback.exchanging': () =>
+            expect(calls.inputOf('completeSocialSignIn')).toEqual({ code: 'abc', state: 'xyz' }),
+          'socialCallback.failed': () => {
+            expect(authPage(actor.getSnapshot())).toBe('/auth/callback');
+            expect(actor.getSnapshot().context.message?.tone).toBe('error');
+          },
+          signedIn: () => {
+            expect(effects.at(-1)).toBe('finish');
+            expect(effects.some((effect) => effect.startsWith('store'))).toBe(true);
+          },
+        },
+      });
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = model.report();
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});

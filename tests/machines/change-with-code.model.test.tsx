@@ -1,0 +1,176 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import type { CodeChallenge } from '../../src/contract/auth';
+import { problemTypes } from '../../src/contract/problem';
+import { changeWithCodeMachine } from '../../src/machines/change-with-code';
+import { ChangeWithCodeForm } from '../../src/routes/_protected/account-settings/-components/change-with-code-form';
+import { ApiError } from '../../src/services/http';
+import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { MachineModel } from './model';
+
+const challenge: CodeChallenge = {
+  challengeId: '7d4c1c3e-2f7b-4f33-9a51-0c8e6b1d2a10',
+  channel: 'email',
+  destination: 'new@example.rw',
+  expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+};
+const inUse = new ApiError(409, {
+  type: problemTypes.emailInUse,
+  status: 409,
+  title: 'That address belongs to another account.',
+});
+const wrongCode = new ApiError(422, {
+  type: problemTypes.codeIncorrect,
+  status: 422,
+  title: 'Check the code.',
+  errors: [{ field: 'code', message: 'That code is not right. 4 tries left.' }],
+});
+const locked = new ApiError(429, {
+  type: problemTypes.addressLocked,
+  status: 429,
+  title: 'Too many wrong codes.',
+  retryAfterSeconds: 900,
+});
+
+const model = new MachineModel(changeWithCodeMachine, {
+  events: {
+    'change.submit': [{ type: 'change.submit', value: 'new@example.rw' }],
+    'code.submit': [{ type: 'code.submit', code: '123456' }],
+    'xstate.done.actor.requestCode': [{ type: 'xstate.done.actor.requestCode', output: challenge }],
+    'xstate.error.actor.requestCode': [
+      { type: 'xstate.error.actor.requestCode', error: inUse },
+      { type: 'xstate.error.actor.requestCode', error: locked },
+    ],
+    'xstate.done.actor.confirmCode': [
+      { type: 'xstate.done.actor.confirmCode', output: { email: 'new@example.rw' } },
+    ],
+    'xstate.error.actor.confirmCode': [
+      { type: 'xstate.error.actor.confirmCode', error: wrongCode },
+      { type: 'xstate.error.actor.confirmCode', error: locked },
+    ],
+  },
+});
+
+let actor: Actor<typeof changeWithCodeMachine>;
+let calls: ReturnType<typeof deferredActors>;
+let changed: unknown[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  calls = deferredActors();
+  changed = [];
+  actor = createActor(
+    changeWithCodeMachine.provide({
+      actors: { requestCode: calls.actor('requestCode'), confirmCode: calls.actor('confirmCode') },
+      actions: { changed: (_, { result }) => changed.push(result) },
+    }),
+  ).start();
+  render(
+    <ChangeWithCodeForm
+      actor={actor}
+      submitLabel="Send a code to the new address"
+      doneText="Your e-mail address is now new@example.rw."
+      onSubmit={() => actor.send({ type: 'change.submit', value: 'new@example.rw' })}
+      fields={(errors) => <p>{errors.email ?? 'fields'}</p>}
+    />,
+  );
+});
+afterEach(() => {
+  actor.stop();
+  vi.useRealTimers();
+});
+
+/** A code sent now: its cooldown and expiry count from the test's current (fake) time. */
+function fresh(output: unknown): unknown {
+  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
+  return {
+    ...output,
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+  };
+}
+
+async function settle(id: string, event: { output?: unknown; error?: unknown }) {
+  await act(async () => {
+    await flushMicrotasks();
+    if (event.error !== undefined) calls.reject(id, event.error);
+    else calls.resolve(id, fresh(event.output));
+    await flushMicrotasks();
+  });
+}
+
+describe('change-with-code machine, driven through its form', () => {
+  for (const path of model.paths) {
+    it(path.description, async () => {
+      await model.run(path, {
+        events: {
+          'change.submit': () =>
+            fireEvent.click(screen.getByRole('button', { name: 'Send a code to the new address' })),
+          'change.cancel': () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+          'change.again': () => fireEvent.click(screen.getByRole('button', { name: 'Change it again' })),
+          'code.submit': () => {
+            fireEvent.change(screen.getByLabelText(/Code/), { target: { value: '123456' } });
+            fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+          },
+          'code.resend': () => fireEvent.click(screen.getByRole('button', { name: 'Send a new code' })),
+          'xstate.done.actor.requestCode': ({ event }: { event: { output: unknown } }) =>
+            settle('requestCode', event),
+          'xstate.error.actor.requestCode': ({ event }: { event: { error: unknown } }) =>
+            settle('requestCode', event),
+          'xstate.done.actor.confirmCode': ({ event }: { event: { output: unknown } }) =>
+            settle('confirmCode', event),
+          'xstate.error.actor.confirmCode': ({ event }: { event: { error: unknown } }) =>
+            settle('confirmCode', event),
+          'xstate.after.resendCooldown.changeWithCode.codeEntry.entering.cooldown': () =>
+            act(() => vi.advanceTimersByTimeAsync(60_000)),
+          'xstate.after.lockDelay.changeWithCode.codeEntry.locked': () =>
+            act(() => vi.advanceTimersByTimeAsync(900_000)),
+        } as never,
+        states: {
+          editing: () => {
+            expect(screen.getByRole('button', { name: 'Send a code to the new address' })).toBeEnabled();
+          },
+          requesting: () => {
+            const button = screen.getByRole('button', { name: 'Send a code to the new address' });
+            expect(button).toHaveAttribute('aria-busy', 'true');
+          },
+          'codeEntry.entering.cooldown': () => {
+            expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+          },
+          'codeEntry.entering.ready': () => {
+            expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+          },
+          'codeEntry.verifying': () => {
+            expect(screen.getByRole('button', { name: 'Verify' })).toHaveAttribute('aria-busy', 'true');
+          },
+          'codeEntry.locked': () => {
+            expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes.');
+            expect(screen.getByLabelText(/Code/)).toBeDisabled();
+          },
+          done: () => {
+            expect(screen.getByText('Your e-mail address is now new@example.rw.')).toBeVisible();
+            expect(changed).toEqual([{ email: 'new@example.rw' }]);
+          },
+        },
+      });
+    });
+  }
+
+  it('covers every state and transition', () => {
+    const coverage = model.report();
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('keeps the typed code and shows the reason beside it when the code is wrong', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Send a code to the new address' }));
+    await settle('requestCode', { output: challenge });
+    fireEvent.change(screen.getByLabelText(/Code/), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await settle('confirmCode', { error: wrongCode });
+    expect(screen.getByLabelText(/Code/)).toHaveValue('654321');
+    expect(screen.getByText('That code is not right. 4 tries left.')).toBeVisible();
+  });
+});

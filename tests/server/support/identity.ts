@@ -1,0 +1,186 @@
+// Helpers for the identity tests: an app with a movable clock, requests with a bearer token, the outbox
+// read the way a person reads their mail, and accounts made through the real sign-up and phone flows.
+import { desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { type App, createApp } from '../../../server/app';
+import type { DatabaseHandle } from '../../../server/db';
+import { outboxMessages } from '../../../server/db/schema';
+import type { MailDriver } from '../../../server/drivers/mail';
+import { createIdentity, type Identity, type IdentityConfig } from '../../../server/identity';
+import type { Clock } from '../../../server/identity/clock';
+import type { NetworkAction, NetworkLimit } from '../../../server/identity/network-limits';
+import { createLogger } from '../../../server/logger';
+import { type AuthResult, authResultSchema, codeChallengeSchema } from '../../../src/contract/auth';
+import { captureLogs, emptyStaticDir, type LogCapture } from './test-app';
+
+export const USER_API = '/user/api/v1';
+
+export class TestClock implements Clock {
+  private current: number;
+
+  constructor(start: Date = new Date()) {
+    this.current = start.getTime();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface IdentityTestApp {
+  app: App;
+  identity: Identity;
+  clock: TestClock;
+  logs: LogCapture;
+}
+
+export function buildIdentityTestApp(
+  database: DatabaseHandle,
+  options: {
+    config?: Partial<IdentityConfig>;
+    mail?: MailDriver;
+    networkLimits?: Record<NetworkAction, NetworkLimit>;
+  } = {},
+): IdentityTestApp {
+  const clock = new TestClock();
+  const logs = captureLogs();
+  const logger = createLogger('info', logs.stream);
+  const identity = createIdentity({
+    database,
+    logger,
+    clock,
+    instanceSecret: 'test-instance-secret',
+    config: options.config,
+    mail: options.mail,
+    networkLimits: options.networkLimits,
+  });
+  const app = createApp({ database, logger, staticDir: emptyStaticDir(), verifyResponses: true, identity });
+  return { app, identity, clock, logs };
+}
+
+let counter = 0;
+/** A fresh address per call, so tests in one file never share send limits or locks. */
+export function uniqueEmail(name = 'person'): string {
+  counter += 1;
+  return `${name}-${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** What @hono/node-server would pass as env, e.g. the client's socket address. */
+  env?: unknown;
+}
+
+export function call(
+  t: IdentityTestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // User-service paths may be written short (/auth/…, /users/…); anything else is taken as it is.
+  const url = /^\/(auth|users)\//.test(path) ? `${USER_API}${path}` : path;
+  return Promise.resolve(
+    t.app.request(
+      url,
+      { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+      options.env as never,
+    ),
+  );
+}
+
+export interface OutboxEntry {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  code: string | undefined;
+}
+
+/** Messages to one recipient, newest first, once every delivery started so far has finished. */
+export async function inbox(t: IdentityTestApp, to: string): Promise<OutboxEntry[]> {
+  await t.identity.deliveries.settled();
+  const rows = await t.identity.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, to))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id));
+  return rows.map((row) => ({ ...row, code: /\b(\d{6})\b/.exec(row.text)?.[1] }));
+}
+
+export async function latestCode(t: IdentityTestApp, to: string): Promise<string> {
+  const [latest] = await inbox(t, to);
+  expect(latest?.code, `no code was sent to ${to}`).toBeDefined();
+  return latest!.code!;
+}
+
+/** A code that is not the one sent (for wrong-code tests). */
+export function otherCode(code: string): string {
+  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
+}
+
+export async function requestCode(t: IdentityTestApp, path: string, body: unknown, token?: string) {
+  const response = await call(t, 'POST', path, body, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return v.parse(codeChallengeSchema, await response.json());
+}
+
+/** Signs up through the API and the outbox; the account has not verified a phone number yet. */
+export async function signUp(
+  t: IdentityTestApp,
+  name = 'Ada Lovelace',
+  email = uniqueEmail(),
+): Promise<AuthResult> {
+  const challenge = await requestCode(t, '/auth/signup', { name, email });
+  const response = await call(t, 'POST', '/auth/email-code/verify', {
+    challengeId: challenge.challengeId,
+    code: await latestCode(t, email),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return v.parse(authResultSchema, await response.json());
+}
+
+let phoneCounter = 100_000;
+/** A valid Rwandan mobile number, different on every call. */
+export function uniqueRwandaNumber(): string {
+  phoneCounter += 1;
+  return `078${(8_000_000 + phoneCounter).toString().slice(-7)}`;
+}
+
+/** Signs up and verifies a phone number: an account that reaches the console. */
+export async function signUpVerified(
+  t: IdentityTestApp,
+  name = 'Ada Lovelace',
+  email = uniqueEmail(),
+): Promise<AuthResult & { phoneNumber: string }> {
+  const result = await signUp(t, name, email);
+  const typed = uniqueRwandaNumber();
+  const challenge = await requestCode(
+    t,
+    '/auth/phone-code',
+    { country: 'RW', phoneNumber: typed },
+    result.token,
+  );
+  const response = await call(
+    t,
+    'POST',
+    '/auth/phone-code/verify',
+    { challengeId: challenge.challengeId, code: await latestCode(t, challenge.destination) },
+    { token: result.token },
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  return {
+    ...result,
+    user: { ...result.user, phoneVerified: true, phoneNumber: challenge.destination },
+    phoneNumber: challenge.destination,
+  };
+}
