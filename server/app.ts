@@ -1,5 +1,8 @@
 // The Hono app: the spec's three services under their base paths, the operations endpoints, the built
 // console, and the middleware every answer passes through. No I/O here beyond what deps provide.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -7,6 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '../src/contract/socket';
+import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import type { AppEnv } from './http/env';
@@ -20,10 +24,15 @@ import { createIdentity, type Identity } from './identity';
 import type { Logger } from './logger';
 import { healthRoutes } from './ops/health.routes';
 import { openApiRoutes } from './ops/openapi.routes';
+import { verificationReviewRoutes } from './ops/verification-review.routes';
 import { paymentService } from './payment';
 import { resourceManagerService } from './resource-manager';
+import { UploadStore } from './teams/verification/upload-store';
 import { userService } from './user';
 import { serverVersion } from './version';
+
+/** Operator endpoints (`npm run ops`): a token, not a session. */
+export const OPS_BASE_PATH = '/ops/api/v1';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -38,6 +47,15 @@ export interface AppDeps {
   additionalServices?: Service[];
   /** Sessions, codes, providers, mail and SMS; defaults to the embedded drivers on this database. */
   identity?: Identity;
+  /**
+   * Where verification documents are stored (UPLOADS_DIR); the server passes DATA_DIR/uploads. Defaults
+   * to a new directory under the system's temporary directory, for tests.
+   */
+  uploadsDir?: string;
+  /** The token `npm run ops` sends; undefined: the operator endpoints let nobody in. */
+  operatorToken?: string;
+  /** SUPPORT_EMAIL, for the console's "contact support" links. */
+  supportEmail?: string;
 }
 
 export type App = Hono<AppEnv>;
@@ -76,15 +94,25 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
+  const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
-    userService(),
-    resourceManagerService({ database: deps.database, version }),
+    userService({ uploads }),
+    resourceManagerService({
+      database: deps.database,
+      version,
+      supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    }),
     paymentService(),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
     {
       name: 'Operations',
       basePath: '/api',
       resources: [openApiRoutes(registry, { title: 'Ikirere console API', version })],
+    },
+    {
+      name: 'Operations',
+      basePath: OPS_BASE_PATH,
+      resources: [verificationReviewRoutes({ uploads, operatorToken: deps.operatorToken })],
     },
     ...(deps.additionalServices ?? []),
   ];

@@ -5,6 +5,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_MAIL_FROM = 'Ikirere <no-reply@ikirere.local>';
+export const DEFAULT_SUPPORT_EMAIL = 'support@ikirere.local';
 
 export interface ConfigVariable {
   name: string;
@@ -28,6 +29,12 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'DATA_DIR',
     default: './.data',
     description: 'Directory for the embedded database and the lock that keeps a second server out.',
+  },
+  {
+    name: 'UPLOADS_DIR',
+    default: '<DATA_DIR>/uploads',
+    description:
+      'Directory for uploaded verification documents: outside the web root, random file names, owner-only permissions. Servers sharing one PostgreSQL must share it too.',
   },
   {
     name: 'DATABASE_URL',
@@ -79,6 +86,18 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'MAIL_FROM',
     default: DEFAULT_MAIL_FROM,
     description: 'Sender of the e-mails the server sends.',
+  },
+  {
+    name: 'SUPPORT_EMAIL',
+    default: DEFAULT_SUPPORT_EMAIL,
+    description:
+      'Address people write to for help: the console\'s "contact support" links and the e-mails name it.',
+  },
+  {
+    name: 'OPERATOR_TOKEN',
+    default: undefined,
+    description:
+      'Secret (32+ characters) that `npm run ops` presents to the operator endpoints /ops/api/v1. Unset: the server derives one from the installation secret and writes it to <DATA_DIR>/operator-token at start.',
   },
   {
     name: 'SESSION_IDLE_HOURS',

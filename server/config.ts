@@ -1,12 +1,13 @@
 // The server's settings, read from environment variables once at start and checked before anything opens.
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
-import { DEFAULT_MAIL_FROM, LOG_LEVELS, type LogLevel } from './config-variables';
+import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } from './config-variables';
 
 export {
   type ConfigVariable,
   configVariables,
   DEFAULT_MAIL_FROM,
+  DEFAULT_SUPPORT_EMAIL,
   LOG_LEVELS,
   type LogLevel,
 } from './config-variables';
@@ -42,6 +43,12 @@ export interface Config {
   codeSendsPerHour: number;
   github: GithubConfig | undefined;
   google: OpenIdProviderConfig | undefined;
+  /** Absolute path where verification documents are stored; outside the web root. */
+  uploadsDir: string;
+  /** The token `npm run ops` presents; unset: one derived from the installation secret (see server/ops). */
+  operatorToken: string | undefined;
+  /** Where people write for help; shown by the console and named in e-mails. */
+  supportEmail: string;
 }
 
 export interface GithubConfig {
@@ -102,22 +109,47 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const identity = readIdentityConfig(read, problems);
 
+  const dataDir = path('DATA_DIR', './.data');
+  const operatorToken = read('OPERATOR_TOKEN');
+  if (operatorToken !== undefined && !/^\S{32,}$/.test(operatorToken)) {
+    problems.push(
+      'OPERATOR_TOKEN must be at least 32 characters without spaces (try: openssl rand -hex 32).',
+    );
+  }
+  const supportEmail = read('SUPPORT_EMAIL') ?? DEFAULT_SUPPORT_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) {
+    problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}").`);
+  }
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
     port,
     host: read('HOST') ?? '127.0.0.1',
-    dataDir: path('DATA_DIR', './.data'),
+    dataDir,
     databaseUrl,
     logLevel,
     staticDir: path('STATIC_DIR', './dist'),
     production: read('NODE_ENV') === 'production',
     ...identity,
+    // Relative paths are relative to the working directory, like DATA_DIR; the default follows DATA_DIR.
+    uploadsDir: read('UPLOADS_DIR') ? path('UPLOADS_DIR', '') : join(dataDir, 'uploads'),
+    operatorToken,
+    supportEmail,
   };
 }
 
 type IdentityConfigPart = Omit<
   Config,
-  'port' | 'host' | 'dataDir' | 'databaseUrl' | 'logLevel' | 'staticDir' | 'production'
+  | 'port'
+  | 'host'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'logLevel'
+  | 'staticDir'
+  | 'production'
+  | 'uploadsDir'
+  | 'operatorToken'
+  | 'supportEmail'
 >;
 
 function readIdentityConfig(

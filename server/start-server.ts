@@ -12,6 +12,7 @@ import type { Service } from './http/routes';
 import { createIdentity, type Identity, type IdentityConfig, type IdentityOptions } from './identity';
 import { NETWORK_LIMIT_WINDOW_MS } from './identity/network-limits';
 import { createLogger, type Logger } from './logger';
+import { deriveOperatorToken, writeOperatorTokenFile } from './ops/operator-access';
 import { attachSocketServer } from './socket';
 
 export interface StartOptions {
@@ -76,6 +77,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       ...options.identity,
     });
+    const operatorToken = config.operatorToken ?? deriveOperatorToken(instance.instanceSecret);
+    // The derived token goes where `npm run ops` on this machine looks for it; a configured one is the
+    // operator's to keep.
+    if (!config.operatorToken) {
+      await writeOperatorTokenFile(config.dataDir, operatorToken).catch((error: unknown) =>
+        // A read-only DATA_DIR (a PostgreSQL deployment) need not stop the console; only ops needs the file.
+        logger.warn(
+          { err: error },
+          'could not write the operator token file; set OPERATOR_TOKEN to use npm run ops',
+        ),
+      );
+    }
     const app = createApp({
       database,
       logger,
@@ -83,6 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       verifyResponses: options.verifyResponses,
       additionalServices: options.additionalServices,
       identity,
+      uploadsDir: config.uploadsDir,
+      operatorToken,
+      supportEmail: config.supportEmail,
     });
     server = createServer(getRequestListener(app.fetch));
     const sockets = attachSocketServer(server, {

@@ -34,6 +34,7 @@ import { Route as ProtectedSectionDomainsIndexRouteImport } from './routes/_prot
 import { Route as ProtectedSectionDomainsIdRouteImport } from './routes/_protected/_section/domains/$id'
 import { Route as ProtectedSectionInvitationIdRouteImport } from './routes/_protected/_section/invitation/$id'
 import { Route as ProtectedSectionSettingsIndexRouteImport } from './routes/_protected/_section/settings/index'
+import { Route as ProtectedSectionSettingsActivityRouteImport } from './routes/_protected/_section/settings/activity'
 import { Route as ProtectedSectionSettingsBillingRouteImport } from './routes/_protected/_section/settings/billing'
 import { Route as ProtectedSectionSettingsGeneralRouteImport } from './routes/_protected/_section/settings/general'
 import { Route as ProtectedSectionSettingsInvoicesRouteImport } from './routes/_protected/_section/settings/invoices'
@@ -189,6 +190,12 @@ const ProtectedSectionSettingsIndexRoute =
     path: '/',
     getParentRoute: () => ProtectedSectionSettingsRoute,
   } as any)
+const ProtectedSectionSettingsActivityRoute =
+  ProtectedSectionSettingsActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => ProtectedSectionSettingsRoute,
+  } as any)
 const ProtectedSectionSettingsBillingRoute =
   ProtectedSectionSettingsBillingRouteImport.update({
     id: '/billing',
@@ -325,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id': typeof ProtectedSectionComputesIdRouteWithChildren
   '/domains/$id': typeof ProtectedSectionDomainsIdRouteWithChildren
   '/invitation/$id': typeof ProtectedSectionInvitationIdRoute
+  '/settings/activity': typeof ProtectedSectionSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionSettingsGeneralRoute
   '/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
@@ -363,6 +371,7 @@ export interface FileRoutesByTo {
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/account-settings': typeof ProtectedAccountSettingsIndexRoute
   '/invitation/$id': typeof ProtectedSectionInvitationIdRoute
+  '/settings/activity': typeof ProtectedSectionSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionSettingsGeneralRoute
   '/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
@@ -409,6 +418,7 @@ export interface FileRoutesById {
   '/_protected/_section/computes/$id': typeof ProtectedSectionComputesIdRouteWithChildren
   '/_protected/_section/domains/$id': typeof ProtectedSectionDomainsIdRouteWithChildren
   '/_protected/_section/invitation/$id': typeof ProtectedSectionInvitationIdRoute
+  '/_protected/_section/settings/activity': typeof ProtectedSectionSettingsActivityRoute
   '/_protected/_section/settings/billing': typeof ProtectedSectionSettingsBillingRoute
   '/_protected/_section/settings/general': typeof ProtectedSectionSettingsGeneralRoute
   '/_protected/_section/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/computes/$id'
     | '/domains/$id'
     | '/invitation/$id'
+    | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
@@ -493,6 +504,7 @@ export interface FileRouteTypes {
     | '/account-settings/general'
     | '/account-settings'
     | '/invitation/$id'
+    | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
@@ -538,6 +550,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/computes/$id'
     | '/_protected/_section/domains/$id'
     | '/_protected/_section/invitation/$id'
+    | '/_protected/_section/settings/activity'
     | '/_protected/_section/settings/billing'
     | '/_protected/_section/settings/general'
     | '/_protected/_section/settings/invoices'
@@ -746,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionSettingsIndexRouteImport
       parentRoute: typeof ProtectedSectionSettingsRoute
     }
+    '/_protected/_section/settings/activity': {
+      id: '/_protected/_section/settings/activity'
+      path: '/activity'
+      fullPath: '/settings/activity'
+      preLoaderRoute: typeof ProtectedSectionSettingsActivityRouteImport
+      parentRoute: typeof ProtectedSectionSettingsRoute
+    }
     '/_protected/_section/settings/billing': {
       id: '/_protected/_section/settings/billing'
       path: '/billing'
@@ -904,6 +924,7 @@ const ProtectedSectionSettingsMembersRouteWithChildren =
   )
 
 interface ProtectedSectionSettingsRouteChildren {
+  ProtectedSectionSettingsActivityRoute: typeof ProtectedSectionSettingsActivityRoute
   ProtectedSectionSettingsBillingRoute: typeof ProtectedSectionSettingsBillingRoute
   ProtectedSectionSettingsGeneralRoute: typeof ProtectedSectionSettingsGeneralRoute
   ProtectedSectionSettingsInvoicesRoute: typeof ProtectedSectionSettingsInvoicesRoute
@@ -913,6 +934,8 @@ interface ProtectedSectionSettingsRouteChildren {
 
 const ProtectedSectionSettingsRouteChildren: ProtectedSectionSettingsRouteChildren =
   {
+    ProtectedSectionSettingsActivityRoute:
+      ProtectedSectionSettingsActivityRoute,
     ProtectedSectionSettingsBillingRoute: ProtectedSectionSettingsBillingRoute,
     ProtectedSectionSettingsGeneralRoute: ProtectedSectionSettingsGeneralRoute,
     ProtectedSectionSettingsInvoicesRoute:

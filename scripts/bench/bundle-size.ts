@@ -10,7 +10,13 @@ const kb = (bytes: number) => bytes / 1024;
 const gzipKb = (file: string) => kb(gzipSync(readFileSync(file), { level: 9 }).length);
 
 export interface BundleFigures {
-  pages: Array<{ path: string; jsKb: number; cssKb: number; files: number }>;
+  pages: Array<{
+    path: string;
+    jsKb: number;
+    cssKb: number;
+    files: number;
+    largest: Array<{ file: string; kb: number }>;
+  }>;
   chunks: Array<{ file: string; gzipKb: number }>;
 }
 
@@ -43,12 +49,15 @@ export async function measureBundles(
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       let jsKb = 0;
       let cssKb = 0;
+      const sizes: Array<{ file: string; kb: number }> = [];
       for (const asset of assets) {
         const size = gzipKb(join('dist', asset));
+        sizes.push({ file: asset.replace('/assets/', ''), kb: size });
         if (asset.endsWith('.js')) jsKb += size;
         else cssKb += size;
       }
-      pages.push({ path, jsKb, cssKb, files: assets.size });
+      const largest = sizes.sort((a, b) => b.kb - a.kb).slice(0, 30);
+      pages.push({ path, jsKb, cssKb, files: assets.size, largest });
       await context.close();
     }
   } finally {
@@ -72,6 +81,9 @@ export function printBundleFigures({ pages, chunks }: BundleFigures): boolean {
     console.log(
       `  ${page.path.padEnd(14)} JS ${page.jsKb.toFixed(1).padStart(6)} KB (≤ ${BUDGET.initialJsKb}: ${mark(page.jsKb <= BUDGET.initialJsKb)})` +
         `   CSS ${page.cssKb.toFixed(1).padStart(5)} KB (≤ ${BUDGET.cssKb}: ${mark(page.cssKb <= BUDGET.cssKb)})   ${page.files} files`,
+    );
+    console.log(
+      `    largest: ${page.largest.map((asset) => `${asset.file} ${asset.kb.toFixed(1)} KB`).join(', ')}`,
     );
   }
   const largest = chunks[0];

@@ -1,6 +1,16 @@
 // Tables of the reference server. Each later issue adds its tables here and runs `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -176,5 +186,125 @@ export const teamMembers = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('team_members_team_user_unique').on(t.teamId, t.userId), index().on(t.userId)],
+  (t) => [
+    uniqueIndex('team_members_team_user_unique').on(t.teamId, t.userId),
+    index().on(t.userId),
+    // A team has exactly one owner: a transfer demotes the old one before it promotes the new one.
+    uniqueIndex('team_members_one_owner').on(t.teamId).where(sql`role = 'OWNER'`),
+  ],
+);
+
+// ── Teams issue: invitations, team verification and the audit log ─────────────────────────────────────
+
+/**
+ * An invitation by e-mail. It belongs to whoever holds a verified account with that address when they
+ * read or accept it, so someone without an account signs up first and then finds it waiting.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Lower-cased, like users.email. */
+    email: text('email').notNull(),
+    /** MEMBER | ADMIN */
+    role: text('role').notNull(),
+    /**
+     * PENDING | ACCEPTED | DECLINED | REVOKED | EXPIRED. A PENDING row past expires_at reads as EXPIRED;
+     * it is written as EXPIRED only when a new invitation to the same address needs the place.
+     */
+    status: text('status').notNull().default('PENDING'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    /** When it was accepted, declined or revoked. */
+    closedAt: at('closed_at'),
+  },
+  // One open invitation per address and team: a second one would be a second, confusing e-mail.
+  (t) => [
+    uniqueIndex('invitations_one_pending_per_address').on(t.teamId, t.email).where(sql`status = 'PENDING'`),
+    index().on(t.email),
+  ],
+);
+
+/** The details of a team's latest verification request (the status itself is teams.verification_status). */
+export const teamVerifications = pgTable('team_verifications', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  registrationNumber: text('registration_number').notNull(),
+  /** ISO 3166 alpha-2. */
+  country: text('country').notNull(),
+  address: text('address').notNull(),
+  website: text('website'),
+  note: text('note'),
+  submittedAt: at('submitted_at').notNull(),
+});
+
+/** A document sent with a verification request; the bytes live in UPLOADS_DIR under storage_name. */
+export const verificationDocuments = pgTable(
+  'verification_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The name it was uploaded with, for display and the download's filename only. */
+    name: text('name').notNull(),
+    /** One of the SPEC §3 upload types, as detected from the content. */
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    /** Random, without extension: nothing about the file name reaches the file system. */
+    storageName: text('storage_name').notNull().unique(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: at('uploaded_at').notNull(),
+  },
+  (t) => [index().on(t.teamId)],
+);
+
+/** Every status a team's verification went through, with the operator's message when there was one. */
+export const verificationEvents = pgTable(
+  'verification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order, for a history that reads right even when two changes share a timestamp. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    message: text('message'),
+    /** The member who submitted; null for an operator's decision. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: at('at').notNull(),
+  },
+  (t) => [index().on(t.teamId, t.seq)],
+);
+
+/**
+ * Who changed what in a team, from where. team_id has no foreign key on purpose: the entries, the
+ * team.deleted one included, outlive the team for whoever investigates later.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: "newest first" even for entries written in one transaction at the same instant. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    teamId: uuid('team_id').notNull(),
+    /** null: the system or an operator command. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Dotted: team.renamed, member.role_changed, invitation.sent, verification.approved, … */
+    action: text('action').notNull(),
+    /** What it was done to, in words. */
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: at('at').notNull(),
+  },
+  (t) => [index().on(t.teamId, t.seq), index().on(t.teamId, t.at)],
 );

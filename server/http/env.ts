@@ -2,6 +2,7 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Identity } from '../identity';
 import type { SessionRecord, UserRecord } from '../identity/sessions';
+import type { TeamMembership, TeamRecord } from '../teams/team-record';
 
 export interface AppEnv {
   Variables: RequestIdVariables & {
@@ -11,5 +12,9 @@ export interface AppEnv {
     session: SessionRecord;
     /** The signed-in user, as read with the session: set by the same guards. */
     user: UserRecord;
+    /** The team named by :teamId in the path: set by the requireTeamMember guard (server/teams/guards.ts). */
+    team: TeamRecord;
+    /** The caller's ACTIVE membership of that team: set by the same guard. */
+    membership: TeamMembership;
   };
 }

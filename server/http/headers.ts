@@ -22,6 +22,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
+    // A handler that sets its own (a download's sandboxing CSP) keeps it; the rest get these.
+    overwrite: false,
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     // HSTS belongs to whoever terminates TLS; sent over plain HTTP it is ignored or, behind a proxy on a

@@ -2,7 +2,7 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../src/contract/problem';
 import type { RegisteredRoute } from './registry';
-import type { RouteSpec, Schema } from './routes';
+import type { FormSpec, RouteSpec, Schema } from './routes';
 
 type Json = Record<string, unknown>;
 
@@ -49,6 +49,12 @@ function operation(route: RegisteredRoute): Json {
       content: { 'application/json': { schema: convert(spec.request.body, 'input') } },
     };
   }
+  if (spec.request?.form) {
+    op.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: formSchema(spec.request.form) } },
+    };
+  }
   op.responses = responsesOf(spec);
   return op;
 }
@@ -68,16 +74,34 @@ function responsesOf(spec: RouteSpec): Json {
     };
   }
   const problemContent = { content: { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } } };
-  const { params, query, body } = spec.request ?? {};
-  if (params || query || body) {
+  const { params, query, body, form } = spec.request ?? {};
+  if (params || query || body || form) {
     responses['422'] = { description: 'Invalid input, with a message per field.', ...problemContent };
   }
-  if (body) {
-    responses['400'] = { description: 'The body is not valid JSON.', ...problemContent };
+  if (body || form) {
+    responses['400'] = { description: 'The body could not be read.', ...problemContent };
     responses['413'] = { description: 'The body is too large.', ...problemContent };
   }
   responses.default = { description: 'Any other failure.', ...problemContent };
   return responses;
+}
+
+/** The text fields' JSON schema, with each file field as an array of binary strings. */
+function formSchema(form: FormSpec): Json {
+  const json = convert(form.fields, 'input');
+  const properties: Json = { ...((json.properties ?? {}) as Json) };
+  const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
+  for (const [name, rule] of Object.entries(form.files)) {
+    properties[name] = {
+      type: 'array',
+      description: rule.description,
+      items: { type: 'string', format: 'binary', maxLength: rule.maxBytes },
+      minItems: rule.minCount,
+      maxItems: rule.maxCount,
+    };
+    if (rule.minCount > 0) required.add(name);
+  }
+  return { ...json, properties, required: [...required] };
 }
 
 function parametersOf(schema: Schema | undefined, location: 'path' | 'query'): Json[] {

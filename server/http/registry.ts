@@ -60,7 +60,7 @@ export class RouteRegistry {
 
   private handlersFor(spec: RouteSpec): MiddlewareHandler<AppEnv>[] {
     const handlers: MiddlewareHandler<AppEnv>[] = [...(spec.guards ?? [])];
-    if (spec.request?.body) {
+    if (spec.request?.body || spec.request?.form) {
       handlers.push(
         bodyLimit({
           maxSize: spec.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -14,14 +14,37 @@ export interface RequestSchemas {
   query?: Schema;
   /** JSON body; the request must say `Content-Type: application/json`. */
   body?: Schema;
+  /** A multipart/form-data body instead of JSON: text fields checked like a body, and file fields. */
+  form?: FormSpec;
+}
+
+export interface FormSpec {
+  /** The text fields, validated (and reported per field) like a JSON body. */
+  fields: Schema;
+  /** File fields by name, with how many files each takes and how large each may be. */
+  files: Record<string, FileFieldSpec>;
+}
+
+export interface FileFieldSpec {
+  minCount: number;
+  maxCount: number;
+  /** Per file, in bytes. */
+  maxBytes: number;
+  description: string;
 }
 
 type Output<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+export interface FormInput<F extends FormSpec> {
+  fields: v.InferOutput<F['fields']>;
+  files: { [name in keyof F['files']]: File[] };
+}
 
 export interface RouteInput<R extends RequestSchemas> {
   params: Output<R['params']>;
   query: Output<R['query']>;
   body: Output<R['body']>;
+  form: R['form'] extends FormSpec ? FormInput<R['form']> : undefined;
 }
 
 export interface ResponseSpec {

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { FieldError } from '../../src/contract/problem';
 import type { AppEnv } from './env';
 import { problem } from './problem';
-import type { RequestSchemas, RouteInput } from './routes';
+import type { FileFieldSpec, FormSpec, RequestSchemas, RouteInput } from './routes';
 
 export type InputResult<R extends RequestSchemas> =
   | { ok: true; input: RouteInput<R> }
@@ -30,11 +30,19 @@ export async function readInput<R extends RequestSchemas>(
     if (!body.ok) return body;
     rawBody = body.value;
   }
+  let form: { fields: unknown; files: Record<string, File[]> } | undefined;
+  if (request?.form) {
+    const read = await readFormBody(c, request.form);
+    if (!read.ok) return read;
+    errors.push(...read.errors);
+    form = { fields: parse(request.form.fields, read.fields), files: read.files };
+  }
 
   const input = {
     params: parse(request?.params, c.req.param()),
     query: parse(request?.query, c.req.query()),
     body: parse(request?.body, rawBody),
+    form,
   } as RouteInput<R>;
 
   if (errors.length > 0) {
@@ -65,6 +73,84 @@ async function readJsonBody(
     const reason = error instanceof SyntaxError ? ` (${error.message})` : '';
     return { ok: false, response: problem(c, 400, { detail: `The body is not valid JSON${reason}.` }) };
   }
+}
+
+type FormRead =
+  | { ok: true; fields: Record<string, string>; files: Record<string, File[]>; errors: FieldError[] }
+  | { ok: false; response: Response };
+
+/** Splits a multipart body into text fields (first value per name) and the declared file fields. */
+async function readFormBody(c: Context<AppEnv>, spec: FormSpec): Promise<FormRead> {
+  const contentType = c.req.header('Content-Type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    return {
+      ok: false,
+      response: problem(c, 415, {
+        detail: 'Send this form as multipart/form-data (the way a browser sends files).',
+      }),
+    };
+  }
+  let data: FormData;
+  try {
+    data = await c.req.raw.formData();
+  } catch {
+    return { ok: false, response: problem(c, 400, { detail: 'The form data could not be read.' }) };
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, File[]> = Object.fromEntries(Object.keys(spec.files).map((name) => [name, []]));
+  const errors: FieldError[] = [];
+  for (const [name, value] of data.entries()) {
+    const fileField = Object.hasOwn(spec.files, name);
+    if (typeof value === 'string') {
+      if (fileField) errors.push({ field: name, message: 'Attach files here, not text.' });
+      else if (!Object.hasOwn(fields, name)) fields[name] = value;
+      continue;
+    }
+    // A file input left empty still sends a part with no name and no bytes: that is "nothing chosen".
+    if (value.name === '' && value.size === 0) continue;
+    if (fileField) files[name]!.push(value);
+    else errors.push({ field: name, message: 'This field does not take files.' });
+  }
+  for (const [name, rule] of Object.entries(spec.files)) errors.push(...checkFiles(name, files[name]!, rule));
+  return { ok: true, fields, files, errors };
+}
+
+function checkFiles(field: string, files: File[], rule: FileFieldSpec): FieldError[] {
+  const errors: FieldError[] = [];
+  if (files.length < rule.minCount) {
+    const message =
+      rule.minCount === 1 ? 'Attach at least one file.' : `Attach at least ${rule.minCount} files.`;
+    errors.push({ field, message });
+  }
+  if (files.length > rule.maxCount) {
+    errors.push({ field, message: `Attach at most ${rule.maxCount} files (${files.length} were sent).` });
+  }
+  for (const file of files) {
+    const name = displayFileName(file.name);
+    if (file.size === 0) errors.push({ field, message: `${name} is empty.` });
+    else if (file.size > rule.maxBytes) {
+      errors.push({ field, message: `${name} is larger than ${formatBytes(rule.maxBytes)}.` });
+    }
+  }
+  return errors;
+}
+
+/** The name a person chose for a file, safe to repeat in a message or a download's filename. */
+export function displayFileName(name: string): string {
+  // Browsers send only the base name; older ones and scripts may send a path.
+  const base = name.split(/[\\/]/).at(-1) ?? '';
+  // Control characters (a NUL, a line break) have no place in a name shown to people or put in a header.
+  const clean = [...base]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean === '' ? 'The file' : clean;
+}
+
+export function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 
 /** One message per field, the first issue valibot found for it; `field` is '' for the input as a whole. */

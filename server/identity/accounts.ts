@@ -1,6 +1,7 @@
 // Users as the API shows them, and the creation of a new account with a team of its own.
 import { and, eq } from 'drizzle-orm';
 import type { AuthResult, CurrentSession, User, UserTeam } from '../../src/contract/auth';
+import { recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams, users } from '../db/schema';
 import type { ClientInfo, SessionRecord, SessionStore, UserRecord } from './sessions';
@@ -64,6 +65,14 @@ export async function createAccount(
     await tx
       .insert(teamMembers)
       .values({ teamId: team!.id, userId: user!.id, role: 'OWNER', status: 'ACTIVE' });
+    await recordAudit(tx, {
+      teamId: team!.id,
+      actor: { userId: user!.id, ip: null, userAgent: null },
+      action: 'team.created',
+      target: ownTeamName(person.name),
+      details: { name: ownTeamName(person.name), currency: 'RWF', atSignUp: true },
+      at: person.now,
+    });
     await person.also?.(tx, user!);
     return user!;
   });

@@ -1,14 +1,16 @@
-// What the console asks on load: server version, which drivers run embedded, where the socket lives.
+// What the console asks on load: server version, which drivers run embedded, where the socket lives, and
+// where people write for help.
 import { type AppConfig, appConfigSchema } from '../../src/contract/app-config';
 import { SOCKET_PATH } from '../../src/contract/socket';
 import type { DatabaseHandle } from '../db';
 import { defineRoutes } from '../http/routes';
 
-export function appConfigsRoutes(deps: { database: DatabaseHandle; version: string }) {
+export function appConfigsRoutes(deps: { database: DatabaseHandle; version: string; supportEmail: string }) {
   const config: AppConfig = {
     version: deps.version,
     drivers: { database: deps.database.kind },
     socketPath: SOCKET_PATH,
+    supportEmail: deps.supportEmail,
   };
   return defineRoutes('/app-configs').add({
     method: 'get',

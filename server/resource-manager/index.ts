@@ -7,7 +7,11 @@ import { socketTicketsRoutes } from './socket-tickets.routes';
 
 export const RESOURCE_MANAGER_BASE_PATH = '/resource-manager/api/v1';
 
-export function resourceManagerService(deps: { database: DatabaseHandle; version: string }): Service {
+export function resourceManagerService(deps: {
+  database: DatabaseHandle;
+  version: string;
+  supportEmail: string;
+}): Service {
   return {
     name: 'Resource manager',
     basePath: RESOURCE_MANAGER_BASE_PATH,

@@ -1,6 +1,7 @@
-// The user service (SPEC §7): sign-in and sign-up, sessions, and the signed-in person's account. Teams,
-// members and invitations join it in later issues.
+// The user service (SPEC §7): sign-in and sign-up, sessions, the signed-in person's account, and teams
+// with their members, invitations, verification, limits and audit log.
 import type { Service } from '../http/routes';
+import { type TeamsDeps, teamsResources } from '../teams';
 import { accountRoutes } from './account/account.routes';
 import { emailCodeRoutes } from './auth/email-code.routes';
 import { oauthRoutes } from './auth/oauth.routes';
@@ -11,7 +12,7 @@ import { USER_BASE_PATH } from './base-path';
 
 export { USER_BASE_PATH } from './base-path';
 
-export function userService(): Service {
+export function userService(deps: TeamsDeps): Service {
   return {
     name: 'User',
     basePath: USER_BASE_PATH,
@@ -22,6 +23,7 @@ export function userService(): Service {
       sessionsRoutes(),
       oauthRoutes(),
       accountRoutes(),
+      ...teamsResources(deps),
     ],
   };
 }

@@ -10,6 +10,8 @@ export const appConfigSchema = v.object({
     database: v.picklist(['pglite', 'postgres']),
   }),
   socketPath: v.string(),
+  /** Where people write for help (contact support links). */
+  supportEmail: v.optional(v.pipe(v.string(), v.email()), 'support@ikirere.local'),
 });
 
 export type AppConfig = v.InferOutput<typeof appConfigSchema>;

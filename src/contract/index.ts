@@ -6,3 +6,4 @@ export * from './health';
 export * from './problem';
 export * from './socket';
 export * from './socket-ticket';
+export * from './teams';

@@ -49,6 +49,27 @@ export const problemTypes = {
   oauthEmailUnverified: 'urn:ikirere:problem:oauth-email-unverified',
   /** 409: the e-mail address already belongs to another account (changing one's address). */
   emailInUse: 'urn:ikirere:problem:email-in-use',
+  // ── Teams ──
+  /** 403: the caller's role in the team does not allow this; the detail names who may. */
+  teamRoleRequired: 'urn:ikirere:problem:team-role-required',
+  /** 409: a team is deleted only once it holds no computes, domains or other resources. */
+  teamHasResources: 'urn:ikirere:problem:team-has-resources',
+  /** 409: the owner leaves a team only after transferring the ownership to another member. */
+  ownerCannotLeave: 'urn:ikirere:problem:owner-cannot-leave',
+  /** 409, field `email`: the address already belongs to a member, or already has an open invitation. */
+  invitationConflict: 'urn:ikirere:problem:invitation-conflict',
+  /** 403: the invitation was sent to another e-mail address than the signed-in account's (not named). */
+  invitationForAnotherAddress: 'urn:ikirere:problem:invitation-for-another-address',
+  /** 409: the invitation was already accepted, declined or revoked, or it expired. */
+  invitationClosed: 'urn:ikirere:problem:invitation-closed',
+  /** 422, field `documents`: a file's content is not one of the SPEC §3 upload types (or is an SVG with scripts). */
+  fileTypeRefused: 'urn:ikirere:problem:file-type-refused',
+  /** 409: a verification request cannot be sent while one is being reviewed or once the team is verified. */
+  verificationNotOpen: 'urn:ikirere:problem:verification-not-open',
+  /** 403: the team's limits as an unverified team stop this (5 computes, under 8 vCPUs); verifying lifts them. */
+  teamVerificationRequired: 'urn:ikirere:problem:team-verification-required',
+  /** 401: operator endpoints (/ops/api/v1) take the operator token, not a session. */
+  operatorTokenRequired: 'urn:ikirere:problem:operator-token-required',
 } as const;
 
 export type FieldError = v.InferOutput<typeof fieldErrorSchema>;

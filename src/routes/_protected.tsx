@@ -1,9 +1,11 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentSessionQuery } from '../services/auth.queries';
+import { chooseCurrentTeam } from '../services/current-team';
 import { ApiError } from '../services/http';
 import { clearSession } from '../services/session';
 import { readStorage, writeStorage } from '../services/storage';
+import { userTeamsQuery } from '../services/teams.queries';
 
 // The protected area: without a valid session the user is sent to sign in, and the address they wanted
 // is remembered (localStorage `intendedPath`) so signing in brings them back to it. A new account that
@@ -18,7 +20,8 @@ export const Route = createFileRoute('/_protected')({
     try {
       const current = await context.queryClient.ensureQueryData(currentSessionQuery());
       if (!current.user.phoneVerified) throw redirect({ to: '/auth/verify-phone', replace: true });
-      return { currentSession: current };
+      const { teams } = await context.queryClient.ensureQueryData(userTeamsQuery());
+      return { currentSession: current, teams, team: chooseCurrentTeam(teams) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         clearSession();

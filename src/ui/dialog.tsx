@@ -2,11 +2,12 @@
 // and focus returns to whatever opened it.
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { cx } from '../../styled-system/css';
 import { dialog } from '../../styled-system/recipes';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import { LayerContainerProvider } from './layer';
 import { createStyleContext, useSlotClass } from './style-context';
 
 const { withRootProvider, withContext, StyleContext } = createStyleContext(dialog);
@@ -31,12 +32,13 @@ export function Content({ className, children, ...props }: ComponentProps<typeof
   const backdrop = useSlotClass(StyleContext, 'backdrop');
   const positioner = useSlotClass(StyleContext, 'positioner');
   const content = useSlotClass(StyleContext, 'content');
+  const element = useRef<HTMLDivElement>(null);
   return (
     <Portal>
       <ArkDialog.Backdrop className={backdrop} />
       <ArkDialog.Positioner className={positioner}>
-        <ArkDialog.Content {...props} className={cx(content, className)}>
-          {children}
+        <ArkDialog.Content {...props} ref={element} className={cx(content, className)}>
+          <LayerContainerProvider container={element}>{children}</LayerContainerProvider>
         </ArkDialog.Content>
       </ArkDialog.Positioner>
     </Portal>

@@ -1,9 +1,9 @@
 // Action menus on Ark Menu: arrow keys move, typing jumps to an item, Escape closes and returns focus.
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import type { ComponentProps } from 'react';
 import { cx } from '../../styled-system/css';
 import { menu } from '../../styled-system/recipes';
+import { Layer } from './layer';
 import { createStyleContext, useSlotClass } from './style-context';
 
 const { withRootProvider, withContext, StyleContext } = createStyleContext(menu);
@@ -18,11 +18,11 @@ export function Content({ className, ...props }: ComponentProps<typeof ArkMenu.C
   const positioner = useSlotClass(StyleContext, 'positioner');
   const content = useSlotClass(StyleContext, 'content');
   return (
-    <Portal>
+    <Layer>
       <ArkMenu.Positioner className={positioner}>
         <ArkMenu.Content {...props} className={cx(content, className)} />
       </ArkMenu.Positioner>
-    </Portal>
+    </Layer>
   );
 }
 

@@ -2,7 +2,6 @@
 // Not in the ui barrel: it brings the country list (~10 KB gzip) and loads libphonenumber-js, which the
 // app shell must not carry. Import it from './ui/phone-field' in the (lazy) pages that ask for a phone.
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
-import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { cx } from '../../styled-system/css';
@@ -16,6 +15,7 @@ import {
 } from '../domain/countries/phone-countries';
 import { normalizePhoneNumber } from '../domain/phone/normalize';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
+import { Layer } from './layer';
 import { VisuallyHidden } from './visually-hidden';
 
 export interface PhoneFieldProps {
@@ -212,7 +212,7 @@ export function PhoneField({
               <ChevronDownIcon />
             </Combobox.Trigger>
           </Combobox.Control>
-          <Portal>
+          <Layer>
             <Combobox.Positioner className={classes.positioner}>
               <Combobox.Content className={classes.content}>
                 {query.trim() === '' ? (
@@ -235,7 +235,7 @@ export function PhoneField({
                 )}
               </Combobox.Content>
             </Combobox.Positioner>
-          </Portal>
+          </Layer>
         </Combobox.Root>
 
         <div className={classes.column}>

@@ -1,11 +1,11 @@
 // A single-choice select on Ark Select, laid out like the other form fields (label, help, error).
 import { Field as ArkField, useFieldContext } from '@ark-ui/react/field';
-import { Portal } from '@ark-ui/react/portal';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { type ReactNode, useMemo } from 'react';
 import { cx } from '../../styled-system/css';
 import { select } from '../../styled-system/recipes';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
+import { Layer } from './layer';
 
 export interface SelectItem {
   label: string;
@@ -94,7 +94,7 @@ export function Select({
         <ArkSelect.Control className={classes.control}>
           <Trigger classes={classes} placeholder={placeholder} />
         </ArkSelect.Control>
-        <Portal>
+        <Layer>
           <ArkSelect.Positioner className={classes.positioner}>
             <ArkSelect.Content className={classes.content}>
               {collection.items.map((item) => (
@@ -107,7 +107,7 @@ export function Select({
               ))}
             </ArkSelect.Content>
           </ArkSelect.Positioner>
-        </Portal>
+        </Layer>
         <ArkSelect.HiddenSelect />
       </ArkSelect.Root>
       {invalid ? (

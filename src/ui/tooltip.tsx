@@ -1,8 +1,8 @@
 // A short hint on hover or keyboard focus. Its timing comes from the app's tooltip provider (SPEC §9).
-import { Portal } from '@ark-ui/react/portal';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import { createContext, type ReactElement, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { tooltip } from '../../styled-system/recipes';
+import { Layer } from './layer';
 
 export interface TooltipTiming {
   openDelay: number;
@@ -66,11 +66,11 @@ export function Tooltip({ content, children, placement = 'top', disabled }: Tool
       }}
     >
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      <Portal>
+      <Layer>
         <ArkTooltip.Positioner className={classes.positioner}>
           <ArkTooltip.Content className={classes.content}>{content}</ArkTooltip.Content>
         </ArkTooltip.Positioner>
-      </Portal>
+      </Layer>
     </ArkTooltip.Root>
   );
 }

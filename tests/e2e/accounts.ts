@@ -90,3 +90,46 @@ export async function useAccount(page: Page, account: TestAccount) {
     { token: account.token, user: account.user },
   );
 }
+
+/** The newest link to a console page (e.g. /invitation/…) in a message sent to `to`. */
+export async function linkSentTo(
+  baseUrl: string,
+  to: string,
+  pathPrefix: string,
+  since = 0,
+): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${pathPrefix.replaceAll('/', '\\/')}[^\\s"'<>]*`);
+  for (;;) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: Array<MailboxMessage & { text: string }> };
+    for (const message of messages) {
+      if (Date.parse(message.createdAt) < since) continue;
+      const link = pattern.exec(message.text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No ${pathPrefix} link reached ${to} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Calls the user service as `account`. */
+export async function asAccount<T>(
+  baseUrl: string,
+  account: TestAccount,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/user/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${account.token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}

@@ -40,6 +40,7 @@ describe('GET /resource-manager/api/v1/app-configs', () => {
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       drivers: { database: databaseKind },
       socketPath: '/resource-manager',
+      supportEmail: 'support@ikirere.local',
     });
   });
 });
@@ -57,6 +58,10 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/openapi.json',
       '/healthz',
+      '/ops/api/v1/teams/{teamId}/verification',
+      '/ops/api/v1/teams/{teamId}/verification/decision',
+      '/ops/api/v1/teams/{teamId}/verification/documents/{documentId}',
+      '/ops/api/v1/verification-requests',
       '/resource-manager/api/v1/app-configs',
       '/resource-manager/api/v1/socket-tickets',
       '/test/api/v1/computes/{teamId}/computes',
@@ -73,9 +78,26 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/auth/sessions/{id}',
       '/user/api/v1/auth/sign-out',
       '/user/api/v1/auth/signup',
+      '/user/api/v1/invitations/{id}',
+      '/user/api/v1/invitations/{id}/accept',
+      '/user/api/v1/invitations/{id}/decline',
+      '/user/api/v1/teams',
+      '/user/api/v1/teams/{teamId}',
+      '/user/api/v1/teams/{teamId}/audit-log',
+      '/user/api/v1/teams/{teamId}/invitations',
+      '/user/api/v1/teams/{teamId}/invitations/{invitationId}',
+      '/user/api/v1/teams/{teamId}/invitations/{invitationId}/resend',
+      '/user/api/v1/teams/{teamId}/leave',
+      '/user/api/v1/teams/{teamId}/limits',
+      '/user/api/v1/teams/{teamId}/members',
+      '/user/api/v1/teams/{teamId}/members/{userId}',
+      '/user/api/v1/teams/{teamId}/transfer-ownership',
+      '/user/api/v1/teams/{teamId}/verification',
+      '/user/api/v1/teams/{teamId}/verification/documents/{documentId}',
       '/user/api/v1/users/me',
       '/user/api/v1/users/me/email',
       '/user/api/v1/users/me/email/verify',
+      '/user/api/v1/users/me/invitations',
     ]);
 
     expect(doc.paths['/resource-manager/api/v1/app-configs']).toMatchObject({
@@ -85,6 +107,31 @@ describe('GET /api/openapi.json', () => {
             content: { 'application/json': { schema: { required: ['version', 'drivers', 'socketPath'] } } },
           },
         },
+      },
+    });
+
+    // A form with files is documented as multipart/form-data, its files as binary strings.
+    expect(doc.paths['/user/api/v1/teams/{teamId}/verification']).toMatchObject({
+      post: {
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                required: expect.arrayContaining(['legalName', 'documents']),
+                properties: {
+                  legalName: { type: 'string' },
+                  documents: {
+                    type: 'array',
+                    items: { type: 'string', format: 'binary', maxLength: 10 * 1024 * 1024 },
+                    minItems: 1,
+                    maxItems: 10,
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { 413: { description: 'The body is too large.' } },
       },
     });
 

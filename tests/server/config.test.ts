@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       PORT: '3000',
       HOST: '127.0.0.1',
       DATA_DIR: './.data',
+      UPLOADS_DIR: '<DATA_DIR>/uploads',
       DATABASE_URL: undefined,
       LOG_LEVEL: 'info',
       STATIC_DIR: './dist',
@@ -21,6 +22,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: undefined,
       SMTP_URL: undefined,
       MAIL_FROM: 'Ikirere <no-reply@ikirere.local>',
+      SUPPORT_EMAIL: 'support@ikirere.local',
+      OPERATOR_TOKEN: undefined,
       SESSION_IDLE_HOURS: '72',
       SESSION_MAX_DAYS: '30',
       CODE_RESEND_SECONDS: '60',
@@ -56,6 +59,9 @@ describe('loadConfig', () => {
       codeSendsPerHour: 5,
       github: undefined,
       google: undefined,
+      uploadsDir: '/srv/ikirere/.data/uploads',
+      operatorToken: undefined,
+      supportEmail: 'support@ikirere.local',
     });
   });
 
@@ -86,6 +92,9 @@ describe('loadConfig', () => {
         GOOGLE_CLIENT_ID: 'google-id',
         GOOGLE_CLIENT_SECRET: 'google-secret',
         GOOGLE_ISSUER: 'https://id.example.rw',
+        UPLOADS_DIR: 'uploads',
+        OPERATOR_TOKEN: 'an-operator-token-of-at-least-32-characters',
+        SUPPORT_EMAIL: 'help@example.rw',
       },
       '/srv/ikirere',
     );
@@ -116,7 +125,28 @@ describe('loadConfig', () => {
         apiUrl: 'https://github.example.rw/api/v3',
       },
       google: { clientId: 'google-id', clientSecret: 'google-secret', issuer: 'https://id.example.rw' },
+      uploadsDir: '/srv/ikirere/uploads',
+      operatorToken: 'an-operator-token-of-at-least-32-characters',
+      supportEmail: 'help@example.rw',
     });
+  });
+
+  it('puts uploads under DATA_DIR unless UPLOADS_DIR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/ikirere' }).uploadsDir).toBe('/var/lib/ikirere/uploads');
+    expect(loadConfig({ UPLOADS_DIR: '/mnt/documents' }).uploadsDir).toBe('/mnt/documents');
+  });
+
+  it('refuses an operator token that is easy to guess and a support address that is not one', () => {
+    let error: unknown;
+    try {
+      loadConfig({ OPERATOR_TOKEN: 'secret', SUPPORT_EMAIL: 'support' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'OPERATOR_TOKEN must be at least 32 characters without spaces (try: openssl rand -hex 32).',
+      'SUPPORT_EMAIL must be an e-mail address (got "support").',
+    ]);
   });
 
   it('treats an empty value as unset', () => {

@@ -14,16 +14,21 @@ import { createScratchDatabase, postgresUrl } from './support/postgres';
 /** Every table the migrations create, sorted as tables() lists them. */
 const ALL_TABLES = [
   'address_throttles',
+  'audit_log',
   'identities',
+  'invitations',
   'oauth_states',
   'outbox_messages',
   'server_settings',
   'sessions',
   'socket_tickets',
   'team_members',
+  'team_verifications',
   'teams',
   'users',
   'verification_challenges',
+  'verification_documents',
+  'verification_events',
 ];
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {

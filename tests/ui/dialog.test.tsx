@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Button, Dialog } from '../../src/ui';
+import { Button, Dialog, Select } from '../../src/ui';
 import { expectNoAxeViolations } from './axe';
 
 function RenameDialog() {
@@ -118,5 +118,31 @@ describe('Dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('closed')).toBeTruthy();
+  });
+});
+
+describe('Dialog with a select inside', () => {
+  it('lists the select’s options inside the dialog, where they can be seen and reached', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog.Root defaultOpen>
+        <Dialog.Content>
+          <Dialog.Title>Invite someone</Dialog.Title>
+          <Select
+            label="Role"
+            items={[
+              { value: 'MEMBER', label: 'Member' },
+              { value: 'ADMIN', label: 'Admin' },
+            ]}
+            defaultValue="MEMBER"
+          />
+        </Dialog.Content>
+      </Dialog.Root>,
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Role' }));
+    const admin = await screen.findByRole('option', { name: 'Admin' });
+    expect(screen.getByRole('dialog').contains(admin)).toBe(true);
+    await user.click(admin);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Admin'));
   });
 });

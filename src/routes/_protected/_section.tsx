@@ -4,7 +4,7 @@ import { buttonRecipe } from '../../ui/button';
 import { ConnectionIndicator } from '../-components/connection-indicator';
 import { Logo } from '../-components/logo';
 import { sectionNavigation } from '../-navigation';
-import { TeamSwitcherSlot } from './-components/team-switcher-slot';
+import { TeamSwitcher } from './-components/team-switcher';
 import { UserMenu } from './-components/user-menu';
 
 // The section layout (SPEC §2): sidebar with the named route keys, header with the team switcher,
@@ -106,7 +106,7 @@ function SectionLayout() {
           bg: 'bg.surface',
         })}
       >
-        <TeamSwitcherSlot />
+        <TeamSwitcher />
         <div className={css({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
           <ConnectionIndicator actor={actors.socket} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>

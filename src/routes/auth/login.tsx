@@ -28,6 +28,7 @@ function LoginPage() {
   const sending = snapshot.matches({ signIn: 'sending' });
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
+  const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;
 
   return (
     <>
@@ -37,6 +38,12 @@ function LoginPage() {
           Welcome back. We'll e-mail you a code; no password needed.
         </p>
       </div>
+      {forInvitation ? (
+        <Alert tone="info">
+          You have been invited to a team. Sign in, or create an account with the invited address, and the
+          invitation opens.
+        </Alert>
+      ) : null}
       <SocialSignIn
         busyProvider={redirecting ? snapshot.context.provider : null}
         disabled={sending || redirecting}

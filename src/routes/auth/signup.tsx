@@ -29,6 +29,7 @@ function SignUpPage() {
   const sending = snapshot.matches({ signUp: 'sending' });
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
+  const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;
 
   return (
     <>
@@ -39,6 +40,12 @@ function SignUpPage() {
           phone.
         </p>
       </div>
+      {forInvitation ? (
+        <Alert tone="info">
+          You have been invited to a team. Create your account with the address the invitation was sent to,
+          and the invitation opens.
+        </Alert>
+      ) : null}
       <SocialSignIn
         busyProvider={redirecting ? snapshot.context.provider : null}
         disabled={sending || redirecting}

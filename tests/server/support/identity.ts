@@ -45,6 +45,9 @@ export function buildIdentityTestApp(
     config?: Partial<IdentityConfig>;
     mail?: MailDriver;
     networkLimits?: Record<NetworkAction, NetworkLimit>;
+    /** Where verification documents go; by default a fresh temporary directory. */
+    uploadsDir?: string;
+    operatorToken?: string;
   } = {},
 ): IdentityTestApp {
   const clock = new TestClock();
@@ -59,7 +62,15 @@ export function buildIdentityTestApp(
     mail: options.mail,
     networkLimits: options.networkLimits,
   });
-  const app = createApp({ database, logger, staticDir: emptyStaticDir(), verifyResponses: true, identity });
+  const app = createApp({
+    database,
+    logger,
+    staticDir: emptyStaticDir(),
+    verifyResponses: true,
+    identity,
+    uploadsDir: options.uploadsDir,
+    operatorToken: options.operatorToken,
+  });
   return { app, identity, clock, logs };
 }
 

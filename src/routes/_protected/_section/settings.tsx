@@ -1,12 +1,16 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { can } from '../../../domain/permissions';
 import { PageHeader } from '../../-components/page';
 import { TabNav } from '../../-components/tab-nav';
+import { useCurrentTeam } from '../-components/use-current-team';
 
 export const Route = createFileRoute('/_protected/_section/settings')({
   component: SettingsLayout,
 });
 
 function SettingsLayout() {
+  const team = useCurrentTeam();
+  const role = team?.role;
   return (
     <>
       <PageHeader title="Settings" description="Your team's details, members and billing." />
@@ -15,8 +19,14 @@ function SettingsLayout() {
         tabs={[
           { label: 'General', to: '/settings/general' },
           { label: 'Members', to: '/settings/members' },
-          { label: 'Billing', to: '/settings/billing' },
-          { label: 'Invoices', to: '/settings/invoices' },
+          // Tabs a role may not open are left out; opening one by its address explains why.
+          ...(can(role, 'billing.read')
+            ? [
+                { label: 'Billing', to: '/settings/billing' },
+                { label: 'Invoices', to: '/settings/invoices' },
+              ]
+            : []),
+          ...(can(role, 'audit.read') ? [{ label: 'Activity', to: '/settings/activity' }] : []),
         ]}
       />
       <Outlet />

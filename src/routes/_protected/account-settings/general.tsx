@@ -4,11 +4,11 @@ import { css } from '../../../../styled-system/css';
 import { currentSessionQuery } from '../../../services/auth.queries';
 import { ThemeSwitcher } from '../../../ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
+import { SettingsSection } from '../-components/settings-section';
 import { EmailSection } from './-components/email-section';
 import { PhoneSection } from './-components/phone-section';
 import { ProfileSection } from './-components/profile-section';
 import { SessionsSection } from './-components/sessions-section';
-import { SettingsSection } from './-components/settings-section';
 
 // Account settings (the person, not a team): name, e-mail and phone (each change confirmed by a code),
 // colour theme and sessions.

@@ -1,18 +1,135 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../-components/not-yet';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../../styled-system/css';
+import { showToast } from '../../../../app-actors';
+import { formatDateTime } from '../../../../domain/helpers/time';
+import { acceptInvitation, declineInvitation } from '../../../../services/teams.api';
+import { invitationQuery } from '../../../../services/teams.queries';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { EmptyState } from '../../../../ui/empty-state';
+import { SkeletonText } from '../../../../ui/skeleton';
 import { PageHeader } from '../../../-components/page';
+import { switchTeam } from '../../-components/use-current-team';
 
+// An invitation to join a team: who invites, to which team, with which role, until when; accept or decline.
 export const Route = createFileRoute('/_protected/_section/invitation/$id')({
   component: InvitationPage,
 });
 
+const roleText = { ADMIN: 'an admin', MEMBER: 'a member' } as const;
+
 function InvitationPage() {
+  const { id } = Route.useParams();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const invitation = useQuery(invitationQuery(id));
+  const answered = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['invitation', id] });
+    await queryClient.invalidateQueries({ queryKey: ['pending-invitations'] });
+  };
+  const accept = useMutation({
+    mutationFn: () => acceptInvitation(id),
+    onSuccess: async () => {
+      const team = invitation.data!.team;
+      await answered();
+      await queryClient.invalidateQueries({ queryKey: ['user-teams'] });
+      showToast(router.options.context.actors, { tone: 'success', title: `Welcome to ${team.name}` });
+      await switchTeam(router, team.id);
+    },
+  });
+  const decline = useMutation({ mutationFn: () => declineInvitation(id), onSuccess: answered });
+  const failure = accept.error ?? decline.error;
+
   return (
     <>
-      <PageHeader title="Invitation" description="An invitation to join a team." />
-      <NotYetAvailable title="Invitations are not available yet">
-        Accepting or declining an invitation to a team arrives with the teams service.
-      </NotYetAvailable>
+      <PageHeader title="Invitation" />
+      {invitation.isPending ? <SkeletonText lines={3} /> : null}
+      {invitation.isError ? (
+        <EmptyState
+          title={invitation.error.message}
+          description="Check that you opened the newest link, and that you are signed in with the address it was sent to."
+          action={
+            <Link
+              to="/account-settings/teams/pending"
+              className={css({ color: 'accent.text', fontWeight: '500' })}
+            >
+              See your invitations
+            </Link>
+          }
+        />
+      ) : null}
+      {invitation.data ? (
+        <section
+          aria-labelledby="invitation-title"
+          className={css({
+            display: 'grid',
+            gap: '4',
+            maxWidth: '34rem',
+            padding: '6',
+            bg: 'bg.surface',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            borderRadius: 'lg',
+          })}
+        >
+          <h2 id="invitation-title" className={css({ fontSize: 'lg' })}>
+            Join {invitation.data.team.name}
+          </h2>
+          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2 4' })}>
+            <dt className={css({ color: 'fg.muted' })}>Invited by</dt>
+            <dd>
+              {invitation.data.invitedBy.name} ({invitation.data.invitedBy.email})
+            </dd>
+            <dt className={css({ color: 'fg.muted' })}>Role</dt>
+            <dd>You would join as {roleText[invitation.data.role]}.</dd>
+            <dt className={css({ color: 'fg.muted' })}>Expires</dt>
+            <dd>
+              <time dateTime={invitation.data.expiresAt}>{formatDateTime(invitation.data.expiresAt)}</time>
+            </dd>
+          </dl>
+          {invitation.data.status === 'PENDING' ? (
+            <div className={css({ display: 'flex', gap: '2' })}>
+              <Button
+                variant="solid"
+                loading={accept.isPending}
+                disabled={decline.isPending}
+                onClick={() => accept.mutate()}
+              >
+                Accept and join
+              </Button>
+              <Button
+                variant="outline"
+                loading={decline.isPending}
+                disabled={accept.isPending}
+                onClick={() => decline.mutate()}
+              >
+                Decline
+              </Button>
+            </div>
+          ) : null}
+          {invitation.data.status === 'ACCEPTED' ? (
+            <Alert tone="success">You accepted this invitation.</Alert>
+          ) : null}
+          {invitation.data.status === 'DECLINED' ? (
+            <Alert tone="info">
+              You declined this invitation. Ask {invitation.data.invitedBy.name} for a new one to join.
+            </Alert>
+          ) : null}
+          {invitation.data.status === 'REVOKED' ? (
+            <Alert tone="info">
+              This invitation was withdrawn or replaced by a newer link. Ask {invitation.data.invitedBy.name}{' '}
+              for a new one.
+            </Alert>
+          ) : null}
+          {invitation.data.status === 'EXPIRED' ? (
+            <Alert tone="info">
+              This invitation has expired. Ask {invitation.data.invitedBy.name} to send a new one.
+            </Alert>
+          ) : null}
+          {failure ? <Alert tone="error">{failure.message}</Alert> : null}
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,18 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../-components/not-yet';
+import { css } from '../../../../../styled-system/css';
+import { EmptyState } from '../../../../ui/empty-state';
 import { SectionHeading } from '../../../-components/page';
+import { useCurrentTeam } from '../../-components/use-current-team';
+import { DangerZone } from './-components/danger-zone';
+import { LimitsSection } from './-components/limits-section';
+import { TeamDetailsSection } from './-components/team-details-section';
+import { VerificationSection } from './-components/verification-section';
 
+// Team settings: name and currency, verification, limits, and deleting the team.
 export const Route = createFileRoute('/_protected/_section/settings/general')({
   component: SettingsGeneralPage,
 });
 
 function SettingsGeneralPage() {
+  const team = useCurrentTeam();
+  if (!team) {
+    return (
+      <>
+        <SectionHeading title="General" documentTitle="General · Settings" />
+        <EmptyState
+          title="You are not in a team"
+          description="Create a team from the team menu at the top, or accept an invitation."
+        />
+      </>
+    );
+  }
   return (
     <>
       <SectionHeading title="General" documentTitle="General · Settings" />
-      <NotYetAvailable title="General settings are not available yet">
-        The team’s name, currency and verification appear here once teams are available on this server.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <TeamDetailsSection key={`${team.id}-${team.name}-${team.currency}`} team={team} />
+        <VerificationSection team={team} />
+        <LimitsSection teamId={team.id} />
+        <DangerZone team={team} />
+      </div>
     </>
   );
 }

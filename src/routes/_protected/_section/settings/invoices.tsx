@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotYetAvailable } from '../../../-components/not-yet';
 import { SectionHeading } from '../../../-components/page';
+import { BillingAccess } from './-components/billing-access';
 
 export const Route = createFileRoute('/_protected/_section/settings/invoices')({
   component: SettingsInvoicesPage,
@@ -10,9 +11,11 @@ function SettingsInvoicesPage() {
   return (
     <>
       <SectionHeading title="Invoices" documentTitle="Invoices · Settings" />
-      <NotYetAvailable title="Invoices settings are not available yet">
-        Monthly invoices appear here once billing is available.
-      </NotYetAvailable>
+      <BillingAccess>
+        <NotYetAvailable title="Invoices settings are not available yet">
+          Monthly invoices appear here once billing is available.
+        </NotYetAvailable>
+      </BillingAccess>
     </>
   );
 }

@@ -6,8 +6,8 @@ import type { CodeChallenge, CurrentSession, User } from '../../../../contract/a
 import { changeWithCodeMachine } from '../../../../machines/change-with-code';
 import { confirmEmailChange, requestEmailChange } from '../../../../services/auth.api';
 import { TextField } from '../../../../ui/text-field';
+import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
-import { SettingsSection } from './settings-section';
 
 export function EmailSection({ current }: { current: CurrentSession }) {
   const queryClient = useQueryClient();

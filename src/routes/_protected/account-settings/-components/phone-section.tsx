@@ -6,8 +6,8 @@ import type { CodeChallenge, CurrentSession } from '../../../../contract/auth';
 import { changeWithCodeMachine } from '../../../../machines/change-with-code';
 import { requestPhoneCode, verifyPhoneCode } from '../../../../services/auth.api';
 import { PhoneField } from '../../../../ui/phone-field';
+import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
-import { SettingsSection } from './settings-section';
 
 export function PhoneSection({ current }: { current: CurrentSession }) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { ApiError } from '../../../../services/http';
 import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
 import { TextField } from '../../../../ui/text-field';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../-components/settings-section';
 
 export function ProfileSection({ current }: { current: CurrentSession }) {
   const queryClient = useQueryClient();

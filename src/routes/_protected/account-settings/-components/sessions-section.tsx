@@ -11,7 +11,7 @@ import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { SkeletonText } from '../../../../ui/skeleton';
 import * as Table from '../../../../ui/table';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
   const queryClient = useQueryClient();

@@ -1,18 +1,69 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../-components/not-yet';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../../styled-system/css';
+import { userTeamsQuery } from '../../../../services/teams.queries';
+import { Alert } from '../../../../ui/alert';
+import { Badge } from '../../../../ui/badge';
+import { Button } from '../../../../ui/button';
+import { EmptyState } from '../../../../ui/empty-state';
+import { SkeletonText } from '../../../../ui/skeleton';
+import * as Table from '../../../../ui/table';
 import { SectionHeading } from '../../../-components/page';
+import { switchTeam, useCurrentTeam } from '../../-components/use-current-team';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/joined')({
   component: JoinedTeamsPage,
 });
 
+const roleLabel = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
+
 function JoinedTeamsPage() {
+  const router = useRouter();
+  const current = useCurrentTeam();
+  const teams = useQuery(userTeamsQuery());
   return (
     <>
-      <SectionHeading title="Teams you belong to" documentTitle="Teams you belong to · Account settings" />
-      <NotYetAvailable title="Teams are not available yet">
-        The teams you are a member of appear here once teams are available.
-      </NotYetAvailable>
+      <SectionHeading title="Teams you belong to" documentTitle="Teams · Account settings" />
+      {teams.isPending ? <SkeletonText lines={3} /> : null}
+      {teams.isError ? <Alert tone="error">{teams.error.message}</Alert> : null}
+      {teams.data && teams.data.teams.length === 0 ? (
+        <EmptyState
+          title="You are not in any team"
+          description="Create one from the team menu, or accept an invitation."
+        />
+      ) : null}
+      {teams.data && teams.data.teams.length > 0 ? (
+        <Table.Root caption="Your teams" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Team</Table.Header>
+              <Table.Header>Your role</Table.Header>
+              <Table.Header numeric>Members</Table.Header>
+              <Table.Header>
+                <span className={css({ srOnly: true })}>Actions</span>
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {teams.data.teams.map((team) => (
+              <Table.Row key={team.id}>
+                <Table.Cell>
+                  {team.name} {team.id === current?.id ? <Badge tone="accent">Current</Badge> : null}
+                </Table.Cell>
+                <Table.Cell>{roleLabel[team.role]}</Table.Cell>
+                <Table.Cell numeric>{team.memberCount}</Table.Cell>
+                <Table.Cell>
+                  {team.id === current?.id ? null : (
+                    <Button size="sm" variant="ghost" onClick={() => void switchTeam(router, team.id)}>
+                      Switch to<span className={css({ srOnly: true })}> {team.name}</span>
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../-components/not-yet';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { css } from '../../../../../styled-system/css';
+import { formatDateTime, formatRelative } from '../../../../domain/helpers/time';
+import { myInvitationsQuery } from '../../../../services/teams.queries';
+import { Alert } from '../../../../ui/alert';
+import { EmptyState } from '../../../../ui/empty-state';
+import { SkeletonText } from '../../../../ui/skeleton';
+import * as Table from '../../../../ui/table';
 import { SectionHeading } from '../../../-components/page';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/pending')({
@@ -7,12 +14,57 @@ export const Route = createFileRoute('/_protected/account-settings/teams/pending
 });
 
 function PendingTeamsPage() {
+  const invitations = useQuery(myInvitationsQuery());
   return (
     <>
-      <SectionHeading title="Invitations to you" documentTitle="Invitations to you · Account settings" />
-      <NotYetAvailable title="Teams are not available yet">
-        Invitations to join other teams appear here once teams are available.
-      </NotYetAvailable>
+      <SectionHeading title="Invitations to you" documentTitle="Invitations · Account settings" />
+      {invitations.isPending ? <SkeletonText lines={3} /> : null}
+      {invitations.isError ? <Alert tone="error">{invitations.error.message}</Alert> : null}
+      {invitations.data && invitations.data.invitations.length === 0 ? (
+        <EmptyState
+          title="No invitations"
+          description="When someone invites you to their team, the invitation shows here and in your e-mail."
+        />
+      ) : null}
+      {invitations.data && invitations.data.invitations.length > 0 ? (
+        <Table.Root caption="Invitations waiting for your answer" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Team</Table.Header>
+              <Table.Header>Invited by</Table.Header>
+              <Table.Header>Role</Table.Header>
+              <Table.Header>Expires</Table.Header>
+              <Table.Header>
+                <span className={css({ srOnly: true })}>Answer</span>
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {invitations.data.invitations.map((invitation) => (
+              <Table.Row key={invitation.id}>
+                <Table.Cell>{invitation.team.name}</Table.Cell>
+                <Table.Cell>{invitation.invitedBy.name}</Table.Cell>
+                <Table.Cell>{invitation.role === 'ADMIN' ? 'Admin' : 'Member'}</Table.Cell>
+                <Table.Cell>
+                  <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
+                    {formatRelative(invitation.expiresAt)}
+                  </time>
+                </Table.Cell>
+                <Table.Cell>
+                  <Link
+                    to="/invitation/$id"
+                    params={{ id: invitation.id }}
+                    className={css({ color: 'accent.text', fontWeight: '500' })}
+                  >
+                    Open
+                    <span className={css({ srOnly: true })}> the invitation to {invitation.team.name}</span>
+                  </Link>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,56 @@
+// Writing the audit log: every change to a team, its members, invitations and verification is recorded
+// with who did it and from where, in the same transaction as the change, so the log and the data never
+// disagree. Later issues record theirs the same way:
+//   await recordAudit(tx, { teamId, actor: auditActor(c), action: 'compute.created', target: hostname, at })
+import type { Context } from 'hono';
+import { auditLog } from '../db/schema';
+import type { AppEnv } from '../http/env';
+import { clientInfo } from '../identity/client-info';
+import type { Queryable } from '../teams/team-record';
+
+/** Dotted: area, then what happened (team.renamed, member.role_changed, verification.approved). */
+export type AuditAction = `${string}.${string}`;
+
+export interface AuditActor {
+  /** null for the system or an operator command. */
+  userId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Operator commands and the server itself: no user, no client address. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, ip: null, userAgent: null };
+
+/** The signed-in caller of this request (after requireSession or requireVerifiedUser). */
+export function auditActor(c: Context<AppEnv>): AuditActor {
+  const client = clientInfo(c);
+  return { userId: c.get('user').id, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null };
+}
+
+export interface AuditEntryInput {
+  teamId: string;
+  actor: AuditActor;
+  action: AuditAction;
+  /** What it was done to, in words: "Ada Nkusi", "invitation to bob@example.rw". */
+  target?: string | null;
+  details?: Record<string, unknown>;
+  at: Date;
+}
+
+export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promise<void> {
+  await db.insert(auditLog).values({
+    teamId: entry.teamId,
+    actorUserId: entry.actor.userId,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? {},
+    ip: entry.actor.ip,
+    userAgent: entry.actor.userAgent,
+    at: entry.at,
+  });
+}
+
+/** "Ada Nkusi (ada@example.rw)": how people appear as targets. */
+export function personLabel(person: { name: string; email: string }): string {
+  return `${person.name} (${person.email})`;
+}

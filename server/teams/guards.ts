@@ -1,0 +1,54 @@
+// Team route guards, for this issue and the ones after it (computes, domains, billing). A team-scoped
+// route puts them in its `guards`, after sign-in:
+//   guards: teamGuards()                                        → any ACTIVE member of :teamId
+//   guards: teamGuards(['OWNER', 'ADMIN'], 'manage invitations') → only those roles, 403 for the others
+// Then c.get('team') is the team and c.get('membership').role the caller's role. A team the caller is
+// not an ACTIVE member of answers 404, exactly like a team that does not exist.
+
+import { eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Role } from '../../src/contract/auth';
+import { teams } from '../db/schema';
+import type { AppEnv } from '../http/env';
+import { requireVerifiedUser } from '../identity/guards';
+import { teamNotFound, teamRoleRequired } from './problems';
+import { activeMembership } from './team-record';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(text: string | undefined): text is string {
+  return text !== undefined && UUID.test(text);
+}
+
+/** After requireVerifiedUser: loads :teamId and the caller's ACTIVE membership, or answers 404. */
+export const requireTeamMember: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const teamId = c.req.param('teamId');
+  // A malformed id cannot name a team: the same 404 as any other, not a 422 that tells them apart.
+  if (!isUuid(teamId)) throw teamNotFound();
+  const db = c.get('identity').db;
+  const membership = await activeMembership(db, teamId, c.get('user').id);
+  if (!membership) throw teamNotFound();
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw teamNotFound();
+  c.set('team', team);
+  c.set('membership', membership);
+  await next();
+};
+
+/** After requireTeamMember: 403 with "Only … can <doing>." unless the caller holds one of the roles. */
+export function requireTeamRole(allowed: readonly Role[], doing: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!allowed.includes(c.get('membership').role)) throw teamRoleRequired(allowed, doing);
+    await next();
+  };
+}
+
+/** The whole chain for a team-scoped route: signed in and phone-verified, a member, and (optionally) a role. */
+export function teamGuards(allowed?: readonly Role[], doing?: string): MiddlewareHandler<AppEnv>[] {
+  const chain: MiddlewareHandler<AppEnv>[] = [requireVerifiedUser, requireTeamMember];
+  if (allowed) chain.push(requireTeamRole(allowed, doing ?? 'do this'));
+  return chain;
+}
+
+export const OWNER_ONLY: readonly Role[] = ['OWNER'];
+export const OWNER_OR_ADMIN: readonly Role[] = ['OWNER', 'ADMIN'];

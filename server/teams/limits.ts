@@ -1,0 +1,73 @@
+// The one server-side policy for what an unverified team may run (SPEC §1, §9): at most 5 computes, and
+// no instance with 8 or more vCPUs. Verifying the team lifts both. The computes issue calls, inside the
+// transaction that creates or resizes a compute:
+//   await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus })
+//   await assertCanUseVcpus(tx, teamId, plan.vcpus, 'plan')         (resize)
+import { eq } from 'drizzle-orm';
+import { problemTypes } from '../../src/contract/problem';
+import { type TeamLimits, UNVERIFIED_COMPUTE_LIMIT, UNVERIFIED_VCPU_CEILING } from '../../src/contract/teams';
+import { teams } from '../db/schema';
+import { ProblemError } from '../http/problem';
+import { countTeamComputes } from './resources';
+import type { Queryable } from './team-record';
+
+export const COMPUTE_LIMIT_MESSAGE = `An unverified team can run at most ${UNVERIFIED_COMPUTE_LIMIT} computes. Verify your team to lift the limit.`;
+export const VCPU_CEILING_MESSAGE = `Plans with ${UNVERIFIED_VCPU_CEILING} or more vCPUs need a verified team.`;
+
+async function isVerified(db: Queryable, teamId: string): Promise<boolean> {
+  const [team] = await db
+    .select({ status: teams.verificationStatus })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return team?.status === 'VERIFIED';
+}
+
+export async function teamLimits(db: Queryable, teamId: string): Promise<TeamLimits> {
+  const [verified, used] = await Promise.all([isVerified(db, teamId), countTeamComputes(db, teamId)]);
+  return {
+    verified,
+    computes: { used, limit: verified ? null : UNVERIFIED_COMPUTE_LIMIT },
+    maxVcpus: verified ? null : UNVERIFIED_VCPU_CEILING - 1,
+  };
+}
+
+/**
+ * Throws a 403 problem (teamVerificationRequired) when the team may not add one more compute of this size.
+ * `field` names the form field the vCPU message belongs beside.
+ */
+export async function assertCanCreateCompute(
+  db: Queryable,
+  teamId: string,
+  request: { vcpus: number; field?: string },
+): Promise<void> {
+  if (await isVerified(db, teamId)) return;
+  assertVcpusAllowedUnverified(request.vcpus, request.field);
+  if ((await countTeamComputes(db, teamId)) >= UNVERIFIED_COMPUTE_LIMIT) {
+    throw new ProblemError(403, {
+      type: problemTypes.teamVerificationRequired,
+      title: 'Compute limit reached',
+      detail: COMPUTE_LIMIT_MESSAGE,
+    });
+  }
+}
+
+/** For a resize: only the vCPU ceiling applies. */
+export async function assertCanUseVcpus(
+  db: Queryable,
+  teamId: string,
+  vcpus: number,
+  field?: string,
+): Promise<void> {
+  if (await isVerified(db, teamId)) return;
+  assertVcpusAllowedUnverified(vcpus, field);
+}
+
+function assertVcpusAllowedUnverified(vcpus: number, field = 'plan'): void {
+  if (vcpus < UNVERIFIED_VCPU_CEILING) return;
+  throw new ProblemError(403, {
+    type: problemTypes.teamVerificationRequired,
+    title: 'Plan needs a verified team',
+    detail: VCPU_CEILING_MESSAGE,
+    errors: [{ field, message: VCPU_CEILING_MESSAGE }],
+  });
+}

@@ -1,0 +1,28 @@
+// The words of the e-mails about teams and membership (invitations and verification have their own).
+import type { MailMessage } from '../drivers/mail';
+
+const SIGNATURE = '\n\n— Ikirere';
+
+export function teamDeletedMail(to: string, teamName: string, deletedBy: string): MailMessage {
+  return {
+    to,
+    subject: `The team ${teamName} was deleted`,
+    text: `${deletedBy} deleted the Ikirere team ${teamName}. You no longer have access to it; your other teams are unchanged.${SIGNATURE}`,
+  };
+}
+
+export function removedFromTeamMail(to: string, teamName: string, removedBy: string): MailMessage {
+  return {
+    to,
+    subject: `You were removed from ${teamName}`,
+    text: `${removedBy} removed you from the Ikirere team ${teamName}. You no longer have access to it. If you think this is a mistake, ask the team's owner.${SIGNATURE}`,
+  };
+}
+
+export function newOwnerMail(to: string, teamName: string, previousOwner: string): MailMessage {
+  return {
+    to,
+    subject: `You are now the owner of ${teamName}`,
+    text: `${previousOwner} made you the owner of the Ikirere team ${teamName}. As its owner you manage billing and can delete the team; ${previousOwner} is now an admin.${SIGNATURE}`,
+  };
+}

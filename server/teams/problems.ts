@@ -1,0 +1,56 @@
+// The team failures in plain words. Anything outside the caller's teams is "not found", never
+// "forbidden": an outsider learns nothing about which ids exist.
+import type { Role } from '../../src/contract/auth';
+import { problemTypes } from '../../src/contract/problem';
+import { ProblemError } from '../http/problem';
+
+export function teamNotFound(): ProblemError {
+  return new ProblemError(404, {
+    title: 'Team not found',
+    detail: 'There is no such team, or you are not a member of it.',
+  });
+}
+
+/** An id below a team (member, invitation, document) that this team does not have. */
+export function notInTeam(thing: 'member' | 'invitation' | 'document'): ProblemError {
+  const detail = {
+    member: 'This person is not a member of this team.',
+    invitation: 'This team has no such invitation.',
+    document: 'This team has no such document.',
+  }[thing];
+  return new ProblemError(404, { title: 'Not found', detail });
+}
+
+const ROLE_WORDS: Record<Role, string> = { OWNER: 'the owner', ADMIN: 'an admin', MEMBER: 'a member' };
+
+/** "Only the owner or an admin of this team can manage invitations." */
+export function teamRoleRequired(allowed: readonly Role[], doing: string): ProblemError {
+  const who = allowed.map((role) => ROLE_WORDS[role]).join(' or ');
+  return new ProblemError(403, {
+    type: problemTypes.teamRoleRequired,
+    title: 'Not allowed for your role',
+    detail: `Only ${who} of this team can ${doing}.`,
+  });
+}
+
+/** A role rule beyond "which roles may call this route", in its own words. */
+export function notAllowed(detail: string): ProblemError {
+  return new ProblemError(403, {
+    type: problemTypes.teamRoleRequired,
+    title: 'Not allowed for your role',
+    detail,
+  });
+}
+
+export function conflict(detail: string, type?: string): ProblemError {
+  return new ProblemError(409, { ...(type ? { type } : {}), title: 'Conflict', detail });
+}
+
+/** 422 for one input field, with the message beside it. */
+export function fieldProblem(field: string, message: string, type?: string): ProblemError {
+  return new ProblemError(422, {
+    ...(type ? { type } : {}),
+    detail: message,
+    errors: [{ field, message }],
+  });
+}

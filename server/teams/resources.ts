@@ -1,0 +1,37 @@
+// What a team holds, counted in one place: deleting a team is refused while it holds anything, and the
+// limits policy counts computes from here.
+//
+// Today nothing real is counted: computes and domains do not exist yet. The computes issue replaces
+// countTeamComputes with a count of the team's computes (not yet destroyed), the domains issue adds its
+// count to countTeamResources, and billing may add what must be settled first (an unpaid invoice).
+import type { Queryable } from './team-record';
+
+export interface TeamResources {
+  computes: number;
+  domains: number;
+}
+
+export async function countTeamComputes(_db: Queryable, _teamId: string): Promise<number> {
+  return 0;
+}
+
+async function countTeamDomains(_db: Queryable, _teamId: string): Promise<number> {
+  return 0;
+}
+
+export async function countTeamResources(db: Queryable, teamId: string): Promise<TeamResources> {
+  const [computes, domains] = await Promise.all([
+    countTeamComputes(db, teamId),
+    countTeamDomains(db, teamId),
+  ]);
+  return { computes, domains };
+}
+
+/** "2 computes and 1 domain", or undefined when the team holds nothing. */
+export function describeResources(resources: TeamResources): string | undefined {
+  const parts = Object.entries(resources)
+    .filter(([, amount]) => amount > 0)
+    .map(([kind, amount]) => `${amount} ${amount === 1 ? kind.replace(/s$/, '') : kind}`);
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

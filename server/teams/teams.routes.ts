@@ -1,0 +1,200 @@
+// /teams: the caller's teams; creating one; reading, renaming, changing the currency of and deleting one.
+import { and, eq, ne } from 'drizzle-orm';
+import { problemTypes } from '../../src/contract/problem';
+import {
+  createTeamRequestSchema,
+  teamLimitsSchema,
+  teamListSchema,
+  teamSchema,
+  updateTeamRequestSchema,
+} from '../../src/contract/teams';
+import { auditActor, recordAudit } from '../audit/audit-log';
+import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
+import { defineRoutes } from '../http/routes';
+import { requireVerifiedUser } from '../identity/guards';
+import { OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from './guards';
+import { teamLimits } from './limits';
+import { teamDeletedMail } from './messages';
+import { teamIdParams } from './params';
+import { conflict, notAllowed, teamNotFound } from './problems';
+import { countTeamResources, describeResources } from './resources';
+import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from './team-record';
+import type { UploadStore } from './verification/upload-store';
+
+export function teamsRoutes(deps: { uploads: UploadStore }) {
+  return defineRoutes('/teams', 'Teams')
+    .add({
+      method: 'get',
+      path: '/',
+      summary: 'List your teams with your role in each',
+      guards: [requireVerifiedUser],
+      responses: { 200: { description: 'Your teams, oldest first.', schema: teamListSchema } },
+      handler: async (c) => {
+        const teamList = await teamsOfUser(c.get('identity').db, c.get('user').id);
+        return c.json({ teams: teamList }, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/',
+      summary: 'Create a team; you become its owner',
+      guards: [requireVerifiedUser],
+      request: { body: createTeamRequestSchema },
+      responses: { 201: { description: 'The new team.', schema: teamSchema } },
+      handler: async (c, { body }) => {
+        const { db, clock } = c.get('identity');
+        const now = clock.now();
+        const user = c.get('user');
+        const team = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(teams)
+            .values({ name: body.name, currency: body.currency, createdAt: now, updatedAt: now })
+            .returning();
+          await tx
+            .insert(teamMembers)
+            .values({ teamId: created!.id, userId: user.id, role: 'OWNER', status: ACTIVE, createdAt: now });
+          await recordAudit(tx, {
+            teamId: created!.id,
+            actor: auditActor(c),
+            action: 'team.created',
+            target: body.name,
+            details: { name: body.name, currency: body.currency },
+            at: now,
+          });
+          return created!;
+        });
+        return c.json(await describeTeam(db, team, 'OWNER'), 201);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:teamId',
+      summary: 'Read one of your teams',
+      guards: teamGuards(),
+      request: { params: teamIdParams },
+      responses: { 200: { description: 'The team, with your role in it.', schema: teamSchema } },
+      handler: async (c) =>
+        c.json(await describeTeam(c.get('identity').db, c.get('team'), c.get('membership').role), 200),
+    })
+    .add({
+      method: 'patch',
+      path: '/:teamId',
+      summary: 'Rename the team (owner, admin) or change its currency (owner)',
+      guards: teamGuards(OWNER_OR_ADMIN, 'change the team’s settings'),
+      request: { params: teamIdParams, body: updateTeamRequestSchema },
+      responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
+      handler: async (c, { body }) => {
+        const { db, clock } = c.get('identity');
+        const { role } = c.get('membership');
+        const before = c.get('team');
+        // The currency is billing: the owner's alone. Sending the unchanged value (a whole form) is fine.
+        if (body.currency !== undefined && body.currency !== before.currency && role !== 'OWNER') {
+          throw notAllowed('Only the owner of this team can change its currency.');
+        }
+        const now = clock.now();
+        const actor = auditActor(c);
+        const updated = await db.transaction(async (tx) => {
+          const current = await lockTeam(tx, before.id);
+          if (!current) throw teamNotFound();
+          const name = body.name ?? current.name;
+          const currency = body.currency ?? current.currency;
+          if (name === current.name && currency === current.currency) return current;
+          const [row] = await tx
+            .update(teams)
+            .set({ name, currency, updatedAt: now })
+            .where(eq(teams.id, current.id))
+            .returning();
+          if (name !== current.name) {
+            await recordAudit(tx, {
+              teamId: current.id,
+              actor,
+              action: 'team.renamed',
+              target: name,
+              details: { from: current.name, to: name },
+              at: now,
+            });
+          }
+          if (currency !== current.currency) {
+            await recordAudit(tx, {
+              teamId: current.id,
+              actor,
+              action: 'team.currency_changed',
+              target: name,
+              details: { from: current.currency, to: currency },
+              at: now,
+            });
+          }
+          return row!;
+        });
+        return c.json(await describeTeam(db, updated, role), 200);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:teamId',
+      summary: 'Delete the team (owner; only when it holds no resources)',
+      description:
+        'Other members lose access and are told by e-mail; open invitations and verification documents go with the team. The audit log entries stay.',
+      guards: teamGuards(OWNER_ONLY, 'delete the team'),
+      request: { params: teamIdParams },
+      responses: { 204: { description: 'The team is deleted.' } },
+      handler: async (c) => {
+        const identity = c.get('identity');
+        const team = c.get('team');
+        const user = c.get('user');
+        const now = identity.clock.now();
+        const actor = auditActor(c);
+        const { others, storageNames } = await identity.db.transaction(async (tx) => {
+          if (!(await lockTeam(tx, team.id))) throw teamNotFound();
+          const held = describeResources(await countTeamResources(tx, team.id));
+          if (held) {
+            throw conflict(
+              `This team still has ${held}. Delete them first: a team can be deleted only when it holds nothing.`,
+              problemTypes.teamHasResources,
+            );
+          }
+          const otherMembers = await tx
+            .select({ email: users.email })
+            .from(teamMembers)
+            .innerJoin(users, eq(users.id, teamMembers.userId))
+            .where(
+              and(
+                eq(teamMembers.teamId, team.id),
+                ne(teamMembers.userId, user.id),
+                eq(teamMembers.status, ACTIVE),
+              ),
+            );
+          const documents = await tx
+            .select({ storageName: verificationDocuments.storageName })
+            .from(verificationDocuments)
+            .where(eq(verificationDocuments.teamId, team.id));
+          await recordAudit(tx, {
+            teamId: team.id,
+            actor,
+            action: 'team.deleted',
+            target: team.name,
+            details: { name: team.name, otherMembers: otherMembers.length },
+            at: now,
+          });
+          await tx.delete(teams).where(eq(teams.id, team.id));
+          return { others: otherMembers, storageNames: documents.map((document) => document.storageName) };
+        });
+        await deps.uploads.remove(storageNames);
+        for (const member of others) {
+          identity.deliveries.later('team deleted notice', () =>
+            identity.mail.send(teamDeletedMail(member.email, team.name, user.name)),
+          );
+        }
+        return c.body(null, 204);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:teamId/limits',
+      summary: 'Read what the team may run: computes used of the limit, and the largest plan',
+      guards: teamGuards(),
+      request: { params: teamIdParams },
+      responses: { 200: { description: 'The team’s limits.', schema: teamLimitsSchema } },
+      handler: async (c) => c.json(await teamLimits(c.get('identity').db, c.get('team').id), 200),
+    });
+}
