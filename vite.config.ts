@@ -12,6 +12,14 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders too: a loader's imports (API clients, schemas) must not land in the landing page's bundle.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+        ],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
       routeFileIgnorePrefix: '-',
@@ -27,5 +35,20 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // Fewer, larger shared chunks compress better than dozens of small ones (gzip cannot share a
+        // dictionary across files): the framework every page needs goes in one chunk. React Query stays
+        // out of it: only the signed-in console loads it.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,21 +1,18 @@
 // The console's long-lived actors: created once at start-up, handed to routes through the router context.
-import type { QueryClient } from '@tanstack/react-query';
 import { type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
 import { authMachine, type PendingEmail, type PendingPhone } from './machines/auth';
 import { progressBarMachine } from './machines/progress-bar';
-import { browserConnection, socketMachine, socketUrl } from './machines/socket';
 import { type ToastContent, toastMachine } from './machines/toast';
 import { tooltipMachine } from './machines/tooltip';
-import { socialSignInUrl } from './services/auth.api';
-import { apiOrigin, basePaths } from './services/config';
-import { hasSession, notifySessionEnded, storeSession } from './services/session';
+import { socialSignInUrl } from './services/config';
+import { loadedQueryClient } from './services/query-client';
+import { hasSession, storeSession } from './services/session';
 import { readStorage, removeStorage, writeStorage } from './services/storage';
 
 export interface AppActors {
   progressBar: ActorRefFrom<typeof progressBarMachine>;
   toast: ActorRefFrom<typeof toastMachine>;
   tooltip: ActorRefFrom<typeof tooltipMachine>;
-  socket: ActorRefFrom<typeof socketMachine>;
   auth: ActorRefFrom<typeof authMachine>;
 }
 
@@ -56,16 +53,15 @@ function pendingVerifications(): { email: PendingEmail | null; phone: PendingPho
   };
 }
 
-export function createAppActors(queryClient: QueryClient, { inspect, navigate }: AppActorOptions): AppActors {
-  const socket = socketMachine.provide({
-    actors: { connection: browserConnection },
-    actions: {
-      // After a reconnect, anything pushed while away was missed: refetch what is on screen.
-      resync: () => void queryClient.invalidateQueries(),
-      // The server closed the socket because the session was revoked or expired.
-      sessionEnded: () => notifySessionEnded(),
-    },
-  });
+let inspector: AppActorOptions['inspect'];
+
+/** The inspector (development only), for actors created later, such as the live connection. */
+export function appInspector(): AppActorOptions['inspect'] {
+  return inspector;
+}
+
+export function createAppActors({ inspect, navigate }: AppActorOptions): AppActors {
+  inspector = inspect;
   const auth = authMachine.provide({
     actions: {
       rememberPendingEmail: (_, { pending }) =>
@@ -89,7 +85,7 @@ export function createAppActors(queryClient: QueryClient, { inspect, navigate }:
         }),
       storeSignIn: (_, { session }) => {
         storeSession(session);
-        queryClient.setQueryData(['user-profile'], {
+        loadedQueryClient()?.setQueryData(['user-profile'], {
           user: session.user,
           teams: session.teams,
           session: session.session,
@@ -110,7 +106,6 @@ export function createAppActors(queryClient: QueryClient, { inspect, navigate }:
     progressBar: createActor(progressBarMachine, { input: {}, inspect }),
     toast: createActor(toastMachine, { inspect }),
     tooltip: createActor(tooltipMachine, { inspect }),
-    socket: createActor(socket, { input: { url: socketUrl(apiOrigin(), basePaths.socket) }, inspect }),
     auth: createActor(auth, { input: { ...pendingVerifications(), hasSession: hasSession() }, inspect }),
   };
   for (const actor of Object.values(actors)) actor.start();

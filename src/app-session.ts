@@ -1,21 +1,21 @@
 // Ending a session on this browser, whether the user signed out or the server said it was over.
 import { showToast } from './app-actors';
 import type { AppRouter } from './router';
-import { signOut as revokeOnServer } from './services/auth.api';
+import { loadedQueryClient } from './services/query-client';
 import { clearSession, hasSession } from './services/session';
 import { writeStorage } from './services/storage';
 
 function forget(router: AppRouter) {
-  const { queryClient, actors } = router.options.context;
+  const { actors } = router.options.context;
   clearSession();
-  queryClient.clear();
-  actors.socket.send({ type: 'socket.disconnect' });
+  loadedQueryClient()?.clear();
   actors.auth.send({ type: 'session.ended' });
 }
 
 /** The user chose to sign out: revoke the session on the server, forget it here, go to sign-in. */
 export async function signOut(router: AppRouter): Promise<void> {
   try {
+    const { signOut: revokeOnServer } = await import('./services/auth.api');
     await revokeOnServer();
   } catch {
     // Offline or already ended: forgetting it here is what the user asked for; the server expires it.

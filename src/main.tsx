@@ -1,6 +1,5 @@
 import './index.css';
 import './ui/theme/fonts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,23 +9,18 @@ import { initTheme } from './ui/theme/theme';
 
 initTheme();
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
-});
 // The inspector is development-only: this branch and its import are dropped from production builds.
 const inspect = import.meta.env.DEV
   ? await import('./inspect').then(({ createInspectorIfRequested }) => createInspectorIfRequested())
   : undefined;
 // Actors may navigate (after signing in); the router is made next and needs the actors in its context.
 let navigate = (_to: string) => {};
-const actors = createAppActors(queryClient, { inspect, navigate: (to) => navigate(to) });
-const router = createAppRouter({ queryClient, actors });
+const actors = createAppActors({ inspect, navigate: (to) => navigate(to) });
+const router = createAppRouter({ actors });
 navigate = (to) => void router.navigate({ to });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

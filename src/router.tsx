@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { AppActors } from './app-actors';
 import { sessionEnded } from './app-session';
@@ -7,9 +6,11 @@ import { RouteErrorPage } from './routes/-components/route-error-page';
 import { routeTree } from './routeTree.gen';
 import { onSessionEnded } from './services/session';
 
-/** What every route can reach through its context: the query cache and the long-lived actors. */
+/**
+ * What every route can reach through its context: the long-lived actors. The protected area adds the
+ * query cache (`queryClient`) for its routes when it loads.
+ */
 export interface RouterContext {
-  queryClient: QueryClient;
   actors: AppActors;
 }
 

@@ -1,6 +1,6 @@
 import { appConfigSchema } from '../contract/app-config';
-import { call, resourceManagerClient } from './http';
+import { json, resourceManagerClient } from './http';
 
 export function fetchAppConfig() {
-  return call(() => resourceManagerClient.get('app-configs').json(appConfigSchema));
+  return json(appConfigSchema, () => resourceManagerClient.get('app-configs'));
 }

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchCurrentSession, fetchSessions, fetchSignInMethods } from './auth.api';
+import { fetchCurrentSession, fetchSessions } from './auth.api';
 
 /** Who is signed in, their teams and session (cache key `user-profile`, SPEC §3). */
 export const currentSessionQuery = () =>
   queryOptions({ queryKey: ['user-profile'], queryFn: fetchCurrentSession, staleTime: 60_000 });
-
-export const signInMethodsQuery = () =>
-  queryOptions({ queryKey: ['sign-in-methods'], queryFn: fetchSignInMethods, staleTime: 5 * 60_000 });
 
 export const sessionsQuery = () => queryOptions({ queryKey: ['user-sessions'], queryFn: fetchSessions });

@@ -14,3 +14,8 @@ export const basePaths = {
 export function apiOrigin(): string {
   return apiHost || globalThis.location?.origin || 'http://localhost';
 }
+
+/** Where the browser goes to start a social sign-in; the server redirects it to the provider. */
+export function socialSignInUrl(provider: 'github' | 'google'): string {
+  return `${apiHost}${basePaths.user}/auth/oauth/${provider}/authorize`;
+}

@@ -11,20 +11,20 @@ import {
   teamSchema,
   teamVerificationSchema,
 } from '../contract/teams';
-import { call, userClient } from './http';
+import { call, json, userClient } from './http';
 
 const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;
 
-export const fetchTeams = () => call(() => userClient.get('teams').json(teamListSchema));
-export const fetchTeam = (teamId: string) => call(() => userClient.get(team(teamId)).json(teamSchema));
+export const fetchTeams = () => json(teamListSchema, () => userClient.get('teams'));
+export const fetchTeam = (teamId: string) => json(teamSchema, () => userClient.get(team(teamId)));
 export const createTeam = (body: { name: string; currency: Currency }) =>
-  call(() => userClient.post('teams', { json: body }).json(teamSchema));
+  json(teamSchema, () => userClient.post('teams', { json: body }));
 export const updateTeam = (teamId: string, body: { name?: string; currency?: Currency }) =>
-  call(() => userClient.patch(team(teamId), { json: body }).json(teamSchema));
+  json(teamSchema, () => userClient.patch(team(teamId), { json: body }));
 export const deleteTeam = (teamId: string) => call(() => userClient.delete(team(teamId)));
 
 export const fetchMembers = (teamId: string) =>
-  call(() => userClient.get(`${team(teamId)}/members`).json(memberListSchema));
+  json(memberListSchema, () => userClient.get(`${team(teamId)}/members`));
 export const changeMemberRole = (teamId: string, userId: string, role: MemberRole) =>
   call(() => userClient.patch(`${team(teamId)}/members/${encodeURIComponent(userId)}`, { json: { role } }));
 export const removeMember = (teamId: string, userId: string) =>
@@ -34,41 +34,37 @@ export const transferOwnership = (teamId: string, userId: string) =>
   call(() => userClient.post(`${team(teamId)}/transfer-ownership`, { json: { userId } }));
 
 export const fetchTeamInvitations = (teamId: string) =>
-  call(() => userClient.get(`${team(teamId)}/invitations`).json(invitationListSchema));
+  json(invitationListSchema, () => userClient.get(`${team(teamId)}/invitations`));
 export const inviteMember = (teamId: string, body: { email: string; role: MemberRole }) =>
-  call(() => userClient.post(`${team(teamId)}/invitations`, { json: body }).json(invitationSchema));
+  json(invitationSchema, () => userClient.post(`${team(teamId)}/invitations`, { json: body }));
 export const resendInvitation = (teamId: string, invitationId: string) =>
-  call(() =>
-    userClient
-      .post(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}/resend`)
-      .json(invitationSchema),
+  json(invitationSchema, () =>
+    userClient.post(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}/resend`),
   );
 export const revokeInvitation = (teamId: string, invitationId: string) =>
   call(() => userClient.delete(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}`));
 
 export const fetchInvitation = (id: string) =>
-  call(() => userClient.get(`invitations/${encodeURIComponent(id)}`).json(invitationSchema));
+  json(invitationSchema, () => userClient.get(`invitations/${encodeURIComponent(id)}`));
 export const acceptInvitation = (id: string) =>
   call(() => userClient.post(`invitations/${encodeURIComponent(id)}/accept`));
 export const declineInvitation = (id: string) =>
   call(() => userClient.post(`invitations/${encodeURIComponent(id)}/decline`));
 export const fetchMyInvitations = () =>
-  call(() => userClient.get('users/me/invitations').json(invitationListSchema));
+  json(invitationListSchema, () => userClient.get('users/me/invitations'));
 
 export const fetchVerification = (teamId: string) =>
-  call(() => userClient.get(`${team(teamId)}/verification`).json(teamVerificationSchema));
+  json(teamVerificationSchema, () => userClient.get(`${team(teamId)}/verification`));
 /** Details and documents go as multipart/form-data; the server checks each file by its content. */
 export const submitVerification = (teamId: string, form: FormData) =>
-  call(() =>
-    userClient
-      .post(`${team(teamId)}/verification`, { body: form, timeout: 120_000 })
-      .json(teamVerificationSchema),
+  json(teamVerificationSchema, () =>
+    userClient.post(`${team(teamId)}/verification`, { body: form, timeout: 120_000 }),
   );
 export const verificationDocumentUrl = (teamId: string, documentId: string) =>
   `${team(teamId)}/verification/documents/${encodeURIComponent(documentId)}`;
 
 export const fetchLimits = (teamId: string) =>
-  call(() => userClient.get(`${team(teamId)}/limits`).json(teamLimitsSchema));
+  json(teamLimitsSchema, () => userClient.get(`${team(teamId)}/limits`));
 
 export interface AuditQuery {
   action?: string | undefined;
@@ -78,13 +74,11 @@ export interface AuditQuery {
   cursor?: string | undefined;
 }
 export const fetchAuditLog = (teamId: string, query: AuditQuery) =>
-  call(() =>
-    userClient
-      .get(`${team(teamId)}/audit-log`, {
-        searchParams: Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Record<
-          string,
-          string
-        >,
-      })
-      .json(auditLogSchema),
+  json(auditLogSchema, () =>
+    userClient.get(`${team(teamId)}/audit-log`, {
+      searchParams: Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Record<
+        string,
+        string
+      >,
+    }),
   );

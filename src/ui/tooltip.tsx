@@ -1,20 +1,11 @@
 // A short hint on hover or keyboard focus. Its timing comes from the app's tooltip provider (SPEC §9).
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
-import { createContext, type ReactElement, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { type ReactElement, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { tooltip } from '../../styled-system/recipes';
 import { Layer } from './layer';
+import { TooltipTimingContext } from './tooltip-timing';
 
-export interface TooltipTiming {
-  openDelay: number;
-  closeDelay: number;
-  /** Told every time a tooltip opens or closes, so the provider can run the skip-delay window. */
-  onOpenChange?: (open: boolean) => void;
-}
-
-/** SPEC §9: a tooltip opens after 700 ms. Without a provider every tooltip waits the full delay. */
-export const defaultTooltipTiming: TooltipTiming = { openDelay: 700, closeDelay: 0 };
-
-export const TooltipTimingContext = createContext<TooltipTiming>(defaultTooltipTiming);
+export { defaultTooltipTiming, type TooltipTiming, TooltipTimingContext } from './tooltip-timing';
 
 export type TooltipPlacement =
   | 'top'

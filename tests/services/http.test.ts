@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, call, userClient } from '../../src/services/http';
+import { ApiError, call, json as parseJson, userClient } from '../../src/services/http';
 import { writeStorage } from '../../src/services/storage';
 
 type FetchLike = (input: Request) => Promise<Response>;
@@ -27,7 +27,7 @@ describe('the API clients', () => {
   it('call the user service base path and send the stored token as a bearer token', async () => {
     writeStorage('token', 'tok-123');
     const { client, seen } = clientAnswering(async () => json({ ok: true }));
-    const body = await call(() => client.get('me').json(v.object({ ok: v.boolean() })));
+    const body = await parseJson(v.object({ ok: v.boolean() }), () => client.get('me'));
     expect(body).toEqual({ ok: true });
     expect(new URL(seen[0]!.url).pathname).toBe('/user/api/v1/me');
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-123');
@@ -71,7 +71,7 @@ describe('the API clients', () => {
 
   it('refuse an answer that does not match the contract', async () => {
     const { client } = clientAnswering(async () => json({ ok: 'yes' }));
-    const error = (await call(() => client.get('x').json(v.object({ ok: v.boolean() }))).catch(
+    const error = (await parseJson(v.object({ ok: v.boolean() }), () => client.get('x')).catch(
       (e: unknown) => e,
     )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);

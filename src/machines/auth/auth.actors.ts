@@ -1,14 +1,9 @@
 // The auth machine's calls to the user service, as actors (tests provide their own with .provide()).
 import { fromPromise } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession } from '../../contract/auth';
-import {
-  completeSocialSignIn,
-  requestEmailCode,
-  requestPhoneCode,
-  signUp,
-  verifyEmailCode,
-  verifyPhoneCode,
-} from '../../services/auth.api';
+
+// The API client loads with the first call, so pages that never sign in don't download it.
+const api = () => import('../../services/auth.api');
 
 export interface EmailCodeRequest {
   purpose: 'signin' | 'signup';
@@ -16,24 +11,25 @@ export interface EmailCodeRequest {
   name?: string | undefined;
 }
 
-export const requestEmailCodeActor = fromPromise<CodeChallenge, EmailCodeRequest>(({ input }) =>
-  input.purpose === 'signup'
+export const requestEmailCodeActor = fromPromise<CodeChallenge, EmailCodeRequest>(async ({ input }) => {
+  const { signUp, requestEmailCode } = await api();
+  return input.purpose === 'signup'
     ? signUp({ name: input.name ?? '', email: input.email })
-    : requestEmailCode(input),
-);
+    : requestEmailCode({ email: input.email });
+});
 
 export const verifyEmailCodeActor = fromPromise<AuthResult, { challengeId: string; code: string }>(
-  ({ input }) => verifyEmailCode(input),
+  async ({ input }) => (await api()).verifyEmailCode(input),
 );
 
 export const requestPhoneCodeActor = fromPromise<CodeChallenge, { country: string; phoneNumber: string }>(
-  ({ input }) => requestPhoneCode(input),
+  async ({ input }) => (await api()).requestPhoneCode(input),
 );
 
 export const verifyPhoneCodeActor = fromPromise<CurrentSession, { challengeId: string; code: string }>(
-  ({ input }) => verifyPhoneCode(input),
+  async ({ input }) => (await api()).verifyPhoneCode(input),
 );
 
 export const completeSocialSignInActor = fromPromise<AuthResult, { code: string; state: string }>(
-  ({ input }) => completeSocialSignIn(input),
+  async ({ input }) => (await api()).completeSocialSignIn(input),
 );

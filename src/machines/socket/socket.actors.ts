@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
 import { type ClientMessage, type ServerMessage, serverMessageSchema } from '../../contract/socket';
 import { parseJson } from '../../domain/helpers/json';
-import { fetchSocketTicket } from '../../services/auth.api';
 
 export interface ConnectionInput {
   url: string;
@@ -73,4 +72,8 @@ export function socketUrl(base: string, path: string): string {
 }
 
 /** Gets a fresh ticket from the signed-in API for the next connection. */
-export const fetchTicketActor = fromPromise<string>(async () => (await fetchSocketTicket()).ticket);
+export const fetchTicketActor = fromPromise<string>(async () => {
+  // Loaded on first use: the API client is not needed until the console connects.
+  const { fetchSocketTicket } = await import('../../services/auth.api');
+  return (await fetchSocketTicket()).ticket;
+});

@@ -1,5 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { css } from '../../../styled-system/css';
+import { liveConnection } from '../../live-connection';
 import { buttonRecipe } from '../../ui/button';
 import { ConnectionIndicator } from '../-components/connection-indicator';
 import { Logo } from '../-components/logo';
@@ -48,7 +49,6 @@ const skipLink = css({
 });
 
 function SectionLayout() {
-  const { actors } = Route.useRouteContext();
   return (
     <div className={shell}>
       <a href="#main" className={skipLink}>
@@ -108,7 +108,7 @@ function SectionLayout() {
       >
         <TeamSwitcher />
         <div className={css({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
-          <ConnectionIndicator actor={actors.socket} />
+          <ConnectionIndicator actor={liveConnection()} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
             New compute
           </Link>

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AnyRouter, useRouteContext } from '@tanstack/react-router';
 import type { Team } from '../../../contract/teams';
+import { loadedQueryClient } from '../../../services/query-client';
 import { writeStorage } from '../../../services/storage';
 import { userTeamsQuery } from '../../../services/teams.queries';
 
@@ -15,10 +16,7 @@ export function useCurrentTeam(): Team | null {
 /** Shows another team: remembered as `previousTeam`, every page's data refetched for it. */
 export async function switchTeam(router: AnyRouter, teamId: string): Promise<void> {
   writeStorage('previousTeam', teamId);
-  const { queryClient } = router.options.context as {
-    queryClient: import('@tanstack/react-query').QueryClient;
-  };
-  await queryClient.invalidateQueries();
+  await loadedQueryClient()?.invalidateQueries();
   await router.invalidate();
   await router.navigate({ to: '/overview' });
 }

@@ -1,13 +1,36 @@
 // "Continue with GitHub / Google": only the providers the server has configured, the last one used marked.
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import type { SocialProvider } from '../../../contract/auth';
+import type { SignInMethods, SocialProvider } from '../../../contract/auth';
 import { providerNames } from '../../../machines/auth';
-import { signInMethodsQuery } from '../../../services/auth.queries';
 import { readStorage } from '../../../services/storage';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
+
+/**
+ * The sign-in methods the server offers. Fetched directly (the sign-in pages don't load the query
+ * cache); a failure just leaves the social buttons out: the e-mail code still works.
+ */
+function useSignInMethods(): { pending: boolean; methods: SignInMethods | null } {
+  const [state, setState] = useState<{ pending: boolean; methods: SignInMethods | null }>({
+    pending: true,
+    methods: null,
+  });
+  useEffect(() => {
+    let current = true;
+    import('../../../services/auth.api')
+      .then(({ fetchSignInMethods }) => fetchSignInMethods())
+      .then(
+        (methods) => current && setState({ pending: false, methods }),
+        () => current && setState({ pending: false, methods: null }),
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return state;
+}
 
 export function SocialSignIn({
   onChoose,
@@ -18,10 +41,10 @@ export function SocialSignIn({
   busyProvider: SocialProvider | null;
   disabled: boolean;
 }) {
-  const methods = useQuery(signInMethodsQuery());
+  const { pending, methods } = useSignInMethods();
   const lastUsed = readStorage('lastUsedSocialLogin');
-  if (methods.isPending) return <Skeleton shape="block" className={css({ height: '10' })} />;
-  const providers = methods.data?.providers ?? [];
+  if (pending) return <Skeleton shape="block" className={css({ height: '10' })} />;
+  const providers = methods?.providers ?? [];
   if (providers.length === 0) return null;
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
