@@ -8,7 +8,7 @@ import { defineRoutes } from '../http/routes';
 export function appConfigsRoutes(deps: { database: DatabaseHandle; version: string; supportEmail: string }) {
   const config: AppConfig = {
     version: deps.version,
-    drivers: { database: deps.database.kind },
+    drivers: { database: deps.database.kind, compute: 'simulator' },
     socketPath: SOCKET_PATH,
     supportEmail: deps.supportEmail,
   };

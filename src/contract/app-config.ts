@@ -8,6 +8,8 @@ export const appConfigSchema = v.object({
   /** Each external system and whether it runs on its embedded default (simulator, sandbox, outbox). */
   drivers: v.object({
     database: v.picklist(['pglite', 'postgres']),
+    /** simulator: computes run in the embedded hypervisor simulator, not on real machines. */
+    compute: v.optional(v.picklist(['simulator', 'production']), 'simulator'),
   }),
   socketPath: v.string(),
   /** Where people write for help (contact support links). */

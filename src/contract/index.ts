@@ -7,3 +7,5 @@ export * from './problem';
 export * from './socket';
 export * from './socket-ticket';
 export * from './teams';
+export * from './computes';
+export * from './console';

@@ -1,5 +1,6 @@
 // Messages on the console WebSocket (/resource-manager), in both directions.
 import * as v from 'valibot';
+import { computeSchema } from './computes';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -15,6 +16,10 @@ export const serverMessageSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('heartbeat'), serverTime: v.string() }),
   v.object({ type: v.literal('pong') }),
+  /** A compute of one of the user's teams changed (status, tags, addresses…): the whole new compute. */
+  v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
+  /** A compute is gone (destroyed). */
+  v.object({ type: v.literal('compute.deleted'), teamId: v.pipe(v.string(), v.uuid()), computeId: v.pipe(v.string(), v.uuid()) }),
 ]);
 
 export const clientMessageSchema = v.variant('type', [v.object({ type: v.literal('ping') })]);

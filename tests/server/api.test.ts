@@ -38,7 +38,7 @@ describe('GET /resource-manager/api/v1/app-configs', () => {
     const body = v.parse(appConfigSchema, await response.json());
     expect(body).toEqual({
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      drivers: { database: databaseKind },
+      drivers: { database: databaseKind, compute: 'simulator' },
       socketPath: '/resource-manager',
       supportEmail: 'support@ikirere.local',
     });

@@ -1,0 +1,215 @@
+// Computes (virtual machines) and their catalog: the resource manager's /locations, /operating-systems,
+// /instance-types and /teams/:teamId/computes resources (SPEC §1, §2, §3, §9).
+import * as v from 'valibot';
+
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+const uuid = v.pipe(v.string(), v.uuid());
+
+// ── Catalog ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const locationSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  city: v.string(),
+  /** ISO 3166 alpha-2. */
+  country: v.string(),
+  available: v.boolean(),
+});
+
+export const operatingSystemSchema = v.object({
+  id: v.string(),
+  /** e.g. Ubuntu */
+  name: v.string(),
+  /** e.g. 24.04 LTS */
+  version: v.string(),
+  family: v.picklist(['ubuntu', 'debian', 'rocky', 'alma', 'fedora', 'alpine']),
+  /** The login user the image's cloud-init sets up (root for every image here). */
+  defaultUser: v.string(),
+});
+
+/** Prices in both currencies, in integer minor units of each (RWF has none: 1 = 1 franc; USD in cents). */
+export const priceSchema = v.object({ RWF: v.pipe(v.number(), v.integer()), USD: v.pipe(v.number(), v.integer()) });
+
+export const instanceTypeSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  vcpus: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  memoryMb: v.pipe(v.number(), v.integer(), v.minValue(256)),
+  diskGb: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Per hour while the compute exists (running or stopped: the resources stay reserved). */
+  hourly: priceSchema,
+  /** The monthly cap: a compute never costs more than this in a calendar month. */
+  monthly: priceSchema,
+});
+
+export const locationListSchema = v.object({ locations: v.array(locationSchema) });
+export const operatingSystemListSchema = v.object({ operatingSystems: v.array(operatingSystemSchema) });
+export const instanceTypeListSchema = v.object({ instanceTypes: v.array(instanceTypeSchema) });
+
+// ── Computes ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const computeStatusSchema = v.picklist([
+  'provisioning',
+  'running',
+  'stopping',
+  'stopped',
+  'starting',
+  'rebooting',
+  'destroying',
+  'destroyed',
+  'error',
+]);
+export type ComputeStatus = v.InferOutput<typeof computeStatusSchema>;
+
+/** What the power page can ask for; which ones apply depends on the status. */
+export const powerActionSchema = v.picklist(['power_on', 'shutdown', 'power_off', 'reboot']);
+export type PowerAction = v.InferOutput<typeof powerActionSchema>;
+
+/** A hostname a compute can have: letters, digits and hyphens, 1–63 characters per label (RFC 1123). */
+export const hostnameSchema = v.pipe(
+  v.string('Enter a hostname.'),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('Enter a hostname.'),
+  v.maxLength(63, 'Use at most 63 characters.'),
+  v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'Use letters, digits and hyphens, starting and ending with a letter or digit.'),
+);
+
+/** A tag: lowercase letters, digits, hyphen and underscore (SPEC §5's name pattern), up to 32 characters. */
+export const tagSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('A tag cannot be empty.'),
+  v.maxLength(32, 'Use at most 32 characters for a tag.'),
+  v.regex(/^[a-z0-9_-]+$/, 'Tags use lowercase letters, digits, hyphens and underscores only.'),
+);
+export const MAX_TAGS = 20;
+export const tagsSchema = v.pipe(
+  v.array(tagSchema),
+  v.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`),
+  v.check((tags) => new Set(tags).size === tags.length, 'Each tag only once.'),
+);
+
+export const computeSchema = v.object({
+  id: uuid,
+  teamId: uuid,
+  hostname: v.string(),
+  status: computeStatusSchema,
+  location: locationSchema,
+  operatingSystem: operatingSystemSchema,
+  instanceType: instanceTypeSchema,
+  /** Public addresses, once assigned (provisioning assigns them). */
+  ipv4: v.nullable(v.string()),
+  ipv6: v.nullable(v.string()),
+  tags: v.array(v.string()),
+  authentication: v.picklist(['ssh-key', 'password']),
+  /** SHA256 fingerprint of the SSH key, for key authentication. */
+  sshKeyFingerprint: v.nullable(v.string()),
+  createdAt: isoDate,
+  createdBy: v.nullable(v.object({ id: uuid, name: v.string() })),
+  /** Changes with every change to the compute, for optimistic concurrency and cache updates. */
+  updatedAt: isoDate,
+});
+export type Compute = v.InferOutput<typeof computeSchema>;
+
+/** SSH public key as pasted: type, base64 body, optional comment. */
+export const sshPublicKeySchema = v.pipe(
+  v.string('Paste an SSH public key.'),
+  v.trim(),
+  v.nonEmpty('Paste an SSH public key.'),
+  v.maxLength(16_384, 'That is too long for an SSH public key.'),
+  v.regex(
+    /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/,
+    'Paste one public key, like "ssh-ed25519 AAAA… you@laptop" (the .pub file, not the private key).',
+  ),
+);
+
+export const createComputeRequestSchema = v.object({
+  hostname: hostnameSchema,
+  locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
+  instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
+  authentication: v.variant('method', [
+    v.object({ method: v.literal('ssh-key'), publicKey: sshPublicKeySchema }),
+    /** The server generates a root password and shows it once in the answer. */
+    v.object({ method: v.literal('password') }),
+  ]),
+  tags: v.optional(tagsSchema, []),
+});
+
+/** 201 to a create: the compute, and the generated root password (only ever sent this once). */
+export const createdComputeSchema = v.object({
+  compute: computeSchema,
+  rootPassword: v.nullable(v.string()),
+});
+
+export const computeSortSchema = v.picklist([
+  'created_desc',
+  'created_asc',
+  'hostname_asc',
+  'hostname_desc',
+  'status_asc',
+]);
+
+export const computeListQuerySchema = v.object({
+  search: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  status: v.optional(computeStatusSchema),
+  location: v.optional(v.pipe(v.string(), v.maxLength(50))),
+  tag: v.optional(v.pipe(v.string(), v.maxLength(32))),
+  sort: v.optional(computeSortSchema, 'created_desc'),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500))),
+});
+
+export const computeListSchema = v.object({
+  computes: v.array(computeSchema),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: v.nullable(v.string()),
+  /** How many computes match the filters, across all pages. */
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+export const powerActionRequestSchema = v.object({ type: powerActionSchema });
+export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
+/** Destroying asks for the hostname again, so a script or a slip cannot destroy the wrong compute. */
+export const destroyComputeRequestSchema = v.object({ confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
+
+// ── History and monitoring ───────────────────────────────────────────────────────────────────────────
+
+export const computeEventSchema = v.object({
+  id: uuid,
+  at: isoDate,
+  /** create, power_on, shutdown, power_off, reboot, destroy, tags, or a system event (recovered, failed). */
+  action: v.string(),
+  actor: v.nullable(v.object({ id: uuid, name: v.string() })),
+  result: v.picklist(['in-progress', 'succeeded', 'failed']),
+  message: v.nullable(v.string()),
+  completedAt: v.nullable(isoDate),
+});
+export const computeHistorySchema = v.object({ events: v.array(computeEventSchema) });
+
+export const metricsRangeSchema = v.picklist(['1h', '24h', '7d', '30d']);
+export type MetricsRange = v.InferOutput<typeof metricsRangeSchema>;
+
+/** Time series as parallel arrays (compact for 30 days of points): one value per timestamp. */
+export const computeMetricsSchema = v.object({
+  range: metricsRangeSchema,
+  stepSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Unix seconds. */
+  timestamps: v.array(v.number()),
+  /** Percent of the compute's vCPUs. */
+  cpu: v.array(v.nullable(v.number())),
+  /** Percent of the compute's memory. */
+  memory: v.array(v.nullable(v.number())),
+  /** Bytes per second. */
+  diskRead: v.array(v.nullable(v.number())),
+  diskWrite: v.array(v.nullable(v.number())),
+  networkIn: v.array(v.nullable(v.number())),
+  networkOut: v.array(v.nullable(v.number())),
+});
+export type ComputeMetrics = v.InferOutput<typeof computeMetricsSchema>;
+
+/** What the console knows about the compute driver, to say "simulator" where it is one. */
+export const computeDriverInfoSchema = v.object({ kind: v.picklist(['simulator', 'production']), name: v.string() });
+
