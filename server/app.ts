@@ -3,13 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '../src/contract/socket';
+import { type ComputeService, createComputeService } from './computes';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
@@ -26,7 +27,8 @@ import { healthRoutes } from './ops/health.routes';
 import { openApiRoutes } from './ops/openapi.routes';
 import { verificationReviewRoutes } from './ops/verification-review.routes';
 import { paymentService } from './payment';
-import { resourceManagerService } from './resource-manager';
+import { CONSOLE_PATH_PREFIX, resourceManagerService } from './resource-manager';
+import { LiveUpdates } from './socket/live-updates';
 import { UploadStore } from './teams/verification/upload-store';
 import { userService } from './user';
 import { serverVersion } from './version';
@@ -56,6 +58,13 @@ export interface AppDeps {
   operatorToken?: string;
   /** SUPPORT_EMAIL, for the console's "contact support" links. */
   supportEmail?: string;
+  /** Pushes changes to open sockets; the server shares one with its WebSocket. Defaults to one of its own. */
+  live?: LiveUpdates;
+  /**
+   * Computes and their driver. The server builds, starts and closes it; by default the app makes one on
+   * the simulator at normal speed, started on first use (tests pass a fast one and close it).
+   */
+  computes?: ComputeService;
 }
 
 export type App = Hono<AppEnv>;
@@ -94,6 +103,10 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
+  const live = deps.live ?? new LiveUpdates(deps.database.db, deps.logger);
+  const computes =
+    deps.computes ??
+    createComputeService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({ uploads }),
@@ -101,6 +114,7 @@ export function createApp(deps: AppDeps): App {
       database: deps.database,
       version,
       supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+      computes,
     }),
     paymentService(),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
@@ -121,23 +135,25 @@ export function createApp(deps: AppDeps): App {
   // Development only, and outside the API document: it shows codes, so production never serves it.
   if (identity.devMailbox) app.route(DEV_MAILBOX_PATH, devMailboxRoutes(identity.db));
 
-  // The socket lives on the Node upgrade event (server/socket); a plain GET here is a client mistake.
-  app.get(SOCKET_PATH, (c) =>
+  // The sockets live on the Node upgrade event (server/socket); a plain GET here is a client mistake.
+  const upgradeRequired = (c: Context<AppEnv>) =>
     problem(
       c,
       426,
-      { detail: 'This address is the console WebSocket; connect with a WebSocket client.' },
-      {
-        Upgrade: 'websocket',
-      },
-    ),
-  );
+      { detail: 'This address is a WebSocket; connect with a WebSocket client.' },
+      { Upgrade: 'websocket' },
+    );
+  app.get(SOCKET_PATH, upgradeRequired);
+  app.get(`${CONSOLE_PATH_PREFIX}/*`, upgradeRequired);
 
   app.use(
     staticSpa({
       root: deps.staticDir,
       isReserved: (path) =>
-        registry.isServicePath(path) || path === SOCKET_PATH || path.startsWith(DEV_MAILBOX_PATH),
+        registry.isServicePath(path) ||
+        path === SOCKET_PATH ||
+        path.startsWith(`${CONSOLE_PATH_PREFIX}/`) ||
+        path.startsWith(DEV_MAILBOX_PATH),
     }),
   );
 

@@ -166,4 +166,39 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'OpenID issuer behind the Google button (discovered at <issuer>/.well-known/openid-configuration).',
   },
+  {
+    name: 'COMPUTE_DRIVER',
+    default: 'simulator',
+    description:
+      'What runs computes. Only `simulator` exists: the embedded hypervisor simulator, which the console labels as such.',
+  },
+  {
+    name: 'CATALOG_FILE',
+    default: undefined,
+    description:
+      'JSON file with the locations, operating systems and instance types (plans) to offer, replacing the built-in catalog; checked at start.',
+  },
+  {
+    name: 'SIMULATOR_SPEED',
+    default: '1',
+    description:
+      'Divides every simulated transition time (50 makes a 20 s provisioning take 0.4 s); tests and end-to-end runs speed it up.',
+  },
+  {
+    name: 'SIMULATOR_TIMINGS',
+    default: undefined,
+    description:
+      'Base transition times in ms, overriding some of provision=20000, power_on=8000, shutdown=10000, power_off=2000, reboot=12000, destroy=5000 (comma-separated pairs).',
+  },
+  {
+    name: 'SIMULATOR_IPV4_POOL',
+    default: '192.0.2.0/24',
+    description:
+      'Comma-separated IPv4 CIDR blocks the simulator assigns public addresses from (network, broadcast and gateway excluded).',
+  },
+  {
+    name: 'SIMULATOR_IPV6_POOL',
+    default: '2001:db8::/64',
+    description: 'IPv6 prefix (/48 to /120) the simulator assigns public IPv6 addresses from.',
+  },
 ];

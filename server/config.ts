@@ -2,6 +2,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 
 import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } from './config-variables';
+import { type ComputeConfig, readComputeConfig } from './drivers/compute/config';
 
 export {
   type ConfigVariable,
@@ -12,7 +13,8 @@ export {
   type LogLevel,
 } from './config-variables';
 
-export interface Config {
+/** The compute part (COMPUTE_DRIVER, CATALOG_FILE, SIMULATOR_*) is described in drivers/compute/config.ts. */
+export interface Config extends ComputeConfig {
   port: number;
   host: string;
   /** Absolute path; holds the embedded database (pglite/) and the lock file. */
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const identity = readIdentityConfig(read, problems);
+  const compute = readComputeConfig(read, problems);
 
   const dataDir = path('DATA_DIR', './.data');
   const operatorToken = read('OPERATOR_TOKEN');
@@ -135,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadsDir: read('UPLOADS_DIR') ? path('UPLOADS_DIR', '') : join(dataDir, 'uploads'),
     operatorToken,
     supportEmail,
+    ...compute,
   };
 }
 
@@ -150,6 +154,7 @@ type IdentityConfigPart = Omit<
   | 'uploadsDir'
   | 'operatorToken'
   | 'supportEmail'
+  | keyof ComputeConfig
 >;
 
 function readIdentityConfig(

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
+import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
 import { ensureInstanceSettings, type InstanceSettings } from './db/instance-settings';
@@ -14,6 +15,7 @@ import { NETWORK_LIMIT_WINDOW_MS } from './identity/network-limits';
 import { createLogger, type Logger } from './logger';
 import { deriveOperatorToken, writeOperatorTokenFile } from './ops/operator-access';
 import { attachSocketServer } from './socket';
+import { LiveUpdates } from './socket/live-updates';
 
 export interface StartOptions {
   logger?: Logger;
@@ -36,6 +38,9 @@ export interface RunningServer {
   instance: InstanceSettings;
   /** Sessions, codes and drivers of this server, for tests that need to reach behind the API. */
   identity: Identity;
+  /** Computes and their driver (the simulator by default), for tests that need to reach behind the API. */
+  computes: ComputeService;
+  live: LiveUpdates;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
   close(): Promise<void>;
 }
@@ -63,6 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config, logger)));
   let server: Server | undefined;
+  let computes: ComputeService | undefined;
   try {
     const instance = await ensureInstanceSettings(database.db);
     const identity = createIdentity({
@@ -89,6 +95,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ),
       );
     }
+    const live = new LiveUpdates(database.db, logger);
+    computes = createComputeService({
+      db: database.db,
+      clock: identity.clock,
+      logger,
+      live,
+      config: { computeDriver: config.computeDriver, catalog: config.catalog, simulator: config.simulator },
+    });
+    // Before the first request: computes mid-transition when the server stopped are settled or resumed.
+    await computes.start();
     const app = createApp({
       database,
       logger,
@@ -99,6 +115,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       uploadsDir: config.uploadsDir,
       operatorToken,
       supportEmail: config.supportEmail,
+      live,
+      computes,
     });
     server = createServer(getRequestListener(app.fetch));
     const sockets = attachSocketServer(server, {
@@ -106,6 +124,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       heartbeatIntervalMs: options.heartbeatIntervalMs,
       identity,
       allowedOrigins: config.allowedOrigins,
+      live,
+      computes,
     });
     const port = await listen(server, config.port, config.host);
     const url = `http://${displayHost(config.host)}:${port}`;
@@ -117,6 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.info(`Development mailbox (codes sent by e-mail and SMS): ${url}/dev/mailbox`);
 
     const running = server;
+    const startedComputes = computes;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -125,14 +146,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // Codes already promised to someone still go out before the database and the mail link close.
         await identity.deliveries.settled();
         await identity.mail.close();
+        // Transitions under way stay stored with their due time; the next start completes them.
+        await startedComputes.close();
         await database.close();
         logger.info('stopped');
       })();
       return closing;
     };
-    return { url, port, database, instance, identity, close };
+    return { url, port, database, instance, identity, computes: startedComputes, live, close };
   } catch (error) {
     server?.close();
+    await computes?.close().catch(() => {});
     await database.close();
     throw error;
   }

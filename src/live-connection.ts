@@ -4,6 +4,7 @@ import { type ActorRefFrom, createActor } from 'xstate';
 import { appInspector } from './app-actors';
 import { browserConnection, socketMachine, socketUrl } from './machines/socket';
 import { apiOrigin, basePaths } from './services/config';
+import { applyServerMessage } from './services/live-updates';
 import { loadedQueryClient } from './services/query-client';
 import { notifySessionEnded } from './services/session';
 
@@ -16,6 +17,10 @@ export function liveConnection(): ActorRefFrom<typeof socketMachine> {
       actions: {
         // After a reconnect, anything pushed while away was missed: refetch what is on screen.
         resync: () => void loadedQueryClient()?.invalidateQueries(),
+        deliverMessage: (_, { message }) => {
+          const queryClient = loadedQueryClient();
+          if (queryClient) applyServerMessage(queryClient, message);
+        },
         // The server closed the socket because the session was revoked or has expired.
         sessionEnded: () => notifySessionEnded(),
       },

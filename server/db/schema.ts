@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -308,3 +309,129 @@ export const auditLog = pgTable(
   },
   (t) => [index().on(t.teamId, t.seq), index().on(t.teamId, t.at)],
 );
+
+// ── Computes (issue 5) ───────────────────────────────────────────────────────────────────────────────
+
+/** A live compute's status is anything but this; destroyed rows stay for their history, never listed. */
+const LIVE_COMPUTE = sql`status <> 'destroyed'`;
+
+/**
+ * A compute as the control plane knows it. The machine itself lives in the compute driver (the simulator
+ * keeps its own table below); `status` is what the console shows and changes only in transactions that
+ * also write the compute's history.
+ */
+export const computes = pgTable(
+  'computes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    hostname: text('hostname').notNull(),
+    /** provisioning | running | stopping | stopped | starting | rebooting | destroying | destroyed | error */
+    status: text('status').notNull(),
+    locationId: text('location_id').notNull(),
+    operatingSystemId: text('operating_system_id').notNull(),
+    /** The plan as it was when the compute was made: its size and price stay with the compute. */
+    instanceType: jsonb('instance_type').$type<Record<string, unknown>>().notNull(),
+    vcpus: integer('vcpus').notNull(),
+    ipv4: text('ipv4'),
+    ipv6: text('ipv6'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** ssh-key | password */
+    authentication: text('authentication').notNull(),
+    sshPublicKey: text('ssh_public_key'),
+    sshKeyFingerprint: text('ssh_key_fingerprint'),
+    /** scrypt of the generated root password; the password itself is only ever in the create answer. */
+    rootPasswordHash: text('root_password_hash'),
+    createdAt: at('created_at').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+    destroyedAt: at('destroyed_at'),
+  },
+  // Every list query filters on the team and the live rows: each sort has an index in its own order, so
+  // a page of 100 out of 10,000 is read straight off an index.
+  (t) => [
+    uniqueIndex('computes_live_hostname_unique').on(t.teamId, t.hostname).where(LIVE_COMPUTE),
+    index('computes_live_created').on(t.teamId, t.createdAt, t.id).where(LIVE_COMPUTE),
+    // Status ascending, newest first within a status: the status sort's exact order.
+    index('computes_live_status')
+      .on(t.teamId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(LIVE_COMPUTE),
+    index('computes_transitional')
+      .on(t.status)
+      .where(sql`status in ('provisioning', 'stopping', 'starting', 'rebooting', 'destroying')`),
+  ],
+);
+
+/** What happened to a compute: who asked for what, when, and how it ended. */
+export const computeEvents = pgTable(
+  'compute_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    computeId: uuid('compute_id')
+      .notNull()
+      .references(() => computes.id, { onDelete: 'cascade' }),
+    /** create, power_on, shutdown, power_off, reboot, destroy, tags, recovered, failed */
+    action: text('action').notNull(),
+    /** null: the system (the hypervisor, a restart). */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** in-progress | succeeded | failed */
+    result: text('result').notNull(),
+    message: text('message'),
+    at: at('at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index().on(t.computeId, t.seq)],
+);
+
+/**
+ * Idempotency keys of creating requests (Idempotency-Key header), kept 24 hours: a repeated request with
+ * the same key answers what the first one made instead of making another. The primary key is what makes
+ * concurrent duplicates wait for, then find, the first one's result.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What the key was used for, e.g. compute.create: the same key on another operation is refused. */
+    scope: text('scope').notNull(),
+    /** SHA-256 of the request body: the same key with another body is a client bug, refused. */
+    requestHash: text('request_hash').notNull(),
+    /** What the first request made. */
+    resourceId: uuid('resource_id').notNull(),
+    statusCode: integer('status_code').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] }), index().on(t.createdAt)],
+);
+
+/**
+ * The hypervisor simulator's own machines (server/drivers/compute/simulator). A real hypervisor keeps
+ * this state itself; the simulator keeps it here so a restart finds every machine where it was, and a
+ * transition under way (with the time it is due) completes.
+ */
+export const simulatorMachines = pgTable('simulator_machines', {
+  /** The compute's id: the driver keys machines by it. */
+  id: uuid('id').primaryKey(),
+  spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+  ipv4: text('ipv4').unique(),
+  ipv6: text('ipv6').unique(),
+  /** provisioning | running | stopped | error: where the machine rests when no transition runs. */
+  state: text('state').notNull(),
+  /** The transition under way, or null. */
+  transition: text('transition'),
+  transitionStartedAt: at('transition_started_at'),
+  transitionDueAt: at('transition_due_at'),
+  /** When the guest last finished booting, for uptime; null while off. */
+  bootedAt: at('booted_at'),
+  /** Running intervals [onMs, offMs | null] of the last 31 days: the metrics follow them. */
+  powerLog: jsonb('power_log').$type<[number, number | null][]>().notNull().default(sql`'[]'::jsonb`),
+  /** How the last transition ended: { transition, ok, message, at }. */
+  lastOutcome: jsonb('last_outcome').$type<Record<string, unknown>>(),
+  createdAt: at('created_at').notNull(),
+});

@@ -5,10 +5,16 @@ import { SOCKET_PATH } from '../../src/contract/socket';
 import type { DatabaseHandle } from '../db';
 import { defineRoutes } from '../http/routes';
 
-export function appConfigsRoutes(deps: { database: DatabaseHandle; version: string; supportEmail: string }) {
+export function appConfigsRoutes(deps: {
+  database: DatabaseHandle;
+  version: string;
+  supportEmail: string;
+  /** The configured compute driver's kind (COMPUTE_DRIVER): simulator, or production for a real hypervisor. */
+  computeDriver: AppConfig['drivers']['compute'];
+}) {
   const config: AppConfig = {
     version: deps.version,
-    drivers: { database: deps.database.kind, compute: 'simulator' },
+    drivers: { database: deps.database.kind, compute: deps.computeDriver },
     socketPath: SOCKET_PATH,
     supportEmail: deps.supportEmail,
   };

@@ -1,20 +1,28 @@
 // The resource manager service (SPEC §7): computes, domains and DNS records, the console's config, and
 // the tickets that open its WebSocket.
+import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
 import type { Service } from '../http/routes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
 
 export const RESOURCE_MANAGER_BASE_PATH = '/resource-manager/api/v1';
+/** Serial consoles: /resource-manager/console/<computeId>?ticket=… (a WebSocket, see server/socket/console). */
+export const CONSOLE_PATH_PREFIX = '/resource-manager/console';
 
 export function resourceManagerService(deps: {
   database: DatabaseHandle;
   version: string;
   supportEmail: string;
+  computes: ComputeService;
 }): Service {
   return {
     name: 'Resource manager',
     basePath: RESOURCE_MANAGER_BASE_PATH,
-    resources: [appConfigsRoutes(deps), socketTicketsRoutes()],
+    resources: [
+      appConfigsRoutes({ ...deps, computeDriver: deps.computes.driver.info.kind }),
+      socketTicketsRoutes(),
+      ...computeResources(deps.computes),
+    ],
   };
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Identity } from '../identity';
 
 export type Admission =
-  | { admitted: true; sessionId: string }
+  | { admitted: true; sessionId: string; userId: string }
   | { admitted: false; status: 401 | 403; detail: string };
 
 /**
@@ -56,5 +56,5 @@ export async function admit(
       detail: 'This socket ticket is unknown, used or expired. Get a new one.',
     };
   }
-  return { admitted: true, sessionId: session.id };
+  return { admitted: true, sessionId: session.id, userId: session.userId };
 }

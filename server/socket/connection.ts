@@ -18,6 +18,8 @@ export const CloseCode = {
 export interface ConnectionOptions {
   heartbeatIntervalMs: number;
   logger: Logger;
+  /** Registers the socket for live updates (server/socket/live-updates.ts); returns the unsubscribe. */
+  subscribe?: (deliver: (message: ServerMessage) => void) => () => void;
 }
 
 export function serveConnection(ws: WebSocket, options: ConnectionOptions): void {
@@ -49,7 +51,11 @@ export function serveConnection(ws: WebSocket, options: ConnectionOptions): void
     send({ type: 'heartbeat', serverTime: new Date().toISOString() });
   }, heartbeatIntervalMs);
 
-  ws.on('close', () => clearInterval(beat));
+  const unsubscribe = options.subscribe?.(send);
+  ws.on('close', () => {
+    clearInterval(beat);
+    unsubscribe?.();
+  });
   // ws reports oversized frames and protocol errors here after closing with the matching code (e.g. 1009).
   ws.on('error', (error) => logger.debug({ err: error }, 'socket error'));
 

@@ -6,11 +6,15 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { PROBLEM_CONTENT_TYPE } from '../../src/contract/problem';
 import { HEARTBEAT_INTERVAL_MS, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH } from '../../src/contract/socket';
+import type { ComputeService } from '../computes';
 import { problemBody } from '../http/problem';
 import type { Identity } from '../identity';
 import type { Logger } from '../logger';
+import { CONSOLE_PATH_PREFIX } from '../resource-manager';
 import { admit } from './admission';
 import { CloseCode, serveConnection } from './connection';
+import { serveConsole } from './console/console-socket';
+import type { LiveUpdates } from './live-updates';
 
 export interface SocketServerOptions {
   logger: Logger;
@@ -22,6 +26,10 @@ export interface SocketServerOptions {
   identity: Identity;
   /** ALLOWED_ORIGINS; undefined allows the origin whose host is the request's Host. */
   allowedOrigins?: readonly string[];
+  /** Where the console socket's connections subscribe for compute (and later) updates. */
+  live?: LiveUpdates;
+  /** Serves the serial consoles at /resource-manager/console/<computeId>; without it they answer 404. */
+  computes?: ComputeService;
 }
 
 export interface SocketServer {
@@ -55,17 +63,44 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, `No WebSocket is served at ${path}.`);
+    const consoleOf = consoleComputeId(path);
+    if (path !== SOCKET_PATH && consoleOf === undefined) {
+      return refuseUpgrade(socket, 404, `No WebSocket is served at ${path}.`);
+    }
     if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
     admit(request, options.identity, options.allowedOrigins).then(
-      (admission) => {
+      async (admission) => {
         if (!admission.admitted) return refuseUpgrade(socket, admission.status, admission.detail);
+        const computes = options.computes;
+        // A compute of a team the user is not in answers exactly like one that does not exist.
+        if (
+          consoleOf !== undefined &&
+          !(computes && (await computes.consoleAccess(admission.userId, consoleOf)))
+        ) {
+          return refuseUpgrade(socket, 404, 'There is no such compute, or you are not a member of its team.');
+        }
         if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
         if (socket.destroyed) return;
         wss.handleUpgrade(request, socket, head, (ws) => {
           logger.debug({ path }, 'socket connected');
           track(admission.sessionId, ws);
-          serveConnection(ws, { heartbeatIntervalMs, logger });
+          if (consoleOf !== undefined && computes) {
+            serveConsole(ws, {
+              computeId: consoleOf,
+              attach: (sink) => computes.driver.attachConsole(consoleOf, sink),
+              stillAllowed: async () =>
+                (await computes.consoleAccess(admission.userId, consoleOf)) !== undefined,
+              heartbeatIntervalMs,
+              logger,
+            });
+            return;
+          }
+          const live = options.live;
+          serveConnection(ws, {
+            heartbeatIntervalMs,
+            logger,
+            ...(live ? { subscribe: (deliver) => live.subscribe(admission.userId, deliver) } : {}),
+          });
         });
       },
       (error: unknown) => {
@@ -87,6 +122,15 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The compute id of a console path; '' for a console path naming no valid id (then 404 after admission). */
+function consoleComputeId(path: string): string | undefined {
+  if (!path.startsWith(`${CONSOLE_PATH_PREFIX}/`)) return undefined;
+  const id = path.slice(CONSOLE_PATH_PREFIX.length + 1);
+  return UUID.test(id) ? id.toLowerCase() : '';
 }
 
 function closeGracefully(ws: WebSocket, timeoutMs: number): Promise<void> {

@@ -1,9 +1,9 @@
 // What a team holds, counted in one place: deleting a team is refused while it holds anything, and the
 // limits policy counts computes from here.
 //
-// Today nothing real is counted: computes and domains do not exist yet. The computes issue replaces
-// countTeamComputes with a count of the team's computes (not yet destroyed), the domains issue adds its
-// count to countTeamResources, and billing may add what must be settled first (an unpaid invoice).
+// Computes count while they are not destroyed (one being destroyed still holds its machine). The domains
+// issue adds its count to countTeamResources, and billing may add what must be settled first.
+import { countLiveComputes } from '../computes/compute-record';
 import type { Queryable } from './team-record';
 
 export interface TeamResources {
@@ -11,8 +11,8 @@ export interface TeamResources {
   domains: number;
 }
 
-export async function countTeamComputes(_db: Queryable, _teamId: string): Promise<number> {
-  return 0;
+export async function countTeamComputes(db: Queryable, teamId: string): Promise<number> {
+  return countLiveComputes(db, teamId);
 }
 
 async function countTeamDomains(_db: Queryable, _teamId: string): Promise<number> {

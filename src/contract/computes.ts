@@ -28,7 +28,10 @@ export const operatingSystemSchema = v.object({
 });
 
 /** Prices in both currencies, in integer minor units of each (RWF has none: 1 = 1 franc; USD in cents). */
-export const priceSchema = v.object({ RWF: v.pipe(v.number(), v.integer()), USD: v.pipe(v.number(), v.integer()) });
+export const priceSchema = v.object({
+  RWF: v.pipe(v.number(), v.integer()),
+  USD: v.pipe(v.number(), v.integer()),
+});
 
 export const instanceTypeSchema = v.object({
   id: v.string(),
@@ -41,6 +44,10 @@ export const instanceTypeSchema = v.object({
   /** The monthly cap: a compute never costs more than this in a calendar month. */
   monthly: priceSchema,
 });
+
+export type Location = v.InferOutput<typeof locationSchema>;
+export type OperatingSystem = v.InferOutput<typeof operatingSystemSchema>;
+export type InstanceType = v.InferOutput<typeof instanceTypeSchema>;
 
 export const locationListSchema = v.object({ locations: v.array(locationSchema) });
 export const operatingSystemListSchema = v.object({ operatingSystems: v.array(operatingSystemSchema) });
@@ -72,7 +79,10 @@ export const hostnameSchema = v.pipe(
   v.toLowerCase(),
   v.nonEmpty('Enter a hostname.'),
   v.maxLength(63, 'Use at most 63 characters.'),
-  v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'Use letters, digits and hyphens, starting and ending with a letter or digit.'),
+  v.regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
+    'Use letters, digits and hyphens, starting and ending with a letter or digit.',
+  ),
 );
 
 /** A tag: lowercase letters, digits, hyphen and underscore (SPEC §5's name pattern), up to 32 characters. */
@@ -159,7 +169,9 @@ export const computeListQuerySchema = v.object({
   tag: v.optional(v.pipe(v.string(), v.maxLength(32))),
   sort: v.optional(computeSortSchema, 'created_desc'),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500)),
+  ),
 });
 
 export const computeListSchema = v.object({
@@ -173,7 +185,9 @@ export const computeListSchema = v.object({
 export const powerActionRequestSchema = v.object({ type: powerActionSchema });
 export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
 /** Destroying asks for the hostname again, so a script or a slip cannot destroy the wrong compute. */
-export const destroyComputeRequestSchema = v.object({ confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
+export const destroyComputeRequestSchema = v.object({
+  confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
+});
 
 // ── History and monitoring ───────────────────────────────────────────────────────────────────────────
 
@@ -188,6 +202,7 @@ export const computeEventSchema = v.object({
   completedAt: v.nullable(isoDate),
 });
 export const computeHistorySchema = v.object({ events: v.array(computeEventSchema) });
+export type ComputeEvent = v.InferOutput<typeof computeEventSchema>;
 
 export const metricsRangeSchema = v.picklist(['1h', '24h', '7d', '30d']);
 export type MetricsRange = v.InferOutput<typeof metricsRangeSchema>;
@@ -211,5 +226,7 @@ export const computeMetricsSchema = v.object({
 export type ComputeMetrics = v.InferOutput<typeof computeMetricsSchema>;
 
 /** What the console knows about the compute driver, to say "simulator" where it is one. */
-export const computeDriverInfoSchema = v.object({ kind: v.picklist(['simulator', 'production']), name: v.string() });
-
+export const computeDriverInfoSchema = v.object({
+  kind: v.picklist(['simulator', 'production']),
+  name: v.string(),
+});

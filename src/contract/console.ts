@@ -1,7 +1,8 @@
 // The serial console of a compute, over its own WebSocket: /resource-manager/console/<computeId>?ticket=…
 import * as v from 'valibot';
 
-export const consolePath = (computeId: string) => `/resource-manager/console/${encodeURIComponent(computeId)}`;
+export const consolePath = (computeId: string) =>
+  `/resource-manager/console/${encodeURIComponent(computeId)}`;
 
 export const consoleClientMessageSchema = v.variant('type', [
   /** Keystrokes and pasted text, as the terminal produced them. */

@@ -19,7 +19,11 @@ export const serverMessageSchema = v.variant('type', [
   /** A compute of one of the user's teams changed (status, tags, addresses…): the whole new compute. */
   v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
   /** A compute is gone (destroyed). */
-  v.object({ type: v.literal('compute.deleted'), teamId: v.pipe(v.string(), v.uuid()), computeId: v.pipe(v.string(), v.uuid()) }),
+  v.object({
+    type: v.literal('compute.deleted'),
+    teamId: v.pipe(v.string(), v.uuid()),
+    computeId: v.pipe(v.string(), v.uuid()),
+  }),
 ]);
 
 export const clientMessageSchema = v.variant('type', [v.object({ type: v.literal('ping') })]);

@@ -1,6 +1,30 @@
 // The environment an operator sets: documented defaults are the real ones, and mistakes are named.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig } from '../../server/config';
+
+const CATALOG = {
+  locations: [{ id: 'kgl2', name: 'Kigali 2', city: 'Kigali', country: 'RW', available: true }],
+  operatingSystems: [
+    { id: 'debian-13', name: 'Debian', version: '13', family: 'debian', defaultUser: 'root' },
+  ],
+  instanceTypes: [
+    {
+      id: 'tiny',
+      name: 'Tiny',
+      vcpus: 1,
+      memoryMb: 512,
+      diskGb: 10,
+      hourly: { RWF: 5, USD: 1 },
+      monthly: { RWF: 3_000, USD: 250 },
+    },
+  ],
+};
+const directory = mkdtempSync(join(tmpdir(), 'ikirere-catalog-'));
+const catalogFile = join(directory, 'catalog.json');
+writeFileSync(catalogFile, JSON.stringify(CATALOG));
 
 describe('loadConfig', () => {
   it('applies the documented defaults when nothing is set', () => {
@@ -37,6 +61,12 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: undefined,
       GOOGLE_CLIENT_SECRET: undefined,
       GOOGLE_ISSUER: 'https://accounts.google.com',
+      COMPUTE_DRIVER: 'simulator',
+      CATALOG_FILE: undefined,
+      SIMULATOR_SPEED: '1',
+      SIMULATOR_TIMINGS: undefined,
+      SIMULATOR_IPV4_POOL: '192.0.2.0/24',
+      SIMULATOR_IPV6_POOL: '2001:db8::/64',
     });
     expect(config).toEqual({
       port: 3000,
@@ -62,6 +92,21 @@ describe('loadConfig', () => {
       uploadsDir: '/srv/ikirere/.data/uploads',
       operatorToken: undefined,
       supportEmail: 'support@ikirere.local',
+      computeDriver: 'simulator',
+      catalog: undefined,
+      simulator: {
+        speed: 1,
+        timingsMs: {
+          provision: 20_000,
+          power_on: 8_000,
+          shutdown: 10_000,
+          power_off: 2_000,
+          reboot: 12_000,
+          destroy: 5_000,
+        },
+        ipv4Pool: ['192.0.2.0/24'],
+        ipv6Pool: '2001:db8::/64',
+      },
     });
   });
 
@@ -95,6 +140,12 @@ describe('loadConfig', () => {
         UPLOADS_DIR: 'uploads',
         OPERATOR_TOKEN: 'an-operator-token-of-at-least-32-characters',
         SUPPORT_EMAIL: 'help@example.rw',
+        COMPUTE_DRIVER: 'Simulator',
+        CATALOG_FILE: catalogFile,
+        SIMULATOR_SPEED: '2.5',
+        SIMULATOR_TIMINGS: 'provision=30000, power-on=4000',
+        SIMULATOR_IPV4_POOL: '198.51.100.0/24, 203.0.113.0/25',
+        SIMULATOR_IPV6_POOL: '2001:db8:1::/64',
       },
       '/srv/ikirere',
     );
@@ -128,6 +179,21 @@ describe('loadConfig', () => {
       uploadsDir: '/srv/ikirere/uploads',
       operatorToken: 'an-operator-token-of-at-least-32-characters',
       supportEmail: 'help@example.rw',
+      computeDriver: 'simulator',
+      catalog: CATALOG,
+      simulator: {
+        speed: 2.5,
+        timingsMs: {
+          provision: 30_000,
+          power_on: 4_000,
+          shutdown: 10_000,
+          power_off: 2_000,
+          reboot: 12_000,
+          destroy: 5_000,
+        },
+        ipv4Pool: ['198.51.100.0/24', '203.0.113.0/25'],
+        ipv6Pool: '2001:db8:1::/64',
+      },
     });
   });
 
@@ -190,6 +256,50 @@ describe('loadConfig', () => {
       'GOOGLE_ISSUER must be an http:// or https:// address (got "ftp://id.example.rw").',
       'SESSION_IDLE_HOURS must be a whole number of at least 1 (got "0").',
       'SESSION_MAX_DAYS must be a whole number of at least 1 (got "a month").',
+    ]);
+  });
+
+  it('names what is wrong in a catalog file and in the simulator settings', () => {
+    const broken = join(directory, 'broken.json');
+    writeFileSync(
+      broken,
+      JSON.stringify({
+        ...CATALOG,
+        instanceTypes: [{ ...CATALOG.instanceTypes[0], vcpus: 0 }, CATALOG.instanceTypes[0]],
+      }),
+    );
+    const notJson = join(directory, 'not.json');
+    writeFileSync(notJson, '{ locations: ');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ CATALOG_FILE: broken })).toEqual([
+      `CATALOG_FILE ${broken}: instanceTypes.0.vcpus: Invalid value: Expected >=1 but received 0`,
+      `CATALOG_FILE ${broken}: instanceTypes: Each instance type id only once.`,
+    ]);
+    expect(problems({ CATALOG_FILE: notJson })[0]).toMatch(/^CATALOG_FILE .* is not valid JSON/);
+    expect(problems({ CATALOG_FILE: join(directory, 'missing.json') })).toEqual([
+      `CATALOG_FILE ${join(directory, 'missing.json')} cannot be read (no such file).`,
+    ]);
+    expect(
+      problems({
+        COMPUTE_DRIVER: 'kvm',
+        SIMULATOR_SPEED: 'fast',
+        SIMULATOR_TIMINGS: 'boot=100',
+        SIMULATOR_IPV4_POOL: '192.0.2.1/24',
+        SIMULATOR_IPV6_POOL: '2001:db8::/32',
+      }),
+    ).toEqual([
+      'COMPUTE_DRIVER must be one of simulator (got "kvm").',
+      'SIMULATOR_SPEED must be a number above 0, up to 100000 (got "fast").',
+      'SIMULATOR_TIMINGS takes transition=milliseconds pairs for provision, power_on, shutdown, power_off, reboot, destroy (got "boot=100").',
+      'SIMULATOR_IPV4_POOL takes IPv4 CIDR blocks such as 192.0.2.0/24 (got "192.0.2.1/24").',
+      'SIMULATOR_IPV6_POOL takes one IPv6 prefix from /48 to /120 such as 2001:db8::/64 (got "2001:db8::/32").',
     ]);
   });
 });

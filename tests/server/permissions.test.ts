@@ -6,11 +6,13 @@
 // Reading a row: 401 sign-in required, 404 the team (or id) is not theirs, 403 their role may not, and
 // any other status means the permission check let them through (422 and 409 included: the input or the
 // state was judged, which happens only after the guards).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '../../src/contract/problem';
+import { computeRequest, computesPath, createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp, uniqueEmail } from './support/identity';
 import { type Answer, type Person, person, send, teamOf } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -35,6 +37,7 @@ interface RequestParts {
   form?: FormData;
   /** Use this token instead of the caller's (a session made for a route that ends it). */
   token?: string;
+  headers?: Record<string, string>;
 }
 
 interface Row {
@@ -96,7 +99,16 @@ async function verificationDocument(fixture: Fixture): Promise<string> {
   return answer.body.documents[0].id;
 }
 
+/** A compute of the fixture team, made by its owner; running when asked (power actions need one). */
+async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' = 'provisioning') {
+  const created = await createCompute(t, people.owner.token, fixture.teamId);
+  const compute = created.body.compute as { id: string; hostname: string };
+  if (state === 'running') await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'running');
+  return compute;
+}
+
 const U = '/user/api/v1';
+const RM = '/resource-manager/api/v1';
 const OPS = '/ops/api/v1';
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -229,6 +241,52 @@ const MATRIX: Record<string, Row> = {
     request: async (fixture) => ({ params: { documentId: await verificationDocument(fixture) } }),
   },
 
+  // ── Computes: the catalog for anyone signed in; computes for every member of the team ──
+  [`GET ${RM}/locations`]: { expect: signedIn(200) },
+  [`GET ${RM}/operating-systems`]: { expect: signedIn(200) },
+  [`GET ${RM}/instance-types`]: { expect: signedIn(200) },
+  [`GET ${RM}/teams/{teamId}/computes`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/computes`]: {
+    expect: team(201, 201, 201),
+    request: () => ({ body: computeRequest(), headers: { 'Idempotency-Key': randomUUID() } }),
+  },
+  [`GET ${RM}/teams/{teamId}/computes/{computeId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture)).id } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/computes/{computeId}`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => {
+      const compute = await teamCompute(fixture);
+      return { params: { computeId: compute.id }, body: { confirmHostname: compute.hostname } };
+    },
+  },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/actions`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture, 'running')).id },
+      body: { type: 'reboot' },
+    }),
+  },
+  [`PUT ${RM}/teams/{teamId}/computes/{computeId}/tags`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture)).id },
+      body: { tags: ['web'] },
+    }),
+  },
+  [`GET ${RM}/teams/{teamId}/computes/{computeId}/history`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture)).id } }),
+  },
+  [`GET ${RM}/teams/{teamId}/computes/{computeId}/metrics`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture)).id },
+      query: '?range=24h',
+    }),
+  },
+
   // ── Operator endpoints: the operator token, never a session ──
   [`GET ${OPS}/verification-requests`]: { expect: operatorOnly },
   [`GET ${OPS}/teams/{teamId}/verification`]: { expect: operatorOnly },
@@ -266,6 +324,7 @@ beforeAll(async () => {
   host = await person(t, 'Hana Host');
 });
 afterAll(async () => {
+  await t?.computes.close();
   await database?.dispose();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
@@ -297,6 +356,7 @@ async function call(route: string, row: Row, caller: Caller): Promise<Answer> {
     token: 'token' in parts ? parts.token : fixture.caller?.token,
     body: parts.body,
     form: parts.form,
+    headers: parts.headers,
   });
 }
 
@@ -336,5 +396,35 @@ describe('the permission matrix', () => {
       token: people.owner.token,
     });
     expect(answer.status).toBe(404);
+  });
+
+  it('answers 404 for another team’s compute, on its own team’s path or the other’s', async () => {
+    const theirs = await teamOf(t, people.outsider);
+    const created = await createCompute(t, people.outsider.token, theirs);
+    const computeId = created.body.compute.id;
+    const ours = await teamOf(t, people.owner);
+    for (const path of ['', '/history', '/metrics']) {
+      const answer = await send(t, 'GET', computesPath(ours, `/${computeId}${path}`), {
+        token: people.owner.token,
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.body.detail).toBe('This team has no such compute. It may have been destroyed.');
+    }
+    const action = await send(t, 'POST', computesPath(ours, `/${computeId}/actions`), {
+      token: people.owner.token,
+      body: { type: 'power_off' },
+    });
+    expect(action.status).toBe(404);
+    const destroy = await send(t, 'DELETE', computesPath(ours, `/${computeId}`), {
+      token: people.owner.token,
+      body: { confirmHostname: created.body.compute.hostname },
+    });
+    expect(destroy.status).toBe(404);
+    expect(
+      (await send(t, 'GET', computesPath(theirs, `/${computeId}`), { token: people.owner.token })).status,
+    ).toBe(404);
+    expect(
+      (await send(t, 'GET', computesPath(ours, '/not-a-uuid'), { token: people.owner.token })).status,
+    ).toBe(404);
   });
 });

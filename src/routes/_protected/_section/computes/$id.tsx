@@ -1,6 +1,12 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { css } from '../../../../../styled-system/css';
+import { buttonRecipe } from '../../../../ui/button';
+import { EmptyState } from '../../../../ui/empty-state';
+import { SkeletonText } from '../../../../ui/skeleton';
 import { PageHeader } from '../../../-components/page';
 import { TabNav } from '../../../-components/tab-nav';
+import { ComputeStatusBadge } from './-components/status-badge';
+import { useCompute } from './-components/use-compute';
 
 // A compute: its overview (the default child) and the power, tags, history, monitoring and destroy pages.
 export const Route = createFileRoute('/_protected/_section/computes/$id')({
@@ -9,9 +15,51 @@ export const Route = createFileRoute('/_protected/_section/computes/$id')({
 
 function ComputeLayout() {
   const { id } = Route.useParams();
+  const { data: compute, isPending, isError, error } = useCompute(id);
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title="Compute" />
+        <SkeletonText lines={4} />
+      </>
+    );
+  }
+  if (isError || !compute) {
+    return (
+      <>
+        <PageHeader title="Compute not found" />
+        <EmptyState
+          title="There is no such compute in this team"
+          description={`${error?.message ?? ''} It may have been destroyed, or it belongs to another team: switch teams from the menu at the top if so.`}
+          action={
+            <Link to="/computes" className={buttonRecipe({ variant: 'outline' })}>
+              Back to the computes
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title={`Compute ${id}`} />
+      <PageHeader
+        title={compute.hostname}
+        description={
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+            <ComputeStatusBadge status={compute.status} />
+            <span className={css({ fontFamily: 'mono' })}>{compute.ipv4 ?? 'No address yet'}</span>
+          </span>
+        }
+        actions={
+          <Link
+            to="/computes/terminal/$id"
+            params={{ id }}
+            className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+          >
+            Open console
+          </Link>
+        }
+      />
       <TabNav
         label="Compute pages"
         tabs={[

@@ -1,22 +1,181 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../../-components/not-yet';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { css } from '../../../../../../styled-system/css';
+import type { Compute } from '../../../../../contract/computes';
+import type { ConsoleServerMessage } from '../../../../../contract/console';
+import { formatSeconds } from '../../../../../domain/helpers/text';
+import { Alert } from '../../../../../ui/alert';
+import { Button, buttonRecipe } from '../../../../../ui/button';
+import { EmptyState } from '../../../../../ui/empty-state';
+import { SkeletonText } from '../../../../../ui/skeleton';
 import { PageHeader } from '../../../../-components/page';
+import { useCountdown } from '../../../../-components/use-countdown';
+import { ComputeStatusBadge } from '../-components/status-badge';
+import { useCompute } from '../-components/use-compute';
+import { useConsoleConnection } from '../-components/use-console-connection';
 
+// The compute's serial console in the browser: xterm.js over its own WebSocket.
 export const Route = createFileRoute('/_protected/_section/computes/terminal/$id')({
   component: TerminalPage,
 });
 
+const stateWords = {
+  connecting: 'Connecting to the console…',
+  connected: 'Connected',
+  reconnecting: 'Connection lost: reconnecting',
+  failed: 'Could not reach the console',
+  ended: 'The console is closed',
+} as const;
+
 function TerminalPage() {
   const { id } = Route.useParams();
+  const { data: compute, isPending, isError, error } = useCompute(id);
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title="Console" />
+        <SkeletonText lines={6} />
+      </>
+    );
+  }
+  if (isError || !compute) {
+    return (
+      <>
+        <PageHeader title="Compute not found" />
+        <EmptyState
+          title="There is no such compute in this team"
+          description={`${error?.message ?? ''} It may have been destroyed, or it belongs to another team: switch teams from the menu at the top if so.`}
+          action={
+            <Link to="/computes" className={buttonRecipe({ variant: 'outline' })}>
+              Back to the computes
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+  return <ConsoleView compute={compute} />;
+}
+
+function ConsoleView({ compute }: { compute: Compute }) {
+  const id = compute.id;
+  const box = useRef<HTMLDivElement>(null);
+  const terminal = useRef<Terminal | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const onMessage = useCallback((message: ConsoleServerMessage) => {
+    if (message.type === 'output') terminal.current?.write(message.data);
+    else setNote(message.message ?? null);
+  }, []);
+  const { state, retryAt, send, reconnectNow } = useConsoleConnection(id, onMessage);
+  const left = useCountdown(state === 'reconnecting' ? retryAt : null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const styles = getComputedStyle(document.documentElement);
+    const term = new Terminal({
+      cursorBlink: true,
+      fontFamily: styles.getPropertyValue('--fonts-mono') || "'Geist Mono', monospace",
+      fontSize: 14,
+      convertEol: false,
+      scrollback: 5000,
+      theme: {
+        background: '#0f1117',
+        foreground: '#e1e3e8',
+        cursor: '#9d97ff',
+        selectionBackground: '#4a41d4',
+      },
+    });
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    term.open(element);
+    fit.fit();
+    terminal.current = term;
+    const input = term.onData((data) => send({ type: 'input', data }));
+    const resized = term.onResize(({ cols, rows }) => send({ type: 'resize', cols, rows }));
+    const observer = new ResizeObserver(() => fit.fit());
+    observer.observe(element);
+    term.focus();
+    return () => {
+      observer.disconnect();
+      input.dispose();
+      resized.dispose();
+      term.dispose();
+      terminal.current = null;
+    };
+  }, [send]);
+
+  // Once connected, tell the compute how big the terminal is.
+  useEffect(() => {
+    const term = terminal.current;
+    if (state === 'connected' && term) send({ type: 'resize', cols: term.cols, rows: term.rows });
+  }, [state, send]);
+
+  const copySelection = async () => {
+    const text = terminal.current?.getSelection();
+    if (text) await navigator.clipboard.writeText(text);
+    terminal.current?.focus();
+  };
+  const paste = async () => {
+    const text = await navigator.clipboard.readText().catch(() => '');
+    if (text) send({ type: 'input', data: text });
+    terminal.current?.focus();
+  };
+
   return (
     <>
       <PageHeader
-        title={`Terminal · ${id}`}
-        description="The serial console of a compute, in your browser."
+        title={`Console · ${compute.hostname}`}
+        description={<ComputeStatusBadge status={compute.status} />}
+        actions={
+          <Link to="/computes/$id" params={{ id }} className={css({ color: 'accent.text' })}>
+            Back to the compute
+          </Link>
+        }
       />
-      <NotYetAvailable title="The terminal is not available yet">
-        A console in the browser arrives with the compute service.
-      </NotYetAvailable>
+      <div className={css({ display: 'grid', gap: '3' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+          <p
+            role="status"
+            className={css({ flex: '1', color: state === 'connected' ? 'success.text' : 'fg.muted' })}
+          >
+            {stateWords[state]}
+            {state === 'reconnecting' && left ? ` in ${formatSeconds(left)}` : ''}
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => void copySelection()}>
+            Copy selection
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => void paste()}>
+            Paste
+          </Button>
+          {state !== 'connected' && state !== 'ended' ? (
+            <Button size="sm" variant="outline" onClick={reconnectNow}>
+              Reconnect now
+            </Button>
+          ) : null}
+        </div>
+        {note ? <Alert tone="info">{note}</Alert> : null}
+        <div
+          ref={box}
+          role="application"
+          aria-label={`Serial console of ${compute.hostname}`}
+          className={css({
+            height: '28rem',
+            padding: '2',
+            bg: '#0f1117',
+            borderRadius: 'lg',
+            overflow: 'hidden',
+          })}
+        />
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          Type into the console as into a terminal. Select text to copy it; Ctrl+Shift+V or “Paste” sends your
+          clipboard.
+        </p>
+      </div>
     </>
   );
 }

@@ -1,0 +1,299 @@
+// The control plane of computes: it changes a compute's status and history in one transaction, asks the
+// driver to act, settles what the driver reports back, and publishes every change to the team's open
+// sockets. Routes (computes.routes.ts, compute-actions.routes.ts), restart recovery (reconcile.ts) and the
+// console socket all go through it.
+import { and, eq } from 'drizzle-orm';
+import type { ComputeStatus, PowerAction } from '../../src/contract/computes';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { Catalog } from '../catalog/catalog';
+import type { Database } from '../db';
+import { computes, teamMembers } from '../db/schema';
+import {
+  type ComputeDriver,
+  DriverCapacityError,
+  type MachineEvent,
+  MachineStateError,
+  type MachineStatus,
+  type Transition,
+} from '../drivers/compute/compute-driver';
+import type { Clock } from '../identity/clock';
+import type { Logger } from '../logger';
+import type { LiveUpdates } from '../socket/live-updates';
+import { isUuid } from '../teams/guards';
+import { fieldProblem } from '../teams/problems';
+import { ACTIVE } from '../teams/team-record';
+import { closeEvents, openEvent, recordEvent } from './compute-history';
+import { type ComputeRow, findCompute, isLive, lockCompute, toCompute } from './compute-record';
+import {
+  actionRefusal,
+  historyActionOf,
+  POWER_ACTIONS,
+  statusAfter,
+  statusDuring,
+  transitionOfAction,
+} from './lifecycle';
+import { machineSpecOf } from './machine-spec';
+import { computeConflict, computeNotFound } from './problems';
+import { startComputes } from './reconcile';
+import { ComputeStatistics } from './statistics';
+
+export interface ComputeServiceDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  catalog: Catalog;
+  driver: ComputeDriver;
+  live: LiveUpdates;
+}
+
+const ABSENT: MachineStatus = {
+  state: 'absent',
+  transition: null,
+  ipv4: null,
+  ipv6: null,
+  lastOutcome: null,
+};
+
+/** updatedAt moves forward on every change, even when two changes share a clock reading. */
+export function nextUpdatedAt(row: { updatedAt: Date }, now: Date): Date {
+  return now.getTime() > row.updatedAt.getTime() ? now : new Date(row.updatedAt.getTime() + 1);
+}
+
+export class ComputeService {
+  private starting: Promise<void> | undefined;
+  readonly statistics: ComputeStatistics;
+
+  constructor(readonly deps: ComputeServiceDeps) {
+    this.statistics = new ComputeStatistics(deps.db, deps.logger);
+  }
+
+  get db(): Database {
+    return this.deps.db;
+  }
+
+  get driver(): ComputeDriver {
+    return this.deps.driver;
+  }
+
+  /** Resumes the driver and settles what a restart interrupted; the first call does it, later ones wait for it. */
+  start(): Promise<void> {
+    this.starting ??= startComputes(this, (event) => this.handleEvent(event)).catch((error: unknown) => {
+      // A failed start (the database away) is tried again by the next request, not remembered.
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  async close(): Promise<void> {
+    await this.starting?.catch(() => {});
+    await this.statistics.settled();
+    await this.deps.driver.stop();
+  }
+
+  /** Sends the compute as it now stands (or its removal) to the team's open sockets. */
+  async publish(computeId: string): Promise<void> {
+    if (this.deps.live.subscribers === 0) return;
+    const found = await findCompute(this.db, computeId, { includeDestroyed: true });
+    if (!found) return;
+    const { teamId, status } = found.row;
+    await this.deps.live.publishToTeam(
+      teamId,
+      status === 'destroyed'
+        ? { type: 'compute.deleted', teamId, computeId }
+        : { type: 'compute.updated', compute: toCompute(this.deps.catalog, found) },
+    );
+  }
+
+  async handleEvent(event: MachineEvent): Promise<void> {
+    const ok = event.type === 'transition.completed';
+    await this.settle(event.machineId, event.transition, ok, ok ? null : event.message, event.status);
+  }
+
+  /**
+   * Records how a transition ended, once: a compute no longer waiting for it (already settled, or
+   * destroyed meanwhile) is left alone, so a repeated or late report changes nothing.
+   */
+  async settle(
+    computeId: string,
+    transition: Transition,
+    ok: boolean,
+    message: string | null,
+    machine: MachineStatus,
+  ): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const settled = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(computes).where(eq(computes.id, computeId)).for('update');
+      if (!row || row.status !== statusDuring(transition)) return false;
+      // Shutdown and power off both show "stopping": the open event says which one is awaited.
+      const open = await openEvent(tx, computeId);
+      if (open && transitionOfAction(open.action) !== transition) return false;
+      const status = statusAfter(machine, transition, ok);
+      await tx
+        .update(computes)
+        .set({
+          status,
+          ipv4: machine.ipv4 ?? row.ipv4,
+          ipv6: machine.ipv6 ?? row.ipv6,
+          updatedAt: nextUpdatedAt(row, now),
+          destroyedAt: status === 'destroyed' ? now : null,
+        })
+        .where(eq(computes.id, computeId));
+      await closeEvents(tx, computeId, {
+        action: historyActionOf(transition),
+        result: ok ? 'succeeded' : 'failed',
+        message,
+        at: now,
+      });
+      return true;
+    });
+    if (settled) await this.publish(computeId);
+    return settled;
+  }
+
+  async requestPowerAction(
+    teamId: string,
+    computeId: string,
+    action: PowerAction,
+    actor: AuditActor,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.db.transaction(async (tx) => {
+      const current = await lockCompute(tx, teamId, computeId);
+      if (!current) throw computeNotFound();
+      const refusal = actionRefusal(action, current.status as ComputeStatus);
+      if (refusal) throw computeConflict(refusal);
+      await tx
+        .update(computes)
+        .set({ status: POWER_ACTIONS[action].during, updatedAt: nextUpdatedAt(current, now) })
+        .where(eq(computes.id, computeId));
+      await recordEvent(tx, { computeId, action, actorUserId: actor.userId, result: 'in-progress', at: now });
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'compute.power_action',
+        target: current.hostname,
+        details: { computeId, action, from: current.status },
+        at: now,
+      });
+    });
+    await this.publish(computeId);
+    await this.callDriver(computeId, action);
+  }
+
+  async requestDestroy(
+    teamId: string,
+    computeId: string,
+    confirmHostname: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.db.transaction(async (tx) => {
+      const current = await lockCompute(tx, teamId, computeId);
+      if (!current) throw computeNotFound();
+      if (confirmHostname !== current.hostname) {
+        throw fieldProblem(
+          'confirmHostname',
+          `Type the compute’s hostname, ${current.hostname}, to confirm.`,
+        );
+      }
+      if (current.status === 'destroying') throw computeConflict('The compute is already being destroyed.');
+      await tx
+        .update(computes)
+        .set({ status: 'destroying', updatedAt: nextUpdatedAt(current, now) })
+        .where(eq(computes.id, computeId));
+      // Whatever was under way (a boot, a shutdown) is abandoned with the machine.
+      await closeEvents(tx, computeId, {
+        result: 'failed',
+        message: 'Interrupted: the compute is being destroyed.',
+        at: now,
+      });
+      await recordEvent(tx, {
+        computeId,
+        action: 'destroy',
+        actorUserId: actor.userId,
+        result: 'in-progress',
+        at: now,
+      });
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'compute.destroyed',
+        target: current.hostname,
+        details: { computeId, ipv4: current.ipv4, ipv6: current.ipv6 },
+        at: now,
+      });
+    });
+    await this.publish(computeId);
+    await this.callDriver(computeId, 'destroy');
+  }
+
+  /** Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine already gone, destroyed). */
+  async callDriver(computeId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+    const { driver, logger } = this.deps;
+    try {
+      if (transition === 'power_on') await driver.powerOn(computeId);
+      else if (transition === 'shutdown') await driver.shutdown(computeId);
+      else if (transition === 'power_off') await driver.powerOff(computeId);
+      else if (transition === 'reboot') await driver.reboot(computeId);
+      else await driver.destroy(computeId);
+    } catch (error) {
+      if (!(error instanceof MachineStateError))
+        logger.error({ err: error, computeId, transition }, 'compute driver failed');
+      const machine = await driver.status(computeId).catch(() => ABSENT);
+      if (transition === 'destroy' && machine.state === 'absent') {
+        await this.settle(computeId, transition, true, null, machine);
+        return;
+      }
+      const message =
+        error instanceof MachineStateError
+          ? `The hypervisor refused: ${error.message}`
+          : 'The hypervisor did not answer. Try again in a moment.';
+      await this.settle(computeId, transition, false, message, machine);
+    }
+  }
+
+  /** Makes the machine for a compute just created (or whose creation a restart interrupted). */
+  async provision(row: ComputeRow): Promise<void> {
+    const { driver, logger } = this.deps;
+    try {
+      const addresses = await driver.create(machineSpecOf(this.deps.catalog, row));
+      const now = this.deps.clock.now();
+      await this.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(computes).where(eq(computes.id, row.id)).for('update');
+        if (!current || current.ipv4 !== null) return;
+        await tx
+          .update(computes)
+          .set({ ipv4: addresses.ipv4, ipv6: addresses.ipv6, updatedAt: nextUpdatedAt(current, now) })
+          .where(eq(computes.id, row.id));
+      });
+      await this.publish(row.id);
+    } catch (error) {
+      if (!(error instanceof DriverCapacityError))
+        logger.error({ err: error, computeId: row.id }, 'compute creation failed');
+      const message =
+        error instanceof DriverCapacityError
+          ? error.message
+          : 'The hypervisor could not make the machine. Destroy this compute and create it again.';
+      await this.settle(row.id, 'provision', false, message, ABSENT);
+    }
+  }
+
+  /** The compute's team when the user may open its console (an ACTIVE member, the compute not destroyed). */
+  async consoleAccess(userId: string, computeId: string): Promise<{ teamId: string } | undefined> {
+    if (!isUuid(computeId)) return undefined;
+    const [row] = await this.db
+      .select({ teamId: computes.teamId })
+      .from(computes)
+      .innerJoin(
+        teamMembers,
+        and(
+          eq(teamMembers.teamId, computes.teamId),
+          eq(teamMembers.userId, userId),
+          eq(teamMembers.status, ACTIVE),
+        ),
+      )
+      .where(and(eq(computes.id, computeId), isLive));
+    return row;
+  }
+}

@@ -1,0 +1,111 @@
+// /teams/:teamId/computes: create (idempotent), list, read and destroy. Any active member of the team may
+// (OWNER, ADMIN and MEMBER alike: see "Roles and permissions" in the README); another team's compute is 404.
+import {
+  computeListQuerySchema,
+  computeListSchema,
+  computeSchema,
+  createComputeRequestSchema,
+  createdComputeSchema,
+  destroyComputeRequestSchema,
+} from '../../src/contract/computes';
+import { auditActor } from '../audit/audit-log';
+import { defineRoutes, type Routes } from '../http/routes';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';
+import { isUuid, teamGuards } from '../teams/guards';
+import { teamIdParams } from '../teams/params';
+import { listComputes } from './compute-list';
+import { findCompute, toCompute } from './compute-record';
+import type { ComputeService } from './compute-service';
+import { createCompute } from './create-compute';
+import { computeParams } from './params';
+import { computeNotFound } from './problems';
+
+export function computesRoutes(service: ComputeService): Routes {
+  const { catalog } = service.deps;
+  const current = async (teamId: string, computeId: string) => {
+    const found = isUuid(computeId) ? await findCompute(service.db, computeId, { teamId }) : undefined;
+    if (!found) throw computeNotFound();
+    return toCompute(catalog, found);
+  };
+
+  return defineRoutes('/teams/:teamId/computes', 'Computes')
+    .add({
+      method: 'post',
+      path: '/',
+      summary: 'Create a compute (idempotent: send an Idempotency-Key header)',
+      description: `Requires the ${IDEMPOTENCY_HEADER} header: the same key from the same team within 24 hours answers with the compute the first request made (201 again, with ${REPLAYED_HEADER}: true and rootPassword null: the password is only ever in the first answer). Concurrent requests with one key make one compute. An unverified team may run 5 computes and no plan with 8 or more vCPUs (403).`,
+      guards: teamGuards(),
+      request: { params: teamIdParams, body: createComputeRequestSchema },
+      responses: {
+        201: {
+          description: 'The compute, provisioning; the root password once for password computes.',
+          schema: createdComputeSchema,
+        },
+      },
+      handler: async (c, { body }) => {
+        const idempotencyKey = idempotencyKeyOf(c);
+        await service.start();
+        const team = c.get('team');
+        const created = await createCompute(service, {
+          teamId: team.id,
+          userId: c.get('user').id,
+          actor: auditActor(c),
+          body,
+          idempotencyKey,
+        });
+        const compute = await findCompute(service.db, created.computeId, { includeDestroyed: true });
+        if (!compute) throw computeNotFound();
+        const headers: Record<string, string> = created.replayed ? { [REPLAYED_HEADER]: 'true' } : {};
+        return c.json(
+          { compute: toCompute(catalog, compute), rootPassword: created.rootPassword },
+          201,
+          headers,
+        );
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/',
+      summary: 'List the team’s computes: search, filter, sort and page',
+      description:
+        'search matches the hostname, the addresses and the tags; pages hold `limit` computes (100 by default, 500 at most); pass nextCursor as `cursor` for the next page; `total` counts every match.',
+      guards: teamGuards(),
+      request: { params: teamIdParams, query: computeListQuerySchema },
+      responses: { 200: { description: 'One page of computes and the total.', schema: computeListSchema } },
+      handler: async (c, { query }) => {
+        await service.start();
+        return c.json(await listComputes(service.db, catalog, c.get('team').id, query), 200);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:computeId',
+      summary: 'Read one compute',
+      guards: teamGuards(),
+      request: { params: computeParams },
+      responses: { 200: { description: 'The compute.', schema: computeSchema } },
+      handler: async (c, { params }) => {
+        await service.start();
+        return c.json(await current(c.get('team').id, params.computeId), 200);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:computeId',
+      summary: 'Destroy a compute (type its hostname to confirm)',
+      description:
+        'Answers 202 with the compute destroying; once the machine is gone the compute answers 404 and its addresses return to the pool. The disk and its data are lost.',
+      guards: teamGuards(),
+      request: { params: computeParams, body: destroyComputeRequestSchema },
+      responses: { 202: { description: 'The compute, being destroyed.', schema: computeSchema } },
+      handler: async (c, { params, body }) => {
+        await service.start();
+        const teamId = c.get('team').id;
+        if (!isUuid(params.computeId)) throw computeNotFound();
+        await service.requestDestroy(teamId, params.computeId, body.confirmHostname, auditActor(c));
+        const found = await findCompute(service.db, params.computeId, { teamId, includeDestroyed: true });
+        if (!found) throw computeNotFound();
+        return c.json(toCompute(catalog, found), 202);
+      },
+    });
+}

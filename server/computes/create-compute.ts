@@ -1,0 +1,147 @@
+// Creating a compute: the request checked against the catalog and the team's limits, the record, its
+// history and audit entry and the idempotency key written in one transaction, then the machine requested
+// from the driver. The team's row lock serializes a team's creations, which is what makes the limit count
+// exact and makes concurrent requests with one Idempotency-Key wait for, then replay, the first one.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { createComputeRequestSchema } from '../../src/contract/computes';
+import type { FieldError } from '../../src/contract/problem';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { computes } from '../db/schema';
+import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
+import { ProblemError } from '../http/problem';
+import { findIdempotent, rememberIdempotent, requestHash } from '../idempotency/idempotency';
+import { assertCanCreateCompute } from '../teams/limits';
+import { teamNotFound } from '../teams/problems';
+import { lockTeam } from '../teams/team-record';
+import { recordEvent } from './compute-history';
+import { isLive } from './compute-record';
+import type { ComputeService } from './compute-service';
+import { checkSshPublicKey } from './ssh-key';
+
+export type CreateComputeRequest = v.InferOutput<typeof createComputeRequestSchema>;
+
+export interface CreateComputeInput {
+  teamId: string;
+  userId: string;
+  actor: AuditActor;
+  body: CreateComputeRequest;
+  idempotencyKey: string;
+}
+
+export interface CreateComputeResult {
+  computeId: string;
+  /** Only on the request that made the compute; a replay cannot show it (only its hash is kept). */
+  rootPassword: string | null;
+  replayed: boolean;
+}
+
+const SCOPE = 'compute.create';
+
+export async function createCompute(
+  service: ComputeService,
+  input: CreateComputeInput,
+): Promise<CreateComputeResult> {
+  const { body, teamId } = input;
+  const { catalog, clock } = service.deps;
+  const errors: FieldError[] = [];
+  const location = catalog.location(body.locationId);
+  if (!location) errors.push({ field: 'locationId', message: 'Choose one of the locations listed.' });
+  else if (!location.available) {
+    errors.push({
+      field: 'locationId',
+      message: `${location.city} does not take new computes yet; choose another location.`,
+    });
+  }
+  const image = catalog.operatingSystem(body.operatingSystemId);
+  if (!image) errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
+  const plan = catalog.instanceType(body.instanceTypeId);
+  if (!plan) errors.push({ field: 'instanceTypeId', message: 'Choose one of the plans listed.' });
+  let fingerprint: string | null = null;
+  if (body.authentication.method === 'ssh-key') {
+    const key = checkSshPublicKey(body.authentication.publicKey);
+    if (key.ok) fingerprint = key.fingerprint;
+    else errors.push({ field: 'authentication.publicKey', message: key.message });
+  }
+  if (errors.length > 0 || !plan) {
+    throw new ProblemError(422, { detail: 'Some fields need attention.', errors });
+  }
+
+  // Hashing is deliberately slow: done before the transaction so the team's lock is held briefly.
+  const rootPassword = body.authentication.method === 'password' ? generateRootPassword() : null;
+  const rootPasswordHash = rootPassword ? await hashRootPassword(rootPassword) : null;
+  const hash = requestHash(body);
+  const now = clock.now();
+  const computeId = randomUUID();
+
+  const outcome = await service.db.transaction(async (tx) => {
+    if (!(await lockTeam(tx, teamId))) throw teamNotFound();
+    const lookup = { teamId, key: input.idempotencyKey, scope: SCOPE, requestHash: hash, now };
+    const previous = await findIdempotent(tx, lookup);
+    if (previous) return { kind: 'replay' as const, computeId: previous.resourceId };
+
+    const [taken] = await tx
+      .select({ id: computes.id })
+      .from(computes)
+      .where(and(eq(computes.teamId, teamId), eq(computes.hostname, body.hostname), isLive));
+    if (taken) {
+      throw new ProblemError(422, {
+        detail: 'Some fields need attention.',
+        errors: [{ field: 'hostname', message: `This team already has a compute named ${body.hostname}.` }],
+      });
+    }
+    await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus, field: 'instanceTypeId' });
+
+    const [row] = await tx
+      .insert(computes)
+      .values({
+        id: computeId,
+        teamId,
+        hostname: body.hostname,
+        status: 'provisioning',
+        locationId: body.locationId,
+        operatingSystemId: body.operatingSystemId,
+        instanceType: plan as unknown as Record<string, unknown>,
+        vcpus: plan.vcpus,
+        tags: body.tags,
+        authentication: body.authentication.method,
+        sshPublicKey: body.authentication.method === 'ssh-key' ? body.authentication.publicKey : null,
+        sshKeyFingerprint: fingerprint,
+        rootPasswordHash,
+        createdAt: now,
+        createdBy: input.userId,
+        updatedAt: now,
+      })
+      .returning();
+    await recordEvent(tx, {
+      computeId,
+      action: 'create',
+      actorUserId: input.userId,
+      result: 'in-progress',
+      at: now,
+    });
+    await recordAudit(tx, {
+      teamId,
+      actor: input.actor,
+      action: 'compute.created',
+      target: body.hostname,
+      details: {
+        computeId,
+        location: body.locationId,
+        image: body.operatingSystemId,
+        plan: plan.id,
+        authentication: body.authentication.method,
+      },
+      at: now,
+    });
+    await rememberIdempotent(tx, { ...lookup, resourceId: computeId, statusCode: 201 });
+    return { kind: 'created' as const, row: row! };
+  });
+
+  if (outcome.kind === 'replay') return { computeId: outcome.computeId, rootPassword: null, replayed: true };
+  service.statistics.noteCreated();
+  await service.publish(computeId);
+  await service.provision(outcome.row);
+  return { computeId, rootPassword, replayed: false };
+}

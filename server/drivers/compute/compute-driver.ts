@@ -1,0 +1,141 @@
+// The compute driver: what the control plane (server/computes) asks of a hypervisor. The embedded default
+// is the hypervisor simulator (./simulator); a real adapter (a cloud or libvirt/Proxmox/OpenStack API)
+// implements the same interface and is chosen with COMPUTE_DRIVER.
+//
+// Contract between the two sides:
+// - Machines are keyed by the compute's id. The control plane owns the compute record and its status; the
+//   driver owns the machine. Every power call only *starts* a transition and resolves once the hypervisor
+//   accepted it; the outcome arrives later as a MachineEvent through the listener given to start().
+// - Events are delivered at least once: after a crash the driver may report an outcome again, so the
+//   listener must be idempotent (the control plane ignores an outcome for a transition it is not waiting for).
+// - After a restart the control plane calls status() for every compute it believes is mid-transition and
+//   settles the difference (server/computes/reconcile.ts): that is how a transition whose outcome was missed
+//   while the server was down still completes, whatever the driver.
+// - Methods throw MachineStateError when the machine cannot do this now (not running, unknown), and
+//   DriverCapacityError when the hypervisor has no room (no free address); anything else is a fault.
+import type { ComputeMetrics, MetricsRange } from '../../../src/contract/computes';
+
+/** The transitions a machine goes through; create's is `provision`. */
+export type Transition = 'provision' | 'power_on' | 'shutdown' | 'power_off' | 'reboot' | 'destroy';
+export const TRANSITIONS: readonly Transition[] = [
+  'provision',
+  'power_on',
+  'shutdown',
+  'power_off',
+  'reboot',
+  'destroy',
+];
+
+/** Where a machine rests between transitions. */
+export type MachineState = 'provisioning' | 'running' | 'stopped' | 'error';
+
+export interface MachineSpec {
+  /** The compute's id. */
+  id: string;
+  hostname: string;
+  locationId: string;
+  /** Display name of the image ("Ubuntu 24.04 LTS") and its family (ubuntu, debian, …). */
+  image: { id: string; name: string; version: string; family: string };
+  vcpus: number;
+  memoryMb: number;
+  diskGb: number;
+  /** The root password's hash (password computes), for a console login; never the password. */
+  rootPasswordHash: string | null;
+  sshKeyFingerprint: string | null;
+  createdAt: Date;
+}
+
+export interface MachineOutcome {
+  transition: Transition;
+  ok: boolean;
+  message: string | null;
+  at: Date;
+}
+
+export interface MachineStatus {
+  /** absent: the hypervisor has no such machine (never made, or destroyed). */
+  state: MachineState | 'absent';
+  /** The transition under way, or null. */
+  transition: Transition | null;
+  ipv4: string | null;
+  ipv6: string | null;
+  /** How the latest transition ended, to settle one whose event was missed. */
+  lastOutcome: MachineOutcome | null;
+}
+
+export type MachineEvent =
+  | { type: 'transition.completed'; machineId: string; transition: Transition; status: MachineStatus }
+  | {
+      type: 'transition.failed';
+      machineId: string;
+      transition: Transition;
+      /** Said to the user in the compute's history, e.g. "The guest did not shut down within 60 s." */
+      message: string;
+      status: MachineStatus;
+    };
+
+export type MachineEventListener = (event: MachineEvent) => Promise<void>;
+
+/** Where a console's output goes: one attached terminal (a WebSocket). */
+export interface ConsoleSink {
+  output(data: string): void;
+  /** The machine changed state, or the console says something about itself (stopped, attached). */
+  status(status: string, message?: string): void;
+  /** Nothing more will come (the machine was destroyed); the terminal should close. */
+  end(reason: string): void;
+}
+
+export interface ConsoleAttachment {
+  /** Keystrokes or pasted text, as the terminal produced them. */
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  detach(): void;
+}
+
+export interface DriverInfo {
+  kind: 'simulator' | 'production';
+  /** Shown by the console, e.g. "Hypervisor simulator". */
+  name: string;
+}
+
+export interface ComputeDriver {
+  readonly info: DriverInfo;
+  /** Resumes the driver (e.g. the transitions under way before a restart) and starts reporting to listener. */
+  start(listener: MachineEventListener): Promise<void>;
+  /** Stops timers and reporting; the machines stay as they are. */
+  stop(): Promise<void>;
+  /** Makes the machine and starts provisioning it; resolves with the addresses it will have. */
+  create(spec: MachineSpec): Promise<{ ipv4: string | null; ipv6: string | null }>;
+  powerOn(machineId: string): Promise<void>;
+  /** Graceful: asks the guest to shut down (ACPI). */
+  shutdown(machineId: string): Promise<void>;
+  /** Forced: cuts the power. */
+  powerOff(machineId: string): Promise<void>;
+  reboot(machineId: string): Promise<void>;
+  /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
+  destroy(machineId: string): Promise<void>;
+  status(machineId: string): Promise<MachineStatus>;
+  /** Usage over the range; points before the machine existed are null, points while it was off are 0. */
+  metrics(
+    machine: { id: string; vcpus: number; memoryMb: number; createdAt: Date },
+    range: MetricsRange,
+  ): Promise<ComputeMetrics>;
+  /** Attaches a terminal to the machine's serial console; undefined when the machine does not exist. */
+  attachConsole(machineId: string, sink: ConsoleSink): Promise<ConsoleAttachment | undefined>;
+}
+
+/** The machine cannot do this in its current state (or does not exist). */
+export class MachineStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MachineStateError';
+  }
+}
+
+/** The hypervisor has no room for the machine (no free address in the pool, no capacity). */
+export class DriverCapacityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DriverCapacityError';
+  }
+}

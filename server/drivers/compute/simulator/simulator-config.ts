@@ -1,0 +1,77 @@
+// How the hypervisor simulator behaves: how long each transition takes, which ones fail, and which
+// addresses it hands out. Read from SIMULATOR_* variables (server/drivers/compute/config.ts).
+import type { Transition } from '../compute-driver';
+
+export interface SimulatorConfig {
+  /** Divides every duration: 10 runs ten times faster (tests and end-to-end runs use 50 or more). */
+  speed: number;
+  /** Base duration of each transition in milliseconds, before the speed factor. */
+  timingsMs: Record<Transition, number>;
+  /** IPv4 CIDR blocks, handed out in order. */
+  ipv4Pool: string[];
+  /** One IPv6 prefix. */
+  ipv6Pool: string;
+}
+
+/** Roughly what a small cloud VM takes: a minute's boot is too slow to watch, a blink not believable. */
+export const DEFAULT_TIMINGS_MS: Record<Transition, number> = {
+  provision: 20_000,
+  power_on: 8_000,
+  shutdown: 10_000,
+  power_off: 2_000,
+  reboot: 12_000,
+  destroy: 5_000,
+};
+
+export const DEFAULT_SIMULATOR_CONFIG: SimulatorConfig = {
+  speed: 1,
+  timingsMs: DEFAULT_TIMINGS_MS,
+  ipv4Pool: ['192.0.2.0/24'],
+  ipv6Pool: '2001:db8::/64',
+};
+
+/** FNV-1a: a stable small hash of a string, for per-machine variation that survives restarts. */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The transition's duration for this machine: the base, ±10 % per machine (no two boot in lockstep), sped up. */
+export function transitionDurationMs(
+  config: SimulatorConfig,
+  machineId: string,
+  transition: Transition,
+): number {
+  const jitter = 0.9 + (stableHash(`${machineId}:${transition}`) % 1000) / 5000;
+  return Math.max(1, Math.round((config.timingsMs[transition] * jitter) / config.speed));
+}
+
+/**
+ * Failure hooks, for tests and demonstrations, chosen by the hostname:
+ *   fail-<transition>…  that transition always fails: fail-provision, fail-power-on, fail-shutdown,
+ *                       fail-power-off, fail-reboot, fail-destroy (e.g. "fail-reboot-web-1")
+ *   fail-…              anything else after "fail-": provisioning fails
+ * Tests can also make the next transition of one machine fail with HypervisorSimulator.failNext().
+ */
+export function hostnameFailure(hostname: string, transition: Transition): boolean {
+  if (!hostname.startsWith('fail-')) return false;
+  const rest = hostname.slice('fail-'.length);
+  const named = (Object.keys(FAILURE_MESSAGES) as Transition[]).find((candidate) =>
+    rest.startsWith(candidate.replace('_', '-')),
+  );
+  return (named ?? 'provision') === transition;
+}
+
+export const FAILURE_MESSAGES: Record<Transition, string> = {
+  provision: 'Provisioning failed: the image could not be written to the disk (simulated failure).',
+  power_on: 'The machine did not start: the hypervisor reported a boot failure (simulated failure).',
+  shutdown:
+    'The operating system did not shut down within the grace period; power the compute off instead (simulated failure).',
+  power_off: 'The hypervisor did not confirm the power-off; try again (simulated failure).',
+  reboot: 'The machine did not come back after the reboot; power it on again (simulated failure).',
+  destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
+};

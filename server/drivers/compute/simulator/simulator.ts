@@ -1,0 +1,252 @@
+// The hypervisor simulator: the compute driver's embedded default. Machines live in the database
+// (machine-store.ts); each transition is stored with the time it is due, run on a timer, and completed in a
+// transaction, so a restart resumes every transition where it was (start() completes the overdue ones at
+// once and schedules the rest). Consoles and metrics are simulated from the same stored facts.
+import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
+import type { Database } from '../../../db';
+import type { Logger } from '../../../logger';
+import {
+  type ComputeDriver,
+  type ConsoleAttachment,
+  type ConsoleSink,
+  type MachineEventListener,
+  type MachineSpec,
+  MachineStateError,
+  type MachineStatus,
+  type Transition,
+} from '../compute-driver';
+import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
+import { MachineConsoles } from './machine-consoles';
+import { type MachineRow, MachineStore, specOf, statusOf } from './machine-store';
+import { simulatedMetrics } from './metrics';
+import { settle } from './outcomes';
+import {
+  FAILURE_MESSAGES,
+  hostnameFailure,
+  type SimulatorConfig,
+  transitionDurationMs,
+} from './simulator-config';
+
+/** Which resting states each transition starts from (destroy: any, even mid-transition). */
+const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly string[]> = {
+  power_on: ['stopped', 'error'],
+  shutdown: ['running'],
+  power_off: ['running'],
+  reboot: ['running'],
+};
+
+export interface SimulatorOptions {
+  db: Database;
+  config: SimulatorConfig;
+  logger: Logger;
+}
+
+export class HypervisorSimulator implements ComputeDriver {
+  readonly info = { kind: 'simulator', name: 'Hypervisor simulator' } as const;
+  private readonly store: MachineStore;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly consoles: MachineConsoles;
+  private readonly failNext = new Map<string, Set<Transition>>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private listener: MachineEventListener | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: SimulatorOptions) {
+    const ipv4Blocks = options.config.ipv4Pool.map((cidr) => {
+      const block = parseIpv4Block(cidr);
+      if (!block) throw new Error(`Not an IPv4 block: ${cidr}`);
+      return block;
+    });
+    const prefix = parseIpv6Prefix(options.config.ipv6Pool);
+    if (!prefix) throw new Error(`Not an IPv6 prefix: ${options.config.ipv6Pool}`);
+    this.store = new MachineStore(options.db, ipv4Blocks, prefix);
+    this.consoles = new MachineConsoles(ipv4Blocks, Number(options.config.ipv6Pool.split('/')[1]));
+  }
+
+  async start(listener: MachineEventListener): Promise<void> {
+    this.listener = listener;
+    this.stopped = false;
+    for (const row of await this.store.inTransition()) {
+      const transition = row.transition as Transition;
+      const delay = (row.transitionDueAt?.getTime() ?? 0) - Date.now();
+      if (delay <= 0) await this.complete(row.id, transition);
+      else this.schedule(row.id, transition, delay);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.inFlight]);
+    this.consoles.disposeAll();
+  }
+
+  /** Test hook: the next `transition` of this machine fails (see also the fail-… hostnames). */
+  failNextTransition(machineId: string, transition: Transition): void {
+    const set = this.failNext.get(machineId) ?? new Set();
+    set.add(transition);
+    this.failNext.set(machineId, set);
+  }
+
+  async create(spec: MachineSpec): Promise<{ ipv4: string | null; ipv6: string | null }> {
+    const now = new Date();
+    const duration = this.duration(spec.id, 'provision');
+    const row = await this.store.insert(spec, now, new Date(now.getTime() + duration));
+    this.consoles.remember(row);
+    this.consoles.consoleOf(row).beginBoot('provision', duration);
+    this.schedule(row.id, 'provision', duration);
+    return { ipv4: row.ipv4, ipv6: row.ipv6 };
+  }
+
+  powerOn(machineId: string): Promise<void> {
+    return this.begin(machineId, 'power_on');
+  }
+
+  shutdown(machineId: string): Promise<void> {
+    return this.begin(machineId, 'shutdown');
+  }
+
+  powerOff(machineId: string): Promise<void> {
+    return this.begin(machineId, 'power_off');
+  }
+
+  reboot(machineId: string): Promise<void> {
+    return this.begin(machineId, 'reboot');
+  }
+
+  destroy(machineId: string): Promise<void> {
+    return this.begin(machineId, 'destroy');
+  }
+
+  async status(machineId: string): Promise<MachineStatus> {
+    const row = await this.store.find(machineId);
+    if (!row) return { state: 'absent', transition: null, ipv4: null, ipv6: null, lastOutcome: null };
+    return statusOf(row);
+  }
+
+  async metrics(
+    machine: { id: string; vcpus: number; memoryMb: number; createdAt: Date },
+    range: MetricsRange,
+  ): Promise<ComputeMetrics> {
+    const row = await this.store.find(machine.id);
+    const locationId = row ? specOf(row).locationId : undefined;
+    return simulatedMetrics({ ...machine, locationId }, row?.powerLog ?? [], range, new Date());
+  }
+
+  async attachConsole(machineId: string, sink: ConsoleSink): Promise<ConsoleAttachment | undefined> {
+    const row = this.consoles.row(machineId) ?? (await this.store.find(machineId));
+    if (!row) return undefined;
+    this.consoles.remember(row);
+    return this.consoles.consoleOf(row).attach(sink);
+  }
+
+  // ── Transitions ──
+
+  private duration(machineId: string, transition: Transition): number {
+    return transitionDurationMs(this.options.config, machineId, transition);
+  }
+
+  private async begin(machineId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+    const duration = this.duration(machineId, transition);
+    const row = await this.store.change(machineId, async (current, tx) => {
+      if (transition !== 'destroy') {
+        if (current.transition) {
+          throw new MachineStateError(`The machine is busy (${current.transition.replace('_', ' ')}).`);
+        }
+        if (!STARTS_FROM[transition].includes(current.state)) {
+          throw new MachineStateError(`A ${current.state} machine cannot ${transition.replace('_', ' ')}.`);
+        }
+      }
+      const now = new Date();
+      return this.store.update(tx, machineId, {
+        transition,
+        transitionStartedAt: now,
+        transitionDueAt: new Date(now.getTime() + duration),
+      });
+    });
+    if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+    this.consoles.remember(row);
+    const console = this.consoles.consoleOf(row);
+    if (transition === 'power_on' || transition === 'reboot') console.beginBoot(transition, duration);
+    else if (transition === 'shutdown') console.beginShutdown(duration);
+    else if (transition === 'power_off') console.beginPowerOff();
+    else console.beginDestroy();
+    this.schedule(machineId, transition, duration);
+  }
+
+  private schedule(machineId: string, transition: Transition, delayMs: number): void {
+    clearTimeout(this.timers.get(machineId));
+    const timer = setTimeout(() => {
+      this.timers.delete(machineId);
+      const done = this.complete(machineId, transition).finally(() => this.inFlight.delete(done));
+      this.inFlight.add(done);
+    }, delayMs);
+    // Pending transitions are stored: they must not keep a process (a test, a stopping server) alive.
+    timer.unref?.();
+    this.timers.set(machineId, timer);
+  }
+
+  private shouldFail(row: MachineRow, transition: Transition): boolean {
+    const next = this.failNext.get(row.id);
+    if (next?.delete(transition)) return true;
+    return hostnameFailure(specOf(row).hostname, transition);
+  }
+
+  /** Settles the transition in one transaction, then tells the console and the control plane. */
+  private async complete(machineId: string, transition: Transition): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const result = await this.store.change(machineId, async (row, tx) => {
+        // Superseded (a destroy replaced it) or already settled by an earlier run.
+        if (row.transition !== transition) return undefined;
+        const failed = this.shouldFail(row, transition);
+        const settled = settle(row, transition, failed, new Date(), FAILURE_MESSAGES[transition]);
+        if (settled === 'removed') {
+          await this.store.remove(tx, machineId);
+          return { row: undefined, failed };
+        }
+        return { row: await this.store.update(tx, machineId, settled), failed };
+      });
+      if (!result) return;
+      this.afterSettled(machineId, transition, result.row, result.failed);
+      const status: MachineStatus = result.row
+        ? statusOf(result.row)
+        : { state: 'absent', transition: null, ipv4: null, ipv6: null, lastOutcome: null };
+      await this.listener?.(
+        result.failed
+          ? {
+              type: 'transition.failed',
+              machineId,
+              transition,
+              message: FAILURE_MESSAGES[transition],
+              status,
+            }
+          : { type: 'transition.completed', machineId, transition, status },
+      );
+    } catch (error) {
+      // The stored transition stays due: the next start completes it.
+      if (!this.stopped)
+        this.options.logger.error({ err: error, machineId, transition }, 'simulator transition failed');
+    }
+  }
+
+  private afterSettled(
+    machineId: string,
+    transition: Transition,
+    row: MachineRow | undefined,
+    failed: boolean,
+  ) {
+    const console = this.consoles.existing(machineId);
+    if (!row) {
+      this.consoles.forget(machineId);
+      this.failNext.delete(machineId);
+      return;
+    }
+    this.consoles.remember(row);
+    if (!console) return;
+    if (failed) console.failed(row.state, FAILURE_MESSAGES[transition]);
+    else if (row.state === 'running') console.booted();
+    else if (row.state === 'stopped') console.poweredOff();
+  }
+}

@@ -1,0 +1,24 @@
+// Money as the console shows it. Amounts are integer minor units of their currency (SPEC §3: RWF or USD);
+// the Rwandan franc has no minor unit, the dollar has cents.
+import type { Currency } from '../contract/teams';
+
+export const MINOR_UNITS: Record<Currency, number> = { RWF: 1, USD: 100 };
+
+/** "RWF 1,250" or "$12.50". */
+export function formatMoney(amountMinor: number, currency: Currency, locale = 'en'): string {
+  const digits = currency === 'RWF' ? 0 : 2;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: currency === 'RWF' ? 'code' : 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
+    .format(amountMinor / MINOR_UNITS[currency])
+    .replace(/\u00a0/g, ' ');
+}
+
+/** Bytes in the unit a person reads: "512 MB", "1 GB". */
+export function formatMemory(megabytes: number): string {
+  return megabytes >= 1024 ? `${Number((megabytes / 1024).toFixed(1))} GB` : `${megabytes} MB`;
+}

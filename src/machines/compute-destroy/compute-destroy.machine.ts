@@ -1,0 +1,81 @@
+// Destroying a compute: the user types its hostname to confirm, the request goes, and the page waits
+// until the compute is gone (pushed over the socket, or a refetch answering 404), then leaves for the list.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Compute } from '../../contract/computes';
+import type { ApiError } from '../../services/http';
+
+export interface ComputeDestroyContext {
+  hostname: string;
+  typed: string;
+  message: string | null;
+}
+
+export type ComputeDestroyEvent =
+  | { type: 'confirmation.changed'; value: string }
+  | { type: 'destroy.confirm' }
+  | { type: 'compute.gone' };
+
+/** Typed as shown, ignoring letter case and surrounding spaces. */
+export const matchesHostname = (typed: string, hostname: string) =>
+  typed.trim().toLowerCase() === hostname.toLowerCase();
+
+export const computeDestroyMachine = setup({
+  types: {
+    context: {} as ComputeDestroyContext,
+    events: {} as ComputeDestroyEvent,
+    input: {} as { hostname: string },
+  },
+  actors: {
+    destroy: fromPromise<Compute, { confirmHostname: string }>(async () => {
+      throw new Error('destroy must be provided');
+    }),
+  },
+  actions: {
+    // Provided by the page: back to the list, with a toast.
+    leave: () => {},
+    type: assign({
+      typed: ({ event }) => {
+        assertEvent(event, 'confirmation.changed');
+        return event.value;
+      },
+      message: null,
+    }),
+    showRefusal: assign({
+      message: ({ event }) => {
+        const error = (event as { error?: Partial<ApiError> }).error;
+        return (
+          error?.fieldErrors?.confirmHostname ??
+          error?.problem?.title ??
+          'The compute could not be destroyed. Try again.'
+        );
+      },
+    }),
+  },
+  guards: {
+    isConfirmed: ({ context }) => matchesHostname(context.typed, context.hostname),
+  },
+}).createMachine({
+  id: 'computeDestroy',
+  context: ({ input }) => ({ hostname: input.hostname, typed: '', message: null }),
+  initial: 'confirming',
+  states: {
+    confirming: {
+      on: {
+        'confirmation.changed': { actions: 'type' },
+        'destroy.confirm': { guard: 'isConfirmed', target: 'destroying' },
+      },
+    },
+    destroying: {
+      invoke: {
+        id: 'destroy',
+        src: 'destroy',
+        input: ({ context }) => ({ confirmHostname: context.typed.trim() }),
+        onDone: 'waiting',
+        onError: { target: 'confirming', actions: 'showRefusal' },
+      },
+    },
+    /** Destroying takes a moment on the hypervisor; the compute is gone when the server says so. */
+    waiting: { on: { 'compute.gone': 'destroyed' } },
+    destroyed: { type: 'final', entry: 'leave' },
+  },
+});

@@ -1,0 +1,133 @@
+// Powering a compute on and off: a request, then waiting for the compute to get there (the status comes
+// over the socket, or a refetch). A forced power-off, which may lose unsaved data, is confirmed first.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Compute, ComputeStatus, PowerAction } from '../../contract/computes';
+import type { ApiError } from '../../services/http';
+
+/** The status each action ends in. */
+export const powerTarget: Record<PowerAction, ComputeStatus> = {
+  power_on: 'running',
+  shutdown: 'stopped',
+  power_off: 'stopped',
+  reboot: 'running',
+};
+
+/** Which actions make sense in a status (SPEC §2 /computes/$id/power: only the valid ones are offered). */
+export function availablePowerActions(status: ComputeStatus): PowerAction[] {
+  if (status === 'running') return ['shutdown', 'reboot', 'power_off'];
+  if (status === 'stopped') return ['power_on'];
+  return [];
+}
+
+export interface ComputePowerContext {
+  action: PowerAction | null;
+  message: { tone: 'info' | 'success' | 'error'; text: string } | null;
+}
+
+export type ComputePowerEvent =
+  | { type: 'power.request'; action: PowerAction }
+  | { type: 'power.confirm' }
+  | { type: 'power.cancel' }
+  /** The compute as it is now (from the socket or a refetch). */
+  | { type: 'compute.changed'; status: ComputeStatus };
+
+const done: Record<PowerAction, string> = {
+  power_on: 'The compute is running.',
+  shutdown: 'The compute shut down.',
+  power_off: 'The compute is powered off.',
+  reboot: 'The compute restarted and is running.',
+};
+
+export const computePowerMachine = setup({
+  types: { context: {} as ComputePowerContext, events: {} as ComputePowerEvent },
+  actors: {
+    request: fromPromise<Compute, { action: PowerAction }>(async () => {
+      throw new Error('request must be provided');
+    }),
+  },
+  actions: {
+    choose: assign({
+      action: ({ event }) => {
+        assertEvent(event, 'power.request');
+        return event.action;
+      },
+      message: null,
+    }),
+    forget: assign({ action: null }),
+    showWaiting: assign({
+      message: ({ context }) => ({
+        tone: 'info' as const,
+        text: {
+          power_on: 'Powering on…',
+          shutdown: 'Shutting down: the operating system is asked to stop cleanly…',
+          power_off: 'Cutting the power…',
+          reboot: 'Restarting…',
+        }[context.action!],
+      }),
+    }),
+    showDone: assign({
+      message: ({ context }) => ({ tone: 'success' as const, text: done[context.action!] }),
+    }),
+    showFailed: assign({
+      message: ({ context }) => ({
+        tone: 'error' as const,
+        text: `The ${context.action?.replace('_', ' ')} did not complete: the compute reported an error. See its history for details.`,
+      }),
+    }),
+    showRefusal: assign({
+      message: ({ event }) => ({
+        tone: 'error' as const,
+        text:
+          (event as { error?: Partial<ApiError> }).error?.problem?.detail ??
+          (event as { error?: Partial<ApiError> }).error?.problem?.title ??
+          'The request did not go through. Try again.',
+      }),
+    }),
+  },
+  guards: {
+    isForced: ({ event }) => event.type === 'power.request' && event.action === 'power_off',
+    hasArrived: ({ context, event }) =>
+      event.type === 'compute.changed' &&
+      context.action !== null &&
+      event.status === powerTarget[context.action],
+    hasFailed: ({ event }) => event.type === 'compute.changed' && event.status === 'error',
+  },
+}).createMachine({
+  id: 'computePower',
+  context: { action: null, message: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'power.request': [
+          { guard: 'isForced', target: 'confirming', actions: 'choose' },
+          { target: 'requesting', actions: 'choose' },
+        ],
+      },
+    },
+    /** A forced power-off is like pulling the plug: the user confirms they mean it. */
+    confirming: {
+      on: {
+        'power.confirm': 'requesting',
+        'power.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+    requesting: {
+      invoke: {
+        id: 'request',
+        src: 'request',
+        input: ({ context }) => ({ action: context.action! }),
+        onDone: { target: 'waiting', actions: 'showWaiting' },
+        onError: { target: 'idle', actions: ['showRefusal', 'forget'] },
+      },
+    },
+    waiting: {
+      on: {
+        'compute.changed': [
+          { guard: 'hasArrived', target: 'idle', actions: ['showDone', 'forget'] },
+          { guard: 'hasFailed', target: 'idle', actions: ['showFailed', 'forget'] },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,249 @@
+// The /new-compute form: location, image, plan (the team's limits decide which are open), how to sign in,
+// hostname and tags, with the price in the team's currency. Validated with the contract before sending.
+import { useState } from 'react';
+import * as v from 'valibot';
+import { css } from '../../../../../styled-system/css';
+import {
+  createComputeRequestSchema,
+  type InstanceType,
+  type Location,
+  type OperatingSystem,
+  sshPublicKeySchema,
+  tagSchema,
+} from '../../../../contract/computes';
+import type { Team, TeamLimits } from '../../../../contract/teams';
+import { formatMemory, formatMoney } from '../../../../domain/money';
+import type { CreateComputeInput } from '../../../../services/computes.api';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { ChoiceCards } from '../../../../ui/choice-cards';
+import { TagInput } from '../../../../ui/tag-input';
+import { TextareaField, TextField } from '../../../../ui/text-field';
+
+export interface CatalogData {
+  locations: Location[];
+  operatingSystems: OperatingSystem[];
+  instanceTypes: InstanceType[];
+}
+
+interface Props extends CatalogData {
+  team: Team;
+  limits: TeamLimits;
+  submitting: boolean;
+  serverErrors: Record<string, string>;
+  message: string | null;
+  onSubmit: (input: CreateComputeInput) => void;
+}
+
+/** Contract issues keyed by the form's field names (authentication.publicKey → publicKey). */
+function fieldErrorsOf(input: unknown): Record<string, string> {
+  const result = v.safeParse(createComputeRequestSchema, input);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '';
+    const field = path.startsWith('authentication') ? 'publicKey' : (path.split('.')[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function CreateComputeForm({
+  team,
+  limits,
+  locations,
+  operatingSystems,
+  instanceTypes,
+  submitting,
+  serverErrors,
+  message,
+  onSubmit,
+}: Props) {
+  const [locationId, setLocationId] = useState(locations.find((l) => l.available)?.id ?? '');
+  const [osId, setOsId] = useState(operatingSystems[0]?.id ?? '');
+  const [planId, setPlanId] = useState(instanceTypes[0]?.id ?? '');
+  const [method, setMethod] = useState<'ssh-key' | 'password'>('ssh-key');
+  const [publicKey, setPublicKey] = useState('');
+  const [hostname, setHostname] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...serverErrors, ...clientErrors };
+
+  const plan = instanceTypes.find((candidate) => candidate.id === planId);
+  const os = operatingSystems.find((candidate) => candidate.id === osId);
+  const location = locations.find((candidate) => candidate.id === locationId);
+  const atLimit = limits.computes.limit !== null && limits.computes.used >= limits.computes.limit;
+  const tooLarge = (type: InstanceType) => limits.maxVcpus !== null && type.vcpus > limits.maxVcpus;
+  const suggestion =
+    os && plan && location ? `${os.family}-${plan.vcpus}vcpu-${location.id}`.toLowerCase() : '';
+
+  const submit = () => {
+    const input: CreateComputeInput = {
+      hostname: hostname.trim() || suggestion,
+      locationId,
+      operatingSystemId: osId,
+      instanceTypeId: planId,
+      authentication: method === 'ssh-key' ? { method, publicKey } : { method },
+      tags,
+    };
+    const found = fieldErrorsOf(input);
+    if (plan && tooLarge(plan))
+      found.instanceTypeId = `Plans with ${limits.maxVcpus! + 1} or more vCPUs need a verified team.`;
+    setClientErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(input);
+  };
+
+  return (
+    <form
+      noValidate
+      className={css({ display: 'grid', gap: '6' })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {limits.computes.limit !== null ? (
+        <Alert tone={atLimit ? 'error' : 'info'}>
+          {limits.computes.used} of {limits.computes.limit} computes.{' '}
+          {atLimit
+            ? 'Your team has reached the limit for unverified teams: verify the team in Settings to create more.'
+            : `Unverified teams can run at most ${limits.computes.limit} computes and no plans with ${(limits.maxVcpus ?? 7) + 1} or more vCPUs.`}
+        </Alert>
+      ) : null}
+      <ChoiceCards
+        legend="Location"
+        name="locationId"
+        value={locationId}
+        onChange={setLocationId}
+        columns={3}
+        error={errors.locationId}
+        options={locations.map((l) => ({
+          value: l.id,
+          label: l.name,
+          description: `${l.city} (${l.country})`,
+          disabled: !l.available,
+          disabledReason: l.available ? undefined : 'Full for now: choose another location.',
+        }))}
+      />
+      <ChoiceCards
+        legend="Image"
+        name="operatingSystemId"
+        value={osId}
+        onChange={setOsId}
+        columns={3}
+        error={errors.operatingSystemId}
+        options={operatingSystems.map((o) => ({ value: o.id, label: `${o.name} ${o.version}` }))}
+      />
+      <ChoiceCards
+        legend="Plan"
+        name="instanceTypeId"
+        value={planId}
+        onChange={setPlanId}
+        help={`Prices in ${team.currency}, per hour while the compute exists (running or stopped), capped at the monthly price.`}
+        error={errors.instanceTypeId}
+        options={instanceTypes.map((t) => ({
+          value: t.id,
+          label: `${t.vcpus} vCPU${t.vcpus > 1 ? 's' : ''} · ${formatMemory(t.memoryMb)} · ${t.diskGb} GB disk`,
+          description: t.name,
+          aside: (
+            <>
+              {formatMoney(t.monthly[team.currency], team.currency)}/mo
+              <br />
+              <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                {formatMoney(t.hourly[team.currency], team.currency)}/h
+              </span>
+            </>
+          ),
+          disabled: tooLarge(t),
+          disabledReason: tooLarge(t)
+            ? 'Needs a verified team: verify the team in Settings to use it.'
+            : undefined,
+        }))}
+      />
+      <ChoiceCards
+        legend="Authentication"
+        name="method"
+        value={method}
+        onChange={(value) => setMethod(value as 'ssh-key' | 'password')}
+        options={[
+          {
+            value: 'ssh-key',
+            label: 'SSH key',
+            description: 'Recommended: sign in with your key, no password to leak.',
+          },
+          {
+            value: 'password',
+            label: 'Root password',
+            description: 'We generate a strong one and show it once.',
+          },
+        ]}
+      />
+      {method === 'ssh-key' ? (
+        <TextareaField
+          label="SSH public key"
+          name="publicKey"
+          mono
+          required
+          value={publicKey}
+          onChange={(event) => {
+            setPublicKey(event.target.value);
+            const checked = v.safeParse(sshPublicKeySchema, event.target.value);
+            setClientErrors(({ publicKey: _, ...rest }) =>
+              checked.success || !event.target.value
+                ? rest
+                : { ...rest, publicKey: checked.issues[0].message },
+            );
+          }}
+          placeholder="ssh-ed25519 AAAA… you@laptop"
+          help="The contents of your .pub file, e.g. ~/.ssh/id_ed25519.pub."
+          error={errors.publicKey}
+        />
+      ) : null}
+      <TextField
+        label="Hostname"
+        name="hostname"
+        mono
+        value={hostname}
+        placeholder={suggestion}
+        onChange={(event) => setHostname(event.target.value)}
+        help={`Letters, digits and hyphens. Left empty, it is ${suggestion || 'suggested from your choices'}.`}
+        error={errors.hostname}
+      />
+      <TagInput
+        label="Tags"
+        tags={tags}
+        onChange={setTags}
+        validate={(tag) => {
+          const checked = v.safeParse(tagSchema, tag);
+          return checked.success ? undefined : checked.issues[0].message;
+        }}
+        help="Optional: group computes, e.g. web, production. Press Enter to add."
+        error={errors.tags}
+      />
+      {message ? <Alert tone="error">{message}</Alert> : null}
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4',
+          flexWrap: 'wrap',
+          paddingTop: '2',
+          borderTopWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
+        <p className={css({ flex: '1' })}>
+          {plan ? (
+            <>
+              <strong>{formatMoney(plan.monthly[team.currency], team.currency)}</strong> a month at most (
+              {formatMoney(plan.hourly[team.currency], team.currency)} an hour)
+            </>
+          ) : null}
+        </p>
+        <Button type="submit" variant="solid" loading={submitting} disabled={atLimit}>
+          Create compute
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+// The computes list, virtualized: thousands of rows scroll smoothly with only the visible ones in the DOM,
+// and the next page loads as the end comes into view.
+import { Link } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { css } from '../../../../../../styled-system/css';
+import type { Compute } from '../../../../../contract/computes';
+import { formatRelative } from '../../../../../domain/helpers/time';
+import { formatMemory } from '../../../../../domain/money';
+import { ComputeStatusBadge } from './status-badge';
+
+export const ROW_HEIGHT = 56;
+
+const cell = css({
+  paddingX: '3',
+  paddingY: '2',
+  textAlign: 'left',
+  verticalAlign: 'middle',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
+const head = css({
+  paddingX: '3',
+  paddingY: '2',
+  textAlign: 'left',
+  fontSize: 'xs',
+  fontWeight: '600',
+  color: 'fg.muted',
+  bg: 'bg.subtle',
+});
+
+export function ComputesTable({
+  computes,
+  total,
+  hasMore,
+  loadMore,
+}: {
+  computes: Compute[];
+  total: number;
+  hasMore: boolean;
+  loadMore: () => void;
+}) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const virtualizer = useWindowVirtualizer({
+    count: computes.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin: tableRef.current?.offsetTop ?? 0,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1);
+
+  useEffect(() => {
+    if (hasMore && last && last.index >= computes.length - 20) loadMore();
+  }, [hasMore, last, computes.length, loadMore]);
+
+  const before = (items[0]?.start ?? 0) - virtualizer.options.scrollMargin;
+  const after = virtualizer.getTotalSize() - (last?.end ?? 0) + (last ? virtualizer.options.scrollMargin : 0);
+
+  return (
+    <table
+      ref={tableRef}
+      aria-rowcount={total + 1}
+      className={css({
+        width: '100%',
+        tableLayout: 'fixed',
+        borderCollapse: 'collapse',
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+      })}
+    >
+      <caption className={css({ srOnly: true })}>Computes of the team ({total})</caption>
+      <colgroup>
+        <col style={{ width: '24%' }} />
+        <col style={{ width: '14%' }} />
+        <col style={{ width: '16%' }} />
+        <col style={{ width: '16%' }} />
+        <col style={{ width: '12%' }} />
+        <col style={{ width: '18%' }} />
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th scope="col" className={head}>
+            Hostname
+          </th>
+          <th scope="col" className={head}>
+            Status
+          </th>
+          <th scope="col" className={head}>
+            Address
+          </th>
+          <th scope="col" className={head}>
+            Size
+          </th>
+          <th scope="col" className={head}>
+            Location
+          </th>
+          <th scope="col" className={head}>
+            Tags · Created
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {before > 0 ? (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
+          <tr aria-hidden="true">
+            <td colSpan={6} style={{ height: before, padding: 0 }} />
+          </tr>
+        ) : null}
+        {items.map((item) => {
+          const compute = computes[item.index]!;
+          return (
+            <tr
+              key={compute.id}
+              aria-rowindex={item.index + 2}
+              data-index={item.index}
+              style={{ height: ROW_HEIGHT }}
+              className={css({
+                borderTopWidth: '1px',
+                borderColor: 'border.default',
+                _hover: { bg: 'bg.subtle' },
+              })}
+            >
+              <td className={cell}>
+                <Link
+                  to="/computes/$id"
+                  params={{ id: compute.id }}
+                  className={css({ color: 'accent.text', fontWeight: '500', fontFamily: 'mono' })}
+                >
+                  {compute.hostname}
+                </Link>
+              </td>
+              <td className={cell}>
+                <ComputeStatusBadge status={compute.status} />
+              </td>
+              <td className={cell}>
+                <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{compute.ipv4 ?? '—'}</span>
+              </td>
+              <td className={cell}>
+                {compute.instanceType.vcpus} vCPU · {formatMemory(compute.instanceType.memoryMb)}
+              </td>
+              <td className={cell}>{compute.location.name}</td>
+              <td className={cell}>
+                <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>
+                  {compute.tags.join(', ') || '—'}
+                </span>
+                {' · '}
+                <time dateTime={compute.createdAt}>{formatRelative(compute.createdAt)}</time>
+              </td>
+            </tr>
+          );
+        })}
+        {after > 0 ? (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
+          <tr aria-hidden="true">
+            <td colSpan={6} style={{ height: after, padding: 0 }} />
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}

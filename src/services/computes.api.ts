@@ -1,0 +1,73 @@
+// The resource manager's catalog and computes (src/contract/computes.ts).
+import {
+  type ComputeStatus,
+  computeHistorySchema,
+  computeListSchema,
+  computeMetricsSchema,
+  computeSchema,
+  createdComputeSchema,
+  instanceTypeListSchema,
+  locationListSchema,
+  type MetricsRange,
+  operatingSystemListSchema,
+  type PowerAction,
+} from '../contract/computes';
+import { resourceManagerClient as client, json } from './http';
+
+export const fetchLocations = () => json(locationListSchema, () => client.get('locations'));
+export const fetchOperatingSystems = () =>
+  json(operatingSystemListSchema, () => client.get('operating-systems'));
+export const fetchInstanceTypes = () => json(instanceTypeListSchema, () => client.get('instance-types'));
+
+const computes = (teamId: string) => `teams/${encodeURIComponent(teamId)}/computes`;
+const compute = (teamId: string, id: string) => `${computes(teamId)}/${encodeURIComponent(id)}`;
+
+export interface CreateComputeInput {
+  hostname: string;
+  locationId: string;
+  operatingSystemId: string;
+  instanceTypeId: string;
+  authentication: { method: 'ssh-key'; publicKey: string } | { method: 'password' };
+  tags: string[];
+}
+
+/** The idempotency key makes a retried or double-clicked create make one compute. */
+export const createCompute = (teamId: string, body: CreateComputeInput, idempotencyKey: string) =>
+  json(createdComputeSchema, () =>
+    client.post(computes(teamId), { json: body, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0 }),
+  );
+
+export interface ComputeFilters {
+  search?: string | undefined;
+  status?: ComputeStatus | undefined;
+  location?: string | undefined;
+  tag?: string | undefined;
+  sort?: 'created_desc' | 'created_asc' | 'hostname_asc' | 'hostname_desc' | 'status_asc' | undefined;
+}
+
+export const fetchComputes = (teamId: string, filters: ComputeFilters, cursor?: string, limit = 200) =>
+  json(computeListSchema, () =>
+    client.get(computes(teamId), {
+      searchParams: Object.fromEntries(
+        Object.entries({ ...filters, cursor, limit: String(limit) }).filter(([, value]) => value),
+      ) as Record<string, string>,
+    }),
+  );
+
+export const fetchCompute = (teamId: string, id: string) =>
+  json(computeSchema, () => client.get(compute(teamId, id)));
+
+export const requestPowerAction = (teamId: string, id: string, type: PowerAction) =>
+  json(computeSchema, () => client.post(`${compute(teamId, id)}/actions`, { json: { type } }));
+
+export const destroyCompute = (teamId: string, id: string, confirmHostname: string) =>
+  json(computeSchema, () => client.delete(compute(teamId, id), { json: { confirmHostname } }));
+
+export const updateComputeTags = (teamId: string, id: string, tags: string[]) =>
+  json(computeSchema, () => client.put(`${compute(teamId, id)}/tags`, { json: { tags } }));
+
+export const fetchComputeHistory = (teamId: string, id: string) =>
+  json(computeHistorySchema, () => client.get(`${compute(teamId, id)}/history`));
+
+export const fetchComputeMetrics = (teamId: string, id: string, range: MetricsRange) =>
+  json(computeMetricsSchema, () => client.get(`${compute(teamId, id)}/metrics`, { searchParams: { range } }));
