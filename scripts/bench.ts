@@ -1,6 +1,8 @@
 // `npm run bench`: builds the console, starts the real server and prints the figures each issue targets.
 
 import { measureBundles, printBundleFigures } from './bench/bundle-size';
+import { benchComputesList, printComputesListFigures } from './bench/computes-list';
+import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { requireChromium } from './chromium.mjs';
 import { removeDataDir, startServerProcess } from './server-process';
@@ -15,6 +17,8 @@ try {
   await server.stop();
   removeDataDir(server.dataDir);
 }
+ok = printComputesListFigures(await benchComputesList()) && ok;
+ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 console.log(
   ok ? '\nAll figures within their targets.' : '\nSome figures are over their targets (see above).',
 );

@@ -6,6 +6,14 @@ import { chromium } from 'playwright-core';
 
 export const BUDGET = { initialJsKb: 150, routeChunkKb: 50, cssKb: 30 } as const;
 
+/** Chunks whose size is a library's, not ours to cut: said beside the figure, still counted against the budget. */
+const KNOWN_LARGE = [
+  {
+    pattern: /^xterm-/,
+    why: 'xterm.js, the terminal emulator the console page needs: one module, loaded only on /computes/terminal/$id',
+  },
+];
+
 const kb = (bytes: number) => bytes / 1024;
 const gzipKb = (file: string) => kb(gzipSync(readFileSync(file), { level: 9 }).length);
 
@@ -60,7 +68,7 @@ export async function measureBundles(
         else cssKb += size;
       }
       if (path === paths[0]) for (const asset of assets) initial.add(asset.replace('/assets/', ''));
-      const largest = sizes.sort((a, b) => b.kb - a.kb).slice(0, 5);
+      const largest = sizes.sort((a, b) => b.kb - a.kb).slice(0, Number(process.env.BENCH_LARGEST ?? 5));
       pages.push({ path, jsKb, cssKb, files: assets.size, largest });
       await context.close();
     }
@@ -99,8 +107,9 @@ export function printBundleFigures({ pages, chunks }: BundleFigures): boolean {
     const over = chunk.gzipKb > BUDGET.routeChunkKb;
     if (over) mark(false);
     if (rank >= 10 && !over) return;
+    const why = KNOWN_LARGE.find(({ pattern }) => pattern.test(chunk.file))?.why;
     console.log(
-      `    ${chunk.file.padEnd(44)} ${chunk.gzipKb.toFixed(2).padStart(6)} KB${over ? '  OVER BUDGET' : ''}`,
+      `    ${chunk.file.padEnd(44)} ${chunk.gzipKb.toFixed(2).padStart(6)} KB${over ? '  OVER BUDGET' : ''}${why ? ` (${why})` : ''}`,
     );
   });
   return withinBudget;

@@ -1,6 +1,9 @@
 // Computes (virtual machines) and their catalog: the resource manager's /locations, /operating-systems,
 // /instance-types and /teams/:teamId/computes resources (SPEC §1, §2, §3, §9).
 import * as v from 'valibot';
+import { computeSortSchema, computeStatusSchema, metricsRangeSchema } from './compute-states';
+
+export * from './compute-states';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -54,19 +57,6 @@ export const operatingSystemListSchema = v.object({ operatingSystems: v.array(op
 export const instanceTypeListSchema = v.object({ instanceTypes: v.array(instanceTypeSchema) });
 
 // ── Computes ─────────────────────────────────────────────────────────────────────────────────────────
-
-export const computeStatusSchema = v.picklist([
-  'provisioning',
-  'running',
-  'stopping',
-  'stopped',
-  'starting',
-  'rebooting',
-  'destroying',
-  'destroyed',
-  'error',
-]);
-export type ComputeStatus = v.InferOutput<typeof computeStatusSchema>;
 
 /** What the power page can ask for; which ones apply depends on the status. */
 export const powerActionSchema = v.picklist(['power_on', 'shutdown', 'power_off', 'reboot']);
@@ -154,14 +144,6 @@ export const createdComputeSchema = v.object({
   rootPassword: v.nullable(v.string()),
 });
 
-export const computeSortSchema = v.picklist([
-  'created_desc',
-  'created_asc',
-  'hostname_asc',
-  'hostname_desc',
-  'status_asc',
-]);
-
 export const computeListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(100))),
   status: v.optional(computeStatusSchema),
@@ -203,9 +185,6 @@ export const computeEventSchema = v.object({
 });
 export const computeHistorySchema = v.object({ events: v.array(computeEventSchema) });
 export type ComputeEvent = v.InferOutput<typeof computeEventSchema>;
-
-export const metricsRangeSchema = v.picklist(['1h', '24h', '7d', '30d']);
-export type MetricsRange = v.InferOutput<typeof metricsRangeSchema>;
 
 /** Time series as parallel arrays (compact for 30 days of points): one value per timestamp. */
 export const computeMetricsSchema = v.object({

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { css } from '../../../../../styled-system/css';
-import { computeSortSchema, computeStatusSchema } from '../../../../contract/computes';
+import { computeSortSchema, computeStatusSchema } from '../../../../contract/compute-states';
 import { debounce } from '../../../../domain/helpers/debounce';
 import { can } from '../../../../domain/permissions';
 import { computesQuery, locationsQuery } from '../../../../services/computes.queries';
@@ -165,7 +165,7 @@ function ComputesPage() {
         {list.data && total > 0 ? (
           <>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
-              {total} {total === 1 ? 'compute' : 'computes'}
+              {total.toLocaleString('en')} {total === 1 ? 'compute' : 'computes'}
               {filtered ? ' match' : ''}
             </p>
             <ComputesTable

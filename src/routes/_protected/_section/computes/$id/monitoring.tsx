@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import * as v from 'valibot';
 import { css } from '../../../../../../styled-system/css';
-import { type MetricsRange, metricsRangeSchema } from '../../../../../contract/computes';
+import { type MetricsRange, metricsRangeSchema } from '../../../../../contract/compute-states';
 import { computeMetricsQuery } from '../../../../../services/computes.queries';
 import { Alert } from '../../../../../ui/alert';
 import { SkeletonText } from '../../../../../ui/skeleton';

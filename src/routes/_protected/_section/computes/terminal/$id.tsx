@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { FitAddon } from '@xterm/addon-fit';
-import { Terminal } from '@xterm/xterm';
+import type { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from '../../../../../../styled-system/css';
@@ -11,8 +10,10 @@ import { Alert } from '../../../../../ui/alert';
 import { Button, buttonRecipe } from '../../../../../ui/button';
 import { EmptyState } from '../../../../../ui/empty-state';
 import { SkeletonText } from '../../../../../ui/skeleton';
+import { Spinner } from '../../../../../ui/spinner';
 import { PageHeader } from '../../../../-components/page';
 import { useCountdown } from '../../../../-components/use-countdown';
+import { adoptCreatedStyles } from '../-components/adopted-styles';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { useCompute } from '../-components/use-compute';
 import { useConsoleConnection } from '../-components/use-console-connection';
@@ -21,6 +22,14 @@ import { useConsoleConnection } from '../-components/use-console-connection';
 export const Route = createFileRoute('/_protected/_section/computes/terminal/$id')({
   component: TerminalPage,
 });
+
+const loadTerminal = async () => {
+  const [{ Terminal }, { FitAddon }] = await Promise.all([
+    import('@xterm/xterm'),
+    import('@xterm/addon-fit'),
+  ]);
+  return { Terminal, FitAddon };
+};
 
 const stateWords = {
   connecting: 'Connecting to the console…',
@@ -64,11 +73,14 @@ function ConsoleView({ compute }: { compute: Compute }) {
   const id = compute.id;
   const box = useRef<HTMLDivElement>(null);
   const terminal = useRef<Terminal | null>(null);
+  const pending = useRef<string[]>([]);
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [note, setNote] = useState<string | null>(null);
 
   const onMessage = useCallback((message: ConsoleServerMessage) => {
-    if (message.type === 'output') terminal.current?.write(message.data);
-    else setNote(message.message ?? null);
+    if (message.type !== 'output') setNote(message.message ?? null);
+    else if (terminal.current) terminal.current.write(message.data);
+    else pending.current.push(message.data);
   }, []);
   const { state, retryAt, send, reconnectNow } = useConsoleConnection(id, onMessage);
   const left = useCountdown(state === 'reconnecting' ? retryAt : null);
@@ -76,44 +88,67 @@ function ConsoleView({ compute }: { compute: Compute }) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const styles = getComputedStyle(document.documentElement);
-    const term = new Terminal({
-      cursorBlink: true,
-      fontFamily: styles.getPropertyValue('--fonts-mono') || "'Geist Mono', monospace",
-      fontSize: 14,
-      convertEol: false,
-      scrollback: 5000,
-      theme: {
-        background: '#0f1117',
-        foreground: '#e1e3e8',
-        cursor: '#9d97ff',
-        selectionBackground: '#4a41d4',
+    let cleanup: (() => void) | undefined;
+    let unmounted = false;
+    // xterm.js is 80 KB: it loads with the console page, not with the rest of the computes pages.
+    void loadTerminal().then(
+      ({ Terminal, FitAddon }) => {
+        if (unmounted) return;
+        const styles = getComputedStyle(document.documentElement);
+        const restoreStyles = adoptCreatedStyles();
+        const term = new Terminal({
+          cursorBlink: true,
+          fontFamily: styles.getPropertyValue('--fonts-mono') || "'Geist Mono', monospace",
+          fontSize: 14,
+          convertEol: false,
+          scrollback: 5000,
+          theme: {
+            background: '#0f1117',
+            foreground: '#e1e3e8',
+            cursor: '#9d97ff',
+            selectionBackground: '#4a41d4',
+          },
+        });
+        const fit = new FitAddon();
+        term.loadAddon(fit);
+        term.open(element);
+        fit.fit();
+        // What the console printed while the terminal was loading.
+        term.write(pending.current.join(''));
+        pending.current = [];
+        terminal.current = term;
+        const input = term.onData((data) => send({ type: 'input', data }));
+        const resized = term.onResize(({ cols, rows }) => send({ type: 'resize', cols, rows }));
+        const observer = new ResizeObserver(() => fit.fit());
+        observer.observe(element);
+        term.focus();
+        setLoaded('ready');
+        cleanup = () => {
+          observer.disconnect();
+          input.dispose();
+          resized.dispose();
+          term.dispose();
+          restoreStyles();
+          terminal.current = null;
+        };
       },
-    });
-    const fit = new FitAddon();
-    term.loadAddon(fit);
-    term.open(element);
-    fit.fit();
-    terminal.current = term;
-    const input = term.onData((data) => send({ type: 'input', data }));
-    const resized = term.onResize(({ cols, rows }) => send({ type: 'resize', cols, rows }));
-    const observer = new ResizeObserver(() => fit.fit());
-    observer.observe(element);
-    term.focus();
+      () => {
+        if (!unmounted) setLoaded('failed');
+      },
+    );
     return () => {
-      observer.disconnect();
-      input.dispose();
-      resized.dispose();
-      term.dispose();
-      terminal.current = null;
+      unmounted = true;
+      cleanup?.();
     };
   }, [send]);
 
   // Once connected, tell the compute how big the terminal is.
   useEffect(() => {
     const term = terminal.current;
-    if (state === 'connected' && term) send({ type: 'resize', cols: term.cols, rows: term.rows });
-  }, [state, send]);
+    if (state === 'connected' && loaded === 'ready' && term) {
+      send({ type: 'resize', cols: term.cols, rows: term.rows });
+    }
+  }, [state, loaded, send]);
 
   const copySelection = async () => {
     const text = terminal.current?.getSelection();
@@ -159,6 +194,16 @@ function ConsoleView({ compute }: { compute: Compute }) {
           ) : null}
         </div>
         {note ? <Alert tone="info">{note}</Alert> : null}
+        {loaded === 'loading' ? (
+          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <Spinner size="sm" /> Loading the terminal…
+          </p>
+        ) : null}
+        {loaded === 'failed' ? (
+          <Alert tone="error">
+            The terminal could not be loaded: check your connection, then reload the page.
+          </Alert>
+        ) : null}
         <div
           ref={box}
           role="application"

@@ -1,0 +1,28 @@
+// The computes contract's picklists the routes' search parameters use (list filters, chart range). They live apart from ./computes so
+// the console's entry chunk, which holds every route's search validation, does not carry the whole contract.
+import * as v from 'valibot';
+
+export const computeStatusSchema = v.picklist([
+  'provisioning',
+  'running',
+  'stopping',
+  'stopped',
+  'starting',
+  'rebooting',
+  'destroying',
+  'destroyed',
+  'error',
+]);
+export type ComputeStatus = v.InferOutput<typeof computeStatusSchema>;
+
+export const computeSortSchema = v.picklist([
+  'created_desc',
+  'created_asc',
+  'hostname_asc',
+  'hostname_desc',
+  'status_asc',
+]);
+export type ComputeSort = v.InferOutput<typeof computeSortSchema>;
+
+export const metricsRangeSchema = v.picklist(['1h', '24h', '7d', '30d']);
+export type MetricsRange = v.InferOutput<typeof metricsRangeSchema>;

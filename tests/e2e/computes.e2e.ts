@@ -1,0 +1,196 @@
+// Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
+// suite): create one, watch it start without reloading, power it off and on, read its history, run a
+// command in its console, destroy it; and an unverified team stopped at its sixth compute.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { asAccount, createAccount, newIdentity, type TestAccount, useAccount } from './accounts';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh ed25519 public key in the OpenSSH one-line format, as in ~/.ssh/id_ed25519.pub. */
+function sshPublicKey(comment: string): string {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+  const field = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
+  return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
+}
+
+async function teamOf(account: TestAccount): Promise<string> {
+  const { teams } = await asAccount<{ teams: Array<{ id: string }> }>(baseUrl, account, 'GET', '/teams');
+  return teams[0]!.id;
+}
+
+/** Creates a compute through the API, as another tab or a script of the same team would. */
+async function createComputeByApi(account: TestAccount, teamId: string, hostname: string) {
+  const response = await fetch(`${baseUrl}/resource-manager/api/v1/teams/${teamId}/computes`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${account.token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify({
+      hostname,
+      locationId: 'kgl1',
+      operatingSystemId: 'debian-12',
+      instanceTypeId: 's-1vcpu-1gb',
+      authentication: { method: 'password' },
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as { detail?: string } };
+}
+
+/** The text the terminal shows, row by row (xterm's DOM renderer). */
+const terminalText = (page: Page) => page.locator('.xterm-rows').innerText();
+
+async function waitForTerminal(page: Page, pattern: RegExp) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const text = await terminalText(page);
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`The terminal never showed ${pattern}; it shows:\n${text}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('computes in Chromium', () => {
+  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console and destroys it', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Cyuzuzo Compute'));
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+
+    // No computes yet: the empty state leads to creating one.
+    await page.goto('/computes');
+    await page.getByText('hypervisor simulator', { exact: false }).first().waitFor();
+    await page
+      .getByRole('link', { name: /create (a|your first) compute/i })
+      .first()
+      .click();
+    await page.waitForURL('**/new-compute');
+    await page.getByRole('heading', { name: 'Create a compute', exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // A malformed key is refused beside the field, and what was typed stays.
+    const key = page.getByLabel('SSH public key');
+    await key.fill('-----BEGIN OPENSSH PRIVATE KEY-----');
+    await page.getByText('Paste one public key').first().waitFor();
+    await key.fill(sshPublicKey('cyuzuzo@laptop'));
+    await page.getByLabel('Hostname').fill('web-1');
+    await page.getByRole('button', { name: 'Create compute' }).click();
+
+    // The compute page: provisioning, then running, pushed over the socket without a reload.
+    await page.waitForURL(/\/computes\/[0-9a-f-]{36}$/);
+    const computeUrl = page.url();
+    await page.getByRole('heading', { name: 'web-1', exact: true }).waitFor();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    expect(page.url()).toBe(computeUrl);
+    const ssh = await page.getByText(/^ssh root@\d+\.\d+\.\d+\.\d+$/).textContent();
+    expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
+    await expectNoAxeViolations(page);
+
+    // Power it off (forced, so confirmed first), then on again.
+    await page.getByRole('link', { name: 'Power', exact: true }).click();
+    await page.getByRole('button', { name: 'Power off (forced)' }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await confirm.getByText('Power off web-1 now?').waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Power off', exact: true }).click();
+    await page.locator('[data-status="stopped"]').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Power on' }).click();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+
+    // History: who did what, with what result.
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    const history = page.getByRole('table');
+    await history.getByRole('row', { name: /Power off \(forced\).*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    await history.getByRole('row', { name: /Power on.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    await history.getByRole('row', { name: /Created.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // The serial console: an SSH-key compute logs root in; `hostname` answers with the compute's name.
+    await page.getByRole('link', { name: 'Open console' }).click();
+    await page.waitForURL('**/computes/terminal/**');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected$/ })
+      .waitFor();
+    await waitForTerminal(page, /root@web-1/);
+    await page.getByRole('application', { name: 'Serial console of web-1' }).click();
+    await page.keyboard.type('hostname');
+    await page.keyboard.press('Enter');
+    const shown = await waitForTerminal(page, /hostname\s*\n\s*web-1\s*\n/);
+    expect(shown).toContain('web-1');
+
+    // Destroy: the button waits for the exact hostname.
+    await page.goto(`${computeUrl}/destroy`);
+    const destroy = page.getByRole('button', { name: 'Destroy this compute' });
+    await page.getByLabel('Type web-1 to confirm').fill('web-2');
+    expect(await destroy.isDisabled()).toBe(true);
+    await page.getByLabel('Type web-1 to confirm').fill('web-1');
+    await destroy.click();
+    await page.waitForURL('**/computes', { timeout: 15_000 });
+    await page.getByText('web-1 was destroyed.').waitFor({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: 'web-1', exact: true }).count()).resolves.toBe(0);
+
+    // The 404 of the destroyed compute's last look is the only refusal the browser saw.
+    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  });
+
+  it('shows computes made elsewhere in the list and their status changes as they happen', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Lina List'));
+    const teamId = await teamOf(account);
+    const { page } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    await page.goto('/computes');
+    await page.getByRole('heading', { name: 'Computes', exact: true }).waitFor();
+    await page
+      .getByText(/no computes/i)
+      .first()
+      .waitFor();
+
+    const made = await createComputeByApi(account, teamId, 'db-1');
+    expect(made.status).toBe(201);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'db-1', exact: true }) });
+    await row.waitFor();
+    await row.locator('[data-status="running"]').waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+  });
+
+  it('stops an unverified team at its sixth compute and says why', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Uwase Unverified'));
+    const teamId = await teamOf(account);
+    for (let index = 1; index <= 5; index++) {
+      expect((await createComputeByApi(account, teamId, `node-${index}`)).status).toBe(201);
+    }
+    // The server refuses a sixth in plain words…
+    const sixth = await createComputeByApi(account, teamId, 'node-6');
+    expect(sixth.status).toBe(403);
+    expect(sixth.body.detail).toMatch(/5 computes/);
+
+    // …and the console says so before anyone fills the form in.
+    const { page } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    await page.goto('/new-compute');
+    await page.getByText('5 of 5 computes.').waitFor();
+    await page.getByText(/reached the limit for unverified teams/).waitFor();
+    expect(await page.getByRole('button', { name: 'Create compute' }).isDisabled()).toBe(true);
+    // Plans of 8 vCPUs or more are offered, disabled, with the reason.
+    await page.getByText('Needs a verified team', { exact: false }).first().waitFor();
+    await expectNoAxeViolations(page);
+  });
+});
