@@ -3,6 +3,8 @@
 import { measureBundles, printBundleFigures } from './bench/bundle-size';
 import { benchComputesList, printComputesListFigures } from './bench/computes-list';
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
+import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
+import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { requireChromium } from './chromium.mjs';
 import { removeDataDir, startServerProcess } from './server-process';
@@ -19,6 +21,8 @@ try {
 }
 ok = printComputesListFigures(await benchComputesList()) && ok;
 ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
+ok = printDnsQpsFigures(await benchDnsQps()) && ok;
+ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
 console.log(
   ok ? '\nAll figures within their targets.' : '\nSome figures are over their targets (see above).',
 );

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The embedded DNS server's port (UDP and TCP on 127.0.0.1). */
+  dnsPort: number;
   dataDir: string;
   child: ChildProcess;
   /** What the server printed, for failure messages. */
@@ -37,6 +39,8 @@ export async function startServerProcess(
   }: { dataDir?: string; port?: number } = {},
 ): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
+  let dnsPort = await freePort();
+  while (dnsPort === port) dnsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -48,6 +52,8 @@ export async function startServerProcess(
       STATIC_DIR: 'dist',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      DNS_HOST: '127.0.0.1',
+      DNS_PORT: String(dnsPort),
       // Every test browser is 127.0.0.1 and a journey may sign the same address in twice within a minute:
       // the send limits would otherwise throttle the suite (the server tests check them at their defaults).
       CODE_SENDS_PER_IP: '100000',
@@ -87,6 +93,7 @@ export async function startServerProcess(
   return {
     url,
     port,
+    dnsPort: Number(env.DNS_PORT ?? dnsPort),
     dataDir,
     child,
     output: () => output,

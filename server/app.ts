@@ -14,6 +14,7 @@ import { type ComputeService, createComputeService } from './computes';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
+import { createDomainService, type DomainService } from './domains';
 import type { AppEnv } from './http/env';
 import { noStoreByDefault, securityHeaders } from './http/headers';
 import { ProblemError, problem } from './http/problem';
@@ -65,6 +66,11 @@ export interface AppDeps {
    * the simulator at normal speed, started on first use (tests pass a fast one and close it).
    */
   computes?: ComputeService;
+  /**
+   * Domains and their DNS driver. The server builds, starts and closes it; by default the app makes one
+   * on an in-memory driver that answers no queries, with no delegation checks (tests pass their own).
+   */
+  domains?: DomainService;
 }
 
 export type App = Hono<AppEnv>;
@@ -107,6 +113,9 @@ export function createApp(deps: AppDeps): App {
   const computes =
     deps.computes ??
     createComputeService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
+  const domains =
+    deps.domains ??
+    createDomainService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({ uploads }),
@@ -115,6 +124,7 @@ export function createApp(deps: AppDeps): App {
       version,
       supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
       computes,
+      domains,
     }),
     paymentService(),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },

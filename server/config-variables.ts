@@ -26,6 +26,33 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Address to listen on; use 0.0.0.0 to accept connections from other machines.',
   },
   {
+    name: 'DNS_PORT',
+    default: '5300',
+    description:
+      'UDP and TCP port of the embedded authoritative DNS server (0 picks a free port). Public name servers answer on 53: forward it, or give the process the right to bind it.',
+  },
+  {
+    name: 'DNS_HOST',
+    default: '127.0.0.1',
+    description: 'Address the embedded DNS server listens on; use 0.0.0.0 (or ::) to answer other machines.',
+  },
+  {
+    name: 'POWERDNS_URL',
+    default: undefined,
+    description:
+      'PowerDNS Authoritative Server HTTP API (http://127.0.0.1:8081); with POWERDNS_API_KEY, zones are written there instead of being served by the embedded DNS server.',
+  },
+  {
+    name: 'POWERDNS_API_KEY',
+    default: undefined,
+    description: 'The api-key PowerDNS is configured with, sent as X-API-Key.',
+  },
+  {
+    name: 'POWERDNS_SERVER_ID',
+    default: 'localhost',
+    description: 'PowerDNS server id in /api/v1/servers/<id>.',
+  },
+  {
     name: 'DATA_DIR',
     default: './.data',
     description: 'Directory for the embedded database and the lock that keeps a second server out.',
@@ -200,5 +227,35 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'SIMULATOR_IPV6_POOL',
     default: '2001:db8::/64',
     description: 'IPv6 prefix (/48 to /120) the simulator assigns public IPv6 addresses from.',
+  },
+  {
+    name: 'NAMESERVERS',
+    default: 'ns1.ikirere.test,ns2.ikirere.test',
+    description:
+      'Comma-separated host names of our name servers: what registrars must list, the NS records of every new zone, and (the first) the SOA primary. Their own zones cannot be added as domains.',
+  },
+  {
+    name: 'NAMESERVER_ADDRESSES',
+    default: '192.0.2.53,198.51.100.53',
+    description:
+      'Addresses of the name servers; each new zone gets a sample www record pointing at each (A for IPv4, AAAA for IPv6, ttl 1800).',
+  },
+  {
+    name: 'HOSTMASTER_EMAIL',
+    default: undefined,
+    description:
+      'Address written in every SOA as the zone’s contact (hostmaster@example.rw becomes hostmaster.example.rw; no dots before the @). Unset: hostmaster@<zone>.',
+  },
+  {
+    name: 'DELEGATION_RESOLVER',
+    default: undefined,
+    description:
+      'Comma-separated resolvers (IP[:port], [IPv6]:port) asked for each zone’s NS records to tell whether delegation is in place. Unset: the system’s resolvers.',
+  },
+  {
+    name: 'DELEGATION_CHECK_INTERVAL_SECONDS',
+    default: '3600',
+    description:
+      'Seconds between background delegation checks of every zone (at least 60; 0 switches them off). Zones are also checked when added and on request.',
   },
 ];

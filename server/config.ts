@@ -2,7 +2,9 @@
 import { isAbsolute, join, resolve } from 'node:path';
 
 import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } from './config-variables';
+import { type DomainsConfig, readDomainsConfig } from './domains/config';
 import { type ComputeConfig, readComputeConfig } from './drivers/compute/config';
+import { type DnsDriverConfig, readDnsDriverConfig } from './drivers/dns/config';
 
 export {
   type ConfigVariable,
@@ -14,9 +16,13 @@ export {
 } from './config-variables';
 
 /** The compute part (COMPUTE_DRIVER, CATALOG_FILE, SIMULATOR_*) is described in drivers/compute/config.ts. */
-export interface Config extends ComputeConfig {
+/** The DNS driver part (POWERDNS_*) is described in drivers/dns/config.ts. */
+export interface Config extends ComputeConfig, DnsDriverConfig {
   port: number;
   host: string;
+  /** The embedded DNS server's UDP and TCP port (0: a free one) and listening address. */
+  dnsPort: number;
+  dnsHost: string;
   /** Absolute path; holds the embedded database (pglite/) and the lock file. */
   dataDir: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
@@ -51,6 +57,8 @@ export interface Config extends ComputeConfig {
   operatorToken: string | undefined;
   /** Where people write for help; shown by the console and named in e-mails. */
   supportEmail: string;
+  /** NAMESERVERS, NAMESERVER_ADDRESSES, HOSTMASTER_EMAIL and the delegation checks (server/domains/config.ts). */
+  domains: DomainsConfig;
 }
 
 export interface GithubConfig {
@@ -95,6 +103,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!/^\d+$/.test(portText) || port > 65535) {
     problems.push(`PORT must be a whole number from 0 to 65535 (got "${portText}").`);
   }
+  const dnsPortText = read('DNS_PORT') ?? '5300';
+  const dnsPort = Number(dnsPortText);
+  if (!/^\d+$/.test(dnsPortText) || dnsPort > 65535) {
+    problems.push(`DNS_PORT must be a whole number from 0 to 65535 (got "${dnsPortText}").`);
+  }
 
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
@@ -111,6 +124,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const identity = readIdentityConfig(read, problems);
   const compute = readComputeConfig(read, problems);
+  const domains = readDomainsConfig(read, problems);
+  const dnsDriver = readDnsDriverConfig(read, problems);
 
   const dataDir = path('DATA_DIR', './.data');
   const operatorToken = read('OPERATOR_TOKEN');
@@ -128,6 +143,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return {
     port,
     host: read('HOST') ?? '127.0.0.1',
+    dnsPort,
+    dnsHost: read('DNS_HOST') ?? '127.0.0.1',
     dataDir,
     databaseUrl,
     logLevel,
@@ -139,6 +156,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     operatorToken,
     supportEmail,
     ...compute,
+    domains,
+    ...dnsDriver,
   };
 }
 
@@ -146,6 +165,8 @@ type IdentityConfigPart = Omit<
   Config,
   | 'port'
   | 'host'
+  | 'dnsPort'
+  | 'dnsHost'
   | 'dataDir'
   | 'databaseUrl'
   | 'logLevel'
@@ -154,7 +175,9 @@ type IdentityConfigPart = Omit<
   | 'uploadsDir'
   | 'operatorToken'
   | 'supportEmail'
+  | 'domains'
   | keyof ComputeConfig
+  | keyof DnsDriverConfig
 >;
 
 function readIdentityConfig(

@@ -8,6 +8,10 @@ import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
 import { ensureInstanceSettings, type InstanceSettings } from './db/instance-settings';
+import { createDomainService, type DelegationResolver, type DomainService } from './domains';
+import type { DnsDriver } from './drivers/dns/dns-driver';
+import { createEmbeddedDnsDriver } from './drivers/dns/embedded';
+import { createPowerDnsDriver } from './drivers/dns/powerdns';
 import { createMailDriver } from './drivers/mail';
 import type { Service } from './http/routes';
 import { createIdentity, type Identity, type IdentityConfig, type IdentityOptions } from './identity';
@@ -28,6 +32,10 @@ export interface StartOptions {
   database?: DatabaseHandle;
   /** Replaces parts of the identity core: a test clock, a mail driver, looser network limits. */
   identity?: Pick<IdentityOptions, 'clock' | 'mail' | 'sms' | 'networkLimits'>;
+  /** A DNS driver to use instead of the one config names (tests); close() closes it. */
+  dnsDriver?: DnsDriver;
+  /** Asks for the zones' NS records instead of DELEGATION_RESOLVER or the system's resolvers (tests). */
+  delegationResolver?: DelegationResolver;
 }
 
 export interface RunningServer {
@@ -40,6 +48,8 @@ export interface RunningServer {
   identity: Identity;
   /** Computes and their driver (the simulator by default), for tests that need to reach behind the API. */
   computes: ComputeService;
+  /** Domains, their DNS driver (`domains.driver`) and the delegation checks, for tests that reach behind the API. */
+  domains: DomainService;
   live: LiveUpdates;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
   close(): Promise<void>;
@@ -69,6 +79,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config, logger)));
   let server: Server | undefined;
   let computes: ComputeService | undefined;
+  let domains: DomainService | undefined;
+  let dnsDriver: DnsDriver | undefined = options.dnsDriver;
   try {
     const instance = await ensureInstanceSettings(database.db);
     const identity = createIdentity({
@@ -105,6 +117,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // Before the first request: computes mid-transition when the server stopped are settled or resumed.
     await computes.start();
+    dnsDriver ??= await createDnsDriver(config, logger);
+    domains = createDomainService({
+      db: database.db,
+      clock: identity.clock,
+      logger,
+      live,
+      driver: dnsDriver,
+      config: config.domains,
+      resolver: options.delegationResolver,
+    });
+    // Before the first request: the DNS server answers for every zone in the database.
+    await domains.start();
     const app = createApp({
       database,
       logger,
@@ -117,6 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       supportEmail: config.supportEmail,
       live,
       computes,
+      domains,
     });
     server = createServer(getRequestListener(app.fetch));
     const sockets = attachSocketServer(server, {
@@ -130,7 +155,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const port = await listen(server, config.port, config.host);
     const url = `http://${displayHost(config.host)}:${port}`;
     logger.info(
-      { url, database: database.kind, mail: identity.mail.kind, instanceId: instance.instanceId },
+      {
+        url,
+        database: database.kind,
+        mail: identity.mail.kind,
+        dns: `${dnsDriver.info.kind} ${dnsDriver.info.endpoint}`,
+        instanceId: instance.instanceId,
+      },
       `Ikirere console: ${url}`,
     );
     if (identity.devMailbox)
@@ -138,6 +169,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const running = server;
     const startedComputes = computes;
+    const startedDomains = domains;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -148,15 +180,28 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await identity.mail.close();
         // Transitions under way stay stored with their due time; the next start completes them.
         await startedComputes.close();
+        // Delegation checks under way finish or are dropped; the DNS server stops answering.
+        await startedDomains.close();
         await database.close();
         logger.info('stopped');
       })();
       return closing;
     };
-    return { url, port, database, instance, identity, computes: startedComputes, live, close };
+    return {
+      url,
+      port,
+      database,
+      instance,
+      identity,
+      computes: startedComputes,
+      domains: startedDomains,
+      live,
+      close,
+    };
   } catch (error) {
     server?.close();
     await computes?.close().catch(() => {});
+    await (domains ? domains.close() : dnsDriver?.close())?.catch(() => {});
     await database.close();
     throw error;
   }
@@ -208,6 +253,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** PowerDNS when POWERDNS_URL and POWERDNS_API_KEY are set; otherwise the embedded server on DNS_HOST:DNS_PORT. */
+async function createDnsDriver(config: Config, logger: Logger): Promise<DnsDriver> {
+  if (config.powerdns) {
+    return createPowerDnsDriver({
+      url: config.powerdns.url,
+      apiKey: config.powerdns.apiKey,
+      serverId: config.powerdns.serverId,
+      logger,
+    });
+  }
+  return createEmbeddedDnsDriver({ host: config.dnsHost, port: config.dnsPort, logger });
 }
 
 function identityConfigFrom(config: Config): IdentityConfig {

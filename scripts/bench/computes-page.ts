@@ -6,7 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../../server/db';
 import { createAccount } from '../../tests/e2e/accounts';
 import { seedComputes } from '../../tests/support/seed-computes';
-import { startServerProcess } from '../server-process';
+import { removeDataDir, startServerProcess } from '../server-process';
 
 export const COMPUTES_PAGE_TARGET = { renderedMs: 500, maxRows: 100 } as const;
 
@@ -115,6 +115,7 @@ export async function benchComputesPage(
   } finally {
     await browser.close();
     await server.stop();
+    removeDataDir(server.dataDir);
   }
 }
 

@@ -1,7 +1,9 @@
 // Tables of the reference server. Each later issue adds its tables here and runs `npm run db:generate`.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -435,3 +437,69 @@ export const simulatorMachines = pgTable('simulator_machines', {
   lastOutcome: jsonb('last_outcome').$type<Record<string, unknown>>(),
   createdAt: at('created_at').notNull(),
 });
+
+// ── Domains and DNS (issue 6) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A DNS zone a team hosts on our name servers. The name is unique across the whole server: a zone can
+ * only be answered for by one team. `serial` is the SOA serial, increased in every transaction that
+ * changes the zone (see server/domains/serial.ts).
+ */
+export const domains = pgTable(
+  'domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** ASCII (punycode), lowercase, no trailing dot. */
+    name: text('name').notNull(),
+    /** Unicode, for display and search. */
+    displayName: text('display_name').notNull(),
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    /** pending | active | lost */
+    delegationStatus: text('delegation_status').notNull().default('pending'),
+    delegationCheckedAt: at('delegation_checked_at'),
+    /** The NS names the resolver answered at the last check that got an answer. */
+    delegationFound: text('delegation_found').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: at('created_at').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('domains_name_unique').on(t.name), index('domains_team_name').on(t.teamId, t.name)],
+);
+
+/**
+ * A record of a zone, in the canonical form of src/contract/domains.ts. The sort columns are what the
+ * record table orders by (apex first, then name, type, value) so a page is read straight off an index;
+ * sort_value is a prefix because a btree entry cannot hold a TXT record of several kilobytes.
+ */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** SOA | A | AAAA | CNAME | TXT | MX | NS | SRV | CAA */
+    type: text('type').notNull(),
+    /** Relative to the zone, lowercase; '@' is the apex. */
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    ttl: integer('ttl').notNull(),
+    priority: integer('priority'),
+    weight: integer('weight'),
+    port: integer('port'),
+    /** SOA and the apex NS of our name servers: kept by the server, never edited through the API. */
+    managed: boolean('managed').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    sortName: text('sort_name').notNull().generatedAlwaysAs(sql`case when name = '@' then '' else name end`),
+    sortValue: text('sort_value').notNull().generatedAlwaysAs(sql`left(value, 200)`),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('dns_records_order').on(t.domainId, t.sortName, t.type, t.sortValue, t.id),
+    index('dns_records_type_order').on(t.domainId, t.type, t.sortName, t.sortValue, t.id),
+  ],
+);

@@ -34,6 +34,7 @@ export function problemBody(status: number, fields: ProblemFields, requestId?: s
     ...(fields.errors === undefined ? {} : { errors: fields.errors }),
     ...(fields.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: fields.retryAfterSeconds }),
     ...(fields.attemptsLeft === undefined ? {} : { attemptsLeft: fields.attemptsLeft }),
+    ...(fields.current === undefined ? {} : { current: fields.current }),
     ...(requestId === undefined ? {} : { requestId }),
   };
 }

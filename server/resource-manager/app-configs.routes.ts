@@ -11,10 +11,17 @@ export function appConfigsRoutes(deps: {
   supportEmail: string;
   /** The configured compute driver's kind (COMPUTE_DRIVER): simulator, or production for a real hypervisor. */
   computeDriver: AppConfig['drivers']['compute'];
+  /** The DNS driver's kind: the embedded authoritative server, or PowerDNS. */
+  dnsDriver: AppConfig['drivers']['dns'];
+  nameServers: readonly string[];
+  /** host:port of the embedded DNS server; null when zones go to PowerDNS or nothing answers. */
+  dnsEndpoint: string | null;
 }) {
   const config: AppConfig = {
     version: deps.version,
-    drivers: { database: deps.database.kind, compute: deps.computeDriver },
+    drivers: { database: deps.database.kind, compute: deps.computeDriver, dns: deps.dnsDriver },
+    dnsEndpoint: deps.dnsEndpoint,
+    nameServers: [...deps.nameServers],
     socketPath: SOCKET_PATH,
     supportEmail: deps.supportEmail,
   };

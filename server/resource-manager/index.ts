@@ -2,6 +2,7 @@
 // the tickets that open its WebSocket.
 import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
+import { type DomainService, domainResources } from '../domains';
 import type { Service } from '../http/routes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
@@ -15,14 +16,26 @@ export function resourceManagerService(deps: {
   version: string;
   supportEmail: string;
   computes: ComputeService;
+  domains: DomainService;
 }): Service {
   return {
     name: 'Resource manager',
     basePath: RESOURCE_MANAGER_BASE_PATH,
     resources: [
-      appConfigsRoutes({ ...deps, computeDriver: deps.computes.driver.info.kind }),
+      appConfigsRoutes({
+        ...deps,
+        computeDriver: deps.computes.driver.info.kind,
+        dnsDriver: deps.domains.driver.info.kind,
+        nameServers: deps.domains.config.nameServers,
+        dnsEndpoint:
+          /^[^\s]+:\d+$/.test(deps.domains.driver.info.endpoint) &&
+          deps.domains.driver.info.kind === 'embedded'
+            ? deps.domains.driver.info.endpoint
+            : null,
+      }),
       socketTicketsRoutes(),
       ...computeResources(deps.computes),
+      ...domainResources(deps.domains),
     ],
   };
 }

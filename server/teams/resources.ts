@@ -1,9 +1,10 @@
 // What a team holds, counted in one place: deleting a team is refused while it holds anything, and the
 // limits policy counts computes from here.
 //
-// Computes count while they are not destroyed (one being destroyed still holds its machine). The domains
-// issue adds its count to countTeamResources, and billing may add what must be settled first.
+// Computes count while they are not destroyed (one being destroyed still holds its machine); every domain
+// counts (its zone is answered until it is deleted). Billing may add what must be settled first.
 import { countLiveComputes } from '../computes/compute-record';
+import { countDomains } from '../domains/domain-record';
 import type { Queryable } from './team-record';
 
 export interface TeamResources {
@@ -15,8 +16,8 @@ export async function countTeamComputes(db: Queryable, teamId: string): Promise<
   return countLiveComputes(db, teamId);
 }
 
-async function countTeamDomains(_db: Queryable, _teamId: string): Promise<number> {
-  return 0;
+async function countTeamDomains(db: Queryable, teamId: string): Promise<number> {
+  return countDomains(db, teamId);
 }
 
 export async function countTeamResources(db: Queryable, teamId: string): Promise<TeamResources> {

@@ -20,6 +20,8 @@ export const problemSchema = v.object({
   retryAfterSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** For a wrong one-time code: how many more tries this code allows. */
   attemptsLeft: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** For a 409 on a stale edit (an older `version`): the resource as it now stands, checked by the caller. */
+  current: v.optional(v.unknown()),
 });
 
 /**
@@ -70,6 +72,13 @@ export const problemTypes = {
   teamVerificationRequired: 'urn:ikirere:problem:team-verification-required',
   /** 401: operator endpoints (/ops/api/v1) take the operator token, not a session. */
   operatorTokenRequired: 'urn:ikirere:problem:operator-token-required',
+  // ── Domains ──
+  /** 409, field `name`: the zone (or one around or inside it) is already hosted on this server. */
+  zoneTaken: 'urn:ikirere:problem:zone-taken',
+  /** 409: the record changed since the form loaded it (an older `version`); `current` is the record now. */
+  recordChanged: 'urn:ikirere:problem:record-changed',
+  /** 502: the DNS server refused or did not answer; the change was rolled back, nothing was saved. */
+  dnsServerRefused: 'urn:ikirere:problem:dns-server-refused',
 } as const;
 
 export type FieldError = v.InferOutput<typeof fieldErrorSchema>;

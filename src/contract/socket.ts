@@ -1,6 +1,7 @@
 // Messages on the console WebSocket (/resource-manager), in both directions.
 import * as v from 'valibot';
 import { computeSchema } from './computes';
+import { domainSchema } from './domains';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -24,6 +25,8 @@ export const serverMessageSchema = v.variant('type', [
     teamId: v.pipe(v.string(), v.uuid()),
     computeId: v.pipe(v.string(), v.uuid()),
   }),
+  /** A domain of one of the user's teams changed outside a request of theirs (its delegation status). */
+  v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
 ]);
 
 export const clientMessageSchema = v.variant('type', [v.object({ type: v.literal('ping') })]);

@@ -54,5 +54,10 @@ export function applyServerMessage(queryClient: QueryClient, message: ServerMess
     patchLists(queryClient, message.teamId, message.computeId, null);
     queryClient.removeQueries({ queryKey: ['compute', message.teamId, message.computeId] });
     void queryClient.invalidateQueries({ queryKey: ['team-limits', message.teamId] });
+    return;
+  }
+  if (message.type === 'domain.updated') {
+    // Delegation changed (seen by the background check): the domain pages read it from the team's list.
+    void queryClient.invalidateQueries({ queryKey: ['domains', message.domain.teamId] });
   }
 }

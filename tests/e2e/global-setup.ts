@@ -7,6 +7,7 @@ let server: ServerProcess | undefined;
 export async function setup(project: TestProject) {
   server = await startServerProcess();
   project.provide('baseUrl', server.url);
+  project.provide('dnsPort', server.dnsPort);
 }
 
 export async function teardown() {
@@ -19,5 +20,6 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dnsPort: number;
   }
 }

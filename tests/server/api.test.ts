@@ -38,7 +38,10 @@ describe('GET /resource-manager/api/v1/app-configs', () => {
     const body = v.parse(appConfigSchema, await response.json());
     expect(body).toEqual({
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      drivers: { database: databaseKind, compute: 'simulator' },
+      drivers: { database: databaseKind, compute: 'simulator', dns: 'embedded' },
+      // An app built without a server has no DNS server listening: nothing to point dig at.
+      dnsEndpoint: null,
+      nameServers: ['ns1.ikirere.test', 'ns2.ikirere.test'],
       socketPath: '/resource-manager',
       supportEmail: 'support@ikirere.local',
     });
@@ -73,6 +76,14 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/history',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/metrics',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags',
+      '/resource-manager/api/v1/teams/{teamId}/domains',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/delegation-check',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/records',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/records/{recordId}',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/apply',
+      '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/preview',
       '/test/api/v1/computes/{teamId}/computes',
       '/user/api/v1/auth/email-code',
       '/user/api/v1/auth/email-code/verify',

@@ -26,6 +26,7 @@ let server: RunningServer | undefined;
 function start(): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
+    DNS_PORT: '0',
     DATA_DIR: dataDir,
     STATIC_DIR: emptyStaticDir(),
     SIMULATOR_TIMINGS: TIMINGS,

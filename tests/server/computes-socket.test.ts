@@ -57,7 +57,12 @@ async function userIdOf(account: LiveAccount): Promise<string> {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const config = loadConfig({ PORT: '0', STATIC_DIR: emptyStaticDir(), SIMULATOR_SPEED: '200' });
+  const config = loadConfig({
+    PORT: '0',
+    DNS_PORT: '0',
+    STATIC_DIR: emptyStaticDir(),
+    SIMULATOR_SPEED: '200',
+  });
   server = await startServer(config, { database: database.handle, logger: createLogger('silent') });
   [owner, colleague, outsider] = [
     await createLiveAccount(server.url),

@@ -35,6 +35,11 @@ describe('loadConfig', () => {
     expect(documented).toEqual({
       PORT: '3000',
       HOST: '127.0.0.1',
+      DNS_PORT: '5300',
+      DNS_HOST: '127.0.0.1',
+      POWERDNS_URL: undefined,
+      POWERDNS_API_KEY: undefined,
+      POWERDNS_SERVER_ID: 'localhost',
       DATA_DIR: './.data',
       UPLOADS_DIR: '<DATA_DIR>/uploads',
       DATABASE_URL: undefined,
@@ -67,10 +72,25 @@ describe('loadConfig', () => {
       SIMULATOR_TIMINGS: undefined,
       SIMULATOR_IPV4_POOL: '192.0.2.0/24',
       SIMULATOR_IPV6_POOL: '2001:db8::/64',
+      NAMESERVERS: 'ns1.ikirere.test,ns2.ikirere.test',
+      NAMESERVER_ADDRESSES: '192.0.2.53,198.51.100.53',
+      HOSTMASTER_EMAIL: undefined,
+      DELEGATION_RESOLVER: undefined,
+      DELEGATION_CHECK_INTERVAL_SECONDS: '3600',
     });
     expect(config).toEqual({
       port: 3000,
       host: '127.0.0.1',
+      dnsPort: 5300,
+      dnsHost: '127.0.0.1',
+      powerdns: undefined,
+      domains: {
+        nameServers: ['ns1.ikirere.test', 'ns2.ikirere.test'],
+        nameServerAddresses: ['192.0.2.53', '198.51.100.53'],
+        hostmasterEmail: undefined,
+        delegationResolvers: undefined,
+        delegationCheckIntervalSeconds: 3600,
+      },
       dataDir: '/srv/ikirere/.data',
       databaseUrl: undefined,
       logLevel: 'info',
@@ -115,6 +135,11 @@ describe('loadConfig', () => {
       {
         PORT: '8080',
         HOST: '0.0.0.0',
+        DNS_PORT: '53',
+        DNS_HOST: '::',
+        POWERDNS_URL: 'https://pdns.example.rw:8081/',
+        POWERDNS_API_KEY: 'pdns-secret',
+        POWERDNS_SERVER_ID: 'primary',
         DATA_DIR: '/var/lib/ikirere',
         DATABASE_URL: 'postgresql://ikirere@db:5432/ikirere',
         LOG_LEVEL: 'DEBUG',
@@ -146,12 +171,27 @@ describe('loadConfig', () => {
         SIMULATOR_TIMINGS: 'provision=30000, power-on=4000',
         SIMULATOR_IPV4_POOL: '198.51.100.0/24, 203.0.113.0/25',
         SIMULATOR_IPV6_POOL: '2001:db8:1::/64',
+        NAMESERVERS: 'NS1.Example.rw., ns2.example.rw',
+        NAMESERVER_ADDRESSES: '203.0.113.53, 2001:db8::53',
+        HOSTMASTER_EMAIL: 'DNS@Example.rw',
+        DELEGATION_RESOLVER: '9.9.9.9, 127.0.0.1:5353',
+        DELEGATION_CHECK_INTERVAL_SECONDS: '600',
       },
       '/srv/ikirere',
     );
     expect(config).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      dnsPort: 53,
+      dnsHost: '::',
+      powerdns: { url: 'https://pdns.example.rw:8081', apiKey: 'pdns-secret', serverId: 'primary' },
+      domains: {
+        nameServers: ['ns1.example.rw', 'ns2.example.rw'],
+        nameServerAddresses: ['203.0.113.53', '2001:db8::53'],
+        hostmasterEmail: 'dns@example.rw',
+        delegationResolvers: ['9.9.9.9', '127.0.0.1:5353'],
+        delegationCheckIntervalSeconds: 600,
+      },
       dataDir: '/var/lib/ikirere',
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',
       logLevel: 'debug',
@@ -223,13 +263,14 @@ describe('loadConfig', () => {
   it('names every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: '70000', DATABASE_URL: 'sqlite:./db', LOG_LEVEL: 'chatty' });
+      loadConfig({ PORT: '70000', DNS_PORT: 'dns', DATABASE_URL: 'sqlite:./db', LOG_LEVEL: 'chatty' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toEqual([
       'PORT must be a whole number from 0 to 65535 (got "70000").',
+      'DNS_PORT must be a whole number from 0 to 65535 (got "dns").',
       'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/ikirere.',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "chatty").',
     ]);
@@ -300,6 +341,31 @@ describe('loadConfig', () => {
       'SIMULATOR_TIMINGS takes transition=milliseconds pairs for provision, power_on, shutdown, power_off, reboot, destroy (got "boot=100").',
       'SIMULATOR_IPV4_POOL takes IPv4 CIDR blocks such as 192.0.2.0/24 (got "192.0.2.1/24").',
       'SIMULATOR_IPV6_POOL takes one IPv6 prefix from /48 to /120 such as 2001:db8::/64 (got "2001:db8::/32").',
+    ]);
+  });
+
+  it('turns PowerDNS on only with both its URL and its key, and names what is wrong', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(loadConfig({ POWERDNS_URL: 'http://127.0.0.1:8081', POWERDNS_API_KEY: 'k' }).powerdns).toEqual({
+      url: 'http://127.0.0.1:8081',
+      apiKey: 'k',
+      serverId: 'localhost',
+    });
+    expect(problems({ POWERDNS_URL: 'http://127.0.0.1:8081' })).toEqual([
+      'POWERDNS_URL and POWERDNS_API_KEY must be set together (only POWERDNS_URL is).',
+    ]);
+    expect(
+      problems({ POWERDNS_URL: '127.0.0.1:8081', POWERDNS_API_KEY: 'k', POWERDNS_SERVER_ID: 'a/b' }),
+    ).toEqual([
+      'POWERDNS_URL must be the http:// or https:// address of PowerDNS\'s API (got "127.0.0.1:8081").',
+      'POWERDNS_SERVER_ID must be a PowerDNS server id such as localhost (got "a/b").',
     ]);
   });
 });

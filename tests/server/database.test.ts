@@ -17,6 +17,8 @@ const ALL_TABLES = [
   'audit_log',
   'compute_events',
   'computes',
+  'dns_records',
+  'domains',
   'idempotency_keys',
   'identities',
   'invitations',

@@ -66,6 +66,7 @@ describe('a running server', () => {
     scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
     run = runServer({
       PORT: '0',
+      DNS_PORT: '0',
       DATA_DIR: dataDir,
       STATIC_DIR: emptyStaticDir(),
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
@@ -85,7 +86,7 @@ describe('a running server', () => {
   });
 
   it.skipIf(postgresUrl)('turns away a second server on the same data directory', async () => {
-    const second = runServer({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() });
+    const second = runServer({ PORT: '0', DNS_PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(
       `Another Ikirere server (pid ${run.child.pid}) is using the data directory`,

@@ -46,7 +46,7 @@ function npmOps(
 beforeAll(async () => {
   database = await openTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'ikirere-ops-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() });
+  const config = loadConfig({ PORT: '0', DNS_PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() });
   server = await startServer(config, { database: database.handle, logger: createLogger('silent') });
   const [team] = await database.handle.db
     .insert(teams)

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '../../src/contract/problem';
 import { computeRequest, computesPath, createCompute, waitForStatus } from './support/computes';
+import { addDomain, addRecord, uniqueZone } from './support/domains';
 import { buildIdentityTestApp, type IdentityTestApp, uniqueEmail } from './support/identity';
 import { type Answer, type Person, person, send, teamOf } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -105,6 +106,18 @@ async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' =
   const compute = created.body.compute as { id: string; hostname: string };
   if (state === 'running') await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'running');
   return compute;
+}
+
+/** A domain of the fixture team, added by its owner, and one of its sample records. */
+async function teamDomain(fixture: Fixture) {
+  const created = await addDomain(t, people.owner.token, fixture.teamId);
+  const domain = created.body as { id: string; name: string };
+  const record = await addRecord(t, people.owner.token, fixture.teamId, domain.id, {
+    type: 'TXT',
+    name: 'matrix',
+    value: 'hello',
+  });
+  return { ...domain, recordId: record.body.id as string };
 }
 
 const U = '/user/api/v1';
@@ -284,6 +297,74 @@ const MATRIX: Record<string, Row> = {
     request: async (fixture) => ({
       params: { computeId: (await teamCompute(fixture)).id },
       query: '?range=24h',
+    }),
+  },
+
+  // ── Domains and DNS records: every member of the team ──
+  [`GET ${RM}/teams/{teamId}/domains`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/domains`]: {
+    expect: team(201, 201, 201),
+    request: () => ({ body: { name: uniqueZone('matrix') } }),
+  },
+  [`GET ${RM}/teams/{teamId}/domains/{domainId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/domains/{domainId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => {
+      const domain = await teamDomain(fixture);
+      return { params: { domainId: domain.id }, body: { confirmName: domain.name } };
+    },
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/delegation-check`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`GET ${RM}/teams/{teamId}/domains/{domainId}/records`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/records`]: {
+    expect: team(201, 201, 201),
+    request: async (fixture) => ({
+      params: { domainId: (await teamDomain(fixture)).id },
+      body: { type: 'A', name: 'api', value: '192.0.2.10' },
+    }),
+  },
+  [`PUT ${RM}/teams/{teamId}/domains/{domainId}/records/{recordId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => {
+      const domain = await teamDomain(fixture);
+      return {
+        params: { domainId: domain.id, recordId: domain.recordId },
+        body: { type: 'TXT', name: 'matrix', value: 'changed', version: 1 },
+      };
+    },
+  },
+  [`DELETE ${RM}/teams/{teamId}/domains/{domainId}/records/{recordId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => {
+      const domain = await teamDomain(fixture);
+      return { params: { domainId: domain.id, recordId: domain.recordId } };
+    },
+  },
+  [`GET ${RM}/teams/{teamId}/domains/{domainId}/zone-file`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/zone-file/preview`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { domainId: (await teamDomain(fixture)).id },
+      body: { text: 'api 300 IN A 192.0.2.10' },
+    }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/zone-file/apply`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { domainId: (await teamDomain(fixture)).id },
+      body: { text: 'api 300 IN A 192.0.2.10' },
     }),
   },
 

@@ -76,6 +76,7 @@ beforeAll(async () => {
   scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
   const config = loadConfig({
     PORT: '0',
+    DNS_PORT: '0',
     DATA_DIR: dataDir,
     STATIC_DIR: emptyStaticDir(),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),

@@ -30,7 +30,7 @@ let socketBase: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  server = await startServer(loadConfig({ PORT: '0', STATIC_DIR: emptyStaticDir() }), {
+  server = await startServer(loadConfig({ PORT: '0', DNS_PORT: '0', STATIC_DIR: emptyStaticDir() }), {
     database: database.handle,
     logger: createLogger('silent'),
     identity: { clock },

@@ -24,7 +24,7 @@ const connect = (options?: { autoPong?: boolean }) => openTicketedSocket(server.
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const config = loadConfig({ PORT: '0', STATIC_DIR: emptyStaticDir() });
+  const config = loadConfig({ PORT: '0', DNS_PORT: '0', STATIC_DIR: emptyStaticDir() });
   server = await startServer(config, {
     database: database.handle,
     logger: createLogger('silent'),

@@ -56,3 +56,15 @@ describe('pushed compute updates', () => {
     expect(client.getQueryData(['compute', teamId, 'a'])).toBeUndefined();
   });
 });
+
+describe('pushed domain updates', () => {
+  it('make the team’s domain list stale so the new delegation status shows', () => {
+    const client = new QueryClient();
+    client.setQueryData(['domains', teamId, { search: undefined }], { domains: [] });
+    applyServerMessage(client, {
+      type: 'domain.updated',
+      domain: { teamId } as never,
+    });
+    expect(client.getQueryState(['domains', teamId, { search: undefined }])?.isInvalidated).toBe(true);
+  });
+});

@@ -1,9 +1,19 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { parseRecordType } from '../../../../../domain/dns/record-types';
-import { NotYetAvailable } from '../../../../-components/not-yet';
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../../../styled-system/css';
+import { showToast } from '../../../../../app-actors';
+import type { Domain } from '../../../../../contract/domains';
+import { type DnsRecordType, parseRecordType } from '../../../../../domain/dns/record-types';
+import { can, whyNot } from '../../../../../domain/permissions';
+import { Alert } from '../../../../../ui/alert';
+import { SkeletonText } from '../../../../../ui/skeleton';
 import { SectionHeading } from '../../../../-components/page';
+import { RecordForm } from '../-components/record-form';
+import { RecordsTable } from '../-components/records-table';
+import { useDomain } from '../-components/use-domain';
+import { useRecords } from '../-components/use-records';
 
-// The page of one DNS record type (SPEC §2, §3): /domains/$id/A, /domains/$id/MX, …
+// The page of one DNS record type (SPEC §2, §3): /domains/$id/A, /domains/$id/MX, … — its form with the
+// spec's fields and placeholders, and the zone's records of that type.
 export const Route = createFileRoute('/_protected/_section/domains/$id/$type')({
   beforeLoad: ({ params }) => {
     const type = parseRecordType(params.type);
@@ -16,12 +26,78 @@ export const Route = createFileRoute('/_protected/_section/domains/$id/$type')({
 function RecordTypePage() {
   const { id } = Route.useParams();
   const { recordType } = Route.useRouteContext();
+  const { team, domain } = useDomain(id);
+  if (!domain || !team) return null;
+  return (
+    <TypeRecords
+      key={`${domain.id}-${recordType}`}
+      domain={domain}
+      type={recordType}
+      mayManage={can(team.role, 'resources.manage')}
+    />
+  );
+}
+
+function TypeRecords({
+  domain,
+  type,
+  mayManage,
+}: {
+  domain: Domain;
+  type: DnsRecordType;
+  mayManage: boolean;
+}) {
+  const router = useRouter();
+  const { list, records, total, loadMore } = useRecords(domain, { type });
   return (
     <>
-      <SectionHeading title={`${recordType} records`} documentTitle={`${recordType} records · ${id}`} />
-      <NotYetAvailable title="DNS records are not available yet">
-        Adding and editing {recordType} records arrives with the DNS service.
-      </NotYetAvailable>
+      <SectionHeading title={`${type} records`} documentTitle={`${type} records · ${domain.displayName}`} />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        {mayManage ? (
+          <section
+            aria-label={`Add a ${type} record`}
+            className={css({
+              padding: '4',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'lg',
+              bg: 'bg.surface',
+            })}
+          >
+            <RecordForm
+              domain={domain}
+              type={type}
+              onSaved={(saved) =>
+                showToast(router.options.context.actors, {
+                  tone: 'success',
+                  title: `${saved.type} record ${saved.name} added`,
+                  description: 'Our DNS server answers with it now.',
+                })
+              }
+            />
+          </section>
+        ) : (
+          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
+        )}
+        {list.isPending ? <SkeletonText lines={3} /> : null}
+        {list.isError ? <Alert tone="error">{list.error.message}</Alert> : null}
+        {list.data && total === 0 ? (
+          <p className={css({ color: 'fg.muted' })}>
+            No {type} records in {domain.displayName} yet.
+          </p>
+        ) : null}
+        {list.data && total > 0 ? (
+          <RecordsTable
+            domain={domain}
+            records={records}
+            total={total}
+            type={type}
+            hasMore={Boolean(list.hasNextPage)}
+            loadMore={loadMore}
+            mayManage={mayManage}
+          />
+        ) : null}
+      </div>
     </>
   );
 }

@@ -1,0 +1,168 @@
+// The in-memory copy of every zone: per-zone lookup maps built once at publish, and the zone table that
+// finds the zone a query name belongs to (the longest suffix wins, so a sub-zone beats its parent).
+import type { PublishedZone } from '../drivers/dns/dns-driver';
+import { encodeName, ownerName, parentName, TYPE } from './names';
+import { encodeRecord, parseSoa } from './records';
+
+/** The records of one owner name and type; `wire` is the whole set as resource records under that owner. */
+export interface RRset {
+  /** The owner name. */
+  owner: string;
+  type: number;
+  /** The smallest ttl of its records: an RRset has one ttl (RFC 2181 §5.2). */
+  ttl: number;
+  /** Each record's rdata, its 2-octet length first. */
+  rdatas: Buffer[];
+  /** CNAME, NS, MX, SRV: the names the records point at. */
+  targets: string[];
+  wire: Buffer;
+}
+
+export interface ZoneIndex {
+  /** Lowercase, no trailing dot. */
+  name: string;
+  serial: number;
+  /** Different for every index ever built: response caches key on it, so a swap invalidates them. */
+  version: number;
+  /** Every name that exists in the zone, empty non-terminals included (with no RRsets). */
+  nodes: Map<string, Map<number, RRset>>;
+  /** Names below the apex that own NS records: delegations to other servers. */
+  cuts: Set<string>;
+  hasWildcards: boolean;
+  /** The SOA as the authority section of a negative answer carries it: ttl min(SOA ttl, minimum). */
+  negativeSoa: Buffer;
+  recordCount: number;
+}
+
+let versions = 0;
+
+/** Builds the index of a zone; throws an Error naming the zone and the record it cannot serve. */
+export function buildZoneIndex(zone: PublishedZone): ZoneIndex {
+  const name = zone.name.trim().toLowerCase().replace(/\.$/, '');
+  try {
+    encodeName(name);
+    if (name === '') throw new Error('the root zone is not served');
+    type Pending = { ttl: number; rdatas: Buffer[]; targets: string[] };
+    const grouped = new Map<string, { wire: Buffer; types: Map<number, Pending> }>();
+    let soaMinimum: number | undefined;
+    for (const record of zone.records) {
+      const owner = ownerName(record.name, name);
+      const encoded = encodeRecord(record, zone.serial);
+      if (record.type === 'SOA') {
+        if (owner !== name) throw new Error(`the SOA record must be at the apex, not ${record.name}`);
+        if (soaMinimum !== undefined) throw new Error('more than one SOA record');
+        soaMinimum = parseSoa(record.value.trim())!.minimum;
+      }
+      let group = grouped.get(owner);
+      if (!group) {
+        group = { wire: encodeName(owner), types: new Map() };
+        grouped.set(owner, group);
+      }
+      const types = group.types;
+      let set = types.get(encoded.type);
+      if (!set) {
+        set = { ttl: encoded.ttl, rdatas: [], targets: [] };
+        types.set(encoded.type, set);
+      }
+      set.ttl = Math.min(set.ttl, encoded.ttl);
+      // An RRset holds each record once (RFC 2181 §5): an identical one adds nothing but its ttl.
+      if (set.rdatas.some((rdata) => rdata.equals(encoded.rdata))) continue;
+      set.rdatas.push(encoded.rdata);
+      if (encoded.target !== undefined) set.targets.push(encoded.target);
+    }
+    if (soaMinimum === undefined) throw new Error('no SOA record at the apex');
+
+    const nodes = new Map<string, Map<number, RRset>>();
+    const cuts = new Set<string>();
+    let hasWildcards = false;
+    for (const [owner, group] of grouped) {
+      const rrsets = new Map<number, RRset>();
+      for (const [type, set] of group.types) {
+        rrsets.set(type, { owner, type, ...set, wire: encodeRRset(group.wire, type, set.ttl, set.rdatas) });
+      }
+      nodes.set(owner, rrsets);
+      if (owner !== name && rrsets.has(TYPE.NS)) cuts.add(owner);
+      if (owner.startsWith('*.')) hasWildcards = true;
+    }
+    // Every ancestor of an owner exists too, as an empty non-terminal when it owns nothing (RFC 4592 §2.2.2).
+    for (const owner of grouped.keys()) {
+      for (let ancestor = parentName(owner); ancestor.length > name.length; ancestor = parentName(ancestor)) {
+        if (nodes.has(ancestor)) continue;
+        nodes.set(ancestor, new Map());
+      }
+    }
+    const soa = nodes.get(name)!.get(TYPE.SOA)!;
+    const negativeTtl = Math.min(soa.ttl, soaMinimum);
+    return {
+      name,
+      serial: zone.serial,
+      version: ++versions,
+      nodes,
+      cuts,
+      hasWildcards,
+      negativeSoa: encodeRRset(encodeName(name), TYPE.SOA, negativeTtl, soa.rdatas),
+      recordCount: zone.records.length,
+    };
+  } catch (error) {
+    throw new Error(`zone ${name}: ${(error as Error).message}`);
+  }
+}
+
+/** Resource records of one owner and type, class IN, uncompressed. */
+export function encodeRRset(ownerWire: Buffer, type: number, ttl: number, rdatas: Buffer[]): Buffer {
+  const fixed = ownerWire.length + 8;
+  const size = rdatas.reduce((sum, rdata) => sum + fixed + rdata.length, 0);
+  const wire = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const rdata of rdatas) {
+    ownerWire.copy(wire, offset);
+    offset += ownerWire.length;
+    wire.writeUInt16BE(type, offset);
+    wire.writeUInt16BE(1, offset + 2);
+    wire.writeUInt32BE(ttl, offset + 4);
+    offset += 8;
+    rdata.copy(wire, offset);
+    offset += rdata.length;
+  }
+  return wire;
+}
+
+/** The zone a name belongs to, if any, in O(labels): a sub-zone beats its parent. */
+export class ZoneTable {
+  private zones = new Map<string, ZoneIndex>();
+
+  get size(): number {
+    return this.zones.size;
+  }
+
+  names(): string[] {
+    return [...this.zones.keys()];
+  }
+
+  get(name: string): ZoneIndex | undefined {
+    return this.zones.get(name.toLowerCase());
+  }
+
+  /** Replaces (or adds) one zone: queries see either the old index or the new one, never a mix. */
+  set(index: ZoneIndex): void {
+    this.zones.set(index.name, index);
+  }
+
+  delete(name: string): void {
+    this.zones.delete(name.trim().toLowerCase().replace(/\.$/, ''));
+  }
+
+  /** Replaces every zone at once. */
+  replaceAll(indexes: ZoneIndex[]): void {
+    this.zones = new Map(indexes.map((index) => [index.name, index]));
+  }
+
+  /** `qname` lowercase, no trailing dot. */
+  find(qname: string): ZoneIndex | undefined {
+    for (let name = qname; name !== ''; name = parentName(name)) {
+      const zone = this.zones.get(name);
+      if (zone) return zone;
+    }
+    return undefined;
+  }
+}

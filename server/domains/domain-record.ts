@@ -1,0 +1,153 @@
+// Domains and records as stored and as the API shows them, and the zone as the DNS driver receives it.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DelegationStatus, DnsRecord, Domain } from '../../src/contract/domains';
+import { dnsRecords, domains } from '../db/schema';
+import type { PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
+import { isUuid } from '../teams/guards';
+import type { Queryable } from '../teams/team-record';
+
+export type DomainRow = typeof domains.$inferSelect;
+export type RecordRow = typeof dnsRecords.$inferSelect;
+
+/** The record count of a domain, as a correlated subquery (index-only on dns_records_order). */
+// Written out: inside a select list drizzle renders a column without its table, which here would mean
+// dns_records.id.
+export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id")`;
+
+export function toDomain(row: DomainRow, recordCount: number, nameServers: readonly string[]): Domain {
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    name: row.name,
+    displayName: row.displayName,
+    nameServers: [...nameServers],
+    delegation: {
+      status: row.delegationStatus as DelegationStatus,
+      checkedAt: row.delegationCheckedAt?.toISOString() ?? null,
+      found: row.delegationFound,
+    },
+    serial: row.serial,
+    recordCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDnsRecord(row: RecordRow): DnsRecord {
+  return {
+    id: row.id,
+    domainId: row.domainId,
+    type: row.type as DnsRecord['type'],
+    name: row.name,
+    value: row.value,
+    ttl: row.ttl,
+    priority: row.priority,
+    weight: row.weight,
+    port: row.port,
+    managed: row.managed,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One domain of the team with its record count; another team's id (or a malformed one) is undefined. */
+export async function findDomain(
+  db: Queryable,
+  teamId: string,
+  domainId: string,
+): Promise<{ row: DomainRow; recordCount: number } | undefined> {
+  if (!isUuid(domainId)) return undefined;
+  const [found] = await db
+    .select({ row: domains, recordCount: recordCountOf })
+    .from(domains)
+    .where(and(eq(domains.id, domainId), eq(domains.teamId, teamId)));
+  return found;
+}
+
+/** One domain's row, without its record count (pages of records, zone files). */
+export async function findDomainRow(
+  db: Queryable,
+  teamId: string,
+  domainId: string,
+): Promise<DomainRow | undefined> {
+  if (!isUuid(domainId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, domainId), eq(domains.teamId, teamId)));
+  return row;
+}
+
+/** The domain's row under a row lock: every change to a zone holds it, so changes to one zone queue. */
+export async function lockDomain(
+  db: Queryable,
+  teamId: string,
+  domainId: string,
+): Promise<DomainRow | undefined> {
+  if (!isUuid(domainId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, domainId), eq(domains.teamId, teamId)))
+    .for('update');
+  return row;
+}
+
+/** Every record of the zone in the table's order. */
+export async function zoneRecords(db: Queryable, domainId: string): Promise<RecordRow[]> {
+  return db
+    .select()
+    .from(dnsRecords)
+    .where(eq(dnsRecords.domainId, domainId))
+    .orderBy(asc(dnsRecords.sortName), asc(dnsRecords.type), asc(dnsRecords.sortValue), asc(dnsRecords.id));
+}
+
+export function toPublishedRecord(row: {
+  name: string;
+  type: string;
+  ttl: number;
+  value: string;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+}): PublishedRecord {
+  return {
+    name: row.name,
+    type: row.type as PublishedRecord['type'],
+    ttl: row.ttl,
+    value: row.value,
+    priority: row.priority,
+    weight: row.weight,
+    port: row.port,
+  };
+}
+
+export function toPublishedZone(
+  domain: { name: string; serial: number },
+  records: RecordRow[],
+): PublishedZone {
+  return { name: domain.name, serial: domain.serial, records: records.map(toPublishedRecord) };
+}
+
+/** Every zone in the database, for the driver's syncAll at start. */
+export async function allPublishedZones(db: Queryable): Promise<PublishedZone[]> {
+  const [rows, records] = await Promise.all([
+    db.select({ id: domains.id, name: domains.name, serial: domains.serial }).from(domains),
+    db.select().from(dnsRecords),
+  ]);
+  const byDomain = new Map<string, RecordRow[]>();
+  for (const record of records) {
+    const list = byDomain.get(record.domainId) ?? [];
+    list.push(record);
+    byDomain.set(record.domainId, list);
+  }
+  return rows.map((row) => toPublishedZone(row, byDomain.get(row.id) ?? []));
+}
+
+/** Domains a team holds (team deletion is refused while it holds any). */
+export async function countDomains(db: Queryable, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(domains)
+    .where(eq(domains.teamId, teamId));
+  return row?.count ?? 0;
+}

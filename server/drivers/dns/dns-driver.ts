@@ -1,0 +1,54 @@
+// The DNS driver: how the zones the console edits reach an authoritative name server. The embedded default
+// is the DNS server in server/dns (UDP and TCP on DNS_PORT), which answers from an in-memory copy of every
+// zone; the production adapter writes them through the PowerDNS HTTP API (POWERDNS_URL, POWERDNS_API_KEY).
+//
+// Contract between the two sides:
+// - The database is the source of truth: server/domains writes a change, then, inside the same transaction
+//   and before it commits, hands the driver the whole zone as it now stands (publish) or its removal
+//   (unpublish). A driver that throws makes the change fail and roll back, so what the console shows and
+//   what the name servers answer never disagree for longer than that call.
+// - publish() replaces the zone entirely (records not in `zone` disappear); it is idempotent.
+// - At start, syncAll() receives every zone in the database: the embedded server loads them; an adapter
+//   reconciles (creates missing zones, replaces changed ones, removes zones it holds that are not listed
+//   and that it created).
+
+/** One record as published: `name` relative to the zone ('@' for the apex), lowercase ASCII. */
+export interface PublishedRecord {
+  name: string;
+  type: 'SOA' | 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX' | 'NS' | 'SRV' | 'CAA';
+  ttl: number;
+  /**
+   * The canonical presentation of src/contract/domains.ts: A dotted quad; AAAA compressed; CNAME, NS, MX
+   * and SRV targets fully qualified without a trailing dot; TXT the unquoted text; CAA `flag tag "value"`;
+   * SOA `mname rname serial refresh retry expire minimum` (names fully qualified, no trailing dot).
+   */
+  value: string;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+}
+
+export interface PublishedZone {
+  /** ASCII (punycode), lowercase, no trailing dot. */
+  name: string;
+  serial: number;
+  records: PublishedRecord[];
+}
+
+export interface DnsDriverInfo {
+  kind: 'embedded' | 'powerdns';
+  /** Where it answers, for the logs and the console ("127.0.0.1:5300", "https://pdns.example:8081"). */
+  endpoint: string;
+}
+
+export interface DnsDriver {
+  readonly info: DnsDriverInfo;
+  /** Loads (embedded) or reconciles (adapter) every zone; called once at start. */
+  syncAll(zones: PublishedZone[]): Promise<void>;
+  /** The zone as it now stands, replacing what was published before. */
+  publish(zone: PublishedZone): Promise<void>;
+  /** The zone is gone. Unknown names are not an error. */
+  unpublish(name: string): Promise<void>;
+  /** Stops listening / releases connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+// The DNS driver's embedded default: the authoritative server of server/dns, answering from memory.
+import { isIPv6 } from 'node:net';
+import { type DnsServerOptions, startDnsServer } from '../../dns/dns-server';
+import { buildZoneIndex, type ZoneIndex } from '../../dns/zone-index';
+import type { Logger } from '../../logger';
+import type { DnsDriver, PublishedZone } from './dns-driver';
+
+export type EmbeddedDnsDriver = DnsDriver & {
+  /** The ports actually listened on (they differ from DNS_PORT only when it is 0). */
+  address: { udp: number; tcp: number };
+};
+
+/**
+ * Starts the embedded DNS server on `host`:`port` (UDP and TCP; port 0 picks a free one, for tests) and
+ * wraps it as a DnsDriver:
+ * - syncAll(zones) replaces everything served by `zones`; a zone that cannot be served (no SOA, a value
+ *   that does not parse) is logged at error and left out, so one bad zone cannot silence the others;
+ * - publish(zone) builds the zone's lookup maps first, then swaps them in at once: the next query sees the
+ *   new zone whole, never half of it; a zone that cannot be served throws and the old one stays;
+ * - unpublish(name) stops answering for the zone (its names get REFUSED, or the parent zone's answer);
+ * - close() releases both sockets and every TCP connection.
+ * The SOA's serial is the zone's `serial`.
+ */
+export async function createEmbeddedDnsDriver(
+  options: { host: string; port: number; logger: Logger } & Partial<DnsServerOptions>,
+): Promise<EmbeddedDnsDriver> {
+  const logger = options.logger;
+  const server = await startDnsServer({ ...options, logger });
+  const endpointHost = isIPv6(options.host) ? `[${options.host}]` : options.host;
+  logger.info(
+    { udp: server.address.udp, tcp: server.address.tcp, host: options.host },
+    'dns: embedded authoritative server listening',
+  );
+  return {
+    info: { kind: 'embedded', endpoint: `${endpointHost}:${server.address.udp}` },
+    address: { udp: server.address.udp, tcp: server.address.tcp },
+    async syncAll(zones: PublishedZone[]) {
+      const indexes: ZoneIndex[] = [];
+      for (const zone of zones) {
+        try {
+          indexes.push(buildZoneIndex(zone));
+        } catch (error) {
+          logger.error({ err: error, zone: zone.name }, 'dns: a zone cannot be served and is left out');
+        }
+      }
+      server.zones.replaceAll(indexes);
+      logger.info({ zones: indexes.length }, 'dns: zones loaded');
+    },
+    async publish(zone: PublishedZone) {
+      const index = buildZoneIndex(zone);
+      server.zones.set(index);
+      logger.debug(
+        { zone: index.name, serial: index.serial, records: index.recordCount },
+        'dns: zone published',
+      );
+    },
+    async unpublish(name: string) {
+      server.zones.delete(name);
+    },
+    close: () => server.close(),
+  };
+}

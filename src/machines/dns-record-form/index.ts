@@ -1,0 +1,1 @@
+export * from './dns-record-form.machine';

@@ -1,0 +1,72 @@
+// The resource manager's domains (DNS zones), their records and zone files (src/contract/domains.ts).
+import {
+  type DnsRecordInput,
+  dnsRecordListSchema,
+  dnsRecordSchema,
+  domainListSchema,
+  domainSchema,
+  zoneImportResultSchema,
+} from '../contract/domains';
+import type { DnsRecordType } from '../domain/dns/record-types';
+import { call, resourceManagerClient as client, json } from './http';
+
+const domains = (teamId: string) => `teams/${encodeURIComponent(teamId)}/domains`;
+const domain = (teamId: string, id: string) => `${domains(teamId)}/${encodeURIComponent(id)}`;
+const record = (teamId: string, domainId: string, id: string) =>
+  `${domain(teamId, domainId)}/records/${encodeURIComponent(id)}`;
+
+export const fetchDomains = (teamId: string, search?: string) =>
+  json(domainListSchema, () => client.get(domains(teamId), { searchParams: search ? { search } : {} }));
+
+export const fetchDomain = (teamId: string, id: string) =>
+  json(domainSchema, () => client.get(domain(teamId, id)));
+
+export const createDomain = (teamId: string, name: string) =>
+  json(domainSchema, () => client.post(domains(teamId), { json: { name } }));
+
+export const deleteDomain = (teamId: string, id: string, confirmName: string) =>
+  call(() => client.delete(domain(teamId, id), { json: { confirmName } }));
+
+export const checkDelegation = (teamId: string, id: string) =>
+  json(domainSchema, () => client.post(`${domain(teamId, id)}/delegation-check`));
+
+export interface RecordFilters {
+  type?: DnsRecordType | undefined;
+  search?: string | undefined;
+}
+
+export const fetchRecords = (teamId: string, domainId: string, filters: RecordFilters, cursor?: string) =>
+  json(dnsRecordListSchema, () =>
+    client.get(`${domain(teamId, domainId)}/records`, {
+      searchParams: Object.fromEntries(
+        Object.entries({ ...filters, cursor, limit: '200' }).filter(([, value]) => value),
+      ) as Record<string, string>,
+    }),
+  );
+
+export const createRecord = (teamId: string, domainId: string, input: DnsRecordInput) =>
+  json(dnsRecordSchema, () => client.post(`${domain(teamId, domainId)}/records`, { json: input, retry: 0 }));
+
+export const updateRecord = (
+  teamId: string,
+  domainId: string,
+  id: string,
+  input: DnsRecordInput & { version: number },
+) => json(dnsRecordSchema, () => client.put(record(teamId, domainId, id), { json: input }));
+
+export const deleteRecord = (teamId: string, domainId: string, id: string) =>
+  call(() => client.delete(record(teamId, domainId, id)));
+
+/** The zone in BIND format, as text (the page offers it as a download). */
+export const fetchZoneFile = (teamId: string, domainId: string) =>
+  call(() => client.get(`${domain(teamId, domainId)}/zone-file`).text());
+
+export const previewZoneImport = (teamId: string, domainId: string, text: string) =>
+  json(zoneImportResultSchema, () =>
+    client.post(`${domain(teamId, domainId)}/zone-file/preview`, { json: { text } }),
+  );
+
+export const applyZoneImport = (teamId: string, domainId: string, text: string) =>
+  json(zoneImportResultSchema, () =>
+    client.post(`${domain(teamId, domainId)}/zone-file/apply`, { json: { text }, retry: 0 }),
+  );

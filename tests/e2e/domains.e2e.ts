@@ -1,0 +1,138 @@
+// Domains as a new user would use them: add a domain, add A, AAAA, CNAME, MX, TXT, SRV and CAA records
+// through their pages, then ask the embedded DNS server over UDP and TCP and get them back; a bad value
+// shows its message beside the field and keeps the input.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount, newIdentity, useAccount } from './accounts';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
+import { queryTcp, queryUdp } from './dns-client';
+
+const baseUrl = inject('baseUrl');
+const dnsPort = inject('dnsPort');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Fills a record type's form (labels as SPEC §3 names them) and adds the record. */
+async function addRecord(page: Page, zone: string, type: string, fields: Record<string, string>) {
+  await page.goto(`/domains/${zone}/${type}`);
+  const form = page.getByRole('form', { name: `Add ${type} record` });
+  await form.waitFor();
+  for (const [label, value] of Object.entries(fields)) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await form.getByRole('button', { name: `Add ${type} record` }).click();
+  await page.getByText(`${type} record`, { exact: false }).filter({ hasText: 'added' }).first().waitFor();
+  // The form is blank again, ready for the next record.
+  await expect(form.getByLabel('Value', { exact: true }).inputValue()).resolves.toBe('');
+}
+
+describe('domains in Chromium', () => {
+  it('adds a domain and its records through the pages, and the DNS server answers with them', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Dana Domains'));
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    const zone = `shop-${randomUUID().slice(0, 8)}.rw`;
+
+    await page.goto('/domains');
+    await page.getByRole('link', { name: 'Add your first domain' }).click();
+    await page.waitForURL('**/register-domain');
+    await expectNoAxeViolations(page);
+    const name = page.getByLabel('Domain name');
+    await name.fill('not a domain');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page
+      .getByText(/letters, digits and hyphens|two parts|not a domain/i)
+      .first()
+      .waitFor();
+    await expect(name.inputValue()).resolves.toBe('not a domain');
+    await name.fill(zone);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('heading', { name: 'Name servers at your registrar' }).waitFor();
+    await page.getByText('ns1.ikirere.test').first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: `Go to the records of ${zone}` }).click();
+    await page.getByRole('heading', { name: 'DNS records', exact: true }).waitFor();
+    // The spec's sample records: two A records at ttl 1800.
+    const samples = page.getByRole('row').filter({ hasText: '1800' });
+    await expect(samples.count()).resolves.toBe(2);
+    await expectNoAxeViolations(page);
+
+    // A bad value is refused beside its field, and what was typed stays.
+    await page.goto(`/domains/${zone}/A`);
+    const aForm = page.getByRole('form', { name: 'Add A record' });
+    await aForm.getByLabel('Hostname', { exact: true }).fill('api');
+    await aForm.getByLabel('Value', { exact: true }).fill('300.1.2.3');
+    await aForm.getByRole('button', { name: 'Add A record' }).click();
+    await aForm.getByText(/IPv4/).first().waitFor();
+    await expect(aForm.getByLabel('Value', { exact: true }).inputValue()).resolves.toBe('300.1.2.3');
+    await expect(aForm.getByLabel('Hostname', { exact: true }).inputValue()).resolves.toBe('api');
+    await expectNoAxeViolations(page);
+
+    const longText = `v=DKIM1; k=rsa; p=${'A'.repeat(300)}`;
+    await addRecord(page, zone, 'A', { Hostname: 'api', Value: '192.0.2.20', TTL: '300' });
+    await addRecord(page, zone, 'AAAA', { Hostname: 'api', Value: '2001:DB8:0:0:0:0:0:20' });
+    await addRecord(page, zone, 'CNAME', { Hostname: 'blog', Value: 'hosting.example.com' });
+    await addRecord(page, zone, 'MX', { Hostname: '@', Value: 'mail.example.com', Priority: '10' });
+    await addRecord(page, zone, 'TXT', { Hostname: '@', Value: longText });
+    await addRecord(page, zone, 'SRV', {
+      Service: '_sip._tcp',
+      Value: 'sip.example.com',
+      Priority: '10',
+      Weight: '5',
+      Port: '5060',
+    });
+    await addRecord(page, zone, 'CAA', { Hostname: '@', Value: '0 issue "letsencrypt.org"' });
+    await expectNoAxeViolations(page);
+
+    // A record type that does not exist is not found, inside the domain's own pages.
+    await page.goto(`/domains/${zone}/XYZ`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: zone, exact: true }).waitFor();
+
+    // The record table lists them with the spec's columns.
+    await page.goto(`/domains/${zone}?type=SRV`);
+    await page
+      .getByRole('columnheader', { name: 'Service' })
+      .or(page.getByRole('columnheader', { name: 'Hostname' }))
+      .first()
+      .waitFor();
+    await page.getByRole('cell', { name: 'sip.example.com', exact: true }).waitFor();
+
+    // The embedded DNS server answers at once, over UDP and over TCP.
+    const a = await queryUdp(dnsPort, `api.${zone}`, 'A');
+    expect(a.flags! & 0x0400).toBeTruthy(); // authoritative
+    expect(a.answers?.map((answer) => answer.data)).toEqual(['192.0.2.20']);
+    expect(a.answers?.[0]?.ttl).toBe(300);
+    const aaaa = await queryTcp(dnsPort, `API.${zone.toUpperCase()}`, 'AAAA');
+    expect(aaaa.answers?.map((answer) => answer.data)).toEqual(['2001:db8::20']);
+    const cname = await queryUdp(dnsPort, `blog.${zone}`, 'CNAME');
+    expect(cname.answers?.[0]?.data).toBe('hosting.example.com');
+    const mx = await queryTcp(dnsPort, zone, 'MX');
+    expect(mx.answers?.[0]?.data).toEqual({ preference: 10, exchange: 'mail.example.com' });
+    const txt = await queryTcp(dnsPort, zone, 'TXT');
+    const strings = (txt.answers![0]!.data as Buffer[]).map((part) => part.toString());
+    expect(strings.join('')).toBe(longText);
+    expect(strings.every((part) => part.length <= 255)).toBe(true);
+    const srv = await queryUdp(dnsPort, `_sip._tcp.${zone}`, 'SRV');
+    expect(srv.answers?.[0]?.data).toEqual({
+      priority: 10,
+      weight: 5,
+      port: 5060,
+      target: 'sip.example.com',
+    });
+    const caa = await queryUdp(dnsPort, zone, 'CAA');
+    expect(caa.answers?.[0]?.data).toMatchObject({ flags: 0, tag: 'issue', value: 'letsencrypt.org' });
+    const missing = await queryUdp(dnsPort, `nothing-here.${zone}`, 'A');
+    expect(missing.rcode).toBe('NXDOMAIN');
+    expect(missing.authorities?.[0]?.type).toBe('SOA');
+
+    expect(problems).toEqual([]);
+  });
+});
