@@ -133,6 +133,49 @@ describe('domains in Chromium', () => {
     expect(missing.rcode).toBe('NXDOMAIN');
     expect(missing.authorities?.[0]?.type).toBe('SOA');
 
+    // Edit a record from the table: the DNS server answers with the new value at once.
+    await page.goto(`/domains/${zone}/A`);
+    await page.getByRole('button', { name: 'Edit A api 192.0.2.20' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit A record api' });
+    await edit.getByLabel('Value', { exact: true }).fill('192.0.2.21');
+    await expectNoAxeViolations(page);
+    await edit.getByRole('button', { name: 'Save record' }).click();
+    await page.getByText('A record api saved').waitFor();
+    expect((await queryUdp(dnsPort, `api.${zone}`, 'A')).answers?.map((answer) => answer.data)).toEqual([
+      '192.0.2.21',
+    ]);
+
+    // Delete one: it is no longer answered.
+    await page.goto(`/domains/${zone}/CNAME`);
+    await page.getByRole('button', { name: 'Delete CNAME blog hosting.example.com' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete record' }).click();
+    await page.getByText('CNAME record blog deleted').waitFor();
+    expect((await queryUdp(dnsPort, `blog.${zone}`, 'CNAME')).rcode).toBe('NXDOMAIN');
+
+    // Import a zone file by pasting it: a preview of what would change, then apply.
+    await page.goto(`/domains/${zone}`);
+    await page.getByRole('button', { name: 'Import zone file' }).click();
+    const importing = page.getByRole('dialog', { name: `Import a zone file into ${zone}` });
+    await importing
+      .getByLabel('Zone text')
+      .fill(`$ORIGIN ${zone}.\n$TTL 600\nftp IN A 192.0.2.30\nbad IN A 999.1.1.1\napi 300 IN A 192.0.2.21\n`);
+    await importing.getByRole('button', { name: 'Preview' }).click();
+    await importing.getByText('1 to add, 0 to change, 1 refused, 1 already there.').waitFor();
+    await importing.getByText(/Line 4: .*999\.1\.1\.1/).waitFor();
+    await expectNoAxeViolations(page);
+    await importing.getByRole('button', { name: 'Apply 1 change' }).click();
+    await page.getByText(`Imported into ${zone}`).waitFor();
+    expect((await queryTcp(dnsPort, `ftp.${zone}`, 'A')).answers?.[0]?.data).toBe('192.0.2.30');
+
+    // Export: the zone file downloads with the records in it.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export zone file' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${zone}.zone`);
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text).toMatch(/ftp\s+600\s+IN\s+A\s+192\.0\.2\.30/);
+
     expect(problems).toEqual([]);
   });
 });
