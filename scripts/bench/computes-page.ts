@@ -2,11 +2,12 @@
 // navigation to a rendered, scrollable list (cold: a fresh tab loading the console at /computes; warm: a click
 // on "Computes" in the sidebar of an open console), and how many rows are in the DOM at the top and after
 // scrolling down past the 2,000th compute. Targets: rendered within 500 ms; at most 100 rows in the DOM.
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { openDatabase } from '../../server/db';
 import { createAccount } from '../../tests/e2e/accounts';
 import { seedComputes } from '../../tests/support/seed-computes';
 import { removeDataDir, startServerProcess } from '../server-process';
+import { median, renderedAfter, rowsInDom, scrollToRow, signedInPage } from './page-timing';
 
 export const COMPUTES_PAGE_TARGET = { renderedMs: 500, maxRows: 100 } as const;
 
@@ -19,23 +20,6 @@ export interface ComputesPageFigures {
   rowsDeep: number;
   deepIndex: number;
   scrollable: boolean;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const rowsInDom = (page: Page) => page.locator('tbody tr[data-index]').count();
-
-/** Resolves once the list shows computes and the page scrolls; answers ms since `since` (performance.now). */
-async function renderedAfter(page: Page, since: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    (started) => {
-      const rows = document.querySelectorAll('tbody tr[data-index]').length;
-      const scrollable = document.documentElement.scrollHeight > window.innerHeight;
-      return rows > 0 && scrollable ? performance.now() - started : false;
-    },
-    since,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
 }
 
 export async function benchComputesPage(
@@ -66,15 +50,7 @@ export async function benchComputesPage(
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('token', JSON.stringify(token));
-        localStorage.setItem('user', JSON.stringify(user));
-      },
-      { token: account.token, user: account.user },
-    );
-    const page = await context.newPage();
+    const page = await signedInPage(browser, server.url, account);
     // Once, so the browser's HTTP cache holds the console's files as a returning visitor's would.
     await page.goto('/computes');
     await renderedAfter(page, 0);
@@ -99,17 +75,7 @@ export async function benchComputesPage(
     const scrollable = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
     // Scroll down as someone would, pages loading as the end comes into view, past the 2,000th compute.
     const deepIndex = Math.min(2_000, count - 50);
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await page.evaluate(
-        (index) => document.querySelector(`tbody tr[data-index="${index}"]`) !== null,
-        deepIndex,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error(`The list never reached row ${deepIndex}`);
-      await page.mouse.wheel(0, 4_000);
-      await page.waitForTimeout(30);
-    }
+    await scrollToRow(page, deepIndex);
     const rowsDeep = await rowsInDom(page);
     return { computes: count, coldMs, warmMs, rowsAtTop, rowsDeep, deepIndex, scrollable };
   } finally {

@@ -3,9 +3,10 @@
 // record type's page), and how many rows are in the DOM at the top and after scrolling down past the
 // 2,000th record. Targets: rendered within 500 ms; at most 100 rows in the DOM. The records arrive the way
 // a person would bring them: one zone file imported through the API.
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { createAccount } from '../../tests/e2e/accounts';
 import { removeDataDir, startServerProcess } from '../server-process';
+import { median, renderedAfter, rowsInDom, scrollToRow, signedInPage } from './page-timing';
 
 export const ZONE_PAGE_TARGET = { renderedMs: 500, maxRows: 100 } as const;
 
@@ -17,22 +18,6 @@ export interface ZonePageFigures {
   rowsAtTop: number;
   rowsDeep: number;
   deepIndex: number;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const rowsInDom = (page: Page) => page.locator('tbody tr[data-index]').count();
-
-async function renderedAfter(page: Page, since: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    (started) => {
-      const rows = document.querySelectorAll('tbody tr[data-index]').length;
-      const scrollable = document.documentElement.scrollHeight > window.innerHeight;
-      return rows > 0 && scrollable ? performance.now() - started : false;
-    },
-    since,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
 }
 
 /** A zone file of `count` varied records: A, AAAA, CNAME, TXT, MX and SRV under distinct names. */
@@ -105,15 +90,7 @@ export async function benchZonePage(
       );
     }
 
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('token', JSON.stringify(token));
-        localStorage.setItem('user', JSON.stringify(user));
-      },
-      { token: account.token, user: account.user },
-    );
-    const page = await context.newPage();
+    const page = await signedInPage(browser, server.url, account);
     await page.goto(`/domains/${zone}`);
     await renderedAfter(page, 0);
 
@@ -134,17 +111,7 @@ export async function benchZonePage(
 
     const rowsAtTop = await rowsInDom(page);
     const deepIndex = Math.min(2_000, count - 50);
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await page.evaluate(
-        (index) => document.querySelector(`tbody tr[data-index="${index}"]`) !== null,
-        deepIndex,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error(`The table never reached row ${deepIndex}`);
-      await page.mouse.wheel(0, 4_000);
-      await page.waitForTimeout(30);
-    }
+    await scrollToRow(page, deepIndex);
     const rowsDeep = await rowsInDom(page);
     return { records: count, importMs, coldMs, warmMs, rowsAtTop, rowsDeep, deepIndex };
   } finally {

@@ -61,6 +61,7 @@ describe('domains in Chromium', () => {
     await page.getByRole('heading', { name: 'DNS records', exact: true }).waitFor();
     // The spec's sample records: two A records at ttl 1800.
     const samples = page.getByRole('row').filter({ hasText: '1800' });
+    await samples.nth(1).waitFor();
     await expect(samples.count()).resolves.toBe(2);
     await expectNoAxeViolations(page);
 

@@ -1,10 +1,10 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { css } from '../../../../../styled-system/css';
 import { buttonRecipe } from '../../../../ui/button';
-import { EmptyState } from '../../../../ui/empty-state';
 import { SkeletonText } from '../../../../ui/skeleton';
 import { PageHeader } from '../../../-components/page';
 import { TabNav } from '../../../-components/tab-nav';
+import { NotInTeam } from '../../-components/not-in-team';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { useCompute } from './-components/use-compute';
 
@@ -26,18 +26,7 @@ function ComputeLayout() {
   }
   if (isError || !compute) {
     return (
-      <>
-        <PageHeader title="Compute not found" />
-        <EmptyState
-          title="There is no such compute in this team"
-          description={`${error?.message ?? ''} It may have been destroyed, or it belongs to another team: switch teams from the menu at the top if so.`}
-          action={
-            <Link to="/computes" className={buttonRecipe({ variant: 'outline' })}>
-              Back to the computes
-            </Link>
-          }
-        />
-      </>
+      <NotInTeam kind="compute" error={error} back={{ to: '/computes', label: 'Back to the computes' }} />
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, Outlet, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { showToast } from '../../../../app-actors';
@@ -7,14 +7,14 @@ import { DNS_RECORD_TYPES } from '../../../../domain/dns/record-types';
 import { can } from '../../../../domain/permissions';
 import { deleteDomain, fetchZoneFile } from '../../../../services/domains.api';
 import { ApiError } from '../../../../services/http';
-import { Button, buttonRecipe } from '../../../../ui/button';
+import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { EmptyState } from '../../../../ui/empty-state';
 import { SkeletonText } from '../../../../ui/skeleton';
 import { TextField } from '../../../../ui/text-field';
 import { PageHeader } from '../../../-components/page';
 import { TabNav } from '../../../-components/tab-nav';
 import { DelegationBadge } from '../../-components/domain/delegation';
+import { NotInTeam } from '../../-components/not-in-team';
 import { useDomain } from './-components/use-domain';
 import { ZoneImportDialog } from './-components/zone-import-dialog';
 
@@ -43,20 +43,7 @@ function DomainLayout() {
     );
   }
   if (!domain || !team) {
-    return (
-      <>
-        <PageHeader title="Domain not found" />
-        <EmptyState
-          title="There is no such domain in this team"
-          description={`${error?.message ?? ''} It may have been deleted, or it belongs to another team: switch teams from the menu at the top if so.`}
-          action={
-            <Link to="/domains" className={buttonRecipe({ variant: 'outline' })}>
-              Back to the domains
-            </Link>
-          }
-        />
-      </>
-    );
+    return <NotInTeam kind="domain" error={error} back={{ to: '/domains', label: 'Back to the domains' }} />;
   }
   const mayManage = can(team.role, 'resources.manage');
   const confirmMatches = [domain.name, domain.displayName].includes(

@@ -1,34 +1,23 @@
 // The computes list, virtualized: thousands of rows scroll smoothly with only the visible ones in the DOM,
 // and the next page loads as the end comes into view.
 import { Link } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import { css } from '../../../../../../styled-system/css';
 import type { Compute } from '../../../../../contract/computes';
 import { formatRelative } from '../../../../../domain/helpers/time';
 import { formatMemory } from '../../../../../domain/money';
+import {
+  SpacerRow,
+  useVirtualRows,
+  virtualCell,
+  virtualHead,
+  virtualRow,
+} from '../../../-components/virtual-table';
 import { ComputeStatusBadge } from './status-badge';
 
 export const ROW_HEIGHT = 56;
 
-const cell = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  verticalAlign: 'middle',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-});
-const head = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  fontSize: 'xs',
-  fontWeight: '600',
-  color: 'fg.muted',
-  bg: 'bg.subtle',
-});
+const cell = virtualCell;
+const head = virtualHead;
 
 export function ComputesTable({
   computes,
@@ -41,22 +30,12 @@ export function ComputesTable({
   hasMore: boolean;
   loadMore: () => void;
 }) {
-  const tableRef = useRef<HTMLTableElement>(null);
-  const virtualizer = useWindowVirtualizer({
+  const { tableRef, items, before, after } = useVirtualRows({
     count: computes.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin: tableRef.current?.offsetTop ?? 0,
+    rowHeight: ROW_HEIGHT,
+    hasMore,
+    loadMore,
   });
-  const items = virtualizer.getVirtualItems();
-  const last = items.at(-1);
-
-  useEffect(() => {
-    if (hasMore && last && last.index >= computes.length - 20) loadMore();
-  }, [hasMore, last, computes.length, loadMore]);
-
-  const before = (items[0]?.start ?? 0) - virtualizer.options.scrollMargin;
-  const after = virtualizer.getTotalSize() - (last?.end ?? 0) + (last ? virtualizer.options.scrollMargin : 0);
 
   return (
     <table
@@ -104,12 +83,7 @@ export function ComputesTable({
         </tr>
       </thead>
       <tbody>
-        {before > 0 ? (
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
-          <tr aria-hidden="true">
-            <td colSpan={6} style={{ height: before, padding: 0 }} />
-          </tr>
-        ) : null}
+        <SpacerRow height={before} columns={6} />
         {items.map((item) => {
           const compute = computes[item.index]!;
           return (
@@ -118,11 +92,7 @@ export function ComputesTable({
               aria-rowindex={item.index + 2}
               data-index={item.index}
               style={{ height: ROW_HEIGHT }}
-              className={css({
-                borderTopWidth: '1px',
-                borderColor: 'border.default',
-                _hover: { bg: 'bg.subtle' },
-              })}
+              className={virtualRow}
             >
               <td className={cell}>
                 <Link
@@ -153,12 +123,7 @@ export function ComputesTable({
             </tr>
           );
         })}
-        {after > 0 ? (
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
-          <tr aria-hidden="true">
-            <td colSpan={6} style={{ height: after, padding: 0 }} />
-          </tr>
-        ) : null}
+        <SpacerRow height={after} columns={6} />
       </tbody>
     </table>
   );

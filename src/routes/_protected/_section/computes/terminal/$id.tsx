@@ -7,12 +7,12 @@ import type { Compute } from '../../../../../contract/computes';
 import type { ConsoleServerMessage } from '../../../../../contract/console';
 import { formatSeconds } from '../../../../../domain/helpers/text';
 import { Alert } from '../../../../../ui/alert';
-import { Button, buttonRecipe } from '../../../../../ui/button';
-import { EmptyState } from '../../../../../ui/empty-state';
+import { Button } from '../../../../../ui/button';
 import { SkeletonText } from '../../../../../ui/skeleton';
 import { Spinner } from '../../../../../ui/spinner';
 import { PageHeader } from '../../../../-components/page';
 import { useCountdown } from '../../../../-components/use-countdown';
+import { NotInTeam } from '../../../-components/not-in-team';
 import { adoptCreatedStyles } from '../-components/adopted-styles';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { useCompute } from '../-components/use-compute';
@@ -52,18 +52,7 @@ function TerminalPage() {
   }
   if (isError || !compute) {
     return (
-      <>
-        <PageHeader title="Compute not found" />
-        <EmptyState
-          title="There is no such compute in this team"
-          description={`${error?.message ?? ''} It may have been destroyed, or it belongs to another team: switch teams from the menu at the top if so.`}
-          action={
-            <Link to="/computes" className={buttonRecipe({ variant: 'outline' })}>
-              Back to the computes
-            </Link>
-          }
-        />
-      </>
+      <NotInTeam kind="compute" error={error} back={{ to: '/computes', label: 'Back to the computes' }} />
     );
   }
   return <ConsoleView compute={compute} />;

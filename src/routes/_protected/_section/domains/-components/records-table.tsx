@@ -3,8 +3,7 @@
 // can be edited (a dialog with the type's form) or deleted; the SOA and our own NS records are managed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { css } from '../../../../../../styled-system/css';
 import { showToast } from '../../../../../app-actors';
 import type { DnsRecord, Domain } from '../../../../../contract/domains';
@@ -14,28 +13,16 @@ import { Badge } from '../../../../../ui/badge';
 import { Button } from '../../../../../ui/button';
 import { ConfirmDialog } from '../../../../../ui/confirm-dialog';
 import * as Dialog from '../../../../../ui/dialog';
+import {
+  SpacerRow,
+  useVirtualRows,
+  virtualCell,
+  virtualHead,
+  virtualRow,
+} from '../../../-components/virtual-table';
 import { RecordForm } from './record-form';
 
 export const RECORD_ROW_HEIGHT = 48;
-
-const cell = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  verticalAlign: 'middle',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-});
-const head = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  fontSize: 'xs',
-  fontWeight: '600',
-  color: 'fg.muted',
-  bg: 'bg.subtle',
-});
 
 export function RecordsTable({
   domain,
@@ -55,27 +42,17 @@ export function RecordsTable({
   loadMore: () => void;
   mayManage: boolean;
 }) {
-  const tableRef = useRef<HTMLTableElement>(null);
   const queryClient = useQueryClient();
   const router = useRouter();
   const [editing, setEditing] = useState<DnsRecord | null>(null);
   const [deleting, setDeleting] = useState<DnsRecord | null>(null);
   const columns = tableColumns(type);
-  const virtualizer = useWindowVirtualizer({
+  const { tableRef, items, before, after } = useVirtualRows({
     count: records.length,
-    estimateSize: () => RECORD_ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin: tableRef.current?.offsetTop ?? 0,
+    rowHeight: RECORD_ROW_HEIGHT,
+    hasMore,
+    loadMore,
   });
-  const items = virtualizer.getVirtualItems();
-  const last = items.at(-1);
-
-  useEffect(() => {
-    if (hasMore && last && last.index >= records.length - 20) loadMore();
-  }, [hasMore, last, records.length, loadMore]);
-
-  const before = (items[0]?.start ?? 0) - virtualizer.options.scrollMargin;
-  const after = virtualizer.getTotalSize() - (last?.end ?? 0) + (last ? virtualizer.options.scrollMargin : 0);
   const describe = (record: DnsRecord) => `${record.type} ${record.name} ${record.value}`;
 
   return (
@@ -102,24 +79,19 @@ export function RecordsTable({
               <th
                 key={column.key}
                 scope="col"
-                className={head}
+                className={virtualHead}
                 style={{ width: column.key === 'value' ? '36%' : column.key === 'name' ? '20%' : undefined }}
               >
                 {column.header}
               </th>
             ))}
-            <th scope="col" className={head} style={{ width: '9rem' }}>
+            <th scope="col" className={virtualHead} style={{ width: '9rem' }}>
               <span className={css({ srOnly: true })}>Actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {before > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
-            <tr aria-hidden="true">
-              <td colSpan={columns.length + 1} style={{ height: before, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={before} columns={columns.length + 1} />
           {items.map((item) => {
             const record = records[item.index]!;
             return (
@@ -128,16 +100,12 @@ export function RecordsTable({
                 aria-rowindex={item.index + 2}
                 data-index={item.index}
                 style={{ height: RECORD_ROW_HEIGHT }}
-                className={css({
-                  borderTopWidth: '1px',
-                  borderColor: 'border.default',
-                  _hover: { bg: 'bg.subtle' },
-                })}
+                className={virtualRow}
               >
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={cell}
+                    className={virtualCell}
                     title={column.key === 'value' ? record.value : undefined}
                     style={
                       column.key === 'name' || column.key === 'value'
@@ -152,7 +120,7 @@ export function RecordsTable({
                     )}
                   </td>
                 ))}
-                <td className={cell}>
+                <td className={virtualCell}>
                   {record.managed ? (
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Managed for you</span>
                   ) : mayManage ? (
@@ -179,12 +147,7 @@ export function RecordsTable({
               </tr>
             );
           })}
-          {after > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row of the virtual list holds no content and nothing focusable
-            <tr aria-hidden="true">
-              <td colSpan={columns.length + 1} style={{ height: after, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={after} columns={columns.length + 1} />
         </tbody>
       </table>
       {editing ? (
