@@ -10,11 +10,14 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '../src/contract/socket';
+import { type BillingService, createBillingService } from './billing';
 import { type ComputeService, createComputeService } from './computes';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import { createDomainService, type DomainService } from './domains';
+import { SANDBOX_CHECKOUT_PATH, SandboxProvider } from './drivers/payment';
+import { sandboxCheckoutRoutes } from './drivers/payment/sandbox/checkout.routes';
 import type { AppEnv } from './http/env';
 import { noStoreByDefault, securityHeaders } from './http/headers';
 import { ProblemError, problem } from './http/problem';
@@ -71,6 +74,11 @@ export interface AppDeps {
    * on an in-memory driver that answers no queries, with no delegation checks (tests pass their own).
    */
   domains?: DomainService;
+  /**
+   * Balance, top-ups and the payment driver. The server builds, starts and closes it; by default the app
+   * makes one on the sandbox provider without the background sweep (tests call sweep()).
+   */
+  billing?: BillingService;
 }
 
 export type App = Hono<AppEnv>;
@@ -116,6 +124,16 @@ export function createApp(deps: AppDeps): App {
   const domains =
     deps.domains ??
     createDomainService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
+  const billing =
+    deps.billing ??
+    createBillingService({
+      db: deps.database.db,
+      clock: identity.clock,
+      logger: deps.logger,
+      mail: identity.mail,
+      computes,
+      publicUrl: identity.config.publicUrl,
+    });
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({ uploads }),
@@ -126,7 +144,7 @@ export function createApp(deps: AppDeps): App {
       computes,
       domains,
     }),
-    paymentService(),
+    paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
     {
       name: 'Operations',
@@ -144,6 +162,11 @@ export function createApp(deps: AppDeps): App {
 
   // Development only, and outside the API document: it shows codes, so production never serves it.
   if (identity.devMailbox) app.route(DEV_MAILBOX_PATH, devMailboxRoutes(identity.db));
+  // The sandbox provider's checkout pages, and its callbacks delivered through this app (no network).
+  if (billing.driver instanceof SandboxProvider) {
+    billing.driver.connect(async (request) => app.fetch(request));
+    app.route(SANDBOX_CHECKOUT_PATH, sandboxCheckoutRoutes(billing.driver));
+  }
 
   // The sockets live on the Node upgrade event (server/socket); a plain GET here is a client mistake.
   const upgradeRequired = (c: Context<AppEnv>) =>
@@ -163,7 +186,8 @@ export function createApp(deps: AppDeps): App {
         registry.isServicePath(path) ||
         path === SOCKET_PATH ||
         path.startsWith(`${CONSOLE_PATH_PREFIX}/`) ||
-        path.startsWith(DEV_MAILBOX_PATH),
+        path.startsWith(DEV_MAILBOX_PATH) ||
+        path.startsWith(`${SANDBOX_CHECKOUT_PATH}/`),
     }),
   );
 

@@ -258,4 +258,16 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'Seconds between background delegation checks of every zone (at least 60; 0 switches them off). Zones are also checked when added and on request.',
   },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'sandbox',
+    description:
+      'Who takes top-ups. Only `sandbox` exists: the embedded sandbox provider, whose checkout page this server serves and which moves no real money; the console says so.',
+  },
+  {
+    name: 'BILLING_GRACE_HOURS',
+    default: '24',
+    description:
+      'Hours between a team’s balance running out and its running computes being powered off (never destroyed); 0 powers them off at the next sweep, within a minute.',
+  },
 ];

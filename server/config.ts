@@ -1,6 +1,7 @@
 // The server's settings, read from environment variables once at start and checked before anything opens.
 import { isAbsolute, join, resolve } from 'node:path';
 
+import { type BillingConfig, readBillingConfig } from './billing/config';
 import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } from './config-variables';
 import { type DomainsConfig, readDomainsConfig } from './domains/config';
 import { type ComputeConfig, readComputeConfig } from './drivers/compute/config';
@@ -59,6 +60,8 @@ export interface Config extends ComputeConfig, DnsDriverConfig {
   supportEmail: string;
   /** NAMESERVERS, NAMESERVER_ADDRESSES, HOSTMASTER_EMAIL and the delegation checks (server/domains/config.ts). */
   domains: DomainsConfig;
+  /** PAYMENT_PROVIDER and BILLING_GRACE_HOURS (server/billing/config.ts). */
+  billing: BillingConfig;
 }
 
 export interface GithubConfig {
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const compute = readComputeConfig(read, problems);
   const domains = readDomainsConfig(read, problems);
   const dnsDriver = readDnsDriverConfig(read, problems);
+  const billing = readBillingConfig(read, problems);
 
   const dataDir = path('DATA_DIR', './.data');
   const operatorToken = read('OPERATOR_TOKEN');
@@ -158,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ...compute,
     domains,
     ...dnsDriver,
+    billing,
   };
 }
 
@@ -176,6 +181,7 @@ type IdentityConfigPart = Omit<
   | 'operatorToken'
   | 'supportEmail'
   | 'domains'
+  | 'billing'
   | keyof ComputeConfig
   | keyof DnsDriverConfig
 >;

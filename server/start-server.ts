@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
+import { type BillingService, createBillingService } from './billing';
 import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
@@ -50,6 +51,8 @@ export interface RunningServer {
   computes: ComputeService;
   /** Domains, their DNS driver (`domains.driver`) and the delegation checks, for tests that reach behind the API. */
   domains: DomainService;
+  /** Balance, top-ups, the payment driver and the running-out sweep, for tests that reach behind the API. */
+  billing: BillingService;
   live: LiveUpdates;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
   close(): Promise<void>;
@@ -80,6 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let server: Server | undefined;
   let computes: ComputeService | undefined;
   let domains: DomainService | undefined;
+  let billing: BillingService | undefined;
   let dnsDriver: DnsDriver | undefined = options.dnsDriver;
   try {
     const instance = await ensureInstanceSettings(database.db);
@@ -129,6 +133,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // Before the first request: the DNS server answers for every zone in the database.
     await domains.start();
+    billing = createBillingService({
+      db: database.db,
+      clock: identity.clock,
+      logger,
+      mail: identity.mail,
+      computes,
+      config: config.billing,
+      publicUrl: config.publicUrl,
+      instanceSecret: instance.instanceSecret,
+    });
+    // Balance alerts and powering off computes past their grace period, every minute.
+    billing.start();
     const app = createApp({
       database,
       logger,
@@ -142,6 +158,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       live,
       computes,
       domains,
+      billing,
     });
     server = createServer(getRequestListener(app.fetch));
     const sockets = attachSocketServer(server, {
@@ -170,11 +187,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const running = server;
     const startedComputes = computes;
     const startedDomains = domains;
+    const startedBilling = billing;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         logger.info('shutting down');
         await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
+        // A sweep under way finishes before what it uses closes.
+        await startedBilling.close();
         // Codes already promised to someone still go out before the database and the mail link close.
         await identity.deliveries.settled();
         await identity.mail.close();
@@ -195,11 +215,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       identity,
       computes: startedComputes,
       domains: startedDomains,
+      billing: startedBilling,
       live,
       close,
     };
   } catch (error) {
     server?.close();
+    await billing?.close().catch(() => {});
     await computes?.close().catch(() => {});
     await (domains ? domains.close() : dnsDriver?.close())?.catch(() => {});
     await database.close();

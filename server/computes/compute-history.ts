@@ -1,7 +1,7 @@
 // A compute's history: every request (who, what, when) and how it ended, plus what the system did on its
 // own (a failure the hypervisor reported, a transition resumed after a restart). Written in the same
 // transaction as the change it describes.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { computeEventSchema } from '../../src/contract/computes';
 import { computeEvents, users } from '../db/schema';
@@ -31,7 +31,10 @@ export async function recordEvent(db: Queryable, event: NewEvent): Promise<void>
   });
 }
 
-/** Closes the compute's open events (of one action, or all) with the result. */
+/**
+ * Closes the compute's open events (of one action, or all) with the result; without a message of its own
+ * an event keeps the one it opened with (why the system acted, e.g. non-payment).
+ */
 export async function closeEvents(
   db: Queryable,
   computeId: string,
@@ -39,7 +42,11 @@ export async function closeEvents(
 ): Promise<void> {
   await db
     .update(computeEvents)
-    .set({ result: close.result, message: close.message ?? null, completedAt: close.at })
+    .set({
+      result: close.result,
+      message: close.message ?? sql`${computeEvents.message}`,
+      completedAt: close.at,
+    })
     .where(
       and(
         eq(computeEvents.computeId, computeId),

@@ -5,8 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ComputeStatus, PowerAction } from '../../src/contract/computes';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { balanceEmpty, type StartPolicy } from '../billing/start-policy';
 import type { Catalog } from '../catalog/catalog';
-import type { Database } from '../db';
+import type { Database, Transaction } from '../db';
 import { computes, teamMembers } from '../db/schema';
 import {
   type ComputeDriver,
@@ -44,6 +45,8 @@ export interface ComputeServiceDeps {
   catalog: Catalog;
   driver: ComputeDriver;
   live: LiveUpdates;
+  /** Whether the team may start or create computes now (billing: not while its balance is empty). */
+  startPolicy?: StartPolicy;
 }
 
 const ABSENT: MachineStatus = {
@@ -151,11 +154,19 @@ export class ComputeService {
     return settled;
   }
 
+  /** 402 when the team may not start computes now (inside the transaction that would start one). */
+  async assertMayStart(tx: Transaction, teamId: string): Promise<void> {
+    const policy = this.deps.startPolicy;
+    if (policy && !(await policy.mayStartComputes(tx, teamId))) throw balanceEmpty();
+  }
+
+  /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */
   async requestPowerAction(
     teamId: string,
     computeId: string,
     action: PowerAction,
     actor: AuditActor,
+    reason?: string,
   ): Promise<void> {
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
@@ -163,17 +174,25 @@ export class ComputeService {
       if (!current) throw computeNotFound();
       const refusal = actionRefusal(action, current.status as ComputeStatus);
       if (refusal) throw computeConflict(refusal);
+      if (action === 'power_on') await this.assertMayStart(tx, teamId);
       await tx
         .update(computes)
         .set({ status: POWER_ACTIONS[action].during, updatedAt: nextUpdatedAt(current, now) })
         .where(eq(computes.id, computeId));
-      await recordEvent(tx, { computeId, action, actorUserId: actor.userId, result: 'in-progress', at: now });
+      await recordEvent(tx, {
+        computeId,
+        action,
+        actorUserId: actor.userId,
+        result: 'in-progress',
+        message: reason ?? null,
+        at: now,
+      });
       await recordAudit(tx, {
         teamId,
         actor,
         action: 'compute.power_action',
         target: current.hostname,
-        details: { computeId, action, from: current.status },
+        details: { computeId, action, from: current.status, ...(reason ? { reason } : {}) },
         at: now,
       });
     });

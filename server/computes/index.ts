@@ -1,5 +1,6 @@
 // The computes part of the resource manager (issue 5): the catalog, the compute routes, and the service
 // that ties them to the compute driver and the live socket.
+import { billingStartPolicy, type StartPolicy } from '../billing/start-policy';
 import { Catalog } from '../catalog/catalog';
 import { catalogRoutes } from '../catalog/catalog.routes';
 import type { Database } from '../db';
@@ -23,6 +24,8 @@ export interface ComputesOptions {
   live: LiveUpdates;
   /** Driver, catalog and simulator settings; defaults to the simulator at normal speed. */
   config?: Partial<ComputeConfig>;
+  /** Asked before a compute starts or is created; defaults to billing's (not while the balance is empty). */
+  startPolicy?: StartPolicy;
 }
 
 export function createComputeService(options: ComputesOptions): ComputeService {
@@ -39,6 +42,7 @@ export function createComputeService(options: ComputesOptions): ComputeService {
     live: options.live,
     catalog: new Catalog(config.catalog),
     driver: createComputeDriver(config, { db: options.db, logger: options.logger }),
+    startPolicy: options.startPolicy ?? billingStartPolicy,
   });
 }
 

@@ -503,3 +503,139 @@ export const dnsRecords = pgTable(
     index('dns_records_type_order').on(t.domainId, t.type, t.sortName, t.sortValue, t.id),
   ],
 );
+
+// ── Billing (issue 7) ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A team's balance, cached: always the sum of its ledger entries, changed only under this row's lock in
+ * the transaction that appends the entry (server/billing/ledger.ts). It also holds what the running-out
+ * policy needs under the same lock: the alert threshold, whether an alert is due, and since when the
+ * balance has been empty.
+ */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    teamId: uuid('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    /** null: the currency's default (DEFAULT_LOW_BALANCE_THRESHOLD). */
+    lowBalanceThresholdMinor: bigint('low_balance_threshold_minor', { mode: 'number' }),
+    /** low | depleted: an e-mail to the owners is due for a crossing; cleared once sent. */
+    alertDue: text('alert_due'),
+    /** When a charge took the balance to zero or below; cleared when it is positive again. */
+    depletedSince: at('depleted_since'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('billing_accounts_depleted').on(t.depletedSince).where(sql`depleted_since is not null`)],
+);
+
+/**
+ * Append-only: every credit (top-up, adjustment) and charge (usage) of a team, in minor units of the
+ * currency it was made in. team_id has no foreign key on purpose: money records outlive the team.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: keyset pages and "newest first" even within one instant. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    teamId: uuid('team_id').notNull(),
+    /** top_up | adjustment | charge */
+    kind: text('kind').notNull(),
+    /** Positive credits, negative charges. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    topUpId: uuid('top_up_id'),
+    computeId: uuid('compute_id'),
+    periodStart: at('period_start'),
+    periodEnd: at('period_end'),
+    /** The poster's key (metering: one per compute and hour): the same key never posts twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** null: the system. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_team_seq').on(t.teamId, t.seq),
+    uniqueIndex('ledger_entries_team_key')
+      .on(t.teamId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    // A payment is credited once, however many callbacks announce it.
+    uniqueIndex('ledger_entries_top_up').on(t.topUpId).where(sql`top_up_id is not null`),
+  ],
+);
+
+/** A payment a team member started at the provider; credited to the ledger once the provider confirms it. */
+export const topUps = pgTable(
+  'top_ups',
+  {
+    id: uuid('id').primaryKey(),
+    /** No foreign key: like the ledger, a payment record outlives the team. */
+    teamId: uuid('team_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending | succeeded | declined; a pending one past expires_at reads as expired. */
+    status: text('status').notNull(),
+    /** The payment driver's kind, e.g. sandbox. */
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    checkoutUrl: text('checkout_url').notNull(),
+    declineReason: text('decline_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('top_ups_provider_reference').on(t.provider, t.providerReference),
+    index('top_ups_team_created').on(t.teamId, t.createdAt, t.id),
+  ],
+);
+
+/** Callback events already taken from a provider: a replayed one is refused. Kept a little past the window. */
+export const paymentCallbackEvents = pgTable(
+  'payment_callback_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index().on(t.receivedAt)],
+);
+
+/** Who and where invoices are addressed to; one per team, made on first save. */
+export const billingProfiles = pgTable('billing_profiles', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  billingEmail: text('billing_email'),
+  companyName: text('company_name'),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country'),
+  taxId: text('tax_id'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * The sandbox payment provider's own checkouts (server/drivers/payment/sandbox). A real provider keeps
+ * this state itself; the sandbox keeps it here so a checkout page still works after a restart.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  reference: text('reference').primaryKey(),
+  teamId: uuid('team_id').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** pending | approved | declined */
+  status: text('status').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  decidedAt: at('decided_at'),
+});

@@ -25,14 +25,13 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
-/** The request's key, or a 400 that says how to send one. */
-export function idempotencyKeyOf(c: Context<AppEnv>): string {
+/** The request's key, or a 400 that says how to send one (`what`: "compute you create", "top-up"). */
+export function idempotencyKeyOf(c: Context<AppEnv>, what = 'compute you create'): string {
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
   if (!key) {
     throw new ProblemError(400, {
       title: 'Idempotency-Key required',
-      detail:
-        'Send an Idempotency-Key header with a new random value (a UUID) for each compute you create, and the same value when you retry, so a retry never makes a second one.',
+      detail: `Send an Idempotency-Key header with a new random value (a UUID) for each ${what}, and the same value when you retry, so a retry never makes a second one.`,
     });
   }
   if (!KEY_PATTERN.test(key)) {

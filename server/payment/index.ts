@@ -1,9 +1,10 @@
-// The payment service (SPEC §7): balance, invoices and team billing. Routes come with the billing issue;
-// mounting the empty service now reserves its base path (no console fallback there).
+// The payment service (SPEC §7): balance, ledger, top-ups, team billing and the provider's callbacks
+// (server/billing). Invoices come with their own issue.
+import { type BillingService, billingResources } from '../billing';
 import type { Service } from '../http/routes';
 
 export const PAYMENT_BASE_PATH = '/payment/api/v1';
 
-export function paymentService(): Service {
-  return { name: 'Payment', basePath: PAYMENT_BASE_PATH, resources: [] };
+export function paymentService(billing: BillingService): Service {
+  return { name: 'Payment', basePath: PAYMENT_BASE_PATH, resources: billingResources(billing) };
 }

@@ -2,6 +2,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { problemTypes } from '../../src/contract/problem';
 import {
+  type Currency,
   createTeamRequestSchema,
   teamLimitsSchema,
   teamListSchema,
@@ -9,6 +10,7 @@ import {
   updateTeamRequestSchema,
 } from '../../src/contract/teams';
 import { auditActor, recordAudit } from '../audit/audit-log';
+import { changeCurrency } from '../billing/billing-profile';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
@@ -101,7 +103,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           if (name === current.name && currency === current.currency) return current;
           const [row] = await tx
             .update(teams)
-            .set({ name, currency, updatedAt: now })
+            .set({ name, updatedAt: now })
             .where(eq(teams.id, current.id))
             .returning();
           if (name !== current.name) {
@@ -114,17 +116,10 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
               at: now,
             });
           }
-          if (currency !== current.currency) {
-            await recordAudit(tx, {
-              teamId: current.id,
-              actor,
-              action: 'team.currency_changed',
-              target: name,
-              details: { from: current.currency, to: currency },
-              at: now,
-            });
-          }
-          return row!;
+          // One place decides whether the currency may change (a zero balance, no top-up pending).
+          if (currency === current.currency) return row!;
+          await changeCurrency(tx, row!, currency as Currency, actor, now);
+          return { ...row!, currency };
         });
         return c.json(await describeTeam(db, updated, role), 200);
       },

@@ -79,6 +79,9 @@ export const problemTypes = {
   recordChanged: 'urn:ikirere:problem:record-changed',
   /** 502: the DNS server refused or did not answer; the change was rolled back, nothing was saved. */
   dnsServerRefused: 'urn:ikirere:problem:dns-server-refused',
+  // ── Billing ──
+  /** 402: the team's balance is empty; computes cannot be started or created until a top-up. */
+  balanceEmpty: 'urn:ikirere:problem:balance-empty',
 } as const;
 
 export type FieldError = v.InferOutput<typeof fieldErrorSchema>;

@@ -22,3 +22,17 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = 'e
 export function formatMemory(megabytes: number): string {
   return megabytes >= 1024 ? `${Number((megabytes / 1024).toFixed(1))} GB` : `${megabytes} MB`;
 }
+
+/**
+ * An amount as a person types it ("1500", "12.50", "1,500") in minor units of the currency; null when it
+ * is not one (letters, more decimals than the currency has, nothing).
+ */
+export function parseMoney(text: string, currency: Currency): number | null {
+  const cleaned = text.trim().replace(/[,\s]/g, '');
+  const decimals = currency === 'RWF' ? 0 : 2;
+  const pattern = decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/;
+  if (!pattern.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  const minor = Number(whole) * MINOR_UNITS[currency] + Number(fraction.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : null;
+}

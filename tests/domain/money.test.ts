@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemory, formatMoney } from '../../src/domain/money';
+import { formatMemory, formatMoney, parseMoney } from '../../src/domain/money';
 
 describe('formatMoney', () => {
   it('shows francs without decimals and dollars with cents', () => {
@@ -15,5 +15,21 @@ describe('formatMemory', () => {
     expect(formatMemory(512)).toBe('512 MB');
     expect(formatMemory(1024)).toBe('1 GB');
     expect(formatMemory(1536)).toBe('1.5 GB');
+  });
+});
+
+describe('parseMoney', () => {
+  it('reads whole francs and dollars with cents, as typed', () => {
+    expect(parseMoney('1,500', 'RWF')).toBe(1500);
+    expect(parseMoney(' 12.5 ', 'USD')).toBe(1250);
+    expect(parseMoney('12', 'USD')).toBe(1200);
+    expect(parseMoney('0.05', 'USD')).toBe(5);
+  });
+  it('refuses what is not an amount of that currency', () => {
+    expect(parseMoney('12.50', 'RWF')).toBeNull();
+    expect(parseMoney('1.005', 'USD')).toBeNull();
+    expect(parseMoney('ten', 'USD')).toBeNull();
+    expect(parseMoney('-5', 'USD')).toBeNull();
+    expect(parseMoney('', 'RWF')).toBeNull();
   });
 });

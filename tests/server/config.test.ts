@@ -77,6 +77,8 @@ describe('loadConfig', () => {
       HOSTMASTER_EMAIL: undefined,
       DELEGATION_RESOLVER: undefined,
       DELEGATION_CHECK_INTERVAL_SECONDS: '3600',
+      PAYMENT_PROVIDER: 'sandbox',
+      BILLING_GRACE_HOURS: '24',
     });
     expect(config).toEqual({
       port: 3000,
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
         delegationResolvers: undefined,
         delegationCheckIntervalSeconds: 3600,
       },
+      billing: { paymentProvider: 'sandbox', graceHours: 24, sweepIntervalSeconds: 60 },
       dataDir: '/srv/ikirere/.data',
       databaseUrl: undefined,
       logLevel: 'info',
@@ -176,6 +179,8 @@ describe('loadConfig', () => {
         HOSTMASTER_EMAIL: 'DNS@Example.rw',
         DELEGATION_RESOLVER: '9.9.9.9, 127.0.0.1:5353',
         DELEGATION_CHECK_INTERVAL_SECONDS: '600',
+        PAYMENT_PROVIDER: 'Sandbox',
+        BILLING_GRACE_HOURS: '48',
       },
       '/srv/ikirere',
     );
@@ -192,6 +197,7 @@ describe('loadConfig', () => {
         delegationResolvers: ['9.9.9.9', '127.0.0.1:5353'],
         delegationCheckIntervalSeconds: 600,
       },
+      billing: { paymentProvider: 'sandbox', graceHours: 48, sweepIntervalSeconds: 60 },
       dataDir: '/var/lib/ikirere',
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',
       logLevel: 'debug',
@@ -367,5 +373,19 @@ describe('loadConfig', () => {
       'POWERDNS_URL must be the http:// or https:// address of PowerDNS\'s API (got "127.0.0.1:8081").',
       'POWERDNS_SERVER_ID must be a PowerDNS server id such as localhost (got "a/b").',
     ]);
+  });
+
+  it('names a payment provider that does not exist and a grace period that is not whole hours', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', BILLING_GRACE_HOURS: '1.5' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'PAYMENT_PROVIDER must be one of sandbox (got "stripe").',
+      'BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "1.5").',
+    ]);
+    expect(loadConfig({ BILLING_GRACE_HOURS: '0' }).billing.graceHours).toBe(0);
   });
 });

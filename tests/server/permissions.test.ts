@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '../../src/contract/problem';
+import { startTopUp } from './support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from './support/computes';
 import { addDomain, addRecord, uniqueZone } from './support/domains';
 import { buildIdentityTestApp, type IdentityTestApp, uniqueEmail } from './support/identity';
@@ -123,6 +124,7 @@ async function teamDomain(fixture: Fixture) {
 const U = '/user/api/v1';
 const RM = '/resource-manager/api/v1';
 const OPS = '/ops/api/v1';
+const PAY = '/payment/api/v1';
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Every registered route, by `METHOD /path/{param}` as the OpenAPI document names it. */
@@ -368,6 +370,33 @@ const MATRIX: Record<string, Row> = {
     }),
   },
 
+  // ── Billing: owners and admins read it, only the owner pays and changes it ──
+  [`GET ${PAY}/teams/{teamId}/balance`]: { expect: team(403, 200, 200) },
+  [`GET ${PAY}/teams/{teamId}/ledger`]: { expect: team(403, 200, 200) },
+  [`GET ${PAY}/teams/{teamId}/payment-methods`]: { expect: team(403, 200, 200) },
+  [`POST ${PAY}/teams/{teamId}/top-ups`]: {
+    expect: team(403, 403, 201),
+    request: () => ({ body: { amountMinor: 5_000 }, headers: { 'Idempotency-Key': randomUUID() } }),
+  },
+  [`GET ${PAY}/teams/{teamId}/top-ups`]: { expect: team(403, 200, 200) },
+  [`GET ${PAY}/teams/{teamId}/top-ups/{topUpId}`]: {
+    expect: team(403, 200, 200),
+    request: async (fixture) => {
+      const started = await startTopUp(t, people.owner.token, fixture.teamId, 5_000);
+      return { params: { topUpId: started.body.topUp.id } };
+    },
+  },
+  [`GET ${PAY}/teams/{teamId}/billing-profile`]: { expect: team(403, 200, 200) },
+  [`PUT ${PAY}/teams/{teamId}/billing-profile`]: {
+    expect: team(403, 403, 200),
+    request: () => ({ body: { companyName: 'Matrix Ltd', country: 'RW' } }),
+  },
+  // The provider's signature is the credential: without one, nobody gets in.
+  [`POST ${PAY}/callbacks/{provider}`]: {
+    expect: everyone(401),
+    request: () => ({ params: { provider: 'sandbox' }, body: { id: 'evt_1', type: 'payment.succeeded' } }),
+  },
+
   // ── Operator endpoints: the operator token, never a session ──
   [`GET ${OPS}/verification-requests`]: { expect: operatorOnly },
   [`GET ${OPS}/teams/{teamId}/verification`]: { expect: operatorOnly },
@@ -477,6 +506,17 @@ describe('the permission matrix', () => {
       token: people.owner.token,
     });
     expect(answer.status).toBe(404);
+  });
+
+  it('answers 404 for another team’s top-up, on its own team’s path', async () => {
+    const theirs = await teamOf(t, people.outsider);
+    const started = await startTopUp(t, people.outsider.token, theirs, 5_000);
+    const ours = await teamOf(t, people.owner);
+    const answer = await send(t, 'GET', `${PAY}/teams/${ours}/top-ups/${started.body.topUp.id}`, {
+      token: people.owner.token,
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.body.detail).toBe('This team has no such top-up.');
   });
 
   it('answers 404 for another team’s compute, on its own team’s path or the other’s', async () => {

@@ -1,6 +1,8 @@
 // Helpers for the domain tests: an app whose domains go to a fake DNS driver (it remembers every zone it
 // was handed, and can be told to fail) and ask a fake resolver about delegation, plus request helpers.
+
 import { createApp } from '../../../server/app';
+import { createBillingService } from '../../../server/billing';
 import { createComputeService } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import {
@@ -121,6 +123,14 @@ export function buildDomainsTestApp(
     config: options.config,
     delegationDeadlineMs: options.delegationDeadlineMs,
   });
+  const billing = createBillingService({
+    db: database.db,
+    clock,
+    logger,
+    mail: identity.mail,
+    computes,
+    instanceSecret: 'test-instance-secret',
+  });
   const app = createApp({
     database,
     logger,
@@ -130,8 +140,9 @@ export function buildDomainsTestApp(
     live,
     computes,
     domains,
+    billing,
   });
-  return { app, identity, clock, logs, computes, domains, dns, resolver };
+  return { app, identity, clock, logs, computes, domains, dns, resolver, billing };
 }
 
 export function domainsPath(teamId: string, rest = ''): string {

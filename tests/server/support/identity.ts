@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { type App, createApp } from '../../../server/app';
+import { type BillingService, createBillingService } from '../../../server/billing';
 import { type ComputeService, createComputeService } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
@@ -43,6 +44,8 @@ export interface IdentityTestApp {
   logs: LogCapture;
   /** The app's computes, on the simulator 200 times faster than life (provisioning takes ~0.1 s). */
   computes: ComputeService;
+  /** The app's billing on the sandbox provider, without the background sweep (call sweep()). */
+  billing: BillingService;
 }
 
 /** Simulator speed in server tests: fast enough not to wait, slow enough to see each status. */
@@ -81,6 +84,14 @@ export function buildIdentityTestApp(
     live,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED }, ...options.compute },
   });
+  const billing = createBillingService({
+    db: database.db,
+    clock,
+    logger,
+    mail: identity.mail,
+    computes,
+    instanceSecret: 'test-instance-secret',
+  });
   const app = createApp({
     database,
     logger,
@@ -91,8 +102,9 @@ export function buildIdentityTestApp(
     operatorToken: options.operatorToken,
     live,
     computes,
+    billing,
   });
-  return { app, identity, clock, logs, computes };
+  return { app, identity, clock, logs, computes, billing };
 }
 
 let counter = 0;

@@ -1,21 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailable } from '../../../-components/not-yet';
+import { css } from '../../../../../styled-system/css';
+import { can } from '../../../../domain/permissions';
 import { SectionHeading } from '../../../-components/page';
+import { useCurrentTeam } from '../../-components/use-current-team';
+import { BalancePanel } from './-components/balance-panel';
 import { BillingAccess } from './-components/billing-access';
+import { BillingProfileForm } from './-components/billing-profile-form';
 
+// /settings/billing: the balance and adding money, and the team's billing details. Owners manage billing,
+// admins read it, members are told who can (the permission matrix in the README).
 export const Route = createFileRoute('/_protected/_section/settings/billing')({
+  // ?topup=<id>: the payment provider sent the payer back after a top-up.
+  validateSearch: (search): { topup?: string } =>
+    typeof search.topup === 'string' && /^[0-9a-f-]{36}$/i.test(search.topup) ? { topup: search.topup } : {},
   component: SettingsBillingPage,
 });
 
 function SettingsBillingPage() {
+  const team = useCurrentTeam();
+  const { topup } = Route.useSearch();
+  const mayManage = can(team?.role, 'billing.manage');
   return (
     <>
       <SectionHeading title="Billing" documentTitle="Billing · Settings" />
       <BillingAccess>
-        <NotYetAvailable title="Billing settings are not available yet">
-          The billing contact, company details, currency and payment methods appear here once billing is
-          available.
-        </NotYetAvailable>
+        {team ? (
+          <div className={css({ display: 'grid', gap: '6' })}>
+            <BalancePanel teamId={team.id} mayTopUp={mayManage} returnedTopUp={topup} />
+            <BillingProfileForm key={team.id} teamId={team.id} mayEdit={mayManage} />
+          </div>
+        ) : null}
       </BillingAccess>
     </>
   );

@@ -1,0 +1,73 @@
+// Billing's moving parts in one place: the database, the clock, the payment driver, the mail driver for
+// balance alerts, the compute service the running-out sweep powers computes off through, and the sweep's
+// timer. Routes (billing.routes.ts, callbacks.routes.ts) and the sandbox's pages go through it.
+import type { ComputeService } from '../computes';
+import type { Database } from '../db';
+import type { MailDriver } from '../drivers/mail';
+import type { PaymentDriver } from '../drivers/payment';
+import type { Clock } from '../identity/clock';
+import type { Logger } from '../logger';
+import type { BillingConfig } from './config';
+import { deliverAlerts, type SweepResult, sweepDepleted } from './running-out';
+
+export interface BillingServiceDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mail: MailDriver;
+  driver: PaymentDriver;
+  config: BillingConfig;
+  /** PUBLIC_URL: absolute links in e-mails and the provider's return address; undefined: relative. */
+  publicUrl: string | undefined;
+  /** Where running computes are powered off for non-payment; without it the sweep only sends alerts. */
+  computes: ComputeService | undefined;
+}
+
+export class BillingService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(readonly deps: BillingServiceDeps) {}
+
+  get driver(): PaymentDriver {
+    return this.deps.driver;
+  }
+
+  /** Starts the background sweep every sweepIntervalSeconds (0: never; tests call sweep()). */
+  start(): void {
+    const seconds = this.deps.config.sweepIntervalSeconds;
+    if (seconds <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      // One round at a time: a slow round is not stacked on.
+      if (this.running) return;
+      this.running = this.sweep()
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'billing sweep failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Sends the balance alerts that are due, then powers off what is past its grace period. */
+  async sweep(): Promise<SweepResult & { alertsSent: number }> {
+    const alertsSent = await this.deliverAlerts();
+    return { ...(await sweepDepleted(this)), alertsSent };
+  }
+
+  /** Called after a ledger change commits (and by the sweep): e-mails what is due, failures logged. */
+  async deliverAlerts(): Promise<number> {
+    try {
+      return await deliverAlerts(this);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'balance alerts could not be sent');
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// Billing (issue 7): the ledger, top-ups through the payment driver, the team's billing profile, and what
+// happens when the balance runs out. Metering and invoices build on ledger.ts (postCharge) and this service.
+import type { ComputeService } from '../computes';
+import type { Database } from '../db';
+import { ensureInstanceSettings } from '../db/instance-settings';
+import type { MailDriver } from '../drivers/mail';
+import { deriveSandboxSecret, SandboxProvider } from '../drivers/payment';
+import type { Routes } from '../http/routes';
+import type { Clock } from '../identity/clock';
+import type { Logger } from '../logger';
+import { billingRoutes } from './billing.routes';
+import { BillingService } from './billing-service';
+import { callbackRoutes } from './callbacks.routes';
+import { type BillingConfig, DEFAULT_BILLING_CONFIG } from './config';
+
+export { BillingService } from './billing-service';
+export { type BillingConfig, readBillingConfig } from './config';
+export { type ChargeInput, ledgerSum, postCharge, postCredit, readAccount, toBalance } from './ledger';
+export { billingStartPolicy, type StartPolicy } from './start-policy';
+
+/** Where the payment service takes provider callbacks: POST <base>/callbacks/<kind>. */
+export const CALLBACKS_PATH = '/payment/api/v1/callbacks';
+
+export interface BillingOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mail: MailDriver;
+  computes?: ComputeService;
+  config?: Partial<BillingConfig>;
+  publicUrl?: string;
+  /** The installation secret, for the sandbox's callback signatures; read from the database when absent. */
+  instanceSecret?: string;
+}
+
+export function createBillingService(options: BillingOptions): BillingService {
+  const config: BillingConfig = { ...DEFAULT_BILLING_CONFIG, ...options.config };
+  let secret: Promise<string> | undefined;
+  const readSecret = () => {
+    secret ??= (
+      options.instanceSecret
+        ? Promise.resolve(options.instanceSecret)
+        : ensureInstanceSettings(options.db).then((settings) => settings.instanceSecret)
+    ).then(deriveSandboxSecret);
+    secret.catch(() => {
+      secret = undefined;
+    });
+    return secret;
+  };
+  const driver = new SandboxProvider({
+    db: options.db,
+    clock: options.clock,
+    logger: options.logger,
+    secret: readSecret,
+    callbackPath: `${CALLBACKS_PATH}/sandbox`,
+    publicUrl: options.publicUrl,
+  });
+  return new BillingService({
+    db: options.db,
+    clock: options.clock,
+    logger: options.logger,
+    mail: options.mail,
+    driver,
+    config,
+    publicUrl: options.publicUrl,
+    computes: options.computes,
+  });
+}
+
+export function billingResources(service: BillingService): Routes[] {
+  return [...billingRoutes(service), callbackRoutes(service)];
+}

@@ -1,0 +1,29 @@
+// Billing failures in plain words. Another team's top-up is "not found", exactly like one that never was.
+import { problemTypes } from '../../src/contract/problem';
+import { ProblemError } from '../http/problem';
+
+export function topUpNotFound(): ProblemError {
+  return new ProblemError(404, { title: 'Top-up not found', detail: 'This team has no such top-up.' });
+}
+
+export function cursorProblem(): ProblemError {
+  return new ProblemError(422, {
+    detail: 'This cursor is not one we gave out.',
+    errors: [{ field: 'cursor', message: 'This cursor is not one we gave out. Start from the first page.' }],
+  });
+}
+
+export function billingConflict(detail: string): ProblemError {
+  return new ProblemError(409, { title: 'Not possible right now', detail });
+}
+
+export const BALANCE_EMPTY_DETAIL = 'Your balance is empty: top up to start computes again.';
+
+/** 402: starting or creating a compute while the team's balance is empty. */
+export function balanceEmpty(): ProblemError {
+  return new ProblemError(402, {
+    type: problemTypes.balanceEmpty,
+    title: 'Balance empty',
+    detail: BALANCE_EMPTY_DETAIL,
+  });
+}

@@ -1,0 +1,152 @@
+// Running out of balance. A ledger change that crosses below the threshold marks an alert due on the
+// team's account (ledger.ts); deliverAlerts() e-mails the owner (and the billing address) once per
+// crossing, after the commit. A charge that empties the balance dates it (depletedSince); once the grace
+// period (BILLING_GRACE_HOURS) has passed, sweep() powers off the team's running computes through the
+// compute service, as the system and with the reason in each compute's history — never destroying one.
+// Starting and creating computes is refused meanwhile (start-policy.ts) until a top-up makes it positive.
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Currency } from '../../src/contract/teams';
+import { formatMoney } from '../../src/domain/money';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
+import { billingAccounts, billingProfiles, computes, teamMembers, teams, users } from '../db/schema';
+import type { MailMessage } from '../drivers/mail';
+import { ProblemError } from '../http/problem';
+import type { Queryable } from '../teams/team-record';
+import type { BillingService } from './billing-service';
+import { lockAccount, thresholdOf } from './ledger';
+import { emptyBalanceMail, lowBalanceMail } from './messages';
+
+const BATCH = 100;
+
+/** Sends every alert that is due (each once: cleared under the lock before the e-mail goes out). */
+export async function deliverAlerts(billing: BillingService): Promise<number> {
+  const { db, clock, mail, logger, config, publicUrl } = billing.deps;
+  const due = await db
+    .select({ teamId: billingAccounts.teamId })
+    .from(billingAccounts)
+    .where(isNotNull(billingAccounts.alertDue))
+    .limit(BATCH);
+  let sent = 0;
+  for (const { teamId } of due) {
+    const now = clock.now();
+    const messages = await db.transaction(async (tx): Promise<MailMessage[]> => {
+      const account = await lockAccount(tx, teamId, now);
+      if (!account?.alertDue) return [];
+      await tx.update(billingAccounts).set({ alertDue: null }).where(eq(billingAccounts.teamId, teamId));
+      const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+      const recipients = await alertRecipients(tx, teamId);
+      const teamInfo = { name: team?.name ?? 'your team', currency: account.currency };
+      return recipients.map((to) =>
+        account.alertDue === 'depleted' && account.depletedSince
+          ? emptyBalanceMail(
+              to,
+              teamInfo,
+              account.balanceMinor,
+              new Date(account.depletedSince.getTime() + config.graceHours * 3_600_000),
+              publicUrl,
+            )
+          : lowBalanceMail(
+              to,
+              teamInfo,
+              account.balanceMinor,
+              thresholdOf(account, account.currency),
+              publicUrl,
+            ),
+      );
+    });
+    for (const message of messages) {
+      try {
+        await mail.send(message);
+        sent += 1;
+      } catch (error) {
+        logger.error({ err: error, teamId, to: message.to }, 'a balance alert could not be sent');
+      }
+    }
+  }
+  return sent;
+}
+
+/** The owner's address, and the billing address when it is another one. */
+async function alertRecipients(db: Queryable, teamId: string): Promise<string[]> {
+  const owners = await db
+    .select({ email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'OWNER'), eq(teamMembers.status, 'ACTIVE')),
+    );
+  const [profile] = await db
+    .select({ billingEmail: billingProfiles.billingEmail })
+    .from(billingProfiles)
+    .where(eq(billingProfiles.teamId, teamId));
+  const addresses = owners.map((owner) => owner.email);
+  if (profile?.billingEmail) addresses.push(profile.billingEmail);
+  return [...new Set(addresses)];
+}
+
+export interface SweepResult {
+  /** Computes asked to power off. */
+  poweredOff: number;
+}
+
+/** Powers off the running computes of every team whose grace period has ended. */
+export async function sweepDepleted(billing: BillingService): Promise<SweepResult> {
+  const { db, clock, logger, config, computes: computeService } = billing.deps;
+  if (!computeService) return { poweredOff: 0 };
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - config.graceHours * 3_600_000);
+  const overdue = await db
+    .select({
+      teamId: billingAccounts.teamId,
+      depletedSince: billingAccounts.depletedSince,
+      balanceMinor: billingAccounts.balanceMinor,
+      currency: teams.currency,
+    })
+    .from(billingAccounts)
+    .innerJoin(teams, eq(teams.id, billingAccounts.teamId))
+    .where(lte(billingAccounts.depletedSince, cutoff))
+    .orderBy(asc(billingAccounts.depletedSince))
+    .limit(BATCH);
+  let poweredOff = 0;
+  for (const team of overdue) {
+    const running = await db
+      .select({ id: computes.id, hostname: computes.hostname })
+      .from(computes)
+      .where(and(eq(computes.teamId, team.teamId), eq(computes.status, 'running')));
+    if (running.length === 0) continue;
+    const reason = `Powered off because the team's balance has been empty since ${team.depletedSince!.toUTCString()} and the ${config.graceHours}-hour grace period ended. Top up, then power it on again; nothing was deleted.`;
+    const done: string[] = [];
+    for (const compute of running) {
+      try {
+        await computeService.requestPowerAction(team.teamId, compute.id, 'power_off', SYSTEM_ACTOR, reason);
+        done.push(compute.hostname);
+      } catch (error) {
+        // Its status changed meanwhile (someone stopped it, it is being destroyed): nothing to do now.
+        if (!(error instanceof ProblemError)) {
+          logger.error(
+            { err: error, computeId: compute.id },
+            'could not power off a compute for non-payment',
+          );
+        }
+      }
+    }
+    if (done.length === 0) continue;
+    poweredOff += done.length;
+    await recordAudit(db, {
+      teamId: team.teamId,
+      actor: SYSTEM_ACTOR,
+      action: 'billing.computes_powered_off',
+      target: done.join(', '),
+      details: {
+        reason: 'non-payment',
+        computes: done,
+        balance: formatMoney(team.balanceMinor, team.currency as Currency),
+        depletedSince: team.depletedSince!.toISOString(),
+        graceHours: config.graceHours,
+      },
+      at: now,
+    });
+    logger.info({ teamId: team.teamId, computes: done.length }, 'computes powered off for non-payment');
+  }
+  return { poweredOff };
+}

@@ -1,0 +1,88 @@
+// /payment/sandbox/checkout/:reference: the sandbox provider's checkout page and the payer's two buttons.
+// Outside the API document on purpose: these are the provider's pages, not the console's API. After a
+// decision the browser goes back to the console (303) with the top-up's outcome in the query.
+import { readFileSync } from 'node:fs';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../../../http/env';
+import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page';
+import { DECLINE_REASONS, SANDBOX_CHECKOUT_PATH, type SandboxProvider } from './sandbox-provider';
+
+const stylesheet = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
+
+function withOutcome(returnUrl: string, outcome: string): string {
+  return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}outcome=${outcome}`;
+}
+
+export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  const base = SANDBOX_CHECKOUT_PATH;
+  const notFound = (c: Context<AppEnv>) =>
+    c.html(
+      renderCheckoutMessage(
+        'No such checkout',
+        'This payment link is not one the sandbox gave out. Start the top-up again from the console.',
+        base,
+        undefined,
+      ),
+      404,
+    );
+
+  router.get('/checkout.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+
+  router.get('/checkout/:reference', async (c) => {
+    const checkout = await provider.checkout(c.req.param('reference'));
+    if (!checkout) return notFound(c);
+    if (checkout.status !== 'pending') {
+      const title = checkout.status === 'approved' ? 'Already paid' : 'Already declined';
+      return c.html(
+        renderCheckoutMessage(title, 'This payment was already decided.', base, checkout.returnUrl),
+      );
+    }
+    return c.html(renderCheckoutPage(checkout, base));
+  });
+
+  const decide = (approve: boolean) =>
+    router.post(`/checkout/:reference/${approve ? 'approve' : 'decline'}`, async (c) => {
+      let decision: { approve: true } | { approve: false; reason: string } = { approve: true };
+      if (!approve) {
+        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+        const index = Number(form.reason ?? 0);
+        decision = { approve: false, reason: DECLINE_REASONS[index] ?? DECLINE_REASONS[0] };
+      }
+      const result = await provider.decide(c.req.param('reference'), decision);
+      if (!result) return notFound(c);
+      const { returnUrl } = result.checkout;
+      switch (result.kind) {
+        case 'decided':
+          return c.redirect(withOutcome(returnUrl, result.outcome), 303);
+        case 'not-pending':
+          return c.html(
+            renderCheckoutMessage('Already decided', 'This payment was already decided.', base, returnUrl),
+            409,
+          );
+        case 'expired':
+          return c.html(
+            renderCheckoutMessage(
+              'Checkout expired',
+              'This payment link expired after an hour. Start a new top-up from the console.',
+              base,
+              returnUrl,
+            ),
+            410,
+          );
+        default:
+          return c.html(
+            renderCheckoutMessage(
+              'Could not reach the console',
+              `The sandbox could not tell the console about this payment (it answered ${result.status}). Nothing was charged; try again.`,
+              base,
+              returnUrl,
+            ),
+            502,
+          );
+      }
+    });
+  decide(true);
+  decide(false);
+  return router;
+}

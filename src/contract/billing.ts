@@ -1,0 +1,219 @@
+// Billing: balance, ledger, top-ups, the team's billing profile and the payment methods on offer — the
+// payment service's /teams/:teamId/… resources (SPEC §3 currency RWF or USD; §7 /payment/api/v1).
+// Every amount is an integer in minor units of the team's currency: RWF has none (1 = 1 franc), USD has
+// cents (100 = $1.00).
+import * as v from 'valibot';
+import { type Currency, currencySchema } from './teams';
+
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+const uuid = v.pipe(v.string(), v.uuid());
+const minor = v.pipe(v.number(), v.safeInteger());
+
+/** What one top-up may be, per currency, in minor units: RWF 1,000–5,000,000; USD $1.00–$5,000.00. */
+export const TOP_UP_LIMITS: Record<Currency, { minMinor: number; maxMinor: number }> = {
+  RWF: { minMinor: 1_000, maxMinor: 5_000_000 },
+  USD: { minMinor: 100, maxMinor: 500_000 },
+};
+
+/** The low-balance alert threshold a team starts with, per currency: RWF 5,000 or $5.00. */
+export const DEFAULT_LOW_BALANCE_THRESHOLD: Record<Currency, number> = { RWF: 5_000, USD: 500 };
+
+/** Entries and top-ups per page. */
+export const BILLING_PAGE_SIZE = 50;
+
+// ── Balance ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * ok: at or above the threshold; low: under it (the owners were e-mailed when it crossed); depleted: a
+ * charge took it to zero or below. Once the grace period ends (graceEndsAt) running computes are powered
+ * off, and starting or creating computes is refused until a top-up makes the balance positive again.
+ */
+export const balanceStatusSchema = v.picklist(['ok', 'low', 'depleted']);
+export type BalanceStatus = v.InferOutput<typeof balanceStatusSchema>;
+
+export const balanceSchema = v.object({
+  currency: currencySchema,
+  balanceMinor: minor,
+  lowBalanceThresholdMinor: minor,
+  status: balanceStatusSchema,
+  depletedSince: v.nullable(isoDate),
+  graceEndsAt: v.nullable(isoDate),
+});
+export type Balance = v.InferOutput<typeof balanceSchema>;
+
+// ── Ledger ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** top_up: money paid in; adjustment: a correction by an operator; charge: usage (negative). */
+export const ledgerEntryKindSchema = v.picklist(['top_up', 'adjustment', 'charge']);
+export type LedgerEntryKind = v.InferOutput<typeof ledgerEntryKindSchema>;
+
+export const ledgerEntrySchema = v.object({
+  id: uuid,
+  kind: ledgerEntryKindSchema,
+  /** Positive for credits, negative for charges. */
+  amountMinor: minor,
+  currency: currencySchema,
+  /** The balance right after this entry. */
+  balanceAfterMinor: minor,
+  description: v.string(),
+  topUpId: v.nullable(uuid),
+  computeId: v.nullable(uuid),
+  /** The usage period a charge covers; null for credits. */
+  periodStart: v.nullable(isoDate),
+  periodEnd: v.nullable(isoDate),
+  createdAt: isoDate,
+});
+export type LedgerEntry = v.InferOutput<typeof ledgerEntrySchema>;
+
+export const pageQuerySchema = v.object({
+  /** nextCursor of the previous page; absent for the first (newest) page. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(100, 'This cursor is not one we gave out.'))),
+});
+
+export const ledgerPageSchema = v.object({
+  /** Newest first. */
+  entries: v.array(ledgerEntrySchema),
+  nextCursor: v.nullable(v.string()),
+});
+
+// ── Top-ups ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** pending: waiting for the payer at the provider's checkout; expired: nobody paid within an hour. */
+export const topUpStatusSchema = v.picklist(['pending', 'succeeded', 'declined', 'expired']);
+export type TopUpStatus = v.InferOutput<typeof topUpStatusSchema>;
+
+export const topUpSchema = v.object({
+  id: uuid,
+  status: topUpStatusSchema,
+  amountMinor: minor,
+  currency: currencySchema,
+  /** Where the payer goes to pay (the provider's page; the sandbox's is served by this server). */
+  checkoutUrl: v.string(),
+  /** The provider's words when it was declined. */
+  declineReason: v.nullable(v.string()),
+  createdAt: isoDate,
+  /** When the payment succeeded or was declined. */
+  completedAt: v.nullable(isoDate),
+  expiresAt: isoDate,
+});
+export type TopUp = v.InferOutput<typeof topUpSchema>;
+
+export const topUpAnswerSchema = v.object({ topUp: topUpSchema });
+
+export const topUpPageSchema = v.object({
+  /** Newest first. */
+  topUps: v.array(topUpSchema),
+  nextCursor: v.nullable(v.string()),
+});
+
+/** The amount is checked against TOP_UP_LIMITS of the team's currency by the server (field amountMinor). */
+export const createTopUpRequestSchema = v.object({
+  amountMinor: v.pipe(
+    v.number('Enter the amount to add.'),
+    v.safeInteger('Enter a whole amount in the smallest unit of the currency (francs, or US cents).'),
+    v.minValue(1, 'Enter an amount above zero.'),
+  ),
+});
+
+// ── Billing profile ──────────────────────────────────────────────────────────────────────────────────
+
+const optionalText = (max: number, label: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`Enter the ${label} as text.`),
+        v.trim(),
+        v.maxLength(max, `Use at most ${max} characters for the ${label}.`),
+        v.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+    null,
+  );
+
+export const billingProfileSchema = v.object({
+  /** Where invoices and balance alerts go besides the owner; null: the owner's address only. */
+  billingEmail: v.nullable(v.string()),
+  companyName: v.nullable(v.string()),
+  addressLine1: v.nullable(v.string()),
+  addressLine2: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  postalCode: v.nullable(v.string()),
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: v.nullable(v.string()),
+  taxId: v.nullable(v.string()),
+  lowBalanceThresholdMinor: minor,
+  currency: currencySchema,
+});
+export type BillingProfile = v.InferOutput<typeof billingProfileSchema>;
+
+/** The whole form: absent and empty fields are cleared; currency absent keeps the team's. */
+export const updateBillingProfileRequestSchema = v.object({
+  billingEmail: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('Enter an e-mail address like billing@example.rw.'),
+        v.trim(),
+        v.toLowerCase(),
+        v.maxLength(254, 'Use an e-mail address of at most 254 characters.'),
+        v.check(
+          (text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
+          'Enter an e-mail address like billing@example.rw.',
+        ),
+        v.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+    null,
+  ),
+  companyName: optionalText(120, 'company name'),
+  addressLine1: optionalText(120, 'address'),
+  addressLine2: optionalText(120, 'address'),
+  city: optionalText(80, 'city'),
+  postalCode: optionalText(20, 'postal code'),
+  country: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('Choose a country.'),
+        v.trim(),
+        v.toUpperCase(),
+        v.check((text) => text === '' || /^[A-Z]{2}$/.test(text), 'Choose a country from the list.'),
+        v.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+    null,
+  ),
+  taxId: optionalText(40, 'tax ID'),
+  lowBalanceThresholdMinor: v.optional(
+    v.pipe(
+      v.number('Enter the balance below which owners are warned.'),
+      v.safeInteger('Enter a whole amount in the smallest unit of the currency (francs, or US cents).'),
+      v.minValue(0, 'Enter zero or more.'),
+    ),
+  ),
+  currency: v.optional(currencySchema),
+});
+
+// ── Payment methods ──────────────────────────────────────────────────────────────────────────────────
+
+export const paymentMethodSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(['card', 'mobile_money', 'bank_transfer']),
+  /** As the console shows it, e.g. "Card (sandbox)". */
+  label: v.string(),
+});
+export const paymentMethodsSchema = v.object({
+  /** The provider's name, e.g. "Sandbox". */
+  provider: v.string(),
+  /** True for the sandbox: no real money moves, and the console says so. */
+  sandbox: v.boolean(),
+  methods: v.array(paymentMethodSchema),
+  topUpLimits: v.object({ minMinor: minor, maxMinor: minor }),
+});
+export type PaymentMethods = v.InferOutput<typeof paymentMethodsSchema>;
+
+// ── Provider callbacks (the provider's side, not the console's) ──────────────────────────────────────
+
+export const paymentCallbackAnswerSchema = v.object({
+  /** credited / declined: the top-up changed; unchanged: it was already settled, or unknown here. */
+  outcome: v.picklist(['credited', 'declined', 'unchanged']),
+  topUpId: v.nullable(uuid),
+});

@@ -1,0 +1,58 @@
+// The payment service: balance, ledger, top-ups, the billing profile and payment methods
+// (src/contract/billing.ts).
+import {
+  balanceSchema,
+  billingProfileSchema,
+  ledgerPageSchema,
+  paymentMethodsSchema,
+  topUpAnswerSchema,
+  topUpPageSchema,
+} from '../contract/billing';
+import type { Currency } from '../contract/teams';
+import { paymentClient as client, json } from './http';
+
+const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;
+
+export const fetchBalance = (teamId: string) =>
+  json(balanceSchema, () => client.get(`${team(teamId)}/balance`));
+
+export const fetchLedger = (teamId: string) =>
+  json(ledgerPageSchema, () => client.get(`${team(teamId)}/ledger`));
+
+export const fetchPaymentMethods = (teamId: string) =>
+  json(paymentMethodsSchema, () => client.get(`${team(teamId)}/payment-methods`));
+
+export const fetchTopUps = (teamId: string) =>
+  json(topUpPageSchema, () => client.get(`${team(teamId)}/top-ups`));
+
+export const fetchTopUp = (teamId: string, id: string) =>
+  json(topUpAnswerSchema, () => client.get(`${team(teamId)}/top-ups/${encodeURIComponent(id)}`));
+
+/** The key makes a retried or double-clicked top-up one payment. */
+export const createTopUp = (teamId: string, amountMinor: number, idempotencyKey: string) =>
+  json(topUpAnswerSchema, () =>
+    client.post(`${team(teamId)}/top-ups`, {
+      json: { amountMinor },
+      headers: { 'Idempotency-Key': idempotencyKey },
+      retry: 0,
+    }),
+  );
+
+export const fetchBillingProfile = (teamId: string) =>
+  json(billingProfileSchema, () => client.get(`${team(teamId)}/billing-profile`));
+
+export interface BillingProfileInput {
+  billingEmail: string;
+  companyName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  taxId: string;
+  lowBalanceThresholdMinor: number;
+  currency: Currency;
+}
+
+export const updateBillingProfile = (teamId: string, input: BillingProfileInput) =>
+  json(billingProfileSchema, () => client.put(`${team(teamId)}/billing-profile`, { json: input }));

@@ -1,0 +1,120 @@
+// Helpers for the billing tests: payment-service paths, top-ups started through the API, the payer's
+// buttons on the sandbox checkout page, callbacks signed like the sandbox signs them, and charges posted
+// the way metering will post them.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { ledgerSum, postCharge } from '../../../server/billing';
+import { billingAccounts } from '../../../server/db/schema';
+import {
+  deriveSandboxSecret,
+  SIGNATURE_HEADER,
+  signCallback,
+  TIMESTAMP_HEADER,
+} from '../../../server/drivers/payment/sandbox/signature';
+import type { IdentityTestApp } from './identity';
+import { type Answer, send } from './teams';
+
+export const PAY = '/payment/api/v1';
+
+export function billingPath(teamId: string, rest: string): string {
+  return `${PAY}/teams/${teamId}${rest}`;
+}
+
+export function startTopUp(
+  t: IdentityTestApp,
+  token: string,
+  teamId: string,
+  amountMinor: number,
+  key: string | null = randomUUID(),
+): Promise<Answer> {
+  return send(t, 'POST', billingPath(teamId, '/top-ups'), {
+    token,
+    body: { amountMinor },
+    headers: key === null ? {} : { 'Idempotency-Key': key },
+  });
+}
+
+/** The payer's button on the sandbox checkout page: a form POST, as the browser sends it. */
+export async function payAtCheckout(
+  t: IdentityTestApp,
+  checkoutUrl: string,
+  decision: 'approve' | 'decline',
+  reason = '1',
+): Promise<Response> {
+  return t.app.request(`${checkoutUrl}/${decision}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: decision === 'decline' ? `reason=${reason}` : '',
+  });
+}
+
+/** A callback signed with the sandbox's secret (the test app's installation secret), at the app's clock. */
+export function signedCallback(
+  t: IdentityTestApp,
+  event: Record<string, unknown>,
+  options: { secret?: string; atSeconds?: number } = {},
+): RequestInit {
+  const body = JSON.stringify(event);
+  const timestamp = options.atSeconds ?? Math.floor(t.clock.now().getTime() / 1000);
+  const secret = options.secret ?? deriveSandboxSecret('test-instance-secret');
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signCallback(secret, timestamp, body),
+    },
+    body,
+  };
+}
+
+export function sendCallback(t: IdentityTestApp, init: RequestInit): Promise<Response> {
+  return Promise.resolve(t.app.request(`${PAY}/callbacks/sandbox`, init));
+}
+
+/** A usage charge as metering posts it; a fresh key unless one is given. */
+export async function charge(
+  t: IdentityTestApp,
+  teamId: string,
+  amountMinor: number,
+  key: string = randomUUID(),
+) {
+  const now = t.clock.now();
+  return t.identity.db.transaction((tx) =>
+    postCharge(tx, {
+      teamId,
+      amountMinor,
+      description: 'Usage',
+      periodStart: new Date(now.getTime() - 3_600_000),
+      periodEnd: now,
+      idempotencyKey: key,
+      at: now,
+    }),
+  );
+}
+
+/** The cached balance equals the sum of the entries: the ledger's invariant. */
+export async function expectBalanceIsSum(t: IdentityTestApp, teamId: string): Promise<number> {
+  const [account] = await t.identity.db
+    .select({ balanceMinor: billingAccounts.balanceMinor })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.teamId, teamId));
+  const sum = await ledgerSum(t.identity.db, teamId);
+  expect(account?.balanceMinor ?? 0).toBe(sum);
+  return sum;
+}
+
+/** Starts a top-up as the owner and approves it at the sandbox checkout. */
+export async function topUpAndPay(
+  t: IdentityTestApp,
+  token: string,
+  teamId: string,
+  amountMinor: number,
+): Promise<string> {
+  const started = await startTopUp(t, token, teamId, amountMinor);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const paid = await payAtCheckout(t, started.body.topUp.checkoutUrl, 'approve');
+  expect(paid.status).toBe(303);
+  return started.body.topUp.id as string;
+}
