@@ -270,4 +270,10 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'Hours between a team’s balance running out and its running computes being powered off (never destroyed); 0 powers them off at the next sweep, within a minute.',
   },
+  {
+    name: 'TAX_RATE_PERCENT',
+    default: '0',
+    description:
+      'Tax added to each monthly invoice, in percent of its subtotal with up to two decimals (e.g. `18`); rounded half up to a whole minor unit. Changing it affects invoices issued afterwards only.',
+  },
 ];

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { type BillingService, createBillingService } from './billing';
+import { type BillingService, createBillingService, UsageSweep } from './billing';
 import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
@@ -84,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let computes: ComputeService | undefined;
   let domains: DomainService | undefined;
   let billing: BillingService | undefined;
+  let usageSweep: UsageSweep | undefined;
   let dnsDriver: DnsDriver | undefined = options.dnsDriver;
   try {
     const instance = await ensureInstanceSettings(database.db);
@@ -145,6 +146,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // Balance alerts and powering off computes past their grace period, every minute.
     billing.start();
+    // Charging started compute-hours and issuing last month's invoices, every minute too.
+    usageSweep = new UsageSweep(billing);
+    usageSweep.start();
     const app = createApp({
       database,
       logger,
@@ -188,12 +192,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const startedComputes = computes;
     const startedDomains = domains;
     const startedBilling = billing;
+    const startedUsageSweep = usageSweep;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         logger.info('shutting down');
         await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
         // A sweep under way finishes before what it uses closes.
+        await startedUsageSweep.close();
         await startedBilling.close();
         // Codes already promised to someone still go out before the database and the mail link close.
         await identity.deliveries.settled();
@@ -221,6 +227,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     };
   } catch (error) {
     server?.close();
+    await usageSweep?.close().catch(() => {});
     await billing?.close().catch(() => {});
     await computes?.close().catch(() => {});
     await (domains ? domains.close() : dnsDriver?.close())?.catch(() => {});

@@ -1,5 +1,6 @@
-// The billing part of the server's environment: which payment provider takes top-ups, and how long a team
-// whose balance ran out keeps its computes running. Checked at start with every problem named.
+// The billing part of the server's environment: which payment provider takes top-ups, how long a team
+// whose balance ran out keeps its computes running, and the tax rate on invoices. Checked at start with
+// every problem named.
 
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
@@ -11,6 +12,8 @@ export interface BillingConfig {
   graceHours: number;
   /** How often the background sweep looks for teams past their grace period; 0: never (tests call it). */
   sweepIntervalSeconds: number;
+  /** TAX_RATE_PERCENT: added to each invoice's subtotal, up to two decimals ("18", "16.5"); "0": none. */
+  taxRatePercent: string;
 }
 
 export const DEFAULT_GRACE_HOURS = 24;
@@ -20,7 +23,19 @@ export const DEFAULT_BILLING_CONFIG: BillingConfig = {
   graceHours: DEFAULT_GRACE_HOURS,
   // The app alone (tests, embedding) never starts timers; the server passes its own.
   sweepIntervalSeconds: 0,
+  taxRatePercent: '0',
 };
+
+/** The tax rate in hundredths of a percent (basis points), for exact integer arithmetic: "16.5" is 1650. */
+export function taxBasisPoints(percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** subtotal × rate, rounded half up to a whole minor unit. */
+export function taxOf(subtotalMinor: number, percent: string): number {
+  return Math.floor((subtotalMinor * taxBasisPoints(percent) + 5_000) / 10_000);
+}
 
 /** The server's sweep: every minute is soon enough after a grace period of hours. */
 export const SERVER_SWEEP_INTERVAL_SECONDS = 60;
@@ -39,9 +54,18 @@ export function readBillingConfig(
   if (!/^\d+$/.test(graceText) || graceHours > 8760) {
     problems.push(`BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "${graceText}").`);
   }
+  const taxText = (read('TAX_RATE_PERCENT') ?? '0').trim();
+  const taxValid = /^\d{1,3}(\.\d{1,2})?$/.test(taxText) && Number(taxText) <= 100;
+  if (!taxValid) {
+    problems.push(
+      `TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "${taxText}").`,
+    );
+  }
   return {
     paymentProvider: paymentProvider ?? 'sandbox',
     graceHours,
     sweepIntervalSeconds: SERVER_SWEEP_INTERVAL_SECONDS,
+    // Normalized: "018.50" reads "18.5".
+    taxRatePercent: taxValid ? String(Number(taxText)) : '0',
   };
 }

@@ -1,5 +1,5 @@
 // Billing (issue 7): the ledger, top-ups through the payment driver, the team's billing profile, and what
-// happens when the balance runs out. Metering and invoices build on ledger.ts (postCharge) and this service.
+// happens when the balance runs out; metering and monthly invoices (UsageSweep), built on ledger.ts.
 import type { ComputeService } from '../computes';
 import type { Database } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';
@@ -12,11 +12,13 @@ import { billingRoutes } from './billing.routes';
 import { BillingService } from './billing-service';
 import { callbackRoutes } from './callbacks.routes';
 import { type BillingConfig, DEFAULT_BILLING_CONFIG } from './config';
+import { invoiceRoutes } from './invoices.routes';
 
 export { BillingService } from './billing-service';
 export { type BillingConfig, readBillingConfig } from './config';
 export { type ChargeInput, ledgerSum, postCharge, postCredit, readAccount, toBalance } from './ledger';
 export { billingStartPolicy, type StartPolicy } from './start-policy';
+export { UsageSweep, type UsageSweepResult } from './usage-sweep';
 
 /** Where the payment service takes provider callbacks: POST <base>/callbacks/<kind>. */
 export const CALLBACKS_PATH = '/payment/api/v1/callbacks';
@@ -68,5 +70,5 @@ export function createBillingService(options: BillingOptions): BillingService {
 }
 
 export function billingResources(service: BillingService): Routes[] {
-  return [...billingRoutes(service), callbackRoutes(service)];
+  return [...billingRoutes(service), ...invoiceRoutes(service), callbackRoutes(service)];
 }

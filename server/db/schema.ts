@@ -565,6 +565,9 @@ export const ledgerEntries = pgTable(
       .where(sql`idempotency_key is not null`),
     // A payment is credited once, however many callbacks announce it.
     uniqueIndex('ledger_entries_top_up').on(t.topUpId).where(sql`top_up_id is not null`),
+    // Metering's cursor per compute, and the month's usage per compute for caps, usage and invoices.
+    index('ledger_entries_usage').on(t.computeId, t.periodStart).where(sql`compute_id is not null`),
+    index('ledger_entries_usage_period').on(t.periodStart).where(sql`compute_id is not null`),
   ],
 );
 
@@ -638,4 +641,44 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
   decidedAt: at('decided_at'),
+});
+
+/**
+ * One invoice per team and calendar month with usage, issued once the month is over (server/billing/
+ * invoices.ts). Everything on it is frozen at issue: the lines, the tax rate, and whom it is addressed to.
+ * team_id has no foreign key: like the ledger, an invoice outlives the team.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    /** IK-<year of issue>-<six digits>, from invoice_counters in the issuing transaction. */
+    number: text('number').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: at('period_start').notNull(),
+    periodEnd: at('period_end').notNull(),
+    /** InvoiceLine[] (src/contract/billing.ts). */
+    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    taxRatePercent: text('tax_rate_percent').notNull(),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** InvoiceBillTo: the team's billing profile when it was issued. */
+    billTo: jsonb('bill_to').$type<Record<string, unknown>>().notNull(),
+    issuedAt: at('issued_at').notNull(),
+    /** When the balance covered its charges (null: not yet). */
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number').on(t.number),
+    uniqueIndex('invoices_team_period').on(t.teamId, t.periodStart),
+    index('invoices_unpaid').on(t.teamId).where(sql`paid_at is null`),
+  ],
+);
+
+/** The last invoice number per year of issue: taken under the row's lock, so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
 });

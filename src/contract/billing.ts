@@ -217,3 +217,103 @@ export const paymentCallbackAnswerSchema = v.object({
   outcome: v.picklist(['credited', 'declined', 'unchanged']),
   topUpId: v.nullable(uuid),
 });
+
+// ── Usage (metering) ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A compute is charged its plan's hourly price for every started hour it exists, from the request that
+ * made it to its destruction — running, stopped (it keeps its disk and address) or in error alike —
+ * and never more than the plan's monthly price in one calendar month (UTC).
+ */
+export const usageComputeSchema = v.object({
+  computeId: uuid,
+  hostname: v.string(),
+  /** Started hours of this compute in the period so far. */
+  hours: v.pipe(v.number(), v.safeInteger()),
+  /** The plan's hourly price in the team's currency. */
+  rateMinor: minor,
+  /** What was charged: hours × rate, or the plan's monthly price when that is lower. */
+  amountMinor: minor,
+});
+export type UsageCompute = v.InferOutput<typeof usageComputeSchema>;
+
+export const usageDaySchema = v.object({
+  /** A UTC day, YYYY-MM-DD. */
+  date: v.pipe(v.string(), v.isoDate()),
+  amountMinor: minor,
+});
+
+export const usageSchema = v.object({
+  currency: currencySchema,
+  /** Charged for usage since the start of the calendar month (UTC). */
+  monthToDateMinor: minor,
+  /** Month-to-date plus what the live computes will cost until the month ends, each within its monthly cap. */
+  projectedMonthEndMinor: minor,
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  byCompute: v.array(usageComputeSchema),
+  /** Every UTC day of the month up to today, days without usage included. */
+  daily: v.array(usageDaySchema),
+});
+export type Usage = v.InferOutput<typeof usageSchema>;
+
+// ── Invoices ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const invoiceLineSchema = v.object({
+  computeId: uuid,
+  hostname: v.string(),
+  /** The plan's name, e.g. "1 vCPU · 1 GB". */
+  plan: v.string(),
+  hours: v.pipe(v.number(), v.safeInteger()),
+  rateMinor: minor,
+  /** hours × rate, or the plan's monthly price when that is lower (capped: true). */
+  amountMinor: minor,
+  capped: v.boolean(),
+});
+export type InvoiceLine = v.InferOutput<typeof invoiceLineSchema>;
+
+/** Who the invoice is addressed to, as the team's billing profile read when it was issued. */
+export const invoiceBillToSchema = v.object({
+  teamName: v.string(),
+  companyName: v.nullable(v.string()),
+  billingEmail: v.nullable(v.string()),
+  addressLine1: v.nullable(v.string()),
+  addressLine2: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  postalCode: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+  taxId: v.nullable(v.string()),
+});
+export type InvoiceBillTo = v.InferOutput<typeof invoiceBillToSchema>;
+
+/** paid: the balance covered every charge of the invoice (it was zero or more after them); unpaid: not yet. */
+export const invoiceStatusSchema = v.picklist(['paid', 'unpaid']);
+export type InvoiceStatus = v.InferOutput<typeof invoiceStatusSchema>;
+
+export const invoiceSummarySchema = v.object({
+  id: uuid,
+  /** Sequential per server and year of issue, without gaps: IK-2026-000123. */
+  number: v.string(),
+  currency: currencySchema,
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  totalMinor: minor,
+  status: invoiceStatusSchema,
+  issuedAt: isoDate,
+  paidAt: v.nullable(isoDate),
+});
+export type InvoiceSummary = v.InferOutput<typeof invoiceSummarySchema>;
+
+export const invoiceSchema = v.object({
+  ...invoiceSummarySchema.entries,
+  lines: v.array(invoiceLineSchema),
+  subtotalMinor: minor,
+  /** The TAX_RATE_PERCENT in force at issue, e.g. "18" or "16.5". */
+  taxRatePercent: v.string(),
+  /** subtotal × rate, rounded half up to a whole minor unit. */
+  taxMinor: minor,
+  billTo: invoiceBillToSchema,
+});
+export type Invoice = v.InferOutput<typeof invoiceSchema>;
+
+export const invoiceListSchema = v.object({ invoices: v.array(invoiceSummarySchema) });

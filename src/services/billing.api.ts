@@ -3,13 +3,16 @@
 import {
   balanceSchema,
   billingProfileSchema,
+  invoiceListSchema,
+  invoiceSchema,
   ledgerPageSchema,
   paymentMethodsSchema,
   topUpAnswerSchema,
   topUpPageSchema,
+  usageSchema,
 } from '../contract/billing';
 import type { Currency } from '../contract/teams';
-import { paymentClient as client, json } from './http';
+import { call, paymentClient as client, json } from './http';
 
 const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;
 
@@ -56,3 +59,15 @@ export interface BillingProfileInput {
 
 export const updateBillingProfile = (teamId: string, input: BillingProfileInput) =>
   json(billingProfileSchema, () => client.put(`${team(teamId)}/billing-profile`, { json: input }));
+
+export const fetchUsage = (teamId: string) => json(usageSchema, () => client.get(`${team(teamId)}/usage`));
+
+export const fetchInvoices = (teamId: string) =>
+  json(invoiceListSchema, () => client.get(`${team(teamId)}/invoices`));
+
+export const fetchInvoice = (teamId: string, id: string) =>
+  json(invoiceSchema, () => client.get(`${team(teamId)}/invoices/${encodeURIComponent(id)}`));
+
+/** An invoice as a file (PDF or CSV), for the browser to save. */
+export const fetchInvoiceFile = (teamId: string, id: string, format: 'pdf' | 'csv') =>
+  call(() => client.get(`${team(teamId)}/invoices/${encodeURIComponent(id)}/${format}`).blob());

@@ -133,3 +133,29 @@ export async function asAccount<T>(
     throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
+
+/**
+ * Adds money to the account's first team the way a person does: a top-up through the payment service,
+ * approved on the sandbox provider's checkout page. Computes are charged by the hour from the moment they
+ * exist, so a journey that starts and stops computes tops up first, as a new user would.
+ */
+export async function topUp(baseUrl: string, account: TestAccount, amountMinor = 100_000): Promise<void> {
+  const { teams } = await asAccount<{ teams: Array<{ id: string }> }>(baseUrl, account, 'GET', '/teams');
+  const response = await fetch(`${baseUrl}/payment/api/v1/teams/${teams[0]!.id}/top-ups`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${account.token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify({ amountMinor }),
+  });
+  if (response.status !== 201)
+    throw new Error(`The top-up answered ${response.status}: ${await response.text()}`);
+  const { topUp } = (await response.json()) as { topUp: { checkoutUrl: string } };
+  const approved = await fetch(new URL(`${topUp.checkoutUrl}/approve`, baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (approved.status !== 303) throw new Error(`The sandbox approval answered ${approved.status}`);
+}

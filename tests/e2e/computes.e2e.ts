@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asAccount, createAccount, newIdentity, type TestAccount, useAccount } from './accounts';
+import { asAccount, createAccount, newIdentity, type TestAccount, topUp, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -71,6 +71,7 @@ async function waitForTerminal(page: Page, pattern: RegExp) {
 describe('computes in Chromium', () => {
   it('creates a compute, sees it run, powers it off and on, reads its history, uses its console and destroys it', async () => {
     const account = await createAccount(baseUrl, newIdentity('Cyuzuzo Compute'));
+    await topUp(baseUrl, account);
     const { page, problems } = await openPage(browser, baseUrl);
     await useAccount(page, account);
 
@@ -154,6 +155,7 @@ describe('computes in Chromium', () => {
 
   it('shows computes made elsewhere in the list and their status changes as they happen', async () => {
     const account = await createAccount(baseUrl, newIdentity('Lina List'));
+    await topUp(baseUrl, account);
     const teamId = await teamOf(account);
     const { page } = await openPage(browser, baseUrl);
     await useAccount(page, account);
@@ -174,6 +176,7 @@ describe('computes in Chromium', () => {
 
   it('stops an unverified team at its sixth compute and says why', async () => {
     const account = await createAccount(baseUrl, newIdentity('Uwase Unverified'));
+    await topUp(baseUrl, account);
     const teamId = await teamOf(account);
     for (let index = 1; index <= 5; index++) {
       expect((await createComputeByApi(account, teamId, `node-${index}`)).status).toBe(201);

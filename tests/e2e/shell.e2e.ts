@@ -182,7 +182,7 @@ describe('the console shell in Chromium', () => {
       });
       return performance.now();
     });
-    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Domains' }).click();
     await page.waitForURL('**/domains');
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
     const toppedAt = await page.evaluate(() => (window as unknown as { toppedAt?: number }).toppedAt ?? 0);

@@ -79,6 +79,7 @@ describe('loadConfig', () => {
       DELEGATION_CHECK_INTERVAL_SECONDS: '3600',
       PAYMENT_PROVIDER: 'sandbox',
       BILLING_GRACE_HOURS: '24',
+      TAX_RATE_PERCENT: '0',
     });
     expect(config).toEqual({
       port: 3000,
@@ -93,7 +94,7 @@ describe('loadConfig', () => {
         delegationResolvers: undefined,
         delegationCheckIntervalSeconds: 3600,
       },
-      billing: { paymentProvider: 'sandbox', graceHours: 24, sweepIntervalSeconds: 60 },
+      billing: { paymentProvider: 'sandbox', graceHours: 24, sweepIntervalSeconds: 60, taxRatePercent: '0' },
       dataDir: '/srv/ikirere/.data',
       databaseUrl: undefined,
       logLevel: 'info',
@@ -181,6 +182,7 @@ describe('loadConfig', () => {
         DELEGATION_CHECK_INTERVAL_SECONDS: '600',
         PAYMENT_PROVIDER: 'Sandbox',
         BILLING_GRACE_HOURS: '48',
+        TAX_RATE_PERCENT: '18.50',
       },
       '/srv/ikirere',
     );
@@ -197,7 +199,12 @@ describe('loadConfig', () => {
         delegationResolvers: ['9.9.9.9', '127.0.0.1:5353'],
         delegationCheckIntervalSeconds: 600,
       },
-      billing: { paymentProvider: 'sandbox', graceHours: 48, sweepIntervalSeconds: 60 },
+      billing: {
+        paymentProvider: 'sandbox',
+        graceHours: 48,
+        sweepIntervalSeconds: 60,
+        taxRatePercent: '18.5',
+      },
       dataDir: '/var/lib/ikirere',
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',
       logLevel: 'debug',
@@ -375,16 +382,17 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('names a payment provider that does not exist and a grace period that is not whole hours', () => {
+  it('names a payment provider that does not exist, a grace period that is not whole hours and a tax rate that is not a percentage', () => {
     let error: unknown;
     try {
-      loadConfig({ PAYMENT_PROVIDER: 'stripe', BILLING_GRACE_HOURS: '1.5' });
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', BILLING_GRACE_HOURS: '1.5', TAX_RATE_PERCENT: '18%' });
     } catch (caught) {
       error = caught;
     }
     expect((error as ConfigError).problems).toEqual([
       'PAYMENT_PROVIDER must be one of sandbox (got "stripe").',
       'BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "1.5").',
+      'TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "18%").',
     ]);
     expect(loadConfig({ BILLING_GRACE_HOURS: '0' }).billing.graceHours).toBe(0);
   });

@@ -24,6 +24,8 @@ const ALL_TABLES = [
   'idempotency_keys',
   'identities',
   'invitations',
+  'invoice_counters',
+  'invoices',
   'ledger_entries',
   'oauth_states',
   'outbox_messages',

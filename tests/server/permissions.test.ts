@@ -386,6 +386,21 @@ const MATRIX: Record<string, Row> = {
       return { params: { topUpId: started.body.topUp.id } };
     },
   },
+  [`GET ${PAY}/teams/{teamId}/usage`]: { expect: team(403, 200, 200) },
+  [`GET ${PAY}/teams/{teamId}/invoices`]: { expect: team(403, 200, 200) },
+  // No invoice in a fresh team: past the role check, the id answers 404 (members stop at 403 before).
+  [`GET ${PAY}/teams/{teamId}/invoices/{invoiceId}`]: {
+    expect: team(403, 404, 404),
+    request: () => ({ params: { invoiceId: NO_SUCH_ID } }),
+  },
+  [`GET ${PAY}/teams/{teamId}/invoices/{invoiceId}/pdf`]: {
+    expect: team(403, 404, 404),
+    request: () => ({ params: { invoiceId: NO_SUCH_ID } }),
+  },
+  [`GET ${PAY}/teams/{teamId}/invoices/{invoiceId}/csv`]: {
+    expect: team(403, 404, 404),
+    request: () => ({ params: { invoiceId: NO_SUCH_ID } }),
+  },
   [`GET ${PAY}/teams/{teamId}/billing-profile`]: { expect: team(403, 200, 200) },
   [`PUT ${PAY}/teams/{teamId}/billing-profile`]: {
     expect: team(403, 403, 200),

@@ -5,6 +5,9 @@ export const actionGroups = [
   { value: 'member.', label: 'Members' },
   { value: 'invitation.', label: 'Invitations' },
   { value: 'verification.', label: 'Verification' },
+  { value: 'compute.', label: 'Computes' },
+  { value: 'domain.', label: 'Domains' },
+  { value: 'billing.', label: 'Billing' },
 ];
 
 const phrases: Record<string, string> = {
@@ -26,6 +29,23 @@ const phrases: Record<string, string> = {
   'verification.approved': 'approved the verification',
   'verification.rejected': 'rejected the verification',
   'verification.info_requested': 'asked for more information',
+  'compute.created': 'created a compute',
+  'compute.power_action': 'asked a compute to change power',
+  'compute.tags_changed': 'changed a compute’s tags',
+  'compute.destroyed': 'destroyed a compute',
+  'domain.created': 'added a domain',
+  'domain.deleted': 'deleted a domain',
+  'domain.record_created': 'added a DNS record',
+  'domain.record_updated': 'changed a DNS record',
+  'domain.record_deleted': 'deleted a DNS record',
+  'domain.zone_imported': 'imported a zone file',
+  'domain.delegation_changed': 'saw the delegation change',
+  'billing.top_up_started': 'started a top-up',
+  'billing.top_up_credited': 'added money to the balance',
+  'billing.top_up_declined': 'had a top-up declined',
+  'billing.profile_changed': 'changed the billing details',
+  'billing.threshold_changed': 'changed the low-balance alert',
+  'billing.computes_powered_off': 'powered off computes for an empty balance',
 };
 
 /** "renamed the team" for team.renamed; an unknown action is shown as it is named. */

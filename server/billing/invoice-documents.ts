@@ -1,0 +1,142 @@
+// An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
+// of lines, and a CSV with one row per line and the totals.
+import type { Invoice } from '../../src/contract/billing';
+import { formatMoney } from '../../src/domain/money';
+import { A4, PdfPage, writePdf } from './pdf-writer';
+
+const MARGIN = 50;
+const ROWS_PER_PAGE = 38;
+const COLUMNS = { compute: MARGIN, plan: 200, hours: 360, rate: 440, amount: A4.width - MARGIN };
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** The last day of the period: periodEnd is the first instant after it. */
+function lastDay(invoice: Invoice): string {
+  return new Date(new Date(invoice.periodEnd).getTime() - 1).toISOString().slice(0, 10);
+}
+
+function billToLines(invoice: Invoice): string[] {
+  const b = invoice.billTo;
+  const place = [b.postalCode, b.city].filter(Boolean).join(' ');
+  return [
+    b.companyName ?? b.teamName,
+    b.addressLine1,
+    b.addressLine2,
+    [place, b.country].filter(Boolean).join(', '),
+    b.taxId ? `Tax ID: ${b.taxId}` : null,
+    b.billingEmail,
+  ].filter((line): line is string => Boolean(line));
+}
+
+export function invoicePdf(invoice: Invoice): Buffer {
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const pages: PdfPage[] = [];
+  const chunks = [];
+  for (let i = 0; i < Math.max(1, invoice.lines.length); i += ROWS_PER_PAGE) {
+    chunks.push(invoice.lines.slice(i, i + ROWS_PER_PAGE));
+  }
+  chunks.forEach((lines, index) => {
+    const page = new PdfPage();
+    pages.push(page);
+    let y = A4.height - MARGIN - 10;
+    page.text(MARGIN, y, 'Ikirere', { size: 18, bold: true });
+    page.text(COLUMNS.amount, y, `Invoice ${invoice.number}`, { size: 14, bold: true, align: 'right' });
+    y -= 18;
+    page.text(COLUMNS.amount, y, `Issued ${day(invoice.issuedAt)}`, { align: 'right' });
+    y -= 14;
+    page.text(COLUMNS.amount, y, `Period ${day(invoice.periodStart)} to ${lastDay(invoice)}`, {
+      align: 'right',
+    });
+    y -= 14;
+    page.text(COLUMNS.amount, y, invoice.status === 'paid' ? 'Paid' : 'Unpaid', {
+      bold: true,
+      align: 'right',
+    });
+    if (index === 0) {
+      let by = A4.height - MARGIN - 46;
+      page.text(MARGIN, by, 'Bill to', { bold: true });
+      for (const text of billToLines(invoice)) {
+        by -= 14;
+        page.text(MARGIN, by, text);
+      }
+      y = Math.min(y, by);
+    }
+    y -= 36;
+    page.text(COLUMNS.compute, y, 'Compute', { bold: true });
+    page.text(COLUMNS.plan, y, 'Plan', { bold: true });
+    page.text(COLUMNS.hours, y, 'Hours', { bold: true, align: 'right' });
+    page.text(COLUMNS.rate, y, 'Rate / h', { bold: true, align: 'right' });
+    page.text(COLUMNS.amount, y, 'Amount', { bold: true, align: 'right' });
+    page.line(MARGIN, y - 6, COLUMNS.amount, y - 6, 1);
+    for (const line of lines) {
+      y -= 18;
+      page.text(COLUMNS.compute, y, line.hostname);
+      page.text(COLUMNS.plan, y, line.plan);
+      page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
+      page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });
+      page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+        align: 'right',
+      });
+      page.line(MARGIN, y - 6, COLUMNS.amount, y - 6);
+    }
+    if (index === chunks.length - 1) {
+      const totals: [string, string, boolean][] = [
+        ['Subtotal', money(invoice.subtotalMinor), false],
+        [`Tax (${invoice.taxRatePercent}%)`, money(invoice.taxMinor), false],
+        ['Total', money(invoice.totalMinor), true],
+      ];
+      y -= 10;
+      for (const [label, amount, bold] of totals) {
+        y -= 16;
+        page.text(COLUMNS.rate, y, label, { bold, align: 'right' });
+        page.text(COLUMNS.amount, y, amount, { bold, align: 'right' });
+      }
+      page.line(COLUMNS.hours, y - 6, COLUMNS.amount, y - 6, 1);
+    }
+    page.text(MARGIN, MARGIN, `Page ${index + 1} of ${chunks.length}`, { size: 8 });
+  });
+  return writePdf(pages, { title: `Invoice ${invoice.number}` });
+}
+
+function cell(value: string | number): string {
+  const text = String(value);
+  // Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One row per line, then the subtotal, tax and total rows; amounts in minor units of the currency. */
+export function invoiceCsv(invoice: Invoice): string {
+  const rows: (string | number)[][] = [
+    [
+      'invoice',
+      'period_start',
+      'period_end',
+      'currency',
+      'compute_id',
+      'hostname',
+      'plan',
+      'hours',
+      'rate_minor',
+      'amount_minor',
+    ],
+  ];
+  const head = [invoice.number, day(invoice.periodStart), lastDay(invoice), invoice.currency];
+  for (const line of invoice.lines) {
+    rows.push([
+      ...head,
+      line.computeId,
+      line.hostname,
+      line.plan,
+      line.hours,
+      line.rateMinor,
+      line.amountMinor,
+    ]);
+  }
+  rows.push([...head, '', 'Subtotal', '', '', '', invoice.subtotalMinor]);
+  rows.push([...head, '', `Tax ${invoice.taxRatePercent}%`, '', '', '', invoice.taxMinor]);
+  rows.push([...head, '', 'Total', '', '', '', invoice.totalMinor]);
+  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,109 @@
+// /teams/:teamId/usage and /teams/:teamId/invoices/…: the month's metered usage with its projection, and
+// the monthly invoices as JSON, PDF and CSV. Owners and admins read them (billing.read); members do not.
+import { Buffer } from 'node:buffer';
+import * as v from 'valibot';
+import { invoiceListSchema, invoiceSchema, usageSchema } from '../../src/contract/billing';
+import type { Currency } from '../../src/contract/teams';
+import { ProblemError } from '../http/problem';
+import { defineRoutes, type Routes } from '../http/routes';
+import { OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
+import { teamIdParams } from '../teams/params';
+import type { BillingService } from './billing-service';
+import { invoiceCsv, invoicePdf } from './invoice-documents';
+import { findInvoice, listInvoices } from './invoices';
+import { readUsage } from './usage';
+
+const READ = (): ReturnType<typeof teamGuards> => teamGuards(OWNER_OR_ADMIN, 'see billing');
+
+const invoiceParams = v.object({
+  teamId: v.pipe(v.string(), v.description('The team’s id (a UUID).')),
+  invoiceId: v.pipe(v.string(), v.description('The invoice’s id (a UUID).')),
+});
+
+function invoiceNotFound(): ProblemError {
+  return new ProblemError(404, { title: 'Invoice not found', detail: 'This team has no such invoice.' });
+}
+
+export function invoiceRoutes(billing: BillingService): Routes[] {
+  const { db, clock } = billing.deps;
+  const existing = async (teamId: string, invoiceId: string) => {
+    const invoice = await findInvoice(db, teamId, invoiceId);
+    if (!invoice) throw invoiceNotFound();
+    return invoice;
+  };
+  const download = (name: string) => ({
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  });
+
+  const usage = defineRoutes('/teams/:teamId', 'Billing').add({
+    method: 'get',
+    path: '/usage',
+    summary: 'Read this month’s usage: spend so far, the projected month-end total, per compute and per day',
+    description:
+      'A compute is charged its plan’s hourly price for every started hour it exists, running or stopped (a stopped compute keeps its disk and address), never more than the plan’s monthly price in a calendar month (UTC). The projection adds what the live computes will cost until the month ends at that rate, within their caps.',
+    guards: READ(),
+    request: { params: teamIdParams },
+    responses: { 200: { description: 'The month’s usage.', schema: usageSchema } },
+    handler: async (c) => {
+      const team = c.get('team');
+      return c.json(await readUsage(db, team.id, team.currency as Currency, clock.now()), 200);
+    },
+  });
+
+  const invoices = defineRoutes('/teams/:teamId/invoices', 'Billing')
+    .add({
+      method: 'get',
+      path: '/',
+      summary: 'List the team’s monthly invoices, newest first',
+      guards: READ(),
+      request: { params: teamIdParams },
+      responses: { 200: { description: 'The invoices.', schema: invoiceListSchema } },
+      handler: async (c) => c.json({ invoices: await listInvoices(db, c.get('team').id) }, 200),
+    })
+    .add({
+      method: 'get',
+      path: '/:invoiceId',
+      summary: 'Read one invoice: lines, subtotal, tax, total, paid status and whom it is addressed to',
+      guards: READ(),
+      request: { params: invoiceParams },
+      responses: { 200: { description: 'The invoice.', schema: invoiceSchema } },
+      handler: async (c, { params }) => c.json(await existing(c.get('team').id, params.invoiceId), 200),
+    })
+    .add({
+      method: 'get',
+      path: '/:invoiceId/pdf',
+      summary: 'Download the invoice as a PDF (attachment <number>.pdf)',
+      guards: READ(),
+      request: { params: invoiceParams },
+      responses: { 200: { description: 'The PDF.', contentType: 'application/pdf' } },
+      handler: async (c, { params }) => {
+        const invoice = await existing(c.get('team').id, params.invoiceId);
+        const pdf = invoicePdf(invoice);
+        return c.body(new Uint8Array(pdf), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(Buffer.byteLength(pdf)),
+          ...download(`${invoice.number}.pdf`),
+        });
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:invoiceId/csv',
+      summary:
+        'Download the invoice as CSV: one row per line, then subtotal, tax and total (attachment <number>.csv)',
+      guards: READ(),
+      request: { params: invoiceParams },
+      responses: { 200: { description: 'The CSV.', contentType: 'text/csv' } },
+      handler: async (c, { params }) => {
+        const invoice = await existing(c.get('team').id, params.invoiceId);
+        return c.body(invoiceCsv(invoice), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          ...download(`${invoice.number}.csv`),
+        });
+      },
+    });
+
+  return [usage, invoices];
+}

@@ -1,0 +1,205 @@
+// Monthly invoices. Once a calendar month (UTC) is over, the sweep issues one invoice per team that had
+// usage in it: a line per compute from the month's charges, the subtotal, tax at TAX_RATE_PERCENT (rounded
+// half up; posted to the ledger as a charge, so the balance covers it like usage), the total, and whom it
+// is addressed to — all frozen at issue. Numbers run IK-<year of issue>-000001 upwards per server, taken
+// from invoice_counters in the issuing transaction, so a rolled-back issue leaves no gap.
+//
+// Paid: the team's credits (top-ups and adjustments, all time) cover every charge for the invoice's month
+// and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '../../src/contract/billing';
+import type { Currency } from '../../src/contract/teams';
+import type { Database, Transaction } from '../db';
+import { billingProfiles, invoiceCounters, invoices, ledgerEntries, teams } from '../db/schema';
+import type { Queryable } from '../teams/team-record';
+import { taxOf } from './config';
+import { lockAccount, postCharge } from './ledger';
+import { addMonths, monthStartOf } from './metering';
+import { monthLines } from './usage';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Months back the sweep looks for usage without an invoice (a server that was down catches up). */
+const LOOKBACK_MONTHS = 3;
+
+export function invoiceNumber(year: number, sequence: number): string {
+  return `IK-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+async function nextNumber(tx: Transaction, year: number): Promise<string> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return invoiceNumber(year, row!.last);
+}
+
+async function billToOf(db: Queryable, teamId: string): Promise<InvoiceBillTo> {
+  const [row] = await db
+    .select({ name: teams.name, profile: billingProfiles })
+    .from(teams)
+    .leftJoin(billingProfiles, eq(billingProfiles.teamId, teams.id))
+    .where(eq(teams.id, teamId));
+  const p = row?.profile;
+  return {
+    teamName: row?.name ?? '',
+    companyName: p?.companyName ?? null,
+    billingEmail: p?.billingEmail ?? null,
+    addressLine1: p?.addressLine1 ?? null,
+    addressLine2: p?.addressLine2 ?? null,
+    city: p?.city ?? null,
+    postalCode: p?.postalCode ?? null,
+    country: p?.country ?? null,
+    taxId: p?.taxId ?? null,
+  };
+}
+
+/** Whether the team's credits cover all its charges for periods before `periodEnd` (see the top). */
+async function isCovered(db: Queryable, teamId: string, periodEnd: Date): Promise<boolean> {
+  const [row] = await db
+    .select({
+      credits: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.kind} <> 'charge'), 0)`,
+      charges: sql<string>`coalesce(sum(-${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.kind} = 'charge' and ${ledgerEntries.periodStart} < ${periodEnd}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.teamId, teamId));
+  return Number(row?.credits ?? 0) >= Number(row?.charges ?? 0);
+}
+
+/** Issues the team's invoice for the month starting at monthStart, unless it exists or there was no usage. */
+export async function issueInvoice(
+  tx: Transaction,
+  input: { teamId: string; monthStart: Date; now: Date; taxRatePercent: string },
+): Promise<InvoiceRow | undefined> {
+  const { teamId, monthStart, now, taxRatePercent } = input;
+  const account = await lockAccount(tx, teamId, now);
+  if (!account) return undefined;
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.teamId, teamId), eq(invoices.periodStart, monthStart)));
+  if (existing) return undefined;
+  const periodEnd = addMonths(monthStart, 1);
+  const lines = await monthLines(tx, teamId, account.currency, monthStart, now);
+  const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  if (subtotalMinor <= 0) return undefined;
+  const taxMinor = taxOf(subtotalMinor, taxRatePercent);
+  const number = await nextNumber(tx, now.getUTCFullYear());
+  if (taxMinor > 0) {
+    await postCharge(tx, {
+      teamId,
+      amountMinor: taxMinor,
+      description: `Tax ${taxRatePercent}% on invoice ${number}`,
+      periodStart: monthStart,
+      periodEnd,
+      idempotencyKey: `invoice-tax:${monthStart.toISOString()}`,
+      at: now,
+    });
+  }
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      id: randomUUID(),
+      teamId,
+      number,
+      currency: account.currency,
+      periodStart: monthStart,
+      periodEnd,
+      lines: lines as unknown as Record<string, unknown>[],
+      subtotalMinor,
+      taxRatePercent,
+      taxMinor,
+      totalMinor: subtotalMinor + taxMinor,
+      billTo: (await billToOf(tx, teamId)) as unknown as Record<string, unknown>,
+      issuedAt: now,
+      paidAt: (await isCovered(tx, teamId, periodEnd)) ? now : null,
+    })
+    .returning();
+  return row;
+}
+
+/** Issues what is due for the months before now's, then marks invoices the balance now covers as paid. */
+export async function issueInvoices(
+  db: Database,
+  now: Date,
+  taxRatePercent: string,
+): Promise<{ issued: number; paid: number }> {
+  const current = monthStartOf(now);
+  let issued = 0;
+  for (let back = LOOKBACK_MONTHS; back >= 1; back -= 1) {
+    const monthStart = addMonths(current, -back);
+    const due = await db
+      .selectDistinct({ teamId: ledgerEntries.teamId })
+      .from(ledgerEntries)
+      .where(
+        and(
+          sql`${ledgerEntries.computeId} is not null`,
+          eq(ledgerEntries.kind, 'charge'),
+          sql`${ledgerEntries.periodStart} >= ${monthStart}`,
+          lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
+          sql`not exists (select 1 from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = ${monthStart})`,
+        ),
+      );
+    for (const { teamId } of due) {
+      const row = await db.transaction((tx) => issueInvoice(tx, { teamId, monthStart, now, taxRatePercent }));
+      if (row) issued += 1;
+    }
+  }
+  let paid = 0;
+  const unpaid = await db
+    .select({ id: invoices.id, teamId: invoices.teamId, periodEnd: invoices.periodEnd })
+    .from(invoices)
+    .where(isNull(invoices.paidAt));
+  for (const invoice of unpaid) {
+    if (!(await isCovered(db, invoice.teamId, invoice.periodEnd))) continue;
+    await db.update(invoices).set({ paidAt: now }).where(eq(invoices.id, invoice.id));
+    paid += 1;
+  }
+  return { issued, paid };
+}
+
+export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    currency: row.currency as Currency,
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
+    totalMinor: row.totalMinor,
+    status: row.paidAt ? 'paid' : 'unpaid',
+    issuedAt: row.issuedAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    ...toInvoiceSummary(row),
+    lines: row.lines as unknown as InvoiceLine[],
+    subtotalMinor: row.subtotalMinor,
+    taxRatePercent: row.taxRatePercent,
+    taxMinor: row.taxMinor,
+    billTo: row.billTo as unknown as InvoiceBillTo,
+  };
+}
+
+export async function listInvoices(db: Queryable, teamId: string): Promise<InvoiceSummary[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.teamId, teamId))
+    .orderBy(desc(invoices.periodStart));
+  return rows.map(toInvoiceSummary);
+}
+
+/** The team's invoice; undefined for another team's or a malformed id (the caller answers 404). */
+export async function findInvoice(db: Queryable, teamId: string, id: string): Promise<Invoice | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.teamId, teamId), eq(invoices.id, id)));
+  return row && toInvoice(row);
+}

@@ -1,0 +1,183 @@
+// Metering: a compute costs its plan's hourly price, in the team's currency, for every started hour it
+// exists — from the request that made it until it is destroyed, running, stopped (it keeps its disk and
+// address) or in error alike — and never more than the plan's monthly price in one calendar month (UTC).
+// Hours count from the compute's creation (a compute made at 10:40 starts its second hour at 11:40), and an
+// hour belongs to the month it starts in. The sweep posts each started hour once, as it starts, with the
+// key usage:<computeId>:<hour start ISO>; a sweep that missed hours (a restart) catches up.
+import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Currency } from '../../src/contract/teams';
+import type { Database, Transaction } from '../db';
+import { computes, ledgerEntries } from '../db/schema';
+import type { Queryable } from '../teams/team-record';
+import { lockAccount, postCharge } from './ledger';
+
+export const HOUR_MS = 3_600_000;
+/** Destroyed computes are looked at this long after: their last hours are posted by the next sweep anyway. */
+const DESTROYED_LOOKBACK_MS = 35 * 24 * HOUR_MS;
+/** At most this many hours per compute and sweep, so one long catch-up cannot hold a team's lock for long. */
+const MAX_HOURS_PER_SWEEP = 2_000;
+
+/** What a compute's stored plan says it costs (the plan as it was when the compute was made). */
+export interface PlanPrice {
+  name: string;
+  hourlyMinor: number;
+  /** The monthly cap; Infinity when the plan has none. */
+  monthlyMinor: number;
+}
+
+export function planPrice(instanceType: Record<string, unknown>, currency: Currency): PlanPrice {
+  const hourly = (instanceType.hourly as Record<string, number> | undefined)?.[currency];
+  const monthly = (instanceType.monthly as Record<string, number> | undefined)?.[currency];
+  return {
+    name: typeof instanceType.name === 'string' ? instanceType.name : String(instanceType.id ?? 'plan'),
+    hourlyMinor: Number.isSafeInteger(hourly) && hourly! > 0 ? hourly! : 0,
+    monthlyMinor: Number.isSafeInteger(monthly) && monthly! > 0 ? monthly! : Number.POSITIVE_INFINITY,
+  };
+}
+
+export function monthStartOf(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}
+
+export function addMonths(month: Date, count: number): Date {
+  return new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + count, 1));
+}
+
+/** The first hour start of a compute made at `created` that is at or after `at`. */
+export function firstHourAtOrAfter(created: Date, at: Date): Date {
+  const k = Math.max(0, Math.ceil((at.getTime() - created.getTime()) / HOUR_MS));
+  return new Date(created.getTime() + k * HOUR_MS);
+}
+
+/** How many hours of a compute made at `created` start in [from, to). */
+export function hourStartsBetween(created: Date, from: Date, to: Date): number {
+  const c = created.getTime();
+  const first = Math.max(0, Math.ceil((from.getTime() - c) / HOUR_MS));
+  const end = Math.max(0, Math.ceil((to.getTime() - c) / HOUR_MS));
+  return Math.max(0, end - first);
+}
+
+/** The end of a compute's chargeable time as of `now`: its destruction, or just after now (hours started). */
+export function chargeableUntil(destroyedAt: Date | null, now: Date): Date {
+  const soon = now.getTime() + 1;
+  return new Date(destroyedAt ? Math.min(destroyedAt.getTime(), soon) : soon);
+}
+
+type ComputeRow = Pick<
+  typeof computes.$inferSelect,
+  'id' | 'teamId' | 'hostname' | 'instanceType' | 'createdAt' | 'destroyedAt'
+>;
+
+/** Usage charged to one compute for hours starting in [from, to), in one currency. */
+export async function chargedBetween(
+  db: Queryable,
+  computeId: string,
+  currency: Currency,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(-${ledgerEntries.amountMinor}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.computeId, computeId),
+        eq(ledgerEntries.kind, 'charge'),
+        eq(ledgerEntries.currency, currency),
+        gte(ledgerEntries.periodStart, from),
+        lt(ledgerEntries.periodStart, to),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}
+
+/** Posts the compute's started hours not yet charged, under its team's lock; answers how many. */
+async function meterCompute(tx: Transaction, compute: ComputeRow, now: Date): Promise<number> {
+  const account = await lockAccount(tx, compute.teamId, now);
+  if (!account) return 0;
+  const price = planPrice(compute.instanceType, account.currency);
+  if (price.hourlyMinor === 0) return 0;
+  // Read again under the lock: a concurrent sweep may have posted meanwhile.
+  const [cursor] = await tx
+    .select({ last: sql<Date | string | null>`max(${ledgerEntries.periodStart})` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.computeId, compute.id), eq(ledgerEntries.kind, 'charge')));
+  const last = cursor?.last ? new Date(cursor.last) : null;
+  let start = last ? new Date(last.getTime() + HOUR_MS) : compute.createdAt;
+  const until = chargeableUntil(compute.destroyedAt, now);
+  let month: number | undefined;
+  let monthCharged = 0;
+  let posted = 0;
+  while (start < until && posted < MAX_HOURS_PER_SWEEP) {
+    const monthStart = monthStartOf(start);
+    if (monthStart.getTime() !== month) {
+      month = monthStart.getTime();
+      monthCharged = await chargedBetween(
+        tx,
+        compute.id,
+        account.currency,
+        monthStart,
+        addMonths(monthStart, 1),
+      );
+    }
+    const amountMinor = Math.min(price.hourlyMinor, price.monthlyMinor - monthCharged);
+    if (amountMinor <= 0) {
+      // The month's cap is reached: nothing more until the first hour of the next month.
+      start = firstHourAtOrAfter(compute.createdAt, addMonths(monthStart, 1));
+      continue;
+    }
+    const periodEnd = new Date(start.getTime() + HOUR_MS);
+    await postCharge(tx, {
+      teamId: compute.teamId,
+      amountMinor,
+      description: `${compute.hostname} (${price.name}), hour from ${start.toISOString()}`,
+      computeId: compute.id,
+      periodStart: start,
+      periodEnd,
+      idempotencyKey: `usage:${compute.id}:${start.toISOString()}`,
+      at: now,
+    });
+    monthCharged += amountMinor;
+    posted += 1;
+    start = periodEnd;
+  }
+  return posted;
+}
+
+export interface MeteringResult {
+  /** Compute-hours charged by this sweep. */
+  hoursCharged: number;
+}
+
+/** Charges every started compute-hour not charged yet: one transaction per compute with hours due. */
+export async function meterUsage(db: Database, now: Date): Promise<MeteringResult> {
+  const candidates = await db
+    .select({
+      id: computes.id,
+      teamId: computes.teamId,
+      hostname: computes.hostname,
+      instanceType: computes.instanceType,
+      createdAt: computes.createdAt,
+      destroyedAt: computes.destroyedAt,
+      last: sql<
+        Date | string | null
+      >`(select max(l.period_start) from ledger_entries l where l.compute_id = ${computes.id} and l.kind = 'charge')`,
+    })
+    .from(computes)
+    .where(
+      and(
+        lt(computes.createdAt, new Date(now.getTime() + 1)),
+        or(
+          isNull(computes.destroyedAt),
+          gt(computes.destroyedAt, new Date(now.getTime() - DESTROYED_LOOKBACK_MS)),
+        ),
+      ),
+    );
+  let hoursCharged = 0;
+  for (const compute of candidates) {
+    const next = compute.last ? new Date(new Date(compute.last).getTime() + HOUR_MS) : compute.createdAt;
+    if (next >= chargeableUntil(compute.destroyedAt, now)) continue;
+    hoursCharged += await db.transaction((tx) => meterCompute(tx, compute, now));
+  }
+  return { hoursCharged };
+}

@@ -1,0 +1,59 @@
+// This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
+import { useQuery } from '@tanstack/react-query';
+import { css } from '../../../../../styled-system/css';
+import { formatMoney } from '../../../../domain/money';
+import { fetchUsage } from '../../../../services/billing.api';
+import { Alert } from '../../../../ui/alert';
+import { Skeleton } from '../../../../ui/skeleton';
+import { SpendChart } from './spend-chart';
+
+export function SpendPanel({ teamId }: { teamId: string }) {
+  const usage = useQuery({
+    queryKey: ['usage', teamId],
+    queryFn: () => fetchUsage(teamId),
+    refetchInterval: 5 * 60_000,
+  });
+  return (
+    <section
+      aria-labelledby="spend"
+      className={css({
+        display: 'grid',
+        gap: '3',
+        padding: '4',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+        bg: 'bg.surface',
+      })}
+    >
+      <h2 id="spend" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+        Spend this month
+      </h2>
+      {usage.isError ? <Alert tone="error">{usage.error.message}</Alert> : null}
+      {usage.isPending ? <Skeleton className={css({ height: '24' })} /> : null}
+      {usage.data ? (
+        <>
+          <dl className={css({ display: 'flex', gap: '8', flexWrap: 'wrap' })}>
+            <div>
+              <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>So far</dt>
+              <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
+                {formatMoney(usage.data.monthToDateMinor, usage.data.currency)}
+              </dd>
+            </div>
+            <div>
+              <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>Projected by month end</dt>
+              <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
+                {formatMoney(usage.data.projectedMonthEndMinor, usage.data.currency)}
+              </dd>
+            </div>
+          </dl>
+          <SpendChart daily={usage.data.daily} currency={usage.data.currency} />
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            Computes are charged by the started hour while they exist, running or stopped, up to their plan’s
+            monthly price.
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

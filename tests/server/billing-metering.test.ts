@@ -1,0 +1,164 @@
+// Metering on a fake clock: a compute is charged its plan's hourly price for every started hour it exists,
+// running or stopped, once per hour however often the sweep runs, within the plan's monthly cap; the usage
+// endpoint shows the month so far and the projection; the balance stays the sum of the ledger.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageSweep } from '../../server/billing';
+import { addMonths, monthStartOf } from '../../server/billing/metering';
+import { ledgerEntries } from '../../server/db/schema';
+import { billingPath, expectBalanceIsSum, topUpAndPay } from './support/billing';
+import { action, computesPath, createCompute, waitForStatus } from './support/computes';
+import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
+import { expectStatus, person, send, teamOf } from './support/teams';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+let t: IdentityTestApp;
+let sweep: UsageSweep;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = buildIdentityTestApp(database.handle);
+  sweep = new UsageSweep(t.billing);
+});
+afterAll(async () => {
+  await t?.computes.close();
+  await database?.dispose();
+});
+
+/** Moves the fake clock to `offsetMs` after the start of the next calendar month. */
+function toNextMonth(offsetMs: number): Date {
+  const target = new Date(addMonths(monthStartOf(t.clock.now()), 1).getTime() + offsetMs);
+  t.clock.advance(target.getTime() - t.clock.now().getTime());
+  return target;
+}
+
+/** A new session: a month on the fake clock outlives the old one. */
+async function signInAgain(who: { id: string }): Promise<string> {
+  return (await t.identity.sessions.create(who.id, { userAgent: 'vitest', ip: null })).token;
+}
+
+async function ownTeam(currency?: 'USD') {
+  const owner = await person(t, 'Olive Owner');
+  const admin = await person(t, 'Alice Admin');
+  const member = await person(t, 'Max Member');
+  const teamId = await teamOf(
+    t,
+    owner,
+    [
+      [admin, 'ADMIN'],
+      [member, 'MEMBER'],
+    ],
+    'Kigali Labs',
+  );
+  if (currency) {
+    expectStatus(
+      await send(t, 'PUT', billingPath(teamId, '/billing-profile'), {
+        token: owner.token,
+        body: { currency },
+      }),
+      200,
+    );
+  }
+  await topUpAndPay(t, owner.token, teamId, currency ? 100_000 : 1_000_000);
+  return { owner, admin, member, teamId };
+}
+
+const hostnames = new Map<string, string>();
+
+async function runningCompute(token: string, teamId: string): Promise<string> {
+  const created = await createCompute(t, token, teamId);
+  expectStatus(created, 201);
+  const id = created.body.compute.id as string;
+  hostnames.set(id, created.body.compute.hostname);
+  await waitForStatus(t, token, teamId, id, 'running');
+  return id;
+}
+
+async function charges(computeId: string) {
+  return t.identity.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.computeId, computeId), eq(ledgerEntries.kind, 'charge')));
+}
+
+describe('metering', () => {
+  it('charges every started hour at the hourly rate, running or stopped, once however often it sweeps', async () => {
+    toNextMonth(24 * HOUR);
+    const { owner, admin, member, teamId } = await ownTeam();
+    const id = await runningCompute(owner.token, teamId);
+    // s-1vcpu-1gb: RWF 7,000 a month, RWF 10 an hour.
+    expect((await sweep.sweep()).hoursCharged).toBe(1);
+
+    t.clock.advance(10 * HOUR);
+    expect((await sweep.sweep()).hoursCharged).toBe(10);
+    expectStatus(await action(t, owner.token, teamId, id, 'shutdown'), 202);
+    await waitForStatus(t, owner.token, teamId, id, 'stopped');
+    t.clock.advance(5 * HOUR);
+    expectStatus(
+      await send(t, 'DELETE', computesPath(teamId, `/${id}`), {
+        token: owner.token,
+        body: { confirmHostname: hostnames.get(id) },
+      }),
+      202,
+    );
+    await waitForStatus(t, owner.token, teamId, id, 'gone');
+    expect((await sweep.sweep()).hoursCharged).toBe(4);
+
+    // Created at T, destroyed at T + 15 h: 15 started hours of RWF 10, whatever the power state.
+    const posted = await charges(id);
+    expect(posted).toHaveLength(15);
+    expect(posted.reduce((sum, entry) => sum - entry.amountMinor, 0)).toBe(150);
+    expect(new Set(posted.map((entry) => entry.idempotencyKey)).size).toBe(15);
+    expect(posted.map((entry) => entry.idempotencyKey)).toContain(
+      `usage:${id}:${posted[0]!.periodStart!.toISOString()}`,
+    );
+
+    t.clock.advance(3 * HOUR);
+    expect((await sweep.sweep()).hoursCharged).toBe(0);
+    expect(await charges(id)).toHaveLength(15);
+    expect(await expectBalanceIsSum(t, teamId)).toBe(1_000_000 - 150);
+
+    const usage = await send(t, 'GET', billingPath(teamId, '/usage'), { token: admin.token });
+    expectStatus(usage, 200);
+    expect(usage.body).toMatchObject({
+      currency: 'RWF',
+      monthToDateMinor: 150,
+      projectedMonthEndMinor: 150,
+      byCompute: [{ computeId: id, hours: 15, rateMinor: 10, amountMinor: 150 }],
+    });
+    expect(usage.body.daily.at(-1)).toEqual({
+      date: t.clock.now().toISOString().slice(0, 10),
+      amountMinor: 150,
+    });
+    expect(usage.body.daily[0].amountMinor).toBe(0);
+    expectStatus(await send(t, 'GET', billingPath(teamId, '/usage'), { token: member.token }), 403);
+  });
+
+  it('never charges more than the monthly price in a calendar month, and projects within the cap', async () => {
+    // USD: s-1vcpu-1gb costs 1 cent an hour, at most 500 cents a month — reached after 500 hours.
+    const monthStart = toNextMonth(HOUR);
+    const { owner, teamId } = await ownTeam('USD');
+    const id = await runningCompute(owner.token, teamId);
+    await sweep.sweep();
+    const early = await send(t, 'GET', billingPath(teamId, '/usage'), { token: owner.token });
+    expect(early.body.monthToDateMinor).toBe(1);
+    expect(early.body.projectedMonthEndMinor).toBe(500);
+
+    toNextMonth(2 * HOUR + 30 * 60_000);
+    await sweep.sweep();
+    const posted = await charges(id);
+    const inFirst = posted.filter((entry) => entry.periodStart! < addMonths(monthStart, 1));
+    expect(inFirst.reduce((sum, entry) => sum - entry.amountMinor, 0)).toBe(500);
+    expect(inFirst).toHaveLength(500);
+    // The new month: the hours started at 00:00, 01:00 and 02:00 are charged again.
+    expect(posted.length - inFirst.length).toBe(3);
+    expect((await sweep.sweep()).hoursCharged).toBe(0);
+    expect(await expectBalanceIsSum(t, teamId)).toBe(100_000 - 503);
+
+    const token = await signInAgain(owner);
+    const usage = await send(t, 'GET', billingPath(teamId, '/usage'), { token });
+    expect(usage.body).toMatchObject({ currency: 'USD', monthToDateMinor: 3, projectedMonthEndMinor: 500 });
+  });
+});
