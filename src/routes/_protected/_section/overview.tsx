@@ -177,12 +177,8 @@ function Card({
     <section aria-label={title} className={panel}>
       <h2 className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: '500' })}>{title}</h2>
       <div className={css({ display: 'grid', gap: '1', justifyItems: 'start' })}>{children}</div>
-      <Link
-        to={link.to}
-        className={buttonRecipe({ variant: 'ghost', size: 'sm' })}
-        aria-label={`${link.label}: ${title.toLowerCase()}`}
-      >
-        {link.label} →
+      <Link to={link.to} className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
+        {link.label}
       </Link>
     </section>
   );

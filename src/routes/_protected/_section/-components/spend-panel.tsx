@@ -47,7 +47,11 @@ export function SpendPanel({ teamId }: { teamId: string }) {
               </dd>
             </div>
           </dl>
-          <SpendChart daily={usage.data.daily} currency={usage.data.currency} />
+          {usage.data.monthToDateMinor > 0 ? (
+            <SpendChart daily={usage.data.daily} currency={usage.data.currency} />
+          ) : (
+            <p className={css({ color: 'fg.muted' })}>Nothing spent yet this month.</p>
+          )}
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
             Computes are charged by the started hour while they exist, running or stopped, up to their plan’s
             monthly price.
