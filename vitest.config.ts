@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['tests/setup/components.ts'],
+          // Typing through a 250-country list with user-event takes a few seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
