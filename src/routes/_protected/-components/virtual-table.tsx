@@ -5,6 +5,16 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { css } from '../../../../styled-system/css';
 
+export const virtualTable = css({
+  width: '100%',
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+});
+
 export const virtualCell = css({
   paddingX: '3',
   paddingY: '2',

@@ -11,6 +11,7 @@ import {
   virtualCell,
   virtualHead,
   virtualRow,
+  virtualTable,
 } from '../../../-components/virtual-table';
 import { ComputeStatusBadge } from './status-badge';
 
@@ -38,19 +39,7 @@ export function ComputesTable({
   });
 
   return (
-    <table
-      ref={tableRef}
-      aria-rowcount={total + 1}
-      className={css({
-        width: '100%',
-        tableLayout: 'fixed',
-        borderCollapse: 'collapse',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-      })}
-    >
+    <table ref={tableRef} aria-rowcount={total + 1} className={virtualTable}>
       <caption className={css({ srOnly: true })}>Computes of the team ({total})</caption>
       <colgroup>
         <col style={{ width: '24%' }} />

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../styled-system/css';
+import { css, cx } from '../../../../../../styled-system/css';
 import { showToast } from '../../../../../app-actors';
 import type { DnsRecord, Domain } from '../../../../../contract/domains';
 import { cellText, type DnsRecordType, tableColumns } from '../../../../../domain/dns';
@@ -19,6 +19,7 @@ import {
   virtualCell,
   virtualHead,
   virtualRow,
+  virtualTable,
 } from '../../../-components/virtual-table';
 import { RecordForm } from './record-form';
 
@@ -57,19 +58,7 @@ export function RecordsTable({
 
   return (
     <>
-      <table
-        ref={tableRef}
-        aria-rowcount={total + 1}
-        className={css({
-          width: '100%',
-          tableLayout: 'fixed',
-          borderCollapse: 'collapse',
-          bg: 'bg.surface',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          fontSize: 'sm',
-        })}
-      >
+      <table ref={tableRef} aria-rowcount={total + 1} className={cx(virtualTable, css({ fontSize: 'sm' }))}>
         <caption className={css({ srOnly: true })}>
           {type ? `${type} records` : 'Records'} of {domain.displayName} ({total})
         </caption>
