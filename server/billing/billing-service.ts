@@ -1,14 +1,19 @@
 // Billing's moving parts in one place: the database, the clock, the payment driver, the mail driver for
 // balance alerts, the compute service the running-out sweep powers computes off through, and the sweep's
 // timer. Routes (billing.routes.ts, callbacks.routes.ts) and the sandbox's pages go through it.
+
+import { eq } from 'drizzle-orm';
+import type { Currency } from '../../src/contract/teams';
 import type { ComputeService } from '../computes';
 import type { Database } from '../db';
+import { teams } from '../db/schema';
 import type { MailDriver } from '../drivers/mail';
 import type { PaymentDriver } from '../drivers/payment';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { BillingConfig } from './config';
-import { deliverAlerts, type SweepResult, sweepDepleted } from './running-out';
+import { invoiceIssuedMail } from './messages';
+import { billingRecipients, deliverAlerts, type SweepResult, sweepDepleted } from './running-out';
 
 export interface BillingServiceDeps {
   db: Database;
@@ -68,6 +73,34 @@ export class BillingService {
     } catch (error) {
       this.deps.logger.error({ err: error }, 'balance alerts could not be sent');
       return 0;
+    }
+  }
+
+  /** E-mails the owners (and the billing address) that an invoice was issued; failures are logged. */
+  async announceInvoice(invoice: {
+    teamId: string;
+    number: string;
+    totalMinor: number;
+    currency: string;
+    periodStart: Date;
+    paidAt: Date | null;
+  }): Promise<void> {
+    const { db, mail, logger, publicUrl } = this.deps;
+    try {
+      const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, invoice.teamId));
+      if (!team) return;
+      for (const to of await billingRecipients(db, invoice.teamId)) {
+        await mail.send(
+          invoiceIssuedMail(
+            to,
+            team,
+            { ...invoice, currency: invoice.currency as Currency, paid: invoice.paidAt !== null },
+            publicUrl,
+          ),
+        );
+      }
+    } catch (error) {
+      logger.error({ err: error, invoice: invoice.number }, 'an invoice e-mail could not be sent');
     }
   }
 }

@@ -2,15 +2,22 @@
 // the monthly invoices as JSON, PDF and CSV. Owners and admins read them (billing.read); members do not.
 import { Buffer } from 'node:buffer';
 import * as v from 'valibot';
-import { invoiceListSchema, invoiceSchema, usageSchema } from '../../src/contract/billing';
+import {
+  invoiceListSchema,
+  invoiceSchema,
+  monthEndSimulationSchema,
+  usageSchema,
+} from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
+import { auditActor } from '../audit/audit-log';
 import { ProblemError } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
-import { OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
+import { OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import type { BillingService } from './billing-service';
 import { invoiceCsv, invoicePdf } from './invoice-documents';
 import { findInvoice, listInvoices } from './invoices';
+import { simulateMonthEnd } from './sandbox-month-end';
 import { readUsage } from './usage';
 
 const READ = (): ReturnType<typeof teamGuards> => teamGuards(OWNER_OR_ADMIN, 'see billing');
@@ -105,5 +112,19 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       },
     });
 
-  return [usage, invoices];
+  // Only with the sandbox provider, where no real money moves (server/billing/sandbox-month-end.ts).
+  const sandbox = defineRoutes('/teams/:teamId/sandbox', 'Billing').add({
+    method: 'post',
+    path: '/month-end',
+    summary: 'Sandbox only: simulate the end of this month — charge it in full and issue its invoice now',
+    description:
+      'Charges every compute of the team for its hours to the end of the current calendar month (UTC), as if it kept existing until then, and issues the month’s invoice now. Answers the hours charged and the invoice (null when there was no usage to invoice). Served only while payments go through the sandbox provider; owners only.',
+    guards: teamGuards(OWNER_ONLY, 'simulate the month’s end'),
+    request: { params: teamIdParams },
+    responses: { 200: { description: 'What was charged and issued.', schema: monthEndSimulationSchema } },
+    handler: async (c) =>
+      c.json(await simulateMonthEnd(billing, { teamId: c.get('team').id, actor: auditActor(c) }), 200),
+  });
+
+  return billing.driver.info.sandbox ? [usage, invoices, sandbox] : [usage, invoices];
 }

@@ -4,12 +4,18 @@
 // is addressed to — all frozen at issue. Numbers run IK-<year of issue>-000001 upwards per server, taken
 // from invoice_counters in the issuing transaction, so a rolled-back issue leaves no gap.
 //
+// An invoice covers the month's usage charges up to the team's last ledger entry at issue (through_seq).
+// Usage charged to the month after that (possible only when the sandbox's simulated month end issued the
+// invoice early) goes on a second invoice for the month when it is over: nothing charged is left off.
+//
 // Paid: the team's credits (top-ups and adjustments, all time) cover every charge for the invoice's month
 // and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
+import { formatMoney } from '../../src/domain/money';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { billingProfiles, invoiceCounters, invoices, ledgerEntries, teams } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
@@ -68,21 +74,36 @@ async function isCovered(db: Queryable, teamId: string, periodEnd: Date): Promis
   return Number(row?.credits ?? 0) >= Number(row?.charges ?? 0);
 }
 
-/** Issues the team's invoice for the month starting at monthStart, unless it exists or there was no usage. */
-export async function issueInvoice(
-  tx: Transaction,
-  input: { teamId: string; monthStart: Date; now: Date; taxRatePercent: string },
-): Promise<InvoiceRow | undefined> {
+/** The last ledger entry the team's earlier invoices for the month cover (0: none yet). */
+async function coveredThrough(db: Queryable, teamId: string, monthStart: Date): Promise<number> {
+  const [row] = await db
+    .select({ through: max(invoices.throughSeq) })
+    .from(invoices)
+    .where(and(eq(invoices.teamId, teamId), eq(invoices.periodStart, monthStart)));
+  return Number(row?.through ?? 0);
+}
+
+export interface IssueInput {
+  teamId: string;
+  monthStart: Date;
+  /** When it is issued. */
+  now: Date;
+  taxRatePercent: string;
+  /** The instant the lines' hours are counted to (default now; the simulated month end uses its end). */
+  hoursAsOf?: Date;
+}
+
+/**
+ * Issues the team's invoice for the month starting at monthStart, for its usage charges no invoice covers
+ * yet; undefined when there are none.
+ */
+export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<InvoiceRow | undefined> {
   const { teamId, monthStart, now, taxRatePercent } = input;
   const account = await lockAccount(tx, teamId, now);
   if (!account) return undefined;
-  const [existing] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.teamId, teamId), eq(invoices.periodStart, monthStart)));
-  if (existing) return undefined;
+  const after = await coveredThrough(tx, teamId, monthStart);
   const periodEnd = addMonths(monthStart, 1);
-  const lines = await monthLines(tx, teamId, account.currency, monthStart, now);
+  const lines = await monthLines(tx, teamId, account.currency, monthStart, input.hoursAsOf ?? now, after);
   const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
   if (subtotalMinor <= 0) return undefined;
   const taxMinor = taxOf(subtotalMinor, taxRatePercent);
@@ -94,10 +115,15 @@ export async function issueInvoice(
       description: `Tax ${taxRatePercent}% on invoice ${number}`,
       periodStart: monthStart,
       periodEnd,
-      idempotencyKey: `invoice-tax:${monthStart.toISOString()}`,
+      idempotencyKey: `invoice-tax:${number}`,
       at: now,
     });
   }
+  const [last] = await tx
+    .select({ seq: max(ledgerEntries.seq) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.teamId, teamId));
+  const totalMinor = subtotalMinor + taxMinor;
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -111,12 +137,25 @@ export async function issueInvoice(
       subtotalMinor,
       taxRatePercent,
       taxMinor,
-      totalMinor: subtotalMinor + taxMinor,
+      totalMinor,
       billTo: (await billToOf(tx, teamId)) as unknown as Record<string, unknown>,
       issuedAt: now,
       paidAt: (await isCovered(tx, teamId, periodEnd)) ? now : null,
+      throughSeq: Number(last?.seq ?? 0),
     })
     .returning();
+  await recordAudit(tx, {
+    teamId,
+    actor: SYSTEM_ACTOR,
+    action: 'billing.invoice_issued',
+    target: number,
+    details: {
+      period: monthStart.toISOString().slice(0, 7),
+      total: formatMoney(totalMinor, account.currency),
+      paid: Boolean(row?.paidAt),
+    },
+    at: now,
+  });
   return row;
 }
 
@@ -125,9 +164,9 @@ export async function issueInvoices(
   db: Database,
   now: Date,
   taxRatePercent: string,
-): Promise<{ issued: number; paid: number }> {
+): Promise<{ issued: InvoiceRow[]; paid: number }> {
   const current = monthStartOf(now);
-  let issued = 0;
+  const issued: InvoiceRow[] = [];
   for (let back = LOOKBACK_MONTHS; back >= 1; back -= 1) {
     const monthStart = addMonths(current, -back);
     const due = await db
@@ -139,12 +178,12 @@ export async function issueInvoices(
           eq(ledgerEntries.kind, 'charge'),
           sql`${ledgerEntries.periodStart} >= ${monthStart}`,
           lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
-          sql`not exists (select 1 from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = ${monthStart})`,
+          sql`${ledgerEntries.seq} > coalesce((select max(i.through_seq) from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = ${monthStart}), 0)`,
         ),
       );
     for (const { teamId } of due) {
       const row = await db.transaction((tx) => issueInvoice(tx, { teamId, monthStart, now, taxRatePercent }));
-      if (row) issued += 1;
+      if (row) issued.push(row);
     }
   }
   let paid = 0;

@@ -1,4 +1,4 @@
-// The words of the e-mails about a team's balance.
+// The words of the e-mails about a team's balance and its invoices.
 import type { Currency } from '../../src/contract/teams';
 import { formatMoney } from '../../src/domain/money';
 import type { MailMessage } from '../drivers/mail';
@@ -35,5 +35,27 @@ export function emptyBalanceMail(
     to,
     subject: `The balance of ${team.name} is empty`,
     text: `The balance of the Ikirere team ${team.name} is ${formatMoney(balanceMinor, team.currency)}.\n\nUnless you top up before ${graceEndsAt.toUTCString()}, its running computes will then be powered off — never destroyed: their disks and addresses stay. Until the balance is positive again, computes cannot be started or created.\n\nTop up at ${whereToTopUp(publicUrl)}.${SIGNATURE}`,
+  };
+}
+
+export function invoiceIssuedMail(
+  to: string,
+  team: { name: string },
+  invoice: { number: string; totalMinor: number; currency: Currency; periodStart: Date; paid: boolean },
+  publicUrl: string | undefined,
+): MailMessage {
+  const month = invoice.periodStart.toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const where = publicUrl ? `${publicUrl}/settings/invoices` : 'the console, under Settings → Invoices';
+  const status = invoice.paid
+    ? 'It is paid from the balance.'
+    : 'The balance does not cover it yet: top up to pay it.';
+  return {
+    to,
+    subject: `Invoice ${invoice.number} for ${team.name}`,
+    text: `Invoice ${invoice.number} of the Ikirere team ${team.name} for ${month} comes to ${formatMoney(invoice.totalMinor, invoice.currency)}. ${status}\n\nRead it and download it as PDF or CSV at ${where}.${SIGNATURE}`,
   };
 }

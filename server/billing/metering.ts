@@ -91,9 +91,17 @@ export async function chargedBetween(
   return Number(row?.sum ?? 0);
 }
 
-/** Posts the compute's started hours not yet charged, under its team's lock; answers how many. */
-async function meterCompute(tx: Transaction, compute: ComputeRow, now: Date): Promise<number> {
-  const account = await lockAccount(tx, compute.teamId, now);
+/**
+ * Posts the compute's hours not yet charged that start before `until` (its destruction, or the hours started
+ * by now), under its team's lock, dated `at`; answers how many.
+ */
+export async function meterCompute(
+  tx: Transaction,
+  compute: ComputeRow,
+  until: Date,
+  at: Date,
+): Promise<number> {
+  const account = await lockAccount(tx, compute.teamId, at);
   if (!account) return 0;
   const price = planPrice(compute.instanceType, account.currency);
   if (price.hourlyMinor === 0) return 0;
@@ -104,7 +112,6 @@ async function meterCompute(tx: Transaction, compute: ComputeRow, now: Date): Pr
     .where(and(eq(ledgerEntries.computeId, compute.id), eq(ledgerEntries.kind, 'charge')));
   const last = cursor?.last ? new Date(cursor.last) : null;
   let start = last ? new Date(last.getTime() + HOUR_MS) : compute.createdAt;
-  const until = chargeableUntil(compute.destroyedAt, now);
   let month: number | undefined;
   let monthCharged = 0;
   let posted = 0;
@@ -135,7 +142,7 @@ async function meterCompute(tx: Transaction, compute: ComputeRow, now: Date): Pr
       periodStart: start,
       periodEnd,
       idempotencyKey: `usage:${compute.id}:${start.toISOString()}`,
-      at: now,
+      at,
     });
     monthCharged += amountMinor;
     posted += 1;
@@ -149,16 +156,20 @@ export interface MeteringResult {
   hoursCharged: number;
 }
 
+export const meteredComputeColumns = {
+  id: computes.id,
+  teamId: computes.teamId,
+  hostname: computes.hostname,
+  instanceType: computes.instanceType,
+  createdAt: computes.createdAt,
+  destroyedAt: computes.destroyedAt,
+};
+
 /** Charges every started compute-hour not charged yet: one transaction per compute with hours due. */
 export async function meterUsage(db: Database, now: Date): Promise<MeteringResult> {
   const candidates = await db
     .select({
-      id: computes.id,
-      teamId: computes.teamId,
-      hostname: computes.hostname,
-      instanceType: computes.instanceType,
-      createdAt: computes.createdAt,
-      destroyedAt: computes.destroyedAt,
+      ...meteredComputeColumns,
       last: sql<
         Date | string | null
       >`(select max(l.period_start) from ledger_entries l where l.compute_id = ${computes.id} and l.kind = 'charge')`,
@@ -176,8 +187,9 @@ export async function meterUsage(db: Database, now: Date): Promise<MeteringResul
   let hoursCharged = 0;
   for (const compute of candidates) {
     const next = compute.last ? new Date(new Date(compute.last).getTime() + HOUR_MS) : compute.createdAt;
-    if (next >= chargeableUntil(compute.destroyedAt, now)) continue;
-    hoursCharged += await db.transaction((tx) => meterCompute(tx, compute, now));
+    const until = chargeableUntil(compute.destroyedAt, now);
+    if (next >= until) continue;
+    hoursCharged += await db.transaction((tx) => meterCompute(tx, compute, until, now));
   }
   return { hoursCharged };
 }

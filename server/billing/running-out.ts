@@ -34,7 +34,7 @@ export async function deliverAlerts(billing: BillingService): Promise<number> {
       if (!account?.alertDue) return [];
       await tx.update(billingAccounts).set({ alertDue: null }).where(eq(billingAccounts.teamId, teamId));
       const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
-      const recipients = await alertRecipients(tx, teamId);
+      const recipients = await billingRecipients(tx, teamId);
       const teamInfo = { name: team?.name ?? 'your team', currency: account.currency };
       return recipients.map((to) =>
         account.alertDue === 'depleted' && account.depletedSince
@@ -66,8 +66,8 @@ export async function deliverAlerts(billing: BillingService): Promise<number> {
   return sent;
 }
 
-/** The owner's address, and the billing address when it is another one. */
-async function alertRecipients(db: Queryable, teamId: string): Promise<string[]> {
+/** The owner's address, and the billing address when it is another one: who billing e-mails go to. */
+export async function billingRecipients(db: Queryable, teamId: string): Promise<string[]> {
   const owners = await db
     .select({ email: users.email })
     .from(teamMembers)

@@ -1,6 +1,6 @@
 // The server's usage sweep, beside the running-out one and on the same interval: it charges the started
 // compute-hours not charged yet, issues the invoices of months that are over, marks the invoices the
-// balance now covers as paid, and sends the balance alerts the new charges made due.
+// balance now covers as paid, e-mails the new invoices, and sends the balance alerts the new charges made due.
 import type { BillingService } from './billing-service';
 import { issueInvoices } from './invoices';
 import { meterUsage } from './metering';
@@ -42,7 +42,8 @@ export class UsageSweep {
     const { db, clock, config } = this.billing.deps;
     const { hoursCharged } = await meterUsage(db, clock.now());
     const { issued, paid } = await issueInvoices(db, clock.now(), config.taxRatePercent);
-    if (hoursCharged > 0 || issued > 0) await this.billing.deliverAlerts();
-    return { hoursCharged, invoicesIssued: issued, invoicesPaid: paid };
+    for (const invoice of issued) await this.billing.announceInvoice(invoice);
+    if (hoursCharged > 0 || issued.length > 0) await this.billing.deliverAlerts();
+    return { hoursCharged, invoicesIssued: issued.length, invoicesPaid: paid };
   }
 }

@@ -1,6 +1,6 @@
 // What a team's usage came to in a calendar month, from the ledger's usage charges: one line per compute
 // (started hours, rate, amount), the days, and — for the current month — the projected month-end total.
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { InvoiceLine, Usage } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
 import { computes, ledgerEntries } from '../db/schema';
@@ -15,8 +15,9 @@ import {
   planPrice,
 } from './metering';
 
-function usageInMonth(teamId: string, currency: Currency, monthStart: Date) {
+function usageInMonth(teamId: string, currency: Currency, monthStart: Date, afterSeq = 0) {
   return and(
+    gt(ledgerEntries.seq, afterSeq),
     eq(ledgerEntries.teamId, teamId),
     eq(ledgerEntries.kind, 'charge'),
     isNotNull(ledgerEntries.computeId),
@@ -28,7 +29,8 @@ function usageInMonth(teamId: string, currency: Currency, monthStart: Date) {
 
 /**
  * One line per compute charged in the month: its started hours in the month (up to `now` for the current
- * one), the plan's hourly rate, and what was charged — hours × rate, or the monthly cap when lower.
+ * one), the plan's hourly rate, and what was charged — hours × rate, or the monthly cap when lower. With
+ * afterSeq, only the charges posted after that ledger entry, and the hours they charged.
  */
 export async function monthLines(
   db: Queryable,
@@ -36,6 +38,7 @@ export async function monthLines(
   currency: Currency,
   monthStart: Date,
   now: Date,
+  afterSeq = 0,
 ): Promise<InvoiceLine[]> {
   const rows = await db
     .select({
@@ -49,7 +52,7 @@ export async function monthLines(
     })
     .from(ledgerEntries)
     .leftJoin(computes, eq(computes.id, ledgerEntries.computeId))
-    .where(usageInMonth(teamId, currency, monthStart))
+    .where(usageInMonth(teamId, currency, monthStart, afterSeq))
     .groupBy(
       ledgerEntries.computeId,
       computes.hostname,
@@ -62,13 +65,14 @@ export async function monthLines(
   return rows.map((row) => {
     const amountMinor = Number(row.amountMinor);
     const price = planPrice(row.instanceType ?? {}, currency);
-    const hours = row.createdAt
-      ? hourStartsBetween(
-          row.createdAt,
-          monthStart,
-          new Date(Math.min(monthEnd.getTime(), chargeableUntil(row.destroyedAt, now).getTime())),
-        )
-      : row.charges;
+    const hours =
+      row.createdAt && afterSeq === 0
+        ? hourStartsBetween(
+            row.createdAt,
+            monthStart,
+            new Date(Math.min(monthEnd.getTime(), chargeableUntil(row.destroyedAt, now).getTime())),
+          )
+        : row.charges;
     return {
       computeId: row.computeId!,
       hostname: row.hostname ?? 'deleted compute',

@@ -644,7 +644,7 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
 });
 
 /**
- * One invoice per team and calendar month with usage, issued once the month is over (server/billing/
+ * An invoice per team and calendar month with usage, issued once the month is over (server/
  * invoices.ts). Everything on it is frozen at issue: the lines, the tax rate, and whom it is addressed to.
  * team_id has no foreign key: like the ledger, an invoice outlives the team.
  */
@@ -669,10 +669,16 @@ export const invoices = pgTable(
     issuedAt: at('issued_at').notNull(),
     /** When the balance covered its charges (null: not yet). */
     paidAt: at('paid_at'),
+    /**
+     * The team's last ledger entry (seq) when it was issued: its lines are the month's usage charges after
+     * the previous invoice of the month's through_seq. A month has a second invoice only when usage was
+     * charged to it after the first (the sandbox's simulated month end issues the first early).
+     */
+    throughSeq: bigint('through_seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     uniqueIndex('invoices_number').on(t.number),
-    uniqueIndex('invoices_team_period').on(t.teamId, t.periodStart),
+    index('invoices_team_period').on(t.teamId, t.periodStart),
     index('invoices_unpaid').on(t.teamId).where(sql`paid_at is null`),
   ],
 );

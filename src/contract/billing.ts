@@ -317,3 +317,12 @@ export const invoiceSchema = v.object({
 export type Invoice = v.InferOutput<typeof invoiceSchema>;
 
 export const invoiceListSchema = v.object({ invoices: v.array(invoiceSummarySchema) });
+
+// ── The sandbox's simulated month end ────────────────────────────────────────────────────────────────
+
+/** What simulating the month's end did: the hours it charged, and the invoice it issued (null: no usage). */
+export const monthEndSimulationSchema = v.object({
+  hoursCharged: v.pipe(v.number(), v.safeInteger()),
+  invoice: v.nullable(invoiceSummarySchema),
+});
+export type MonthEndSimulation = v.InferOutput<typeof monthEndSimulationSchema>;

@@ -6,6 +6,7 @@ import {
   invoiceListSchema,
   invoiceSchema,
   ledgerPageSchema,
+  monthEndSimulationSchema,
   paymentMethodsSchema,
   topUpAnswerSchema,
   topUpPageSchema,
@@ -71,3 +72,7 @@ export const fetchInvoice = (teamId: string, id: string) =>
 /** An invoice as a file (PDF or CSV), for the browser to save. */
 export const fetchInvoiceFile = (teamId: string, id: string, format: 'pdf' | 'csv') =>
   call(() => client.get(`${team(teamId)}/invoices/${encodeURIComponent(id)}/${format}`).blob());
+
+/** Sandbox only: charge the month to its end and issue its invoice now (server/billing/sandbox-month-end.ts). */
+export const simulateMonthEnd = (teamId: string) =>
+  json(monthEndSimulationSchema, () => client.post(`${team(teamId)}/sandbox/month-end`, { retry: 0 }));

@@ -1,15 +1,18 @@
 // Monthly invoices on a fake clock: issued once the month is over, numbered without gaps across teams,
 // with a line per compute, tax rounded half up, the billing details frozen at issue, paid once the credits
 // cover the charges; another team's invoice is not found; the PDF parses and shows what the JSON says.
+
+import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingService, UsageSweep } from '../../server/billing';
 import { taxOf } from '../../server/billing/config';
-import { addMonths, monthStartOf } from '../../server/billing/metering';
+import { addMonths, hourStartsBetween, monthStartOf } from '../../server/billing/metering';
+import { computes, teamMembers } from '../../server/db/schema';
 import { billingPath, expectBalanceIsSum, topUpAndPay } from './support/billing';
 import { createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
-import { expectStatus, type Person, person, send, teamOf } from './support/teams';
+import { auditRows, expectStatus, mailTo, type Person, person, send, teamOf } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -196,5 +199,83 @@ describe('monthly invoices', () => {
       ['Tax 17%', String(detail.body.taxMinor)],
       ['Total', String(detail.body.totalMinor)],
     ]);
+  });
+});
+
+describe('the sandbox’s simulated month end', () => {
+  it('charges the month in full, issues its invoice now, and leaves later usage to a second invoice', async () => {
+    const month = addMonths(monthStartOf(t.clock.now()), 1);
+    moveTo(new Date(month.getTime() + 20 * 24 * HOUR + 15 * 60_000));
+    const admin = await person(t, 'Ada Admin');
+    const a = await teamWithCompute('Musanze Cloud', true);
+    await t.identity.db.insert(teamMembers).values({
+      teamId: a.teamId,
+      userId: admin.id,
+      role: 'ADMIN',
+      status: 'ACTIVE',
+    });
+    const [created] = await t.identity.db
+      .select({ createdAt: computes.createdAt })
+      .from(computes)
+      .where(eq(computes.id, a.computeId));
+    const next = addMonths(month, 1);
+    const hoursToMonthEnd = hourStartsBetween(created!.createdAt, created!.createdAt, next);
+    const path = billingPath(a.teamId, '/sandbox/month-end');
+
+    // Only the owner may; another team's owner is told there is no such team.
+    expectStatus(await send(t, 'POST', path, { token: admin.token }), 403);
+    const stranger = await person(t, 'Sam Stranger');
+    expectStatus(await send(t, 'POST', path, { token: stranger.token }), 404);
+
+    const simulated = await send(t, 'POST', path, { token: a.owner.token });
+    expectStatus(simulated, 200);
+    expect(simulated.body.hoursCharged).toBe(hoursToMonthEnd);
+    const summary = simulated.body.invoice;
+    expect(summary).toMatchObject({ periodStart: month.toISOString(), periodEnd: next.toISOString() });
+    const detail = await send(t, 'GET', billingPath(a.teamId, `/invoices/${summary.id}`), {
+      token: a.owner.token,
+    });
+    expect(detail.body.lines).toEqual([
+      expect.objectContaining({
+        computeId: a.computeId,
+        hours: hoursToMonthEnd,
+        amountMinor: hoursToMonthEnd * 10,
+      }),
+    ]);
+    expect(detail.body.totalMinor).toBe(
+      hoursToMonthEnd * 10 + taxOf(hoursToMonthEnd * 10, detail.body.taxRatePercent),
+    );
+    await mailTo(t, a.owner.email, `Invoice ${summary.number} for Musanze Cloud`);
+    const actions = (await auditRows(t, a.teamId)).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['billing.invoice_issued', 'billing.month_end_simulated']),
+    );
+    expect(await expectBalanceIsSum(t, a.teamId)).toBe(10_000 - detail.body.totalMinor);
+
+    // Again: nothing more to charge or invoice.
+    const again = await send(t, 'POST', path, { token: a.owner.token });
+    expect(again.body).toEqual({ hoursCharged: 0, invoice: null });
+
+    // A compute made later in the month is charged as usual, and invoiced when the month really ends.
+    const later = await createCompute(t, a.owner.token, a.teamId);
+    expectStatus(later, 201);
+    moveTo(new Date(month.getTime() + 21 * 24 * HOUR));
+    await sweep.sweep();
+    moveTo(new Date(next.getTime() + 30 * 60_000));
+    expect((await sweep.sweep()).invoicesIssued).toBeGreaterThanOrEqual(1);
+    const ownerNow = await token(a.owner);
+    const list = await send(t, 'GET', billingPath(a.teamId, '/invoices'), { token: ownerNow });
+    const forMonth = list.body.invoices.filter(
+      (invoice: { periodStart: string }) => invoice.periodStart === month.toISOString(),
+    );
+    expect(forMonth).toHaveLength(2);
+    const second = forMonth.find((invoice: { id: string }) => invoice.id !== summary.id);
+    const secondDetail = await send(t, 'GET', billingPath(a.teamId, `/invoices/${second.id}`), {
+      token: ownerNow,
+    });
+    expect(secondDetail.body.lines.map((line: { computeId: string }) => line.computeId)).toEqual([
+      later.body.compute.id,
+    ]);
+    expect((await sweep.sweep()).invoicesIssued).toBe(0);
   });
 });

@@ -46,6 +46,8 @@ const phrases: Record<string, string> = {
   'billing.profile_changed': 'changed the billing details',
   'billing.threshold_changed': 'changed the low-balance alert',
   'billing.computes_powered_off': 'powered off computes for an empty balance',
+  'billing.invoice_issued': 'issued an invoice',
+  'billing.month_end_simulated': 'simulated the month’s end in the sandbox',
 };
 
 /** "renamed the team" for team.renamed; an unknown action is shown as it is named. */
