@@ -1,9 +1,13 @@
 // Billing as a new owner would first meet it: add money through the sandbox payment page, come back to the
-// console and see the balance change; a declined payment changes nothing and says why.
-import type { Browser } from 'playwright-core';
+// console and see the balance change; a declined payment changes nothing and says why. Then a compute run
+// through a month the sandbox lets one end at once, its invoice opened and downloaded as a PDF.
+import { readFile } from 'node:fs/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, newIdentity, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
+import { sshPublicKey } from './ssh-keys';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -54,4 +58,66 @@ describe('billing in Chromium', () => {
 
     expect(problems).toEqual([]);
   });
+
+  it('runs a compute through a simulated month, opens the invoice and downloads its PDF', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Ivan Invoice'));
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+
+    await page.goto('/settings/billing');
+    await topUpInSandbox(page, '50000');
+    await page.getByTestId('balance-amount').filter({ hasText: 'RWF 50,000' }).waitFor();
+
+    await page.goto('/new-compute');
+    await page.getByLabel('SSH public key').fill(sshPublicKey('ivan@laptop'));
+    await page.getByLabel('Hostname').fill('billed-1');
+    await page.getByRole('button', { name: 'Create compute' }).click();
+    await page.waitForURL(/\/computes\/[0-9a-f-]{36}$/);
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+
+    // No invoice yet: the sandbox ends the month now.
+    await page.goto('/settings/invoices');
+    await page.getByText('No invoices yet').waitFor();
+    await page.getByRole('button', { name: 'Simulate the month’s end' }).click();
+    const open = page.getByRole('link', { name: /^Open invoice IK-\d{4}-\d{6}$/ });
+    await open.waitFor();
+    const number = (await open.textContent())!.replace('Open invoice ', '');
+    await page.getByRole('link', { name: number, exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await open.click();
+    await page.waitForURL(/\/settings\/invoices\?invoice=/);
+    await page.getByRole('heading', { name: new RegExp(`^Invoice ${number} · `) }).waitFor();
+    await page.getByRole('cell', { name: 'billed-1' }).waitFor();
+    const total = (await page.getByTestId('invoice-total').textContent())!;
+    expect(total).toMatch(/^RWF [1-9][\d,]*$/);
+    await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join('\n');
+    expect(text).toContain(number);
+    expect(text).toContain('billed-1');
+    expect(text).toContain(total);
+
+    // The balance paid for it.
+    await page.goto('/settings/billing');
+    const left = (await page.getByTestId('balance-amount').textContent())!;
+    expect(Number(left.replace(/\D/g, ''))).toBe(50_000 - Number(total.replace(/\D/g, '')));
+    expect(problems).toEqual([]);
+  });
 });
+
+async function topUpInSandbox(page: Page, amount: string): Promise<void> {
+  await page.getByLabel('Amount (RWF)').fill(amount);
+  await page.getByRole('button', { name: 'Add money' }).click();
+  await page.getByRole('button', { name: /^Approve payment of/ }).click();
+  await page.waitForURL(/\/settings\/billing\?topup=/);
+}

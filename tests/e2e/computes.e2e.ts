@@ -1,11 +1,12 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one, watch it start without reloading, power it off and on, read its history, run a
 // command in its console, destroy it; and an unverified team stopped at its sixth compute.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asAccount, createAccount, newIdentity, type TestAccount, topUp, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
+import { sshPublicKey } from './ssh-keys';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,19 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A fresh ed25519 public key in the OpenSSH one-line format, as in ~/.ssh/id_ed25519.pub. */
-function sshPublicKey(comment: string): string {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-  const field = (bytes: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(bytes.length);
-    return Buffer.concat([length, bytes]);
-  };
-  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
-  return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
-}
 
 async function teamOf(account: TestAccount): Promise<string> {
   const { teams } = await asAccount<{ teams: Array<{ id: string }> }>(baseUrl, account, 'GET', '/teams');

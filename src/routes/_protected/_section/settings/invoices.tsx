@@ -6,6 +6,7 @@ import { showToast } from '../../../../app-actors';
 import type { Invoice } from '../../../../contract/billing';
 import { formatDateTime } from '../../../../domain/helpers/time';
 import { formatMoney } from '../../../../domain/money';
+import { can } from '../../../../domain/permissions';
 import { fetchInvoice, fetchInvoiceFile, fetchInvoices } from '../../../../services/billing.api';
 import { Alert } from '../../../../ui/alert';
 import { Badge } from '../../../../ui/badge';
@@ -16,6 +17,7 @@ import * as Table from '../../../../ui/table';
 import { SectionHeading } from '../../../-components/page';
 import { useCurrentTeam } from '../../-components/use-current-team';
 import { BillingAccess } from './-components/billing-access';
+import { SandboxMonthEnd } from './-components/sandbox-month-end';
 
 // /settings/invoices: one invoice per month, its lines, and its PDF and CSV. ?invoice=<id> opens one.
 export const Route = createFileRoute('/_protected/_section/settings/invoices')({
@@ -40,7 +42,10 @@ function SettingsInvoicesPage() {
           invoice ? (
             <InvoiceDetail teamId={team.id} id={invoice} />
           ) : (
-            <InvoiceList teamId={team.id} />
+            <div className={css({ display: 'grid', gap: '6' })}>
+              <InvoiceList teamId={team.id} />
+              {can(team.role, 'billing.manage') ? <SandboxMonthEnd teamId={team.id} /> : null}
+            </div>
           )
         ) : null}
       </BillingAccess>
@@ -56,7 +61,7 @@ function InvoiceList({ teamId }: { teamId: string }) {
     return (
       <EmptyState
         title="No invoices yet"
-        description="An invoice is issued at the start of each month for the month before: one line per compute, hours × rate."
+        description="An invoice is issued at the start of each month for the month before: one line per compute, hours × rate, then tax."
       />
     );
   }
