@@ -1,6 +1,7 @@
-// Where the console finds its API: the same origin by default, or VITE_API_HOST at build time.
+// Where the console finds its API: the same origin by default, or VITE_API_HOST at build time. (Outside
+// Vite — scripts/machines-docs.ts reads the machines under plain Node — there is no import.meta.env.)
 export const apiHost: string =
-  (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
+  (import.meta.env?.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
 
 /** The spec's service base paths (SPEC §7). */
 export const basePaths = {

@@ -1,5 +1,7 @@
 // Model-based testing support: generates paths from a machine that take every transition of its
 // state graph, runs them against the real component or actor, and measures state and transition coverage.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -180,9 +182,19 @@ export class MachineModel<M extends AnyStateMachine> {
     };
   }
 
-  /** Prints the coverage line for this machine and returns the figures. */
+  /**
+   * Prints the coverage line for this machine and returns the figures; under `npm run test:machines`
+   * (MACHINE_COVERAGE_DIR set) also writes them there for its table.
+   */
   report(): Coverage {
     const result = this.coverage();
+    const folder = process.env.MACHINE_COVERAGE_DIR;
+    if (folder) {
+      writeFileSync(
+        join(folder, `${this.machine.id}.json`),
+        JSON.stringify({ id: this.machine.id, ...result }),
+      );
+    }
     const pct = (c: { covered: number; total: number }) =>
       c.total === 0 ? 100 : Math.round((c.covered / c.total) * 1000) / 10;
     console.log(
