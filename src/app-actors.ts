@@ -60,6 +60,11 @@ export function appInspector(): AppActorOptions['inspect'] {
   return inspector;
 }
 
+/** A page's actor options with the inspector added (development only; nothing in production). */
+export function withInspector<T extends object>(options?: T): T & { inspect: AppActorOptions['inspect'] } {
+  return { ...(options ?? ({} as T)), inspect: inspector };
+}
+
 export function createAppActors({ inspect, navigate }: AppActorOptions): AppActors {
   inspector = inspect;
   const auth = authMachine.provide({

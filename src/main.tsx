@@ -9,9 +9,9 @@ import { initTheme } from './ui/theme/theme';
 
 initTheme();
 
-// The inspector is development-only: this branch and its import are dropped from production builds.
+// The machine inspector is development-only: this branch and its import are dropped from production builds.
 const inspect = import.meta.env.DEV
-  ? await import('./inspect').then(({ createInspectorIfRequested }) => createInspectorIfRequested())
+  ? await import('./inspector').then(({ installInspector }) => installInspector())
   : undefined;
 // Actors may navigate (after signing in); the router is made next and needs the actors in its context.
 let navigate = (_to: string) => {};

@@ -7,9 +7,9 @@ const assets = readdirSync('dist/assets').filter((file) => /\.(js|css)$/.test(fi
 const read = (file: string) => readFileSync(join('dist/assets', file), 'utf8');
 
 describe('the production build', () => {
-  it('holds none of the Stately inspector', () => {
+  it('holds none of the Stately inspector nor the machine inspector panel', () => {
     const withInspector = assets.filter((file) =>
-      /stately\.ai|createBrowserInspector|@statelyai/.test(read(file)),
+      /stately\.ai|createBrowserInspector|@statelyai|Machine inspector|elk\.layered/.test(read(file)),
     );
     expect(withInspector).toEqual([]);
   });

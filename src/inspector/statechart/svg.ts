@@ -43,10 +43,11 @@ function pathOf(points: Point[]): string {
 }
 
 function stateSvg(state: PlacedState, active: boolean): string {
-  const fill = active
-    ? COLORS.activeFill
-    : state.compound
-      ? COLORS.compoundFill[state.depth % 2]!
+  // An active parent is outlined; the active leaf (where the machine is) is filled as well.
+  const fill = state.compound
+    ? COLORS.compoundFill[state.depth % 2]!
+    : active
+      ? COLORS.activeFill
       : COLORS.leafFill;
   const stroke = active ? COLORS.activeStroke : state.compound ? COLORS.compoundStroke : COLORS.leafStroke;
   const width = active ? 2 : 1;

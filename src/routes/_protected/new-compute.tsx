@@ -3,7 +3,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../styled-system/css';
-import { showToast } from '../../app-actors';
+import { showToast, withInspector } from '../../app-actors';
 import { can, whyNot } from '../../domain/permissions';
 import { type CreatedCompute, computeCreateMachine } from '../../machines/compute-create';
 import { type CreateComputeInput, createCompute } from '../../services/computes.api';
@@ -58,7 +58,7 @@ function NewComputePage() {
         },
       },
     }),
-    { input: {} },
+    withInspector({ input: {} }),
   );
   const snapshot = useSelector(actor, (s) => s);
   const failed = [locations, operatingSystems, instanceTypes, limits].find((query) => query.isError);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { withInspector } from '../../../../app-actors';
 import type { CodeChallenge, CurrentSession, User } from '../../../../contract/auth';
 import { changeWithCodeMachine } from '../../../../machines/change-with-code';
 import { confirmEmailChange, requestEmailChange } from '../../../../services/auth.api';
@@ -32,6 +33,7 @@ export function EmailSection({ current }: { current: CurrentSession }) {
         },
       },
     }),
+    withInspector(),
   );
   return (
     <SettingsSection

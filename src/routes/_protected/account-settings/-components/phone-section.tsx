@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { withInspector } from '../../../../app-actors';
 import type { CodeChallenge, CurrentSession } from '../../../../contract/auth';
 import { changeWithCodeMachine } from '../../../../machines/change-with-code';
 import { requestPhoneCode, verifyPhoneCode } from '../../../../services/auth.api';
@@ -35,6 +36,7 @@ export function PhoneSection({ current }: { current: CurrentSession }) {
         },
       },
     }),
+    withInspector(),
   );
   return (
     <SettingsSection

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../../../../styled-system/css';
-import { showToast } from '../../../../../app-actors';
+import { showToast, withInspector } from '../../../../../app-actors';
 import type { Compute } from '../../../../../contract/computes';
 import { formatMoney } from '../../../../../domain/money';
 import { can, whyNot } from '../../../../../domain/permissions';
@@ -70,7 +70,7 @@ function DestroyForm({
         },
       },
     }),
-    { input: { hostname: compute.hostname } },
+    withInspector({ input: { hostname: compute.hostname } }),
   );
   const snapshot = useSelector(actor, (s) => s);
   const waiting = snapshot.matches('waiting');

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../../../../styled-system/css';
+import { withInspector } from '../../../../../app-actors';
 import type { Compute, PowerAction } from '../../../../../contract/computes';
 import { can, whyNot } from '../../../../../domain/permissions';
 import { availablePowerActions, computePowerMachine } from '../../../../../machines/compute-power';
@@ -54,6 +55,7 @@ function ComputePowerPage() {
         }),
       },
     }),
+    withInspector(),
   );
   const snapshot = useSelector(actor, (s) => s);
   // The compute's status arrives over the socket (or a refetch) and tells the machine where it is.

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../../../../styled-system/css';
+import { withInspector } from '../../../../../app-actors';
 import type { DnsRecord, DnsRecordInput, Domain } from '../../../../../contract/domains';
 import { checkRecord, type DnsRecordType, recordFields } from '../../../../../domain/dns';
 import {
@@ -65,7 +66,7 @@ export function RecordForm({
         },
       },
     }),
-    {
+    withInspector({
       input: {
         record,
         blank: BLANK,
@@ -74,7 +75,7 @@ export function RecordForm({
           return checked.ok ? {} : checked.errors;
         },
       },
-    },
+    }),
   );
   const snapshot = useSelector(actor, (state) => state);
   const { values, errors, message, current } = snapshot.context;

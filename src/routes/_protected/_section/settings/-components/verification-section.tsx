@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromCallback } from 'xstate';
+import { withInspector } from '../../../../../app-actors';
 import { type Team, teamVerificationSchema } from '../../../../../contract/teams';
 import { can } from '../../../../../domain/permissions';
 import {
@@ -43,6 +44,7 @@ export function VerificationSection({ team }: { team: Team }) {
         },
       },
     }),
+    withInspector(),
   );
   const supportEmail = useQuery(appConfigQuery()).data?.supportEmail ?? 'support@ikirere.local';
 

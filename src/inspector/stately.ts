@@ -1,11 +1,10 @@
-// Development only: the Stately inspector, switched on with ?inspect=stately (or any ?inspect value).
-// It opens a hosted page, so it is loaded on demand and a failure to reach it never stops the console.
+// The hosted Stately inspector, with ?inspect=stately: it opens Stately's page, so it needs the internet; it
+// is loaded on demand and a failure to reach it never stops the console.
 import type { InspectionEvent } from 'xstate';
 
 export type Inspect = (event: InspectionEvent) => void;
 
-export async function createInspectorIfRequested(): Promise<Inspect | undefined> {
-  if (!new URLSearchParams(window.location.search).has('inspect')) return undefined;
+export async function createStatelyInspector(): Promise<Inspect | undefined> {
   try {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     return createBrowserInspector({ autoStart: true }).inspect as Inspect;
