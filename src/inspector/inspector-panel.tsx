@@ -160,7 +160,7 @@ export function InspectorPanel({
               })}
             >
               {actors.map((item) => {
-                const status = item.history.at(-1)?.status ?? 'active';
+                const status = recorder.statusOf(item);
                 return (
                   <option key={item.sessionId} value={item.sessionId}>
                     {item.name}

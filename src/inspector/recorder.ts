@@ -5,6 +5,8 @@ import type { AnyActorRef, AnyStateMachine, AnyTransitionDefinition, InspectionE
 
 /** Snapshots kept per actor; older ones are dropped. */
 export const HISTORY_LIMIT = 500;
+/** Past this many recorded actors, the oldest stopped ones (pages long left) are forgotten. */
+export const ACTOR_LIMIT = 100;
 
 export interface Moment {
   /** Counts up across all actors: the order things happened in. */
@@ -50,8 +52,12 @@ export function describeValue(value: unknown): string {
         if (typeof item === 'bigint') return `${item}n`;
         if (item === undefined) return '[undefined]';
         if (item && typeof item === 'object') {
-          if (typeof (item as AnyActorRef).send === 'function' && 'sessionId' in item) {
-            return `[actor ${(item as AnyActorRef).id}]`;
+          // An actor reference; JSON.stringify has already turned it into { xstate$$type, id }.
+          if (
+            'xstate$$type' in item ||
+            (typeof (item as AnyActorRef).send === 'function' && 'sessionId' in item)
+          ) {
+            return `[actor ${(item as { id?: string }).id}]`;
           }
           if (item instanceof Error) return `[${item.name}: ${item.message}]`;
           if (item instanceof Map) return Object.fromEntries(item);
@@ -107,6 +113,7 @@ export class InspectionRecorder {
         createdAt: Date.now(),
         history: [],
       });
+      this.forgetStopped();
       this.changed();
       return;
     }
@@ -143,9 +150,26 @@ export class InspectionRecorder {
     this.changed();
   };
 
-  /** The recorded actors, oldest first; stopped ones stay listed (marked by their last status). */
+  /** The recorded actors, oldest first; stopped ones stay listed until ACTOR_LIMIT is passed. */
   list(): RecordedActor[] {
     return [...this.actors.values()];
+  }
+
+  /** active, done, error or stopped (a page that made it was left). */
+  statusOf(actor: RecordedActor): string {
+    try {
+      return (actor.actorRef.getSnapshot() as { status?: string } | undefined)?.status ?? 'active';
+    } catch {
+      // An actor still initialising cannot be read yet.
+      return 'active';
+    }
+  }
+
+  private forgetStopped(): void {
+    for (const [sessionId, actor] of this.actors) {
+      if (this.actors.size <= ACTOR_LIMIT) return;
+      if (this.statusOf(actor) !== 'active') this.actors.delete(sessionId);
+    }
   }
 
   get(sessionId: string): RecordedActor | undefined {

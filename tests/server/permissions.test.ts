@@ -401,6 +401,8 @@ const MATRIX: Record<string, Row> = {
     expect: team(403, 404, 404),
     request: () => ({ params: { invoiceId: NO_SUCH_ID } }),
   },
+  // The sandbox's simulated month end (served with the sandbox provider): a fresh team has nothing to invoice.
+  [`POST ${PAY}/teams/{teamId}/sandbox/month-end`]: { expect: team(403, 403, 200) },
   [`GET ${PAY}/teams/{teamId}/billing-profile`]: { expect: team(403, 200, 200) },
   [`PUT ${PAY}/teams/{teamId}/billing-profile`]: {
     expect: team(403, 403, 200),
