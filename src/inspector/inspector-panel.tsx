@@ -95,6 +95,17 @@ export function InspectorPanel({
     [layout, moment, actor?.name],
   );
   const select = useRef<HTMLSelectElement>(null);
+  const chartBoxRef = useRef<HTMLElement>(null);
+  // Keep the state the machine is in within view: charts are often larger than the panel.
+  useEffect(() => {
+    const box = chartBoxRef.current;
+    const leaf = box ? [...box.querySelectorAll('g[data-active="true"]')].at(-1) : undefined;
+    if (!box || !leaf) return;
+    const target = leaf.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    box.scrollLeft += target.left - frame.left - (frame.width - target.width) / 2;
+    box.scrollTop += target.top - frame.top - (frame.height - target.height) / 2;
+  }, [svg]);
   useEffect(() => select.current?.focus(), []);
   const live = pinnedIndex < 0 || index === history.length - 1;
   const goTo = (target: number) => {
@@ -199,6 +210,7 @@ export function InspectorPanel({
           </div>
           {svg ? (
             <section
+              ref={chartBoxRef}
               data-testid="inspector-chart"
               aria-label="Statechart"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard
