@@ -98,6 +98,7 @@ export function InspectorPanel({
   const chartBoxRef = useRef<HTMLElement>(null);
   // Keep the state the machine is in within view: charts are often larger than the panel.
   useEffect(() => {
+    if (!svg) return;
     const box = chartBoxRef.current;
     const leaf = box ? [...box.querySelectorAll('g[data-active="true"]')].at(-1) : undefined;
     if (!box || !leaf) return;
