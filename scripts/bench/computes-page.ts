@@ -15,6 +15,8 @@ export interface ComputesPageFigures {
   computes: number;
   coldMs: number[];
   warmMs: number[];
+  /** From the start of loading /overview until its requests were done (before each in-app run). */
+  overviewReadyMs: number[];
   rowsAtTop: number;
   /** Rows in the DOM once scrolled down to the `deepIndex`th compute. */
   rowsDeep: number;
@@ -62,9 +64,15 @@ export async function benchComputesPage(
     }
 
     const warmMs: number[] = [];
+    const overviewReadyMs: number[] = [];
     for (let run = 0; run < runs; run++) {
       await page.goto('/overview');
       await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+      // The overview's own requests (balance, usage of 10,000 computes, activity) done: the person reads it,
+      // then goes to the list.
+      await page.waitForLoadState('networkidle');
+      const overviewMs = await page.evaluate(() => performance.now());
+      overviewReadyMs.push(overviewMs);
       const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Computes' });
       const started = await page.evaluate(() => performance.now());
       await link.click();
@@ -77,7 +85,7 @@ export async function benchComputesPage(
     const deepIndex = Math.min(2_000, count - 50);
     await scrollToRow(page, deepIndex);
     const rowsDeep = await rowsInDom(page);
-    return { computes: count, coldMs, warmMs, rowsAtTop, rowsDeep, deepIndex, scrollable };
+    return { computes: count, coldMs, warmMs, overviewReadyMs, rowsAtTop, rowsDeep, deepIndex, scrollable };
   } finally {
     await browser.close();
     await server.stop();
@@ -97,6 +105,9 @@ export function printComputesPageFigures(figures: ComputesPageFigures): boolean 
   console.log(`\n/computes page (${figures.computes.toLocaleString('en')} computes, Chromium, real server)`);
   console.log(
     `  navigation → rendered, scrollable list: cold load median ${cold.toFixed(0)} ms (${format(figures.coldMs)}), in-app median ${warm.toFixed(0)} ms (${format(figures.warmMs)}); worst ${worst.toFixed(0)} ms (≤ ${COMPUTES_PAGE_TARGET.renderedMs}: ${fast ? 'ok' : 'OVER TARGET'})`,
+  );
+  console.log(
+    `  (in-app: from /overview once its own requests are done — quiet for 500 ms after median ${(median(figures.overviewReadyMs) - 500).toFixed(0)} ms for this team — to the list, as a person who read it clicking Computes)`,
   );
   console.log(
     `  rows in the DOM: ${figures.rowsAtTop} at the top, ${figures.rowsDeep} scrolled down to compute ${figures.deepIndex.toLocaleString('en')} (≤ ${COMPUTES_PAGE_TARGET.maxRows}: ${lean ? 'ok' : 'OVER TARGET'}); scrollable: ${figures.scrollable ? 'yes' : 'NO'}`,

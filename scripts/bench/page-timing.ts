@@ -48,7 +48,9 @@ export async function scrollToRow(page: Page, index: number): Promise<void> {
     !(await page.evaluate((row) => document.querySelector(`tbody tr[data-index="${row}"]`) !== null, index))
   ) {
     if (Date.now() > deadline) throw new Error(`The table never reached row ${index}`);
-    await page.mouse.wheel(0, 4_000);
+    // Less than the rows the table keeps in the DOM (the visible ones and the overscan), so no row is skipped
+    // once the pages load faster than the wheel turns.
+    await page.mouse.wheel(0, 1_000);
     await page.waitForTimeout(30);
   }
 }

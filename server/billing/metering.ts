@@ -14,8 +14,14 @@ import { lockAccount, postCharge } from './ledger';
 export const HOUR_MS = 3_600_000;
 /** Destroyed computes are looked at this long after: their last hours are posted by the next sweep anyway. */
 const DESTROYED_LOOKBACK_MS = 35 * 24 * HOUR_MS;
-/** At most this many hours per compute and sweep, so one long catch-up cannot hold a team's lock for long. */
-const MAX_HOURS_PER_SWEEP = 2_000;
+/** At most this many hours per compute and transaction, so one long catch-up cannot hold a team's lock long. */
+const MAX_HOURS_PER_TRANSACTION = 500;
+/**
+ * At most this many compute-hours per sweep (one a minute): far above what running computes need (one an
+ * hour each, so 60,000 computes), while a catch-up after downtime — or thousands of computes made at once —
+ * is spread over sweeps instead of holding the database for minutes.
+ */
+export const METERING_BUDGET_PER_SWEEP = 1_000;
 
 /** What a compute's stored plan says it costs (the plan as it was when the compute was made). */
 export interface PlanPrice {
@@ -100,6 +106,7 @@ export async function meterCompute(
   compute: ComputeRow,
   until: Date,
   at: Date,
+  limit = MAX_HOURS_PER_TRANSACTION,
 ): Promise<number> {
   const account = await lockAccount(tx, compute.teamId, at);
   if (!account) return 0;
@@ -115,7 +122,7 @@ export async function meterCompute(
   let month: number | undefined;
   let monthCharged = 0;
   let posted = 0;
-  while (start < until && posted < MAX_HOURS_PER_SWEEP) {
+  while (start < until && posted < limit) {
     const monthStart = monthStartOf(start);
     if (monthStart.getTime() !== month) {
       month = monthStart.getTime();
@@ -151,11 +158,6 @@ export async function meterCompute(
   return posted;
 }
 
-export interface MeteringResult {
-  /** Compute-hours charged by this sweep. */
-  hoursCharged: number;
-}
-
 export const meteredComputeColumns = {
   id: computes.id,
   teamId: computes.teamId,
@@ -165,15 +167,34 @@ export const meteredComputeColumns = {
   destroyedAt: computes.destroyedAt,
 };
 
-/** Charges every started compute-hour not charged yet: one transaction per compute with hours due. */
-export async function meterUsage(db: Database, now: Date): Promise<MeteringResult> {
+export interface MeteringResult {
+  /** Compute-hours charged by this sweep. */
+  hoursCharged: number;
+  /** Whether hours are still due (the budget ran out, or the sweep was asked to stop). */
+  more: boolean;
+}
+
+export interface MeteringOptions {
+  /** Compute-hours to charge at most (METERING_BUDGET_PER_SWEEP). */
+  budget?: number;
+  /** Checked between computes: the server is shutting down. */
+  shouldStop?: () => boolean;
+}
+
+/**
+ * Charges the started compute-hours not charged yet, the longest-waiting computes first: one transaction per
+ * compute with hours due, within the budget.
+ */
+export async function meterUsage(
+  db: Database,
+  now: Date,
+  { budget = METERING_BUDGET_PER_SWEEP, shouldStop = () => false }: MeteringOptions = {},
+): Promise<MeteringResult> {
+  const last = sql<
+    Date | string | null
+  >`(select max(l.period_start) from ledger_entries l where l.compute_id = ${computes.id} and l.kind = 'charge')`;
   const candidates = await db
-    .select({
-      ...meteredComputeColumns,
-      last: sql<
-        Date | string | null
-      >`(select max(l.period_start) from ledger_entries l where l.compute_id = ${computes.id} and l.kind = 'charge')`,
-    })
+    .select({ ...meteredComputeColumns, last })
     .from(computes)
     .where(
       and(
@@ -184,12 +205,24 @@ export async function meterUsage(db: Database, now: Date): Promise<MeteringResul
         ),
       ),
     );
+  const due = candidates
+    .map((compute) => ({
+      compute,
+      next: compute.last ? new Date(new Date(compute.last).getTime() + HOUR_MS) : compute.createdAt,
+      until: chargeableUntil(compute.destroyedAt, now),
+    }))
+    .filter(({ next, until }) => next < until)
+    .sort((a, b) => a.next.getTime() - b.next.getTime() || a.compute.id.localeCompare(b.compute.id));
   let hoursCharged = 0;
-  for (const compute of candidates) {
-    const next = compute.last ? new Date(new Date(compute.last).getTime() + HOUR_MS) : compute.createdAt;
-    const until = chargeableUntil(compute.destroyedAt, now);
-    if (next >= until) continue;
-    hoursCharged += await db.transaction((tx) => meterCompute(tx, compute, until, now));
+  for (const { compute, until } of due) {
+    for (;;) {
+      const left = budget - hoursCharged;
+      if (left <= 0 || shouldStop()) return { hoursCharged, more: true };
+      const limit = Math.min(left, MAX_HOURS_PER_TRANSACTION);
+      const posted = await db.transaction((tx) => meterCompute(tx, compute, until, now, limit));
+      hoursCharged += posted;
+      if (posted < limit) break;
+    }
   }
-  return { hoursCharged };
+  return { hoursCharged, more: false };
 }

@@ -7,6 +7,8 @@ import { meterUsage } from './metering';
 
 export interface UsageSweepResult {
   hoursCharged: number;
+  /** Hours are still due after this sweep (its budget ran out): the next sweeps go on. */
+  meteringBehind: boolean;
   invoicesIssued: number;
   invoicesPaid: number;
 }
@@ -14,8 +16,13 @@ export interface UsageSweepResult {
 export class UsageSweep {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private stopping = false;
 
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: BillingService,
+    /** Compute-hours charged per sweep at most (METERING_BUDGET_PER_SWEEP). */
+    private readonly meteringBudget?: number,
+  ) {}
 
   /** Every sweepIntervalSeconds (0: never; tests call sweep() with their own clock). */
   start(): void {
@@ -33,6 +40,8 @@ export class UsageSweep {
   }
 
   async close(): Promise<void> {
+    // A sweep under way stops after the compute it is charging: the next start catches up.
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
@@ -40,10 +49,16 @@ export class UsageSweep {
 
   async sweep(): Promise<UsageSweepResult> {
     const { db, clock, config } = this.billing.deps;
-    const { hoursCharged } = await meterUsage(db, clock.now());
-    const { issued, paid } = await issueInvoices(db, clock.now(), config.taxRatePercent);
+    const { hoursCharged, more } = await meterUsage(db, clock.now(), {
+      budget: this.meteringBudget,
+      shouldStop: () => this.stopping,
+    });
+    // A month is invoiced only once every hour of it is charged: while metering catches up, wait.
+    const { issued, paid } = more
+      ? { issued: [], paid: 0 }
+      : await issueInvoices(db, clock.now(), config.taxRatePercent);
     for (const invoice of issued) await this.billing.announceInvoice(invoice);
     if (hoursCharged > 0 || issued.length > 0) await this.billing.deliverAlerts();
-    return { hoursCharged, invoicesIssued: issued.length, invoicesPaid: paid };
+    return { hoursCharged, meteringBehind: more, invoicesIssued: issued.length, invoicesPaid: paid };
   }
 }

@@ -4,9 +4,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageSweep } from '../../server/billing';
-import { addMonths, monthStartOf } from '../../server/billing/metering';
+import { addMonths, meterUsage, monthStartOf } from '../../server/billing/metering';
 import { ledgerEntries } from '../../server/db/schema';
-import { billingPath, expectBalanceIsSum, topUpAndPay } from './support/billing';
+import { billingPath, expectBalanceIsSum, sweepUntilCaughtUp, topUpAndPay } from './support/billing';
 import { action, computesPath, createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
 import { expectStatus, person, send, teamOf } from './support/teams';
@@ -147,7 +147,7 @@ describe('metering', () => {
     expect(early.body.projectedMonthEndMinor).toBe(500);
 
     toNextMonth(2 * HOUR + 30 * 60_000);
-    await sweep.sweep();
+    await sweepUntilCaughtUp(sweep);
     const posted = await charges(id);
     const inFirst = posted.filter((entry) => entry.periodStart! < addMonths(monthStart, 1));
     expect(inFirst.reduce((sum, entry) => sum - entry.amountMinor, 0)).toBe(500);
@@ -160,5 +160,46 @@ describe('metering', () => {
     const token = await signInAgain(owner);
     const usage = await send(t, 'GET', billingPath(teamId, '/usage'), { token });
     expect(usage.body).toMatchObject({ currency: 'USD', monthToDateMinor: 3, projectedMonthEndMinor: 500 });
+  });
+
+  it('spreads a long catch-up over sweeps, and issues a month’s invoices only once all of it is charged', async () => {
+    const monthStart = toNextMonth(20 * 24 * HOUR);
+    const { owner, teamId } = await ownTeam();
+    const first = await runningCompute(owner.token, teamId);
+    t.clock.advance(10 * HOUR);
+    const second = await runningCompute(owner.token, teamId);
+    await sweepUntilCaughtUp(sweep);
+
+    // The server was down from here to the next month: every compute of the database has hours due.
+    toNextMonth(30 * 60_000);
+    const slow = new UsageSweep(t.billing, 40);
+    const result = await slow.sweep();
+    expect(result).toMatchObject({ hoursCharged: 40, meteringBehind: true, invoicesIssued: 0 });
+    const caughtUp = await sweepUntilCaughtUp(slow);
+    expect(caughtUp.invoicesIssued).toBeGreaterThanOrEqual(1);
+    expect((await slow.sweep()).hoursCharged).toBe(0);
+    const monthEnd = addMonths(monthStart, 1).getTime();
+    const hoursOf = async (id: string) =>
+      (await charges(id)).filter((entry) => entry.periodStart!.getTime() < monthEnd).length;
+    const created = async (id: string) =>
+      (await t.identity.db.select().from(ledgerEntries).where(eq(ledgerEntries.computeId, id)))
+        .map((entry) => entry.periodStart!.getTime())
+        .sort((a, b) => a - b)[0]!;
+    expect(await hoursOf(first)).toBe(Math.ceil((monthEnd - (await created(first))) / HOUR));
+    expect(await hoursOf(second)).toBe(Math.ceil((monthEnd - (await created(second))) / HOUR));
+    const token = await signInAgain(owner);
+    const invoices = await send(t, 'GET', billingPath(teamId, '/invoices'), { token });
+    expect(invoices.body.invoices).toHaveLength(1);
+    const invoice = await send(t, 'GET', billingPath(teamId, `/invoices/${invoices.body.invoices[0].id}`), {
+      token,
+    });
+    expect(invoice.body.lines.map((line: { computeId: string; hours: number }) => line.hours).sort()).toEqual(
+      [await hoursOf(first), await hoursOf(second)].sort(),
+    );
+
+    // Metering also stops between computes when the server shuts down.
+    t.clock.advance(5 * HOUR);
+    const stopped = await meterUsage(t.identity.db, t.clock.now(), { shouldStop: () => true });
+    expect(stopped).toEqual({ hoursCharged: 0, more: true });
   });
 });

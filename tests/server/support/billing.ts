@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ledgerSum, postCharge } from '../../../server/billing';
+import { ledgerSum, postCharge, type UsageSweep, type UsageSweepResult } from '../../../server/billing';
 import { billingAccounts } from '../../../server/db/schema';
 import {
   deriveSandboxSecret,
@@ -117,4 +117,23 @@ export async function topUpAndPay(
   const paid = await payAtCheckout(t, started.body.topUp.checkoutUrl, 'approve');
   expect(paid.status).toBe(303);
   return started.body.topUp.id as string;
+}
+
+/** Sweeps until metering has caught up (one sweep charges a bounded number of hours); sums what they did. */
+export async function sweepUntilCaughtUp(sweep: UsageSweep): Promise<UsageSweepResult> {
+  const total: UsageSweepResult = {
+    hoursCharged: 0,
+    meteringBehind: true,
+    invoicesIssued: 0,
+    invoicesPaid: 0,
+  };
+  for (let round = 0; total.meteringBehind; round += 1) {
+    if (round > 1_000) throw new Error('metering never caught up');
+    const result = await sweep.sweep();
+    total.hoursCharged += result.hoursCharged;
+    total.invoicesIssued += result.invoicesIssued;
+    total.invoicesPaid += result.invoicesPaid;
+    total.meteringBehind = result.meteringBehind;
+  }
+  return total;
 }
