@@ -15,7 +15,7 @@ export const HOUR_MS = 3_600_000;
 /** Destroyed computes are looked at this long after: their last hours are posted by the next sweep anyway. */
 const DESTROYED_LOOKBACK_MS = 35 * 24 * HOUR_MS;
 /** At most this many hours per compute and transaction, so one long catch-up cannot hold a team's lock long. */
-const MAX_HOURS_PER_TRANSACTION = 500;
+export const MAX_HOURS_PER_TRANSACTION = 500;
 /**
  * At most this many compute-hours per sweep (one a minute): far above what running computes need (one an
  * hour each, so 60,000 computes), while a catch-up after downtime — or thousands of computes made at once —

@@ -10,7 +10,14 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import type { BillingService } from './billing-service';
 import { issueInvoice, toInvoiceSummary } from './invoices';
-import { addMonths, chargeableUntil, meterCompute, meteredComputeColumns, monthStartOf } from './metering';
+import {
+  addMonths,
+  chargeableUntil,
+  MAX_HOURS_PER_TRANSACTION,
+  meterCompute,
+  meteredComputeColumns,
+  monthStartOf,
+} from './metering';
 
 export async function simulateMonthEnd(
   billing: BillingService,
@@ -33,7 +40,12 @@ export async function simulateMonthEnd(
   let hoursCharged = 0;
   for (const compute of teamComputes) {
     const until = chargeableUntil(compute.destroyedAt, lastInstant);
-    hoursCharged += await db.transaction((tx) => meterCompute(tx, compute, until, now));
+    // A month is more hours than one transaction posts: go on until the compute is charged to the end.
+    for (;;) {
+      const posted = await db.transaction((tx) => meterCompute(tx, compute, until, now));
+      hoursCharged += posted;
+      if (posted < MAX_HOURS_PER_TRANSACTION) break;
+    }
   }
   const invoice = await db.transaction(async (tx) => {
     const issued = await issueInvoice(tx, {

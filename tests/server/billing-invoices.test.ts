@@ -278,4 +278,28 @@ describe('the sandbox’s simulated month end', () => {
     ]);
     expect((await sweep.sweep()).invoicesIssued).toBe(0);
   });
+
+  it('charges a whole month made early in it, within the plan’s monthly cap', async () => {
+    const month = addMonths(monthStartOf(t.clock.now()), 1);
+    moveTo(new Date(month.getTime() + HOUR + 5 * 60_000));
+    const a = await teamWithCompute('Rubavu Hosting', true);
+    const [created] = await t.identity.db
+      .select({ createdAt: computes.createdAt })
+      .from(computes)
+      .where(eq(computes.id, a.computeId));
+    const hours = hourStartsBetween(created!.createdAt, created!.createdAt, addMonths(month, 1));
+    expect(hours).toBeGreaterThan(700);
+    const simulated = await send(t, 'POST', billingPath(a.teamId, '/sandbox/month-end'), {
+      token: a.owner.token,
+    });
+    expectStatus(simulated, 200);
+    // RWF 10 an hour, at most RWF 7,000 a month: 700 hours are charged, the rest of the month is free.
+    expect(simulated.body.hoursCharged).toBe(700);
+    const detail = await send(t, 'GET', billingPath(a.teamId, `/invoices/${simulated.body.invoice.id}`), {
+      token: a.owner.token,
+    });
+    expect(detail.body.lines).toEqual([
+      expect.objectContaining({ hours, rateMinor: 10, amountMinor: 7_000, capped: true }),
+    ]);
+  });
 });
