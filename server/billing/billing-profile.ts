@@ -1,6 +1,7 @@
 // The team's billing settings: who invoices are addressed to, the low-balance alert threshold, and the
 // currency. The currency changes in one place (changeCurrency, which the teams route calls too), and only
-// while nothing is owed either way: a zero balance and no payment that could still arrive.
+// while nothing is owed either way: a zero balance, no payment that could still arrive, and no usage left to
+// invoice (an invoice is in one currency).
 
 import { countries } from 'countries-list';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,9 @@ import { billingAccounts, billingProfiles, teams } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { teamNotFound } from '../teams/problems';
 import { lockTeam, type Queryable, type TeamRecord } from '../teams/team-record';
+import { uninvoicedUsageSince } from './invoices';
 import { type LockedAccount, lockAccount, readAccount, thresholdOf } from './ledger';
+import { addMonths, monthStartOf } from './metering';
 import { billingConflict } from './problems';
 import { hasPendingTopUp } from './top-ups';
 
@@ -77,6 +80,14 @@ async function currencyRefusal(
   }
   if (await hasPendingTopUp(tx, account.teamId, now)) {
     return 'A top-up is waiting for payment; the currency can change once it is paid, declined or expired (an hour after it started).';
+  }
+  // Invoices are in one currency: usage not invoiced yet is invoiced in the currency it was charged in first.
+  const since = await uninvoicedUsageSince(tx, account.teamId);
+  if (since) {
+    const month = (date: Date) =>
+      date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const monthStart = monthStartOf(since);
+    return `The currency can change once the team’s usage is invoiced: its usage since ${month(monthStart)} is invoiced when that month ends, on ${month(addMonths(monthStart, 1))}.`;
   }
   return undefined;
 }

@@ -11,7 +11,7 @@
 // Paid: the team's credits (top-ups and adjustments, all time) cover every charge for the invoice's month
 // and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
 import { formatMoney } from '../../src/domain/money';
@@ -197,6 +197,22 @@ export async function issueInvoices(
     paid += 1;
   }
   return { issued, paid };
+}
+
+/** When the team's oldest usage charge that no invoice covers yet started; undefined when all are invoiced. */
+export async function uninvoicedUsageSince(db: Queryable, teamId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ first: sql<Date | string | null>`min(${ledgerEntries.periodStart})` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.teamId, teamId),
+        eq(ledgerEntries.kind, 'charge'),
+        isNotNull(ledgerEntries.computeId),
+        sql`${ledgerEntries.seq} > coalesce((select max(i.through_seq) from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = date_trunc('month', ${ledgerEntries.periodStart}, 'UTC')), 0)`,
+      ),
+    );
+  return row?.first ? new Date(row.first) : undefined;
 }
 
 export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {

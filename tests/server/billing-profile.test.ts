@@ -1,7 +1,10 @@
 // The team's billing settings: the profile form with a plain message per field, the currency (only while
 // nothing is owed either way, through the billing form or the team's settings alike), and the payment
 // methods the provider offers.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postCharge, UsageSweep } from '../../server/billing';
+import { addMonths, monthStartOf } from '../../server/billing/metering';
 import { billingPath, charge, startTopUp, topUpAndPay } from './support/billing';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
 import { auditRows, expectStatus, person, send, teamOf } from './support/teams';
@@ -174,5 +177,42 @@ describe('the team’s currency', () => {
     expect(renamedAndChanged.body).toMatchObject({ name: 'Kigali Labs Ltd', currency: 'USD' });
     const balance = await send(t, 'GET', billingPath(teamId, '/balance'), { token: owner.token });
     expect(balance.body).toMatchObject({ currency: 'USD', balanceMinor: 0 });
+  });
+
+  it('waits until the usage charged in the current currency is invoiced', async () => {
+    const { owner, teamId } = await ownTeam();
+    await topUpAndPay(t, owner.token, teamId, 2_000);
+    const now = t.clock.now();
+    await t.identity.db.transaction((tx) =>
+      postCharge(tx, {
+        teamId,
+        amountMinor: 2_000,
+        description: 'web-1, hour of usage',
+        computeId: randomUUID(),
+        periodStart: new Date(now.getTime() - 30 * 60_000),
+        periodEnd: new Date(now.getTime() + 30 * 60_000),
+        idempotencyKey: `usage:test:${now.toISOString()}`,
+        at: now,
+      }),
+    );
+    const refused = await send(t, 'PUT', profilePath(teamId), {
+      token: owner.token,
+      body: { currency: 'USD' },
+    });
+    expectStatus(refused, 409);
+    const monthStart = monthStartOf(new Date(now.getTime() - 30 * 60_000));
+    const day = (date: Date) =>
+      date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(refused.body.detail).toBe(
+      `The currency can change once the team’s usage is invoiced: its usage since ${day(monthStart)} is invoiced when that month ends, on ${day(addMonths(monthStart, 1))}.`,
+    );
+
+    // The month's invoice issued (here: the month is over and the sweep ran), the currency can change.
+    t.clock.advance(addMonths(monthStart, 1).getTime() + 60_000 - t.clock.now().getTime());
+    await new UsageSweep(t.billing).sweep();
+    const token = (await t.identity.sessions.create(owner.id, { userAgent: 'vitest', ip: null })).token;
+    const changed = await send(t, 'PUT', profilePath(teamId), { token, body: { currency: 'USD' } });
+    expectStatus(changed, 200);
+    expect(changed.body.currency).toBe('USD');
   });
 });
