@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import type { BillingProfile, updateBillingProfileRequestSchema } from '../../src/contract/billing';
 import type { FieldError } from '../../src/contract/problem';
 import type { Currency } from '../../src/contract/teams';
+import { formatUtcDay } from '../../src/domain/helpers/time';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { billingAccounts, billingProfiles, teams } from '../db/schema';
@@ -84,10 +85,8 @@ async function currencyRefusal(
   // Invoices are in one currency: usage not invoiced yet is invoiced in the currency it was charged in first.
   const since = await uninvoicedUsageSince(tx, account.teamId);
   if (since) {
-    const month = (date: Date) =>
-      date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     const monthStart = monthStartOf(since);
-    return `The currency can change once the team’s usage is invoiced: its usage since ${month(monthStart)} is invoiced when that month ends, on ${month(addMonths(monthStart, 1))}.`;
+    return `The currency can change once the team’s usage is invoiced: its usage since ${formatUtcDay(monthStart)} is invoiced when that month ends, on ${formatUtcDay(addMonths(monthStart, 1))}.`;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 // The words of the e-mails about a team's balance and its invoices.
 import type { Currency } from '../../src/contract/teams';
+import { formatBillingMonth } from '../../src/domain/helpers/time';
 import { formatMoney } from '../../src/domain/money';
 import type { MailMessage } from '../drivers/mail';
 
@@ -44,11 +45,7 @@ export function invoiceIssuedMail(
   invoice: { number: string; totalMinor: number; currency: Currency; periodStart: Date; paid: boolean },
   publicUrl: string | undefined,
 ): MailMessage {
-  const month = invoice.periodStart.toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const month = formatBillingMonth(invoice.periodStart);
   const where = publicUrl ? `${publicUrl}/settings/invoices` : 'the console, under Settings → Invoices';
   const status = invoice.paid
     ? 'It is paid from the balance.'

@@ -15,7 +15,7 @@ export const HOUR_MS = 3_600_000;
 /** Destroyed computes are looked at this long after: their last hours are posted by the next sweep anyway. */
 const DESTROYED_LOOKBACK_MS = 35 * 24 * HOUR_MS;
 /** At most this many hours per compute and transaction, so one long catch-up cannot hold a team's lock long. */
-export const MAX_HOURS_PER_TRANSACTION = 500;
+const MAX_HOURS_PER_TRANSACTION = 500;
 /**
  * At most this many compute-hours per sweep (one a minute): far above what running computes need (one an
  * hour each, so 60,000 computes), while a catch-up after downtime — or thousands of computes made at once —
@@ -101,7 +101,7 @@ export async function chargedBetween(
  * Posts the compute's hours not yet charged that start before `until` (its destruction, or the hours started
  * by now), under its team's lock, dated `at`; answers how many.
  */
-export async function meterCompute(
+async function meterCompute(
   tx: Transaction,
   compute: ComputeRow,
   until: Date,
@@ -154,6 +154,27 @@ export async function meterCompute(
     monthCharged += amountMinor;
     posted += 1;
     start = periodEnd;
+  }
+  return posted;
+}
+
+/**
+ * Posts the compute's hours due before `until`, one transaction per MAX_HOURS_PER_TRANSACTION hours so no
+ * transaction holds the team's lock long, at most `budget` hours; answers how many.
+ */
+export async function meterComputeThrough(
+  db: Database,
+  compute: ComputeRow,
+  until: Date,
+  at: Date,
+  budget = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let posted = 0;
+  while (posted < budget) {
+    const limit = Math.min(budget - posted, MAX_HOURS_PER_TRANSACTION);
+    const now = await db.transaction((tx) => meterCompute(tx, compute, until, at, limit));
+    posted += now;
+    if (now < limit) break;
   }
   return posted;
 }
@@ -215,14 +236,10 @@ export async function meterUsage(
     .sort((a, b) => a.next.getTime() - b.next.getTime() || a.compute.id.localeCompare(b.compute.id));
   let hoursCharged = 0;
   for (const { compute, until } of due) {
-    for (;;) {
-      const left = budget - hoursCharged;
-      if (left <= 0 || shouldStop()) return { hoursCharged, more: true };
-      const limit = Math.min(left, MAX_HOURS_PER_TRANSACTION);
-      const posted = await db.transaction((tx) => meterCompute(tx, compute, until, now, limit));
-      hoursCharged += posted;
-      if (posted < limit) break;
-    }
+    if (shouldStop()) return { hoursCharged, more: true };
+    hoursCharged += await meterComputeThrough(db, compute, until, now, budget - hoursCharged);
+    // The budget spent: this compute may still have hours due, and the rest are not reached.
+    if (hoursCharged >= budget) return { hoursCharged, more: true };
   }
   return { hoursCharged, more: false };
 }

@@ -13,8 +13,7 @@ import { issueInvoice, toInvoiceSummary } from './invoices';
 import {
   addMonths,
   chargeableUntil,
-  MAX_HOURS_PER_TRANSACTION,
-  meterCompute,
+  meterComputeThrough,
   meteredComputeColumns,
   monthStartOf,
 } from './metering';
@@ -40,12 +39,7 @@ export async function simulateMonthEnd(
   let hoursCharged = 0;
   for (const compute of teamComputes) {
     const until = chargeableUntil(compute.destroyedAt, lastInstant);
-    // A month is more hours than one transaction posts: go on until the compute is charged to the end.
-    for (;;) {
-      const posted = await db.transaction((tx) => meterCompute(tx, compute, until, now));
-      hoursCharged += posted;
-      if (posted < MAX_HOURS_PER_TRANSACTION) break;
-    }
+    hoursCharged += await meterComputeThrough(db, compute, until, now);
   }
   const invoice = await db.transaction(async (tx) => {
     const issued = await issueInvoice(tx, {

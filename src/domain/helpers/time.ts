@@ -26,3 +26,18 @@ export function formatRelative(
 export function formatDateTime(date: string | number | Date, locale = 'en-GB'): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
 }
+
+/** A billing month, which runs in UTC: "November 2026". */
+export function formatBillingMonth(date: string | number | Date): string {
+  return new Date(date).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A UTC calendar day, as billing dates are: "1 December 2026". */
+export function formatUtcDay(date: string | number | Date): string {
+  return new Date(date).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { showToast } from '../../../../app-actors';
 import type { Invoice } from '../../../../contract/billing';
-import { formatDateTime } from '../../../../domain/helpers/time';
+import { formatBillingMonth, formatDateTime } from '../../../../domain/helpers/time';
 import { formatMoney } from '../../../../domain/money';
 import { can } from '../../../../domain/permissions';
 import { fetchInvoice, fetchInvoiceFile, fetchInvoices } from '../../../../services/billing.api';
@@ -27,9 +27,6 @@ export const Route = createFileRoute('/_protected/_section/settings/invoices')({
       : {},
   component: SettingsInvoicesPage,
 });
-
-const month = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function SettingsInvoicesPage() {
   const team = useCurrentTeam();
@@ -87,7 +84,7 @@ function InvoiceList({ teamId }: { teamId: string }) {
                 {invoice.number}
               </Link>
             </Table.Cell>
-            <Table.Cell>{month(invoice.periodStart)}</Table.Cell>
+            <Table.Cell>{formatBillingMonth(invoice.periodStart)}</Table.Cell>
             <Table.Cell numeric>{formatMoney(invoice.totalMinor, invoice.currency)}</Table.Cell>
             <Table.Cell>
               <Badge tone={invoice.status === 'paid' ? 'success' : 'warning'}>
@@ -154,7 +151,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           id="invoice-title"
           className={css({ fontFamily: 'heading', fontWeight: '600', fontSize: 'lg', flex: '1' })}
         >
-          Invoice {data.number} · {month(data.periodStart)}
+          Invoice {data.number} · {formatBillingMonth(data.periodStart)}
         </h3>
         <Badge tone={data.status === 'paid' ? 'success' : 'warning'}>
           {data.status === 'paid' ? 'Paid' : 'Unpaid'}

@@ -5,14 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from '../../../../../../styled-system/css';
 import type { MonthEndSimulation } from '../../../../../contract/billing';
+import { formatBillingMonth } from '../../../../../domain/helpers/time';
 import { formatMoney } from '../../../../../domain/money';
 import { fetchPaymentMethods, simulateMonthEnd } from '../../../../../services/billing.api';
 import type { ApiError } from '../../../../../services/http';
 import { Alert } from '../../../../../ui/alert';
 import { Button } from '../../../../../ui/button';
-
-const monthName = (date: Date) =>
-  date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function SandboxMonthEnd({ teamId }: { teamId: string }) {
   const queryClient = useQueryClient();
@@ -29,7 +27,7 @@ export function SandboxMonthEnd({ teamId }: { teamId: string }) {
     },
   });
   if (!methods.data?.sandbox) return null;
-  const month = monthName(new Date());
+  const month = formatBillingMonth(Date.now());
   const result = run.data;
   return (
     <section
@@ -61,7 +59,7 @@ export function SandboxMonthEnd({ teamId }: { teamId: string }) {
       {run.isError ? <Alert tone="error">{run.error.message}</Alert> : null}
       {result?.invoice ? (
         <Alert tone="success">
-          Invoice {result.invoice.number} for {monthName(new Date(result.invoice.periodStart))} was issued:{' '}
+          Invoice {result.invoice.number} for {formatBillingMonth(result.invoice.periodStart)} was issued:{' '}
           {formatMoney(result.invoice.totalMinor, result.invoice.currency)}, after charging{' '}
           {result.hoursCharged.toLocaleString('en')} more compute-hours.{' '}
           <Link
