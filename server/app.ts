@@ -98,10 +98,7 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders());
   app.use(noStoreByDefault());
   app.use(compress());
-  app.use(async (c, next) => {
-    c.set('identity', identity);
-    await next();
-  });
+
   app.use(
     methodNotAllowed({
       app,
@@ -118,6 +115,11 @@ export function createApp(deps: AppDeps): App {
   );
 
   const live = deps.live ?? new LiveUpdates(deps.database.db, deps.logger);
+  app.use(async (c, next) => {
+    c.set('identity', identity);
+    c.set('live', live);
+    await next();
+  });
   const computes =
     deps.computes ??
     createComputeService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
@@ -132,6 +134,7 @@ export function createApp(deps: AppDeps): App {
       logger: deps.logger,
       mail: identity.mail,
       computes,
+      live,
       publicUrl: identity.config.publicUrl,
     });
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));

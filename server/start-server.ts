@@ -140,6 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       mail: identity.mail,
       computes,
+      live,
       config: config.billing,
       publicUrl: config.publicUrl,
       instanceSecret: instance.instanceSecret,

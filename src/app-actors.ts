@@ -90,11 +90,8 @@ export function createAppActors({ inspect, navigate }: AppActorOptions): AppActo
         }),
       storeSignIn: (_, { session }) => {
         storeSession(session);
-        loadedQueryClient()?.setQueryData(['user-profile'], {
-          user: session.user,
-          teams: session.teams,
-          session: session.session,
-        });
+        // Whatever the cache held belongs to the session before: the console reads it afresh.
+        loadedQueryClient()?.clear();
       },
       finishSignIn: () => {
         const intended = readStorage('intendedPath');

@@ -2,6 +2,7 @@
 // it (so the landing and sign-in pages don't load the socket machine at all).
 import { type ActorRefFrom, createActor } from 'xstate';
 import { appInspector } from './app-actors';
+import { type ServerMessage, serverMessageSchema } from './contract/socket';
 import { browserConnection, socketMachine, socketUrl } from './machines/socket';
 import { apiOrigin, basePaths } from './services/config';
 import { applyServerMessage } from './services/live-updates';
@@ -9,6 +10,15 @@ import { loadedQueryClient } from './services/query-client';
 import { notifySessionEnded } from './services/session';
 
 let actor: ActorRefFrom<typeof socketMachine> | null = null;
+let onMembership: ((teamId: string) => void) | null = null;
+
+/** What the console does when the user's own membership of a team changes (set by the protected area). */
+export function onMembershipChanged(listener: (teamId: string) => void): () => void {
+  onMembership = listener;
+  return () => {
+    if (onMembership === listener) onMembership = null;
+  };
+}
 
 export function liveConnection(): ActorRefFrom<typeof socketMachine> {
   actor ??= createActor(
@@ -19,13 +29,20 @@ export function liveConnection(): ActorRefFrom<typeof socketMachine> {
         resync: () => void loadedQueryClient()?.invalidateQueries(),
         deliverMessage: (_, { message }) => {
           const queryClient = loadedQueryClient();
-          if (queryClient) applyServerMessage(queryClient, message);
+          if (!queryClient) return;
+          // The connection delivers only messages that matched serverMessageSchema.
+          applyServerMessage(queryClient, message as ServerMessage, {
+            membershipChanged: (teamId) => onMembership?.(teamId),
+          });
         },
         // The server closed the socket because the session was revoked or has expired.
-        sessionEnded: () => notifySessionEnded(),
+        ended: () => notifySessionEnded(),
       },
     }),
-    { input: { url: socketUrl(apiOrigin(), basePaths.socket) }, inspect: appInspector() },
+    {
+      input: { url: socketUrl(apiOrigin(), basePaths.socket), messages: serverMessageSchema },
+      inspect: appInspector(),
+    },
   ).start();
   return actor;
 }

@@ -14,46 +14,48 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ProtectedSectionRouteImport } from './routes/_protected/_section'
+import { Route as ProtectedTeamRouteImport } from './routes/_protected/_team'
 import { Route as ProtectedAccountSettingsRouteImport } from './routes/_protected/account-settings'
-import { Route as ProtectedNewComputeRouteImport } from './routes/_protected/new-compute'
-import { Route as ProtectedRegisterDomainRouteImport } from './routes/_protected/register-domain'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthVerifyOtpRouteImport } from './routes/auth/verify-otp'
 import { Route as AuthVerifyPhoneRouteImport } from './routes/auth/verify-phone'
-import { Route as ProtectedSectionOverviewRouteImport } from './routes/_protected/_section/overview'
-import { Route as ProtectedSectionSettingsRouteImport } from './routes/_protected/_section/settings'
+import { Route as ProtectedSectionTeamRouteImport } from './routes/_protected/_section/_team'
+import { Route as ProtectedTeamNewComputeRouteImport } from './routes/_protected/_team/new-compute'
+import { Route as ProtectedTeamRegisterDomainRouteImport } from './routes/_protected/_team/register-domain'
 import { Route as ProtectedAccountSettingsIndexRouteImport } from './routes/_protected/account-settings/index'
 import { Route as ProtectedAccountSettingsGeneralRouteImport } from './routes/_protected/account-settings/general'
 import { Route as ProtectedAccountSettingsTeamsRouteImport } from './routes/_protected/account-settings/teams'
-import { Route as ProtectedSectionComputesIndexRouteImport } from './routes/_protected/_section/computes/index'
-import { Route as ProtectedSectionComputesIdRouteImport } from './routes/_protected/_section/computes/$id'
-import { Route as ProtectedSectionDomainsIndexRouteImport } from './routes/_protected/_section/domains/index'
-import { Route as ProtectedSectionDomainsIdRouteImport } from './routes/_protected/_section/domains/$id'
+import { Route as ProtectedSectionTeamOverviewRouteImport } from './routes/_protected/_section/_team/overview'
+import { Route as ProtectedSectionTeamSettingsRouteImport } from './routes/_protected/_section/_team/settings'
 import { Route as ProtectedSectionInvitationIdRouteImport } from './routes/_protected/_section/invitation/$id'
-import { Route as ProtectedSectionSettingsIndexRouteImport } from './routes/_protected/_section/settings/index'
-import { Route as ProtectedSectionSettingsActivityRouteImport } from './routes/_protected/_section/settings/activity'
-import { Route as ProtectedSectionSettingsBillingRouteImport } from './routes/_protected/_section/settings/billing'
-import { Route as ProtectedSectionSettingsGeneralRouteImport } from './routes/_protected/_section/settings/general'
-import { Route as ProtectedSectionSettingsInvoicesRouteImport } from './routes/_protected/_section/settings/invoices'
-import { Route as ProtectedSectionSettingsMembersRouteImport } from './routes/_protected/_section/settings/members'
 import { Route as ProtectedAccountSettingsTeamsIndexRouteImport } from './routes/_protected/account-settings/teams/index'
 import { Route as ProtectedAccountSettingsTeamsJoinedRouteImport } from './routes/_protected/account-settings/teams/joined'
 import { Route as ProtectedAccountSettingsTeamsPendingRouteImport } from './routes/_protected/account-settings/teams/pending'
-import { Route as ProtectedSectionComputesIdIndexRouteImport } from './routes/_protected/_section/computes/$id/index'
-import { Route as ProtectedSectionComputesIdDestroyRouteImport } from './routes/_protected/_section/computes/$id/destroy'
-import { Route as ProtectedSectionComputesIdHistoryRouteImport } from './routes/_protected/_section/computes/$id/history'
-import { Route as ProtectedSectionComputesIdMonitoringRouteImport } from './routes/_protected/_section/computes/$id/monitoring'
-import { Route as ProtectedSectionComputesIdPowerRouteImport } from './routes/_protected/_section/computes/$id/power'
-import { Route as ProtectedSectionComputesIdTagsRouteImport } from './routes/_protected/_section/computes/$id/tags'
-import { Route as ProtectedSectionComputesTerminalIdRouteImport } from './routes/_protected/_section/computes/terminal/$id'
-import { Route as ProtectedSectionDomainsIdIndexRouteImport } from './routes/_protected/_section/domains/$id/index'
-import { Route as ProtectedSectionDomainsIdTypeRouteImport } from './routes/_protected/_section/domains/$id/$type'
-import { Route as ProtectedSectionSettingsMembersIndexRouteImport } from './routes/_protected/_section/settings/members/index'
-import { Route as ProtectedSectionSettingsMembersActiveRouteImport } from './routes/_protected/_section/settings/members/active'
-import { Route as ProtectedSectionSettingsMembersPendingRouteImport } from './routes/_protected/_section/settings/members/pending'
+import { Route as ProtectedSectionTeamComputesIndexRouteImport } from './routes/_protected/_section/_team/computes/index'
+import { Route as ProtectedSectionTeamComputesIdRouteImport } from './routes/_protected/_section/_team/computes/$id'
+import { Route as ProtectedSectionTeamDomainsIndexRouteImport } from './routes/_protected/_section/_team/domains/index'
+import { Route as ProtectedSectionTeamDomainsIdRouteImport } from './routes/_protected/_section/_team/domains/$id'
+import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
+import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
+import { Route as ProtectedSectionTeamSettingsBillingRouteImport } from './routes/_protected/_section/_team/settings/billing'
+import { Route as ProtectedSectionTeamSettingsGeneralRouteImport } from './routes/_protected/_section/_team/settings/general'
+import { Route as ProtectedSectionTeamSettingsInvoicesRouteImport } from './routes/_protected/_section/_team/settings/invoices'
+import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './routes/_protected/_section/_team/settings/members'
+import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
+import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
+import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
+import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
+import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
+import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
+import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
+import { Route as ProtectedSectionTeamDomainsIdIndexRouteImport } from './routes/_protected/_section/_team/domains/$id/index'
+import { Route as ProtectedSectionTeamDomainsIdTypeRouteImport } from './routes/_protected/_section/_team/domains/$id/$type'
+import { Route as ProtectedSectionTeamSettingsMembersIndexRouteImport } from './routes/_protected/_section/_team/settings/members/index'
+import { Route as ProtectedSectionTeamSettingsMembersActiveRouteImport } from './routes/_protected/_section/_team/settings/members/active'
+import { Route as ProtectedSectionTeamSettingsMembersPendingRouteImport } from './routes/_protected/_section/_team/settings/members/pending'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,22 +80,16 @@ const ProtectedSectionRoute = ProtectedSectionRouteImport.update({
   id: '/_section',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedTeamRoute = ProtectedTeamRouteImport.update({
+  id: '/_team',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedAccountSettingsRoute =
   ProtectedAccountSettingsRouteImport.update({
     id: '/account-settings',
     path: '/account-settings',
     getParentRoute: () => ProtectedRoute,
   } as any)
-const ProtectedNewComputeRoute = ProtectedNewComputeRouteImport.update({
-  id: '/new-compute',
-  path: '/new-compute',
-  getParentRoute: () => ProtectedRoute,
-} as any)
-const ProtectedRegisterDomainRoute = ProtectedRegisterDomainRouteImport.update({
-  id: '/register-domain',
-  path: '/register-domain',
-  getParentRoute: () => ProtectedRoute,
-} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -124,17 +120,20 @@ const AuthVerifyPhoneRoute = AuthVerifyPhoneRouteImport.update({
   path: '/verify-phone',
   getParentRoute: () => AuthRoute,
 } as any)
-const ProtectedSectionOverviewRoute =
-  ProtectedSectionOverviewRouteImport.update({
-    id: '/overview',
-    path: '/overview',
-    getParentRoute: () => ProtectedSectionRoute,
-  } as any)
-const ProtectedSectionSettingsRoute =
-  ProtectedSectionSettingsRouteImport.update({
-    id: '/settings',
-    path: '/settings',
-    getParentRoute: () => ProtectedSectionRoute,
+const ProtectedSectionTeamRoute = ProtectedSectionTeamRouteImport.update({
+  id: '/_team',
+  getParentRoute: () => ProtectedSectionRoute,
+} as any)
+const ProtectedTeamNewComputeRoute = ProtectedTeamNewComputeRouteImport.update({
+  id: '/new-compute',
+  path: '/new-compute',
+  getParentRoute: () => ProtectedTeamRoute,
+} as any)
+const ProtectedTeamRegisterDomainRoute =
+  ProtectedTeamRegisterDomainRouteImport.update({
+    id: '/register-domain',
+    path: '/register-domain',
+    getParentRoute: () => ProtectedTeamRoute,
   } as any)
 const ProtectedAccountSettingsIndexRoute =
   ProtectedAccountSettingsIndexRouteImport.update({
@@ -154,71 +153,23 @@ const ProtectedAccountSettingsTeamsRoute =
     path: '/teams',
     getParentRoute: () => ProtectedAccountSettingsRoute,
   } as any)
-const ProtectedSectionComputesIndexRoute =
-  ProtectedSectionComputesIndexRouteImport.update({
-    id: '/computes/',
-    path: '/computes/',
-    getParentRoute: () => ProtectedSectionRoute,
+const ProtectedSectionTeamOverviewRoute =
+  ProtectedSectionTeamOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
-const ProtectedSectionComputesIdRoute =
-  ProtectedSectionComputesIdRouteImport.update({
-    id: '/computes/$id',
-    path: '/computes/$id',
-    getParentRoute: () => ProtectedSectionRoute,
-  } as any)
-const ProtectedSectionDomainsIndexRoute =
-  ProtectedSectionDomainsIndexRouteImport.update({
-    id: '/domains/',
-    path: '/domains/',
-    getParentRoute: () => ProtectedSectionRoute,
-  } as any)
-const ProtectedSectionDomainsIdRoute =
-  ProtectedSectionDomainsIdRouteImport.update({
-    id: '/domains/$id',
-    path: '/domains/$id',
-    getParentRoute: () => ProtectedSectionRoute,
+const ProtectedSectionTeamSettingsRoute =
+  ProtectedSectionTeamSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
 const ProtectedSectionInvitationIdRoute =
   ProtectedSectionInvitationIdRouteImport.update({
     id: '/invitation/$id',
     path: '/invitation/$id',
     getParentRoute: () => ProtectedSectionRoute,
-  } as any)
-const ProtectedSectionSettingsIndexRoute =
-  ProtectedSectionSettingsIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
-  } as any)
-const ProtectedSectionSettingsActivityRoute =
-  ProtectedSectionSettingsActivityRouteImport.update({
-    id: '/activity',
-    path: '/activity',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
-  } as any)
-const ProtectedSectionSettingsBillingRoute =
-  ProtectedSectionSettingsBillingRouteImport.update({
-    id: '/billing',
-    path: '/billing',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
-  } as any)
-const ProtectedSectionSettingsGeneralRoute =
-  ProtectedSectionSettingsGeneralRouteImport.update({
-    id: '/general',
-    path: '/general',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
-  } as any)
-const ProtectedSectionSettingsInvoicesRoute =
-  ProtectedSectionSettingsInvoicesRouteImport.update({
-    id: '/invoices',
-    path: '/invoices',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
-  } as any)
-const ProtectedSectionSettingsMembersRoute =
-  ProtectedSectionSettingsMembersRouteImport.update({
-    id: '/members',
-    path: '/members',
-    getParentRoute: () => ProtectedSectionSettingsRoute,
   } as any)
 const ProtectedAccountSettingsTeamsIndexRoute =
   ProtectedAccountSettingsTeamsIndexRouteImport.update({
@@ -238,77 +189,137 @@ const ProtectedAccountSettingsTeamsPendingRoute =
     path: '/pending',
     getParentRoute: () => ProtectedAccountSettingsTeamsRoute,
   } as any)
-const ProtectedSectionComputesIdIndexRoute =
-  ProtectedSectionComputesIdIndexRouteImport.update({
+const ProtectedSectionTeamComputesIndexRoute =
+  ProtectedSectionTeamComputesIndexRouteImport.update({
+    id: '/computes/',
+    path: '/computes/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdRoute =
+  ProtectedSectionTeamComputesIdRouteImport.update({
+    id: '/computes/$id',
+    path: '/computes/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamDomainsIndexRoute =
+  ProtectedSectionTeamDomainsIndexRouteImport.update({
+    id: '/domains/',
+    path: '/domains/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamDomainsIdRoute =
+  ProtectedSectionTeamDomainsIdRouteImport.update({
+    id: '/domains/$id',
+    path: '/domains/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamSettingsIndexRoute =
+  ProtectedSectionTeamSettingsIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
   } as any)
-const ProtectedSectionComputesIdDestroyRoute =
-  ProtectedSectionComputesIdDestroyRouteImport.update({
+const ProtectedSectionTeamSettingsActivityRoute =
+  ProtectedSectionTeamSettingsActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
+  } as any)
+const ProtectedSectionTeamSettingsBillingRoute =
+  ProtectedSectionTeamSettingsBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
+  } as any)
+const ProtectedSectionTeamSettingsGeneralRoute =
+  ProtectedSectionTeamSettingsGeneralRouteImport.update({
+    id: '/general',
+    path: '/general',
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
+  } as any)
+const ProtectedSectionTeamSettingsInvoicesRoute =
+  ProtectedSectionTeamSettingsInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
+  } as any)
+const ProtectedSectionTeamSettingsMembersRoute =
+  ProtectedSectionTeamSettingsMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => ProtectedSectionTeamSettingsRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdIndexRoute =
+  ProtectedSectionTeamComputesIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdDestroyRoute =
+  ProtectedSectionTeamComputesIdDestroyRouteImport.update({
     id: '/destroy',
     path: '/destroy',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
-const ProtectedSectionComputesIdHistoryRoute =
-  ProtectedSectionComputesIdHistoryRouteImport.update({
+const ProtectedSectionTeamComputesIdHistoryRoute =
+  ProtectedSectionTeamComputesIdHistoryRouteImport.update({
     id: '/history',
     path: '/history',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
-const ProtectedSectionComputesIdMonitoringRoute =
-  ProtectedSectionComputesIdMonitoringRouteImport.update({
+const ProtectedSectionTeamComputesIdMonitoringRoute =
+  ProtectedSectionTeamComputesIdMonitoringRouteImport.update({
     id: '/monitoring',
     path: '/monitoring',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
-const ProtectedSectionComputesIdPowerRoute =
-  ProtectedSectionComputesIdPowerRouteImport.update({
+const ProtectedSectionTeamComputesIdPowerRoute =
+  ProtectedSectionTeamComputesIdPowerRouteImport.update({
     id: '/power',
     path: '/power',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
-const ProtectedSectionComputesIdTagsRoute =
-  ProtectedSectionComputesIdTagsRouteImport.update({
+const ProtectedSectionTeamComputesIdTagsRoute =
+  ProtectedSectionTeamComputesIdTagsRouteImport.update({
     id: '/tags',
     path: '/tags',
-    getParentRoute: () => ProtectedSectionComputesIdRoute,
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
-const ProtectedSectionComputesTerminalIdRoute =
-  ProtectedSectionComputesTerminalIdRouteImport.update({
+const ProtectedSectionTeamComputesTerminalIdRoute =
+  ProtectedSectionTeamComputesTerminalIdRouteImport.update({
     id: '/computes/terminal/$id',
     path: '/computes/terminal/$id',
-    getParentRoute: () => ProtectedSectionRoute,
+    getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
-const ProtectedSectionDomainsIdIndexRoute =
-  ProtectedSectionDomainsIdIndexRouteImport.update({
+const ProtectedSectionTeamDomainsIdIndexRoute =
+  ProtectedSectionTeamDomainsIdIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => ProtectedSectionDomainsIdRoute,
+    getParentRoute: () => ProtectedSectionTeamDomainsIdRoute,
   } as any)
-const ProtectedSectionDomainsIdTypeRoute =
-  ProtectedSectionDomainsIdTypeRouteImport.update({
+const ProtectedSectionTeamDomainsIdTypeRoute =
+  ProtectedSectionTeamDomainsIdTypeRouteImport.update({
     id: '/$type',
     path: '/$type',
-    getParentRoute: () => ProtectedSectionDomainsIdRoute,
+    getParentRoute: () => ProtectedSectionTeamDomainsIdRoute,
   } as any)
-const ProtectedSectionSettingsMembersIndexRoute =
-  ProtectedSectionSettingsMembersIndexRouteImport.update({
+const ProtectedSectionTeamSettingsMembersIndexRoute =
+  ProtectedSectionTeamSettingsMembersIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => ProtectedSectionSettingsMembersRoute,
+    getParentRoute: () => ProtectedSectionTeamSettingsMembersRoute,
   } as any)
-const ProtectedSectionSettingsMembersActiveRoute =
-  ProtectedSectionSettingsMembersActiveRouteImport.update({
+const ProtectedSectionTeamSettingsMembersActiveRoute =
+  ProtectedSectionTeamSettingsMembersActiveRouteImport.update({
     id: '/active',
     path: '/active',
-    getParentRoute: () => ProtectedSectionSettingsMembersRoute,
+    getParentRoute: () => ProtectedSectionTeamSettingsMembersRoute,
   } as any)
-const ProtectedSectionSettingsMembersPendingRoute =
-  ProtectedSectionSettingsMembersPendingRouteImport.update({
+const ProtectedSectionTeamSettingsMembersPendingRoute =
+  ProtectedSectionTeamSettingsMembersPendingRouteImport.update({
     id: '/pending',
     path: '/pending',
-    getParentRoute: () => ProtectedSectionSettingsMembersRoute,
+    getParentRoute: () => ProtectedSectionTeamSettingsMembersRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -316,83 +327,83 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/auth': typeof AuthRouteWithChildren
   '/account-settings': typeof ProtectedAccountSettingsRouteWithChildren
-  '/new-compute': typeof ProtectedNewComputeRoute
-  '/register-domain': typeof ProtectedRegisterDomainRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
-  '/overview': typeof ProtectedSectionOverviewRoute
-  '/settings': typeof ProtectedSectionSettingsRouteWithChildren
+  '/new-compute': typeof ProtectedTeamNewComputeRoute
+  '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/account-settings/': typeof ProtectedAccountSettingsIndexRoute
-  '/computes/$id': typeof ProtectedSectionComputesIdRouteWithChildren
-  '/domains/$id': typeof ProtectedSectionDomainsIdRouteWithChildren
+  '/overview': typeof ProtectedSectionTeamOverviewRoute
+  '/settings': typeof ProtectedSectionTeamSettingsRouteWithChildren
   '/invitation/$id': typeof ProtectedSectionInvitationIdRoute
-  '/settings/activity': typeof ProtectedSectionSettingsActivityRoute
-  '/settings/billing': typeof ProtectedSectionSettingsBillingRoute
-  '/settings/general': typeof ProtectedSectionSettingsGeneralRoute
-  '/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
-  '/settings/members': typeof ProtectedSectionSettingsMembersRouteWithChildren
   '/account-settings/teams/joined': typeof ProtectedAccountSettingsTeamsJoinedRoute
   '/account-settings/teams/pending': typeof ProtectedAccountSettingsTeamsPendingRoute
-  '/computes/': typeof ProtectedSectionComputesIndexRoute
-  '/domains/': typeof ProtectedSectionDomainsIndexRoute
-  '/settings/': typeof ProtectedSectionSettingsIndexRoute
   '/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
-  '/computes/$id/destroy': typeof ProtectedSectionComputesIdDestroyRoute
-  '/computes/$id/history': typeof ProtectedSectionComputesIdHistoryRoute
-  '/computes/$id/monitoring': typeof ProtectedSectionComputesIdMonitoringRoute
-  '/computes/$id/power': typeof ProtectedSectionComputesIdPowerRoute
-  '/computes/$id/tags': typeof ProtectedSectionComputesIdTagsRoute
-  '/computes/terminal/$id': typeof ProtectedSectionComputesTerminalIdRoute
-  '/domains/$id/$type': typeof ProtectedSectionDomainsIdTypeRoute
-  '/settings/members/active': typeof ProtectedSectionSettingsMembersActiveRoute
-  '/settings/members/pending': typeof ProtectedSectionSettingsMembersPendingRoute
-  '/computes/$id/': typeof ProtectedSectionComputesIdIndexRoute
-  '/domains/$id/': typeof ProtectedSectionDomainsIdIndexRoute
-  '/settings/members/': typeof ProtectedSectionSettingsMembersIndexRoute
+  '/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
+  '/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
+  '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
+  '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
+  '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
+  '/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
+  '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
+  '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
+  '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
+  '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
+  '/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
+  '/settings/members/pending': typeof ProtectedSectionTeamSettingsMembersPendingRoute
+  '/computes/$id/': typeof ProtectedSectionTeamComputesIdIndexRoute
+  '/domains/$id/': typeof ProtectedSectionTeamDomainsIdIndexRoute
+  '/settings/members/': typeof ProtectedSectionTeamSettingsMembersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/new-compute': typeof ProtectedNewComputeRoute
-  '/register-domain': typeof ProtectedRegisterDomainRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth': typeof AuthIndexRoute
-  '/overview': typeof ProtectedSectionOverviewRoute
+  '/new-compute': typeof ProtectedTeamNewComputeRoute
+  '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/account-settings': typeof ProtectedAccountSettingsIndexRoute
+  '/overview': typeof ProtectedSectionTeamOverviewRoute
   '/invitation/$id': typeof ProtectedSectionInvitationIdRoute
-  '/settings/activity': typeof ProtectedSectionSettingsActivityRoute
-  '/settings/billing': typeof ProtectedSectionSettingsBillingRoute
-  '/settings/general': typeof ProtectedSectionSettingsGeneralRoute
-  '/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
   '/account-settings/teams/joined': typeof ProtectedAccountSettingsTeamsJoinedRoute
   '/account-settings/teams/pending': typeof ProtectedAccountSettingsTeamsPendingRoute
-  '/computes': typeof ProtectedSectionComputesIndexRoute
-  '/domains': typeof ProtectedSectionDomainsIndexRoute
-  '/settings': typeof ProtectedSectionSettingsIndexRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsIndexRoute
-  '/computes/$id/destroy': typeof ProtectedSectionComputesIdDestroyRoute
-  '/computes/$id/history': typeof ProtectedSectionComputesIdHistoryRoute
-  '/computes/$id/monitoring': typeof ProtectedSectionComputesIdMonitoringRoute
-  '/computes/$id/power': typeof ProtectedSectionComputesIdPowerRoute
-  '/computes/$id/tags': typeof ProtectedSectionComputesIdTagsRoute
-  '/computes/terminal/$id': typeof ProtectedSectionComputesTerminalIdRoute
-  '/domains/$id/$type': typeof ProtectedSectionDomainsIdTypeRoute
-  '/settings/members/active': typeof ProtectedSectionSettingsMembersActiveRoute
-  '/settings/members/pending': typeof ProtectedSectionSettingsMembersPendingRoute
-  '/computes/$id': typeof ProtectedSectionComputesIdIndexRoute
-  '/domains/$id': typeof ProtectedSectionDomainsIdIndexRoute
-  '/settings/members': typeof ProtectedSectionSettingsMembersIndexRoute
+  '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
+  '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
+  '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
+  '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
+  '/computes': typeof ProtectedSectionTeamComputesIndexRoute
+  '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
+  '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
+  '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
+  '/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
+  '/settings/members/pending': typeof ProtectedSectionTeamSettingsMembersPendingRoute
+  '/computes/$id': typeof ProtectedSectionTeamComputesIdIndexRoute
+  '/domains/$id': typeof ProtectedSectionTeamDomainsIdIndexRoute
+  '/settings/members': typeof ProtectedSectionTeamSettingsMembersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -401,46 +412,48 @@ export interface FileRoutesById {
   '/_protected': typeof ProtectedRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/_protected/_section': typeof ProtectedSectionRouteWithChildren
+  '/_protected/_team': typeof ProtectedTeamRouteWithChildren
   '/_protected/account-settings': typeof ProtectedAccountSettingsRouteWithChildren
-  '/_protected/new-compute': typeof ProtectedNewComputeRoute
-  '/_protected/register-domain': typeof ProtectedRegisterDomainRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
-  '/_protected/_section/overview': typeof ProtectedSectionOverviewRoute
-  '/_protected/_section/settings': typeof ProtectedSectionSettingsRouteWithChildren
+  '/_protected/_section/_team': typeof ProtectedSectionTeamRouteWithChildren
+  '/_protected/_team/new-compute': typeof ProtectedTeamNewComputeRoute
+  '/_protected/_team/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/_protected/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/_protected/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/_protected/account-settings/': typeof ProtectedAccountSettingsIndexRoute
-  '/_protected/_section/computes/$id': typeof ProtectedSectionComputesIdRouteWithChildren
-  '/_protected/_section/domains/$id': typeof ProtectedSectionDomainsIdRouteWithChildren
+  '/_protected/_section/_team/overview': typeof ProtectedSectionTeamOverviewRoute
+  '/_protected/_section/_team/settings': typeof ProtectedSectionTeamSettingsRouteWithChildren
   '/_protected/_section/invitation/$id': typeof ProtectedSectionInvitationIdRoute
-  '/_protected/_section/settings/activity': typeof ProtectedSectionSettingsActivityRoute
-  '/_protected/_section/settings/billing': typeof ProtectedSectionSettingsBillingRoute
-  '/_protected/_section/settings/general': typeof ProtectedSectionSettingsGeneralRoute
-  '/_protected/_section/settings/invoices': typeof ProtectedSectionSettingsInvoicesRoute
-  '/_protected/_section/settings/members': typeof ProtectedSectionSettingsMembersRouteWithChildren
   '/_protected/account-settings/teams/joined': typeof ProtectedAccountSettingsTeamsJoinedRoute
   '/_protected/account-settings/teams/pending': typeof ProtectedAccountSettingsTeamsPendingRoute
-  '/_protected/_section/computes/': typeof ProtectedSectionComputesIndexRoute
-  '/_protected/_section/domains/': typeof ProtectedSectionDomainsIndexRoute
-  '/_protected/_section/settings/': typeof ProtectedSectionSettingsIndexRoute
   '/_protected/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
-  '/_protected/_section/computes/$id/destroy': typeof ProtectedSectionComputesIdDestroyRoute
-  '/_protected/_section/computes/$id/history': typeof ProtectedSectionComputesIdHistoryRoute
-  '/_protected/_section/computes/$id/monitoring': typeof ProtectedSectionComputesIdMonitoringRoute
-  '/_protected/_section/computes/$id/power': typeof ProtectedSectionComputesIdPowerRoute
-  '/_protected/_section/computes/$id/tags': typeof ProtectedSectionComputesIdTagsRoute
-  '/_protected/_section/computes/terminal/$id': typeof ProtectedSectionComputesTerminalIdRoute
-  '/_protected/_section/domains/$id/$type': typeof ProtectedSectionDomainsIdTypeRoute
-  '/_protected/_section/settings/members/active': typeof ProtectedSectionSettingsMembersActiveRoute
-  '/_protected/_section/settings/members/pending': typeof ProtectedSectionSettingsMembersPendingRoute
-  '/_protected/_section/computes/$id/': typeof ProtectedSectionComputesIdIndexRoute
-  '/_protected/_section/domains/$id/': typeof ProtectedSectionDomainsIdIndexRoute
-  '/_protected/_section/settings/members/': typeof ProtectedSectionSettingsMembersIndexRoute
+  '/_protected/_section/_team/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
+  '/_protected/_section/_team/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/_protected/_section/_team/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
+  '/_protected/_section/_team/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
+  '/_protected/_section/_team/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
+  '/_protected/_section/_team/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
+  '/_protected/_section/_team/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
+  '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
+  '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
+  '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
+  '/_protected/_section/_team/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
+  '/_protected/_section/_team/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
+  '/_protected/_section/_team/settings/members/pending': typeof ProtectedSectionTeamSettingsMembersPendingRoute
+  '/_protected/_section/_team/computes/$id/': typeof ProtectedSectionTeamComputesIdIndexRoute
+  '/_protected/_section/_team/domains/$id/': typeof ProtectedSectionTeamDomainsIdIndexRoute
+  '/_protected/_section/_team/settings/members/': typeof ProtectedSectionTeamSettingsMembersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -449,33 +462,33 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth'
     | '/account-settings'
-    | '/new-compute'
-    | '/register-domain'
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth/'
-    | '/overview'
-    | '/settings'
+    | '/new-compute'
+    | '/register-domain'
     | '/account-settings/general'
     | '/account-settings/teams'
     | '/account-settings/'
+    | '/overview'
+    | '/settings'
+    | '/invitation/$id'
+    | '/account-settings/teams/joined'
+    | '/account-settings/teams/pending'
+    | '/account-settings/teams/'
     | '/computes/$id'
     | '/domains/$id'
-    | '/invitation/$id'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
     | '/settings/members'
-    | '/account-settings/teams/joined'
-    | '/account-settings/teams/pending'
     | '/computes/'
     | '/domains/'
     | '/settings/'
-    | '/account-settings/teams/'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/monitoring'
@@ -492,28 +505,28 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
-    | '/new-compute'
-    | '/register-domain'
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth'
-    | '/overview'
+    | '/new-compute'
+    | '/register-domain'
     | '/account-settings/general'
     | '/account-settings'
+    | '/overview'
     | '/invitation/$id'
+    | '/account-settings/teams/joined'
+    | '/account-settings/teams/pending'
+    | '/account-settings/teams'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
-    | '/account-settings/teams/joined'
-    | '/account-settings/teams/pending'
     | '/computes'
     | '/domains'
     | '/settings'
-    | '/account-settings/teams'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/monitoring'
@@ -533,46 +546,48 @@ export interface FileRouteTypes {
     | '/_protected'
     | '/auth'
     | '/_protected/_section'
+    | '/_protected/_team'
     | '/_protected/account-settings'
-    | '/_protected/new-compute'
-    | '/_protected/register-domain'
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth/'
-    | '/_protected/_section/overview'
-    | '/_protected/_section/settings'
+    | '/_protected/_section/_team'
+    | '/_protected/_team/new-compute'
+    | '/_protected/_team/register-domain'
     | '/_protected/account-settings/general'
     | '/_protected/account-settings/teams'
     | '/_protected/account-settings/'
-    | '/_protected/_section/computes/$id'
-    | '/_protected/_section/domains/$id'
+    | '/_protected/_section/_team/overview'
+    | '/_protected/_section/_team/settings'
     | '/_protected/_section/invitation/$id'
-    | '/_protected/_section/settings/activity'
-    | '/_protected/_section/settings/billing'
-    | '/_protected/_section/settings/general'
-    | '/_protected/_section/settings/invoices'
-    | '/_protected/_section/settings/members'
     | '/_protected/account-settings/teams/joined'
     | '/_protected/account-settings/teams/pending'
-    | '/_protected/_section/computes/'
-    | '/_protected/_section/domains/'
-    | '/_protected/_section/settings/'
     | '/_protected/account-settings/teams/'
-    | '/_protected/_section/computes/$id/destroy'
-    | '/_protected/_section/computes/$id/history'
-    | '/_protected/_section/computes/$id/monitoring'
-    | '/_protected/_section/computes/$id/power'
-    | '/_protected/_section/computes/$id/tags'
-    | '/_protected/_section/computes/terminal/$id'
-    | '/_protected/_section/domains/$id/$type'
-    | '/_protected/_section/settings/members/active'
-    | '/_protected/_section/settings/members/pending'
-    | '/_protected/_section/computes/$id/'
-    | '/_protected/_section/domains/$id/'
-    | '/_protected/_section/settings/members/'
+    | '/_protected/_section/_team/computes/$id'
+    | '/_protected/_section/_team/domains/$id'
+    | '/_protected/_section/_team/settings/activity'
+    | '/_protected/_section/_team/settings/billing'
+    | '/_protected/_section/_team/settings/general'
+    | '/_protected/_section/_team/settings/invoices'
+    | '/_protected/_section/_team/settings/members'
+    | '/_protected/_section/_team/computes/'
+    | '/_protected/_section/_team/domains/'
+    | '/_protected/_section/_team/settings/'
+    | '/_protected/_section/_team/computes/$id/destroy'
+    | '/_protected/_section/_team/computes/$id/history'
+    | '/_protected/_section/_team/computes/$id/monitoring'
+    | '/_protected/_section/_team/computes/$id/power'
+    | '/_protected/_section/_team/computes/$id/tags'
+    | '/_protected/_section/_team/computes/terminal/$id'
+    | '/_protected/_section/_team/domains/$id/$type'
+    | '/_protected/_section/_team/settings/members/active'
+    | '/_protected/_section/_team/settings/members/pending'
+    | '/_protected/_section/_team/computes/$id/'
+    | '/_protected/_section/_team/domains/$id/'
+    | '/_protected/_section/_team/settings/members/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -619,25 +634,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/_team': {
+      id: '/_protected/_team'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ProtectedTeamRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/account-settings': {
       id: '/_protected/account-settings'
       path: '/account-settings'
       fullPath: '/account-settings'
       preLoaderRoute: typeof ProtectedAccountSettingsRouteImport
-      parentRoute: typeof ProtectedRoute
-    }
-    '/_protected/new-compute': {
-      id: '/_protected/new-compute'
-      path: '/new-compute'
-      fullPath: '/new-compute'
-      preLoaderRoute: typeof ProtectedNewComputeRouteImport
-      parentRoute: typeof ProtectedRoute
-    }
-    '/_protected/register-domain': {
-      id: '/_protected/register-domain'
-      path: '/register-domain'
-      fullPath: '/register-domain'
-      preLoaderRoute: typeof ProtectedRegisterDomainRouteImport
       parentRoute: typeof ProtectedRoute
     }
     '/auth/': {
@@ -682,19 +690,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyPhoneRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_protected/_section/overview': {
-      id: '/_protected/_section/overview'
-      path: '/overview'
-      fullPath: '/overview'
-      preLoaderRoute: typeof ProtectedSectionOverviewRouteImport
+    '/_protected/_section/_team': {
+      id: '/_protected/_section/_team'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ProtectedSectionTeamRouteImport
       parentRoute: typeof ProtectedSectionRoute
     }
-    '/_protected/_section/settings': {
-      id: '/_protected/_section/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof ProtectedSectionSettingsRouteImport
-      parentRoute: typeof ProtectedSectionRoute
+    '/_protected/_team/new-compute': {
+      id: '/_protected/_team/new-compute'
+      path: '/new-compute'
+      fullPath: '/new-compute'
+      preLoaderRoute: typeof ProtectedTeamNewComputeRouteImport
+      parentRoute: typeof ProtectedTeamRoute
+    }
+    '/_protected/_team/register-domain': {
+      id: '/_protected/_team/register-domain'
+      path: '/register-domain'
+      fullPath: '/register-domain'
+      preLoaderRoute: typeof ProtectedTeamRegisterDomainRouteImport
+      parentRoute: typeof ProtectedTeamRoute
     }
     '/_protected/account-settings/': {
       id: '/_protected/account-settings/'
@@ -717,33 +732,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAccountSettingsTeamsRouteImport
       parentRoute: typeof ProtectedAccountSettingsRoute
     }
-    '/_protected/_section/computes/': {
-      id: '/_protected/_section/computes/'
-      path: '/computes'
-      fullPath: '/computes/'
-      preLoaderRoute: typeof ProtectedSectionComputesIndexRouteImport
-      parentRoute: typeof ProtectedSectionRoute
+    '/_protected/_section/_team/overview': {
+      id: '/_protected/_section/_team/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof ProtectedSectionTeamOverviewRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
     }
-    '/_protected/_section/computes/$id': {
-      id: '/_protected/_section/computes/$id'
-      path: '/computes/$id'
-      fullPath: '/computes/$id'
-      preLoaderRoute: typeof ProtectedSectionComputesIdRouteImport
-      parentRoute: typeof ProtectedSectionRoute
-    }
-    '/_protected/_section/domains/': {
-      id: '/_protected/_section/domains/'
-      path: '/domains'
-      fullPath: '/domains/'
-      preLoaderRoute: typeof ProtectedSectionDomainsIndexRouteImport
-      parentRoute: typeof ProtectedSectionRoute
-    }
-    '/_protected/_section/domains/$id': {
-      id: '/_protected/_section/domains/$id'
-      path: '/domains/$id'
-      fullPath: '/domains/$id'
-      preLoaderRoute: typeof ProtectedSectionDomainsIdRouteImport
-      parentRoute: typeof ProtectedSectionRoute
+    '/_protected/_section/_team/settings': {
+      id: '/_protected/_section/_team/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
     }
     '/_protected/_section/invitation/$id': {
       id: '/_protected/_section/invitation/$id'
@@ -751,48 +752,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/invitation/$id'
       preLoaderRoute: typeof ProtectedSectionInvitationIdRouteImport
       parentRoute: typeof ProtectedSectionRoute
-    }
-    '/_protected/_section/settings/': {
-      id: '/_protected/_section/settings/'
-      path: '/'
-      fullPath: '/settings/'
-      preLoaderRoute: typeof ProtectedSectionSettingsIndexRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
-    }
-    '/_protected/_section/settings/activity': {
-      id: '/_protected/_section/settings/activity'
-      path: '/activity'
-      fullPath: '/settings/activity'
-      preLoaderRoute: typeof ProtectedSectionSettingsActivityRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
-    }
-    '/_protected/_section/settings/billing': {
-      id: '/_protected/_section/settings/billing'
-      path: '/billing'
-      fullPath: '/settings/billing'
-      preLoaderRoute: typeof ProtectedSectionSettingsBillingRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
-    }
-    '/_protected/_section/settings/general': {
-      id: '/_protected/_section/settings/general'
-      path: '/general'
-      fullPath: '/settings/general'
-      preLoaderRoute: typeof ProtectedSectionSettingsGeneralRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
-    }
-    '/_protected/_section/settings/invoices': {
-      id: '/_protected/_section/settings/invoices'
-      path: '/invoices'
-      fullPath: '/settings/invoices'
-      preLoaderRoute: typeof ProtectedSectionSettingsInvoicesRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
-    }
-    '/_protected/_section/settings/members': {
-      id: '/_protected/_section/settings/members'
-      path: '/members'
-      fullPath: '/settings/members'
-      preLoaderRoute: typeof ProtectedSectionSettingsMembersRouteImport
-      parentRoute: typeof ProtectedSectionSettingsRoute
     }
     '/_protected/account-settings/teams/': {
       id: '/_protected/account-settings/teams/'
@@ -815,209 +774,316 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAccountSettingsTeamsPendingRouteImport
       parentRoute: typeof ProtectedAccountSettingsTeamsRoute
     }
-    '/_protected/_section/computes/$id/': {
-      id: '/_protected/_section/computes/$id/'
+    '/_protected/_section/_team/computes/': {
+      id: '/_protected/_section/_team/computes/'
+      path: '/computes'
+      fullPath: '/computes/'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/computes/$id': {
+      id: '/_protected/_section/_team/computes/$id'
+      path: '/computes/$id'
+      fullPath: '/computes/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/domains/': {
+      id: '/_protected/_section/_team/domains/'
+      path: '/domains'
+      fullPath: '/domains/'
+      preLoaderRoute: typeof ProtectedSectionTeamDomainsIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/domains/$id': {
+      id: '/_protected/_section/_team/domains/$id'
+      path: '/domains/$id'
+      fullPath: '/domains/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamDomainsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/settings/': {
+      id: '/_protected/_section/_team/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/settings/activity': {
+      id: '/_protected/_section/_team/settings/activity'
+      path: '/activity'
+      fullPath: '/settings/activity'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsActivityRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/settings/billing': {
+      id: '/_protected/_section/_team/settings/billing'
+      path: '/billing'
+      fullPath: '/settings/billing'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsBillingRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/settings/general': {
+      id: '/_protected/_section/_team/settings/general'
+      path: '/general'
+      fullPath: '/settings/general'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsGeneralRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/settings/invoices': {
+      id: '/_protected/_section/_team/settings/invoices'
+      path: '/invoices'
+      fullPath: '/settings/invoices'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsInvoicesRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/settings/members': {
+      id: '/_protected/_section/_team/settings/members'
+      path: '/members'
+      fullPath: '/settings/members'
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsMembersRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsRoute
+    }
+    '/_protected/_section/_team/computes/$id/': {
+      id: '/_protected/_section/_team/computes/$id/'
       path: '/'
       fullPath: '/computes/$id/'
-      preLoaderRoute: typeof ProtectedSectionComputesIdIndexRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/$id/destroy': {
-      id: '/_protected/_section/computes/$id/destroy'
+    '/_protected/_section/_team/computes/$id/destroy': {
+      id: '/_protected/_section/_team/computes/$id/destroy'
       path: '/destroy'
       fullPath: '/computes/$id/destroy'
-      preLoaderRoute: typeof ProtectedSectionComputesIdDestroyRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdDestroyRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/$id/history': {
-      id: '/_protected/_section/computes/$id/history'
+    '/_protected/_section/_team/computes/$id/history': {
+      id: '/_protected/_section/_team/computes/$id/history'
       path: '/history'
       fullPath: '/computes/$id/history'
-      preLoaderRoute: typeof ProtectedSectionComputesIdHistoryRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdHistoryRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/$id/monitoring': {
-      id: '/_protected/_section/computes/$id/monitoring'
+    '/_protected/_section/_team/computes/$id/monitoring': {
+      id: '/_protected/_section/_team/computes/$id/monitoring'
       path: '/monitoring'
       fullPath: '/computes/$id/monitoring'
-      preLoaderRoute: typeof ProtectedSectionComputesIdMonitoringRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdMonitoringRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/$id/power': {
-      id: '/_protected/_section/computes/$id/power'
+    '/_protected/_section/_team/computes/$id/power': {
+      id: '/_protected/_section/_team/computes/$id/power'
       path: '/power'
       fullPath: '/computes/$id/power'
-      preLoaderRoute: typeof ProtectedSectionComputesIdPowerRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdPowerRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/$id/tags': {
-      id: '/_protected/_section/computes/$id/tags'
+    '/_protected/_section/_team/computes/$id/tags': {
+      id: '/_protected/_section/_team/computes/$id/tags'
       path: '/tags'
       fullPath: '/computes/$id/tags'
-      preLoaderRoute: typeof ProtectedSectionComputesIdTagsRouteImport
-      parentRoute: typeof ProtectedSectionComputesIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdTagsRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
-    '/_protected/_section/computes/terminal/$id': {
-      id: '/_protected/_section/computes/terminal/$id'
+    '/_protected/_section/_team/computes/terminal/$id': {
+      id: '/_protected/_section/_team/computes/terminal/$id'
       path: '/computes/terminal/$id'
       fullPath: '/computes/terminal/$id'
-      preLoaderRoute: typeof ProtectedSectionComputesTerminalIdRouteImport
-      parentRoute: typeof ProtectedSectionRoute
+      preLoaderRoute: typeof ProtectedSectionTeamComputesTerminalIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
     }
-    '/_protected/_section/domains/$id/': {
-      id: '/_protected/_section/domains/$id/'
+    '/_protected/_section/_team/domains/$id/': {
+      id: '/_protected/_section/_team/domains/$id/'
       path: '/'
       fullPath: '/domains/$id/'
-      preLoaderRoute: typeof ProtectedSectionDomainsIdIndexRouteImport
-      parentRoute: typeof ProtectedSectionDomainsIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamDomainsIdIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamDomainsIdRoute
     }
-    '/_protected/_section/domains/$id/$type': {
-      id: '/_protected/_section/domains/$id/$type'
+    '/_protected/_section/_team/domains/$id/$type': {
+      id: '/_protected/_section/_team/domains/$id/$type'
       path: '/$type'
       fullPath: '/domains/$id/$type'
-      preLoaderRoute: typeof ProtectedSectionDomainsIdTypeRouteImport
-      parentRoute: typeof ProtectedSectionDomainsIdRoute
+      preLoaderRoute: typeof ProtectedSectionTeamDomainsIdTypeRouteImport
+      parentRoute: typeof ProtectedSectionTeamDomainsIdRoute
     }
-    '/_protected/_section/settings/members/': {
-      id: '/_protected/_section/settings/members/'
+    '/_protected/_section/_team/settings/members/': {
+      id: '/_protected/_section/_team/settings/members/'
       path: '/'
       fullPath: '/settings/members/'
-      preLoaderRoute: typeof ProtectedSectionSettingsMembersIndexRouteImport
-      parentRoute: typeof ProtectedSectionSettingsMembersRoute
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsMembersIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsMembersRoute
     }
-    '/_protected/_section/settings/members/active': {
-      id: '/_protected/_section/settings/members/active'
+    '/_protected/_section/_team/settings/members/active': {
+      id: '/_protected/_section/_team/settings/members/active'
       path: '/active'
       fullPath: '/settings/members/active'
-      preLoaderRoute: typeof ProtectedSectionSettingsMembersActiveRouteImport
-      parentRoute: typeof ProtectedSectionSettingsMembersRoute
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsMembersActiveRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsMembersRoute
     }
-    '/_protected/_section/settings/members/pending': {
-      id: '/_protected/_section/settings/members/pending'
+    '/_protected/_section/_team/settings/members/pending': {
+      id: '/_protected/_section/_team/settings/members/pending'
       path: '/pending'
       fullPath: '/settings/members/pending'
-      preLoaderRoute: typeof ProtectedSectionSettingsMembersPendingRouteImport
-      parentRoute: typeof ProtectedSectionSettingsMembersRoute
+      preLoaderRoute: typeof ProtectedSectionTeamSettingsMembersPendingRouteImport
+      parentRoute: typeof ProtectedSectionTeamSettingsMembersRoute
     }
   }
 }
 
-interface ProtectedSectionSettingsMembersRouteChildren {
-  ProtectedSectionSettingsMembersActiveRoute: typeof ProtectedSectionSettingsMembersActiveRoute
-  ProtectedSectionSettingsMembersPendingRoute: typeof ProtectedSectionSettingsMembersPendingRoute
-  ProtectedSectionSettingsMembersIndexRoute: typeof ProtectedSectionSettingsMembersIndexRoute
+interface ProtectedSectionTeamSettingsMembersRouteChildren {
+  ProtectedSectionTeamSettingsMembersActiveRoute: typeof ProtectedSectionTeamSettingsMembersActiveRoute
+  ProtectedSectionTeamSettingsMembersPendingRoute: typeof ProtectedSectionTeamSettingsMembersPendingRoute
+  ProtectedSectionTeamSettingsMembersIndexRoute: typeof ProtectedSectionTeamSettingsMembersIndexRoute
 }
 
-const ProtectedSectionSettingsMembersRouteChildren: ProtectedSectionSettingsMembersRouteChildren =
+const ProtectedSectionTeamSettingsMembersRouteChildren: ProtectedSectionTeamSettingsMembersRouteChildren =
   {
-    ProtectedSectionSettingsMembersActiveRoute:
-      ProtectedSectionSettingsMembersActiveRoute,
-    ProtectedSectionSettingsMembersPendingRoute:
-      ProtectedSectionSettingsMembersPendingRoute,
-    ProtectedSectionSettingsMembersIndexRoute:
-      ProtectedSectionSettingsMembersIndexRoute,
+    ProtectedSectionTeamSettingsMembersActiveRoute:
+      ProtectedSectionTeamSettingsMembersActiveRoute,
+    ProtectedSectionTeamSettingsMembersPendingRoute:
+      ProtectedSectionTeamSettingsMembersPendingRoute,
+    ProtectedSectionTeamSettingsMembersIndexRoute:
+      ProtectedSectionTeamSettingsMembersIndexRoute,
   }
 
-const ProtectedSectionSettingsMembersRouteWithChildren =
-  ProtectedSectionSettingsMembersRoute._addFileChildren(
-    ProtectedSectionSettingsMembersRouteChildren,
+const ProtectedSectionTeamSettingsMembersRouteWithChildren =
+  ProtectedSectionTeamSettingsMembersRoute._addFileChildren(
+    ProtectedSectionTeamSettingsMembersRouteChildren,
   )
 
-interface ProtectedSectionSettingsRouteChildren {
-  ProtectedSectionSettingsActivityRoute: typeof ProtectedSectionSettingsActivityRoute
-  ProtectedSectionSettingsBillingRoute: typeof ProtectedSectionSettingsBillingRoute
-  ProtectedSectionSettingsGeneralRoute: typeof ProtectedSectionSettingsGeneralRoute
-  ProtectedSectionSettingsInvoicesRoute: typeof ProtectedSectionSettingsInvoicesRoute
-  ProtectedSectionSettingsMembersRoute: typeof ProtectedSectionSettingsMembersRouteWithChildren
-  ProtectedSectionSettingsIndexRoute: typeof ProtectedSectionSettingsIndexRoute
+interface ProtectedSectionTeamSettingsRouteChildren {
+  ProtectedSectionTeamSettingsActivityRoute: typeof ProtectedSectionTeamSettingsActivityRoute
+  ProtectedSectionTeamSettingsBillingRoute: typeof ProtectedSectionTeamSettingsBillingRoute
+  ProtectedSectionTeamSettingsGeneralRoute: typeof ProtectedSectionTeamSettingsGeneralRoute
+  ProtectedSectionTeamSettingsInvoicesRoute: typeof ProtectedSectionTeamSettingsInvoicesRoute
+  ProtectedSectionTeamSettingsMembersRoute: typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
+  ProtectedSectionTeamSettingsIndexRoute: typeof ProtectedSectionTeamSettingsIndexRoute
 }
 
-const ProtectedSectionSettingsRouteChildren: ProtectedSectionSettingsRouteChildren =
+const ProtectedSectionTeamSettingsRouteChildren: ProtectedSectionTeamSettingsRouteChildren =
   {
-    ProtectedSectionSettingsActivityRoute:
-      ProtectedSectionSettingsActivityRoute,
-    ProtectedSectionSettingsBillingRoute: ProtectedSectionSettingsBillingRoute,
-    ProtectedSectionSettingsGeneralRoute: ProtectedSectionSettingsGeneralRoute,
-    ProtectedSectionSettingsInvoicesRoute:
-      ProtectedSectionSettingsInvoicesRoute,
-    ProtectedSectionSettingsMembersRoute:
-      ProtectedSectionSettingsMembersRouteWithChildren,
-    ProtectedSectionSettingsIndexRoute: ProtectedSectionSettingsIndexRoute,
+    ProtectedSectionTeamSettingsActivityRoute:
+      ProtectedSectionTeamSettingsActivityRoute,
+    ProtectedSectionTeamSettingsBillingRoute:
+      ProtectedSectionTeamSettingsBillingRoute,
+    ProtectedSectionTeamSettingsGeneralRoute:
+      ProtectedSectionTeamSettingsGeneralRoute,
+    ProtectedSectionTeamSettingsInvoicesRoute:
+      ProtectedSectionTeamSettingsInvoicesRoute,
+    ProtectedSectionTeamSettingsMembersRoute:
+      ProtectedSectionTeamSettingsMembersRouteWithChildren,
+    ProtectedSectionTeamSettingsIndexRoute:
+      ProtectedSectionTeamSettingsIndexRoute,
   }
 
-const ProtectedSectionSettingsRouteWithChildren =
-  ProtectedSectionSettingsRoute._addFileChildren(
-    ProtectedSectionSettingsRouteChildren,
+const ProtectedSectionTeamSettingsRouteWithChildren =
+  ProtectedSectionTeamSettingsRoute._addFileChildren(
+    ProtectedSectionTeamSettingsRouteChildren,
   )
 
-interface ProtectedSectionComputesIdRouteChildren {
-  ProtectedSectionComputesIdDestroyRoute: typeof ProtectedSectionComputesIdDestroyRoute
-  ProtectedSectionComputesIdHistoryRoute: typeof ProtectedSectionComputesIdHistoryRoute
-  ProtectedSectionComputesIdMonitoringRoute: typeof ProtectedSectionComputesIdMonitoringRoute
-  ProtectedSectionComputesIdPowerRoute: typeof ProtectedSectionComputesIdPowerRoute
-  ProtectedSectionComputesIdTagsRoute: typeof ProtectedSectionComputesIdTagsRoute
-  ProtectedSectionComputesIdIndexRoute: typeof ProtectedSectionComputesIdIndexRoute
+interface ProtectedSectionTeamComputesIdRouteChildren {
+  ProtectedSectionTeamComputesIdDestroyRoute: typeof ProtectedSectionTeamComputesIdDestroyRoute
+  ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
+  ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
+  ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
+  ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
 }
 
-const ProtectedSectionComputesIdRouteChildren: ProtectedSectionComputesIdRouteChildren =
+const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesIdRouteChildren =
   {
-    ProtectedSectionComputesIdDestroyRoute:
-      ProtectedSectionComputesIdDestroyRoute,
-    ProtectedSectionComputesIdHistoryRoute:
-      ProtectedSectionComputesIdHistoryRoute,
-    ProtectedSectionComputesIdMonitoringRoute:
-      ProtectedSectionComputesIdMonitoringRoute,
-    ProtectedSectionComputesIdPowerRoute: ProtectedSectionComputesIdPowerRoute,
-    ProtectedSectionComputesIdTagsRoute: ProtectedSectionComputesIdTagsRoute,
-    ProtectedSectionComputesIdIndexRoute: ProtectedSectionComputesIdIndexRoute,
+    ProtectedSectionTeamComputesIdDestroyRoute:
+      ProtectedSectionTeamComputesIdDestroyRoute,
+    ProtectedSectionTeamComputesIdHistoryRoute:
+      ProtectedSectionTeamComputesIdHistoryRoute,
+    ProtectedSectionTeamComputesIdMonitoringRoute:
+      ProtectedSectionTeamComputesIdMonitoringRoute,
+    ProtectedSectionTeamComputesIdPowerRoute:
+      ProtectedSectionTeamComputesIdPowerRoute,
+    ProtectedSectionTeamComputesIdTagsRoute:
+      ProtectedSectionTeamComputesIdTagsRoute,
+    ProtectedSectionTeamComputesIdIndexRoute:
+      ProtectedSectionTeamComputesIdIndexRoute,
   }
 
-const ProtectedSectionComputesIdRouteWithChildren =
-  ProtectedSectionComputesIdRoute._addFileChildren(
-    ProtectedSectionComputesIdRouteChildren,
+const ProtectedSectionTeamComputesIdRouteWithChildren =
+  ProtectedSectionTeamComputesIdRoute._addFileChildren(
+    ProtectedSectionTeamComputesIdRouteChildren,
   )
 
-interface ProtectedSectionDomainsIdRouteChildren {
-  ProtectedSectionDomainsIdTypeRoute: typeof ProtectedSectionDomainsIdTypeRoute
-  ProtectedSectionDomainsIdIndexRoute: typeof ProtectedSectionDomainsIdIndexRoute
+interface ProtectedSectionTeamDomainsIdRouteChildren {
+  ProtectedSectionTeamDomainsIdTypeRoute: typeof ProtectedSectionTeamDomainsIdTypeRoute
+  ProtectedSectionTeamDomainsIdIndexRoute: typeof ProtectedSectionTeamDomainsIdIndexRoute
 }
 
-const ProtectedSectionDomainsIdRouteChildren: ProtectedSectionDomainsIdRouteChildren =
+const ProtectedSectionTeamDomainsIdRouteChildren: ProtectedSectionTeamDomainsIdRouteChildren =
   {
-    ProtectedSectionDomainsIdTypeRoute: ProtectedSectionDomainsIdTypeRoute,
-    ProtectedSectionDomainsIdIndexRoute: ProtectedSectionDomainsIdIndexRoute,
+    ProtectedSectionTeamDomainsIdTypeRoute:
+      ProtectedSectionTeamDomainsIdTypeRoute,
+    ProtectedSectionTeamDomainsIdIndexRoute:
+      ProtectedSectionTeamDomainsIdIndexRoute,
   }
 
-const ProtectedSectionDomainsIdRouteWithChildren =
-  ProtectedSectionDomainsIdRoute._addFileChildren(
-    ProtectedSectionDomainsIdRouteChildren,
+const ProtectedSectionTeamDomainsIdRouteWithChildren =
+  ProtectedSectionTeamDomainsIdRoute._addFileChildren(
+    ProtectedSectionTeamDomainsIdRouteChildren,
   )
+
+interface ProtectedSectionTeamRouteChildren {
+  ProtectedSectionTeamOverviewRoute: typeof ProtectedSectionTeamOverviewRoute
+  ProtectedSectionTeamSettingsRoute: typeof ProtectedSectionTeamSettingsRouteWithChildren
+  ProtectedSectionTeamComputesIdRoute: typeof ProtectedSectionTeamComputesIdRouteWithChildren
+  ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
+  ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
+  ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
+}
+
+const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
+  ProtectedSectionTeamOverviewRoute: ProtectedSectionTeamOverviewRoute,
+  ProtectedSectionTeamSettingsRoute:
+    ProtectedSectionTeamSettingsRouteWithChildren,
+  ProtectedSectionTeamComputesIdRoute:
+    ProtectedSectionTeamComputesIdRouteWithChildren,
+  ProtectedSectionTeamDomainsIdRoute:
+    ProtectedSectionTeamDomainsIdRouteWithChildren,
+  ProtectedSectionTeamComputesIndexRoute:
+    ProtectedSectionTeamComputesIndexRoute,
+  ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
+  ProtectedSectionTeamComputesTerminalIdRoute:
+    ProtectedSectionTeamComputesTerminalIdRoute,
+}
+
+const ProtectedSectionTeamRouteWithChildren =
+  ProtectedSectionTeamRoute._addFileChildren(ProtectedSectionTeamRouteChildren)
 
 interface ProtectedSectionRouteChildren {
-  ProtectedSectionOverviewRoute: typeof ProtectedSectionOverviewRoute
-  ProtectedSectionSettingsRoute: typeof ProtectedSectionSettingsRouteWithChildren
-  ProtectedSectionComputesIdRoute: typeof ProtectedSectionComputesIdRouteWithChildren
-  ProtectedSectionDomainsIdRoute: typeof ProtectedSectionDomainsIdRouteWithChildren
+  ProtectedSectionTeamRoute: typeof ProtectedSectionTeamRouteWithChildren
   ProtectedSectionInvitationIdRoute: typeof ProtectedSectionInvitationIdRoute
-  ProtectedSectionComputesIndexRoute: typeof ProtectedSectionComputesIndexRoute
-  ProtectedSectionDomainsIndexRoute: typeof ProtectedSectionDomainsIndexRoute
-  ProtectedSectionComputesTerminalIdRoute: typeof ProtectedSectionComputesTerminalIdRoute
 }
 
 const ProtectedSectionRouteChildren: ProtectedSectionRouteChildren = {
-  ProtectedSectionOverviewRoute: ProtectedSectionOverviewRoute,
-  ProtectedSectionSettingsRoute: ProtectedSectionSettingsRouteWithChildren,
-  ProtectedSectionComputesIdRoute: ProtectedSectionComputesIdRouteWithChildren,
-  ProtectedSectionDomainsIdRoute: ProtectedSectionDomainsIdRouteWithChildren,
+  ProtectedSectionTeamRoute: ProtectedSectionTeamRouteWithChildren,
   ProtectedSectionInvitationIdRoute: ProtectedSectionInvitationIdRoute,
-  ProtectedSectionComputesIndexRoute: ProtectedSectionComputesIndexRoute,
-  ProtectedSectionDomainsIndexRoute: ProtectedSectionDomainsIndexRoute,
-  ProtectedSectionComputesTerminalIdRoute:
-    ProtectedSectionComputesTerminalIdRoute,
 }
 
 const ProtectedSectionRouteWithChildren =
   ProtectedSectionRoute._addFileChildren(ProtectedSectionRouteChildren)
+
+interface ProtectedTeamRouteChildren {
+  ProtectedTeamNewComputeRoute: typeof ProtectedTeamNewComputeRoute
+  ProtectedTeamRegisterDomainRoute: typeof ProtectedTeamRegisterDomainRoute
+}
+
+const ProtectedTeamRouteChildren: ProtectedTeamRouteChildren = {
+  ProtectedTeamNewComputeRoute: ProtectedTeamNewComputeRoute,
+  ProtectedTeamRegisterDomainRoute: ProtectedTeamRegisterDomainRoute,
+}
+
+const ProtectedTeamRouteWithChildren = ProtectedTeamRoute._addFileChildren(
+  ProtectedTeamRouteChildren,
+)
 
 interface ProtectedAccountSettingsTeamsRouteChildren {
   ProtectedAccountSettingsTeamsJoinedRoute: typeof ProtectedAccountSettingsTeamsJoinedRoute
@@ -1061,16 +1127,14 @@ const ProtectedAccountSettingsRouteWithChildren =
 
 interface ProtectedRouteChildren {
   ProtectedSectionRoute: typeof ProtectedSectionRouteWithChildren
+  ProtectedTeamRoute: typeof ProtectedTeamRouteWithChildren
   ProtectedAccountSettingsRoute: typeof ProtectedAccountSettingsRouteWithChildren
-  ProtectedNewComputeRoute: typeof ProtectedNewComputeRoute
-  ProtectedRegisterDomainRoute: typeof ProtectedRegisterDomainRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedSectionRoute: ProtectedSectionRouteWithChildren,
+  ProtectedTeamRoute: ProtectedTeamRouteWithChildren,
   ProtectedAccountSettingsRoute: ProtectedAccountSettingsRouteWithChildren,
-  ProtectedNewComputeRoute: ProtectedNewComputeRoute,
-  ProtectedRegisterDomainRoute: ProtectedRegisterDomainRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

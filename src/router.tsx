@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { AppActors } from './app-actors';
 import { sessionEnded } from './app-session';
 import { NotFoundPage } from './routes/-components/not-found-page';
+import { PagePending } from './routes/-components/page-pending';
 import { RouteErrorPage } from './routes/-components/route-error-page';
 import { routeTree } from './routeTree.gen';
 import { onSessionEnded } from './services/session';
@@ -31,6 +32,7 @@ export function createAppRouter(
     // The router would reset the scroll at once; the spec wants it 500 ms after the navigation (below).
     scrollRestoration: () => false,
     defaultErrorComponent: RouteErrorPage,
+    defaultPendingComponent: PagePending,
     defaultNotFoundComponent: NotFoundPage,
   });
   const { progressBar } = context.actors;

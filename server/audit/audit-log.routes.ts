@@ -4,7 +4,7 @@ import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '../../src/contract/teams';
 import { auditLog, users } from '../db/schema';
 import { defineRoutes } from '../http/routes';
-import { OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
+import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import { fieldProblem } from '../teams/problems';
 
@@ -32,7 +32,7 @@ export function auditLogRoutes() {
     summary: 'Read the team’s audit log, newest first',
     description:
       '`action` matches a prefix (`member` finds member.role_changed and member.removed); `from` is inclusive and `to` exclusive; pass `nextCursor` back as `cursor` for the next page.',
-    guards: teamGuards(OWNER_OR_ADMIN, 'read the audit log'),
+    guards: teamGuards('audit.read', 'read the audit log'),
     request: { params: teamIdParams, query: auditLogQuerySchema },
     responses: { 200: { description: 'One page of entries.', schema: auditLogSchema } },
     handler: async (c, { query }) => {

@@ -1,6 +1,6 @@
 // Writing the audit log: every change to a team, its members, invitations and verification is recorded
 // with who did it and from where, in the same transaction as the change, so the log and the data never
-// disagree. Later issues record theirs the same way:
+// disagree. Every service records its changes the same way:
 //   await recordAudit(tx, { teamId, actor: auditActor(c), action: 'compute.created', target: hostname, at })
 import type { Context } from 'hono';
 import { auditLog } from '../db/schema';

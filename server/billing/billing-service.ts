@@ -11,6 +11,7 @@ import type { MailDriver } from '../drivers/mail';
 import type { PaymentDriver } from '../drivers/payment';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
+import type { LiveUpdates } from '../socket/live-updates';
 import type { BillingConfig } from './config';
 import { invoiceIssuedMail } from './messages';
 import { billingRecipients, deliverAlerts, type SweepResult, sweepDepleted } from './running-out';
@@ -26,6 +27,8 @@ export interface BillingServiceDeps {
   publicUrl: string | undefined;
   /** Where running computes are powered off for non-payment; without it the sweep only sends alerts. */
   computes: ComputeService | undefined;
+  /** The teams' open consoles, told when money moved; without it nobody is told (tests). */
+  live?: LiveUpdates | undefined;
 }
 
 export class BillingService {
@@ -64,6 +67,15 @@ export class BillingService {
   async sweep(): Promise<SweepResult & { alertsSent: number }> {
     const alertsSent = await this.deliverAlerts();
     return { ...(await sweepDepleted(this)), alertsSent };
+  }
+
+  /** Tells the teams' open consoles that their money moved (after the change committed). */
+  async announce(teamIds: Iterable<string>): Promise<void> {
+    const live = this.deps.live;
+    if (!live) return;
+    await Promise.all(
+      [...new Set(teamIds)].map((teamId) => live.publishToTeam(teamId, { type: 'billing.changed', teamId })),
+    );
   }
 
   /** Called after a ledger change commits (and by the sweep): e-mails what is due, failures logged. */

@@ -16,7 +16,7 @@ import type { Currency } from '../../src/contract/teams';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';
-import { isUuid, OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
+import { isUuid, teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import { teamNotFound } from '../teams/problems';
 import { readProfile, updateProfile } from './billing-profile';
@@ -26,8 +26,8 @@ import { topUpParams } from './params';
 import { topUpNotFound } from './problems';
 import { createTopUp, findTopUp, listTopUps } from './top-ups';
 
-const READ = (): ReturnType<typeof teamGuards> => teamGuards(OWNER_OR_ADMIN, 'see billing');
-const MANAGE = (): ReturnType<typeof teamGuards> => teamGuards(OWNER_ONLY, 'manage billing');
+const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read', 'see billing');
+const MANAGE = (): ReturnType<typeof teamGuards> => teamGuards('billing.manage', 'manage billing');
 
 export function billingRoutes(billing: BillingService): Routes[] {
   const { db, clock } = billing.deps;
@@ -153,6 +153,9 @@ export function billingRoutes(billing: BillingService): Routes[] {
         c.get('identity').deliveries.later('balance alerts', async () => {
           await billing.deliverAlerts();
         });
+        await billing.announce([teamId]);
+        // The currency is the team's too (its prices and the team menu).
+        if (body.currency) await c.get('live').publishToTeam(teamId, { type: 'team.updated', teamId });
         return c.json(await readProfile(db, teamId, clock.now()), 200);
       },
     });

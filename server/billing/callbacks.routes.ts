@@ -43,6 +43,7 @@ export function callbackRoutes(billing: BillingService): Routes {
       }
       try {
         const settled = await settleTopUp(billing, event);
+        if (settled.kind !== 'unchanged') await billing.announce([settled.teamId]);
         return c.json(
           { outcome: settled.kind, topUpId: settled.kind === 'unchanged' ? null : settled.topUp.id },
           200,

@@ -1,4 +1,4 @@
-// Billing (issue 7): the ledger, top-ups through the payment driver, the team's billing profile, and what
+// Billing: the ledger, top-ups through the payment driver, the team's billing profile, and what
 // happens when the balance runs out; metering and monthly invoices (UsageSweep), built on ledger.ts.
 import type { ComputeService } from '../computes';
 import type { Database } from '../db';
@@ -8,6 +8,7 @@ import { deriveSandboxSecret, SandboxProvider } from '../drivers/payment';
 import type { Routes } from '../http/routes';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
+import type { LiveUpdates } from '../socket/live-updates';
 import { billingRoutes } from './billing.routes';
 import { BillingService } from './billing-service';
 import { callbackRoutes } from './callbacks.routes';
@@ -29,6 +30,8 @@ export interface BillingOptions {
   logger: Logger;
   mail: MailDriver;
   computes?: ComputeService;
+  /** Where money moving is announced to the teams' open consoles. */
+  live?: LiveUpdates;
   config?: Partial<BillingConfig>;
   publicUrl?: string;
   /** The installation secret, for the sandbox's callback signatures; read from the database when absent. */
@@ -66,6 +69,7 @@ export function createBillingService(options: BillingOptions): BillingService {
     config,
     publicUrl: options.publicUrl,
     computes: options.computes,
+    live: options.live,
   });
 }
 

@@ -12,7 +12,7 @@ import type { Currency } from '../../src/contract/teams';
 import { auditActor } from '../audit/audit-log';
 import { ProblemError } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
-import { OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from '../teams/guards';
+import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import type { BillingService } from './billing-service';
 import { invoiceCsv, invoicePdf } from './invoice-documents';
@@ -20,7 +20,7 @@ import { findInvoice, listInvoices } from './invoices';
 import { simulateMonthEnd } from './sandbox-month-end';
 import { readUsage } from './usage';
 
-const READ = (): ReturnType<typeof teamGuards> => teamGuards(OWNER_OR_ADMIN, 'see billing');
+const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read', 'see billing');
 
 const invoiceParams = v.object({
   teamId: v.pipe(v.string(), v.description('The team’s id (a UUID).')),
@@ -119,7 +119,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
     summary: 'Sandbox only: simulate the end of this month — charge it in full and issue its invoice now',
     description:
       'Charges every compute of the team for its hours to the end of the current calendar month (UTC), as if it kept existing until then, and issues the month’s invoice now. Answers the hours charged and the invoice (null when there was no usage to invoice). Served only while payments go through the sandbox provider; owners only.',
-    guards: teamGuards(OWNER_ONLY, 'simulate the month’s end'),
+    guards: teamGuards('billing.manage', 'simulate the month’s end'),
     request: { params: teamIdParams },
     responses: { 200: { description: 'What was charged and issued.', schema: monthEndSimulationSchema } },
     handler: async (c) =>

@@ -191,6 +191,8 @@ export const meteredComputeColumns = {
 export interface MeteringResult {
   /** Compute-hours charged by this sweep. */
   hoursCharged: number;
+  /** The teams charged. */
+  teamIds: Set<string>;
   /** Whether hours are still due (the budget ran out, or the sweep was asked to stop). */
   more: boolean;
 }
@@ -235,11 +237,14 @@ export async function meterUsage(
     .filter(({ next, until }) => next < until)
     .sort((a, b) => a.next.getTime() - b.next.getTime() || a.compute.id.localeCompare(b.compute.id));
   let hoursCharged = 0;
+  const teamIds = new Set<string>();
   for (const { compute, until } of due) {
-    if (shouldStop()) return { hoursCharged, more: true };
-    hoursCharged += await meterComputeThrough(db, compute, until, now, budget - hoursCharged);
+    if (shouldStop()) return { hoursCharged, teamIds, more: true };
+    const charged = await meterComputeThrough(db, compute, until, now, budget - hoursCharged);
+    if (charged > 0) teamIds.add(compute.teamId);
+    hoursCharged += charged;
     // The budget spent: this compute may still have hours due, and the rest are not reached.
-    if (hoursCharged >= budget) return { hoursCharged, more: true };
+    if (hoursCharged >= budget) return { hoursCharged, teamIds, more: true };
   }
-  return { hoursCharged, more: false };
+  return { hoursCharged, teamIds, more: false };
 }

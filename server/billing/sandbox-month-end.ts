@@ -61,5 +61,6 @@ export async function simulateMonthEnd(
   });
   if (invoice) await billing.announceInvoice(invoice);
   if (hoursCharged > 0) await billing.deliverAlerts();
+  await billing.announce([input.teamId]);
   return { hoursCharged, invoice: invoice ? toInvoiceSummary(invoice) : null };
 }

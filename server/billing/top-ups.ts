@@ -195,8 +195,8 @@ export class CallbackReplayedError extends Error {
 }
 
 export type Settlement =
-  | { kind: 'credited'; topUp: TopUp }
-  | { kind: 'declined'; topUp: TopUp }
+  | { kind: 'credited'; topUp: TopUp; teamId: string }
+  | { kind: 'declined'; topUp: TopUp; teamId: string }
   /** The top-up was already settled, or the provider named a payment we never started: nothing changes. */
   | { kind: 'unchanged'; reason: string };
 
@@ -245,7 +245,7 @@ export async function settleTopUp(billing: BillingService, event: PaymentEvent):
         details: { topUpId: row.id, reason: event.reason, provider },
         at: now,
       });
-      return { kind: 'declined', topUp: toTopUp(declined!, now) };
+      return { kind: 'declined', topUp: toTopUp(declined!, now), teamId: row.teamId };
     }
 
     if (event.amountMinor !== row.amountMinor || event.currency !== row.currency) {
@@ -298,6 +298,6 @@ export async function settleTopUp(billing: BillingService, event: PaymentEvent):
       },
       at: now,
     });
-    return { kind: 'credited', topUp: toTopUp(succeeded!, now) };
+    return { kind: 'credited', topUp: toTopUp(succeeded!, now), teamId: row.teamId };
   });
 }

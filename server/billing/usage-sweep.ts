@@ -49,7 +49,7 @@ export class UsageSweep {
 
   async sweep(): Promise<UsageSweepResult> {
     const { db, clock, config } = this.billing.deps;
-    const { hoursCharged, more } = await meterUsage(db, clock.now(), {
+    const { hoursCharged, teamIds, more } = await meterUsage(db, clock.now(), {
       budget: this.meteringBudget,
       shouldStop: () => this.stopping,
     });
@@ -59,6 +59,7 @@ export class UsageSweep {
       : await issueInvoices(db, clock.now(), config.taxRatePercent);
     for (const invoice of issued) await this.billing.announceInvoice(invoice);
     if (hoursCharged > 0 || issued.length > 0) await this.billing.deliverAlerts();
+    await this.billing.announce([...teamIds, ...issued.map((invoice) => invoice.teamId)]);
     return { hoursCharged, meteringBehind: more, invoicesIssued: issued.length, invoicesPaid: paid };
   }
 }

@@ -1,4 +1,4 @@
-// The computes part of the resource manager (issue 5): the catalog, the compute routes, and the service
+// The computes part of the resource manager: the catalog, the compute routes, and the service
 // that ties them to the compute driver and the live socket.
 import { billingStartPolicy, type StartPolicy } from '../billing/start-policy';
 import { Catalog } from '../catalog/catalog';

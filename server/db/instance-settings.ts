@@ -1,5 +1,5 @@
-// The installation's identity, generated on first start and kept: later issues sign WebSocket tickets and
-// payment callbacks with instanceSecret, so it must survive restarts and never change under a running server.
+// The installation's identity, generated on first start and kept: WebSocket tickets and payment
+// callbacks are signed with instanceSecret, so it must survive restarts and never change under a running server.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Database } from './index';

@@ -1,4 +1,4 @@
-// Tables of the reference server. Each later issue adds its tables here and runs `npm run db:generate`.
+// Tables of the reference server. A change here is followed by `npm run db:generate` (a new migration).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -312,7 +312,7 @@ export const auditLog = pgTable(
   (t) => [index().on(t.teamId, t.seq), index().on(t.teamId, t.at)],
 );
 
-// ── Computes (issue 5) ───────────────────────────────────────────────────────────────────────────────
+// ── Computes ───────────────────────────────────────────────────────────────────────────────────────
 
 /** A live compute's status is anything but this; destroyed rows stay for their history, never listed. */
 const LIVE_COMPUTE = sql`status <> 'destroyed'`;
@@ -438,7 +438,7 @@ export const simulatorMachines = pgTable('simulator_machines', {
   createdAt: at('created_at').notNull(),
 });
 
-// ── Domains and DNS (issue 6) ─────────────────────────────────────────────────────────────────────────
+// ── Domains and DNS ─────────────────────────────────────────────────────────────────────────────────
 
 /**
  * A DNS zone a team hosts on our name servers. The name is unique across the whole server: a zone can
@@ -504,7 +504,7 @@ export const dnsRecords = pgTable(
   ],
 );
 
-// ── Billing (issue 7) ────────────────────────────────────────────────────────────────────────────────
+// ── Billing ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * A team's balance, cached: always the sum of its ledger entries, changed only under this row's lock in

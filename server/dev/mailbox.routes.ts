@@ -21,7 +21,6 @@ export const mailboxMessageSchema = v.object({
   code: v.nullable(v.string()),
   createdAt: v.string(),
 });
-export const mailboxSchema = v.object({ messages: v.array(mailboxMessageSchema) });
 export type MailboxMessage = v.InferOutput<typeof mailboxMessageSchema>;
 
 const LIMIT = 200;

@@ -84,13 +84,17 @@ export class DomainService {
     edit: (tx: Transaction, domain: DomainRow, now: Date) => Promise<ZoneEditOutcome<T>>,
   ): Promise<T> {
     const now = this.deps.clock.now();
-    return this.db.transaction(async (tx) => {
+    const { result, changed } = await this.db.transaction(async (tx) => {
       const domain = await lockDomain(tx, teamId, domainId);
       if (!domain) throw domainNotFound();
-      const { result, changed } = await edit(tx, domain, now);
-      if (changed) await this.commitZone(tx, domain, now);
-      return result;
+      const outcome = await edit(tx, domain, now);
+      if (outcome.changed) await this.commitZone(tx, domain, now);
+      return outcome;
     });
+    // Committed: the team's open consoles show the records (and the zone's new serial) at once.
+    if (changed)
+      await this.deps.live.publishToTeam(teamId, { type: 'dns-records.changed', teamId, domainId });
+    return result;
   }
 
   /** Increases the serial of a locked domain and publishes the zone as it now stands in `tx`. */

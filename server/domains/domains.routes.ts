@@ -80,7 +80,9 @@ export function domainsRoutes(service: DomainService): Routes {
           name: body.name,
         });
         service.delegation.checkSoon(row.id);
-        return c.json(await current(team.id, row.id), 201);
+        const domain = await current(team.id, row.id);
+        await service.deps.live.publishToTeam(team.id, { type: 'domain.updated', domain });
+        return c.json(domain, 201);
       },
     })
     .add({
@@ -102,11 +104,17 @@ export function domainsRoutes(service: DomainService): Routes {
       request: { params: domainParams, body: deleteDomainRequestSchema },
       responses: { 204: { description: 'Deleted.' } },
       handler: async (c, { params, body }) => {
+        const teamId = c.get('team').id;
         await deleteDomain(service, {
-          teamId: c.get('team').id,
+          teamId,
           domainId: params.domainId,
           actor: auditActor(c),
           confirmName: body.confirmName,
+        });
+        await service.deps.live.publishToTeam(teamId, {
+          type: 'domain.deleted',
+          teamId,
+          domainId: params.domainId,
         });
         return c.body(null, 204);
       },

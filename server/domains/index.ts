@@ -1,4 +1,4 @@
-// The domains part of the resource manager (issue 6): zones and their records, zone files and delegation
+// The domains part of the resource manager: zones and their records, zone files and delegation
 // checks, written through the DNS driver (server/drivers/dns).
 import type { Database } from '../db';
 import type { DnsDriver } from '../drivers/dns/dns-driver';

@@ -2,12 +2,15 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Identity } from '../identity';
 import type { SessionRecord, UserRecord } from '../identity/sessions';
+import type { LiveUpdates } from '../socket/live-updates';
 import type { TeamMembership, TeamRecord } from '../teams/team-record';
 
 export interface AppEnv {
   Variables: RequestIdVariables & {
     /** The identity core (sessions, codes, providers), set for every request by the app. */
     identity: Identity;
+    /** Pushes changes to the open console sockets, set for every request by the app. */
+    live: LiveUpdates;
     /** The caller's live session: set by the requireSession / requireVerifiedUser guards only. */
     session: SessionRecord;
     /** The signed-in user, as read with the session: set by the same guards. */

@@ -141,6 +141,8 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
             at: now,
           });
         });
+        // The team's open consoles show the decision at once (settings, overview, limits).
+        await c.get('live').publishToTeam(team.id, { type: 'team.updated', teamId: team.id });
         const updated = await findTeam(identity.db, team.id);
         for (const owner of await ownersOf(identity.db, team.id)) {
           identity.deliveries.later('verification decision notice', () =>

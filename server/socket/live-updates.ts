@@ -1,7 +1,9 @@
-// The one place that pushes changes to open console sockets. Later issues publish the same way:
-//   live.publishToTeam(teamId, { type: 'compute.updated', compute })
-// Each message goes to every open socket of every ACTIVE member of the team, looked up when it is sent: a
-// member removed a moment ago gets nothing more, a member added a moment ago gets it without reconnecting.
+// The one place that pushes changes to open console sockets, once the change has committed:
+//   live.publishToTeam(teamId, { type: 'compute.updated', compute })   every ACTIVE member of the team
+//   live.publishToUsers([userId], { type: 'membership.changed', teamId })   named people (their own news)
+// Team messages go to every open socket of every ACTIVE member, looked up when sent: a member removed a
+// moment ago gets nothing more, a member added a moment ago gets it without reconnecting. Route handlers
+// reach it as c.get('live').
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServerMessage } from '../../src/contract/socket';
 import type { Database } from '../db';

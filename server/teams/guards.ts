@@ -1,13 +1,14 @@
-// Team route guards, for this issue and the ones after it (computes, domains, billing). A team-scoped
-// route puts them in its `guards`, after sign-in:
-//   guards: teamGuards()                                        → any ACTIVE member of :teamId
-//   guards: teamGuards(['OWNER', 'ADMIN'], 'manage invitations') → only those roles, 403 for the others
+// Team route guards. A team-scoped route puts them in its `guards`:
+//   guards: teamGuards()                                   → any ACTIVE member of :teamId
+//   guards: teamGuards('members.invite', 'invite people')  → only the roles the permission matrix
+//     (src/domain/permissions.ts) gives the permission; 403 for the others, saying who may
+//     ("Only the owner or an admin of this team can invite people.").
 // Then c.get('team') is the team and c.get('membership').role the caller's role. A team the caller is
 // not an ACTIVE member of answers 404, exactly like a team that does not exist.
 
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../../src/contract/auth';
+import { can, type Permission, rolesFor } from '../../src/domain/permissions';
 import { teams } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { requireVerifiedUser } from '../identity/guards';
@@ -35,20 +36,20 @@ export const requireTeamMember: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** After requireTeamMember: 403 with "Only … can <doing>." unless the caller holds one of the roles. */
-export function requireTeamRole(allowed: readonly Role[], doing: string): MiddlewareHandler<AppEnv> {
+/** After requireTeamMember: 403 with "Only … can <doing>." unless the caller's role holds the permission. */
+export function requirePermission(permission: Permission, doing: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!allowed.includes(c.get('membership').role)) throw teamRoleRequired(allowed, doing);
+    if (!can(c.get('membership').role, permission)) throw teamRoleRequired(rolesFor(permission), doing);
     await next();
   };
 }
 
-/** The whole chain for a team-scoped route: signed in and phone-verified, a member, and (optionally) a role. */
-export function teamGuards(allowed?: readonly Role[], doing?: string): MiddlewareHandler<AppEnv>[] {
+/**
+ * The whole chain for a team-scoped route: signed in and phone-verified, a member, and (optionally) a
+ * permission of the matrix, `doing` naming the route's action in the refusal.
+ */
+export function teamGuards(permission?: Permission, doing?: string): MiddlewareHandler<AppEnv>[] {
   const chain: MiddlewareHandler<AppEnv>[] = [requireVerifiedUser, requireTeamMember];
-  if (allowed) chain.push(requireTeamRole(allowed, doing ?? 'do this'));
+  if (permission) chain.push(requirePermission(permission, doing ?? 'do this'));
   return chain;
 }
-
-export const OWNER_ONLY: readonly Role[] = ['OWNER'];
-export const OWNER_OR_ADMIN: readonly Role[] = ['OWNER', 'ADMIN'];

@@ -1,6 +1,6 @@
-// The teams part of the user service (issue 4): teams, members, invitations, verification, limits and
-// the audit log. Later issues reuse guards.ts (team membership and roles), limits.ts (what an unverified
-// team may run), resources.ts (what a team holds) and ../audit/audit-log.ts (recording changes).
+// The teams part of the user service: teams, members, invitations, verification, limits and
+// the audit log. Other services reuse guards.ts (team membership and roles), limits.ts (what an
+// unverified team may run), resources.ts (what a team holds) and ../audit/audit-log.ts (recording changes).
 import { auditLogRoutes } from '../audit/audit-log.routes';
 import type { Routes } from '../http/routes';
 import { inviteeRoutes, myInvitationsRoutes } from './invitations/invitee.routes';

@@ -14,7 +14,7 @@ export interface TeamMembership {
   joinedAt: Date;
 }
 
-/** Either the database or an open transaction: helpers that later issues call inside their own. */
+/** Either the database or an open transaction: these helpers also run inside their callers' transactions. */
 export type Queryable = Database | Transaction;
 
 export const ACTIVE = 'ACTIVE';

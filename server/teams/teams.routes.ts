@@ -9,12 +9,13 @@ import {
   teamSchema,
   updateTeamRequestSchema,
 } from '../../src/contract/teams';
+import { can } from '../../src/domain/permissions';
 import { auditActor, recordAudit } from '../audit/audit-log';
 import { changeCurrency } from '../billing/billing-profile';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
-import { OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from './guards';
+import { teamGuards } from './guards';
 import { teamLimits } from './limits';
 import { teamDeletedMail } from './messages';
 import { teamIdParams } from './params';
@@ -65,6 +66,8 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           });
           return created!;
         });
+        // The creator's other browsers list the new team too.
+        c.get('live').publishToUsers([user.id], { type: 'membership.changed', teamId: team.id });
         return c.json(await describeTeam(db, team, 'OWNER'), 201);
       },
     })
@@ -82,7 +85,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'patch',
       path: '/:teamId',
       summary: 'Rename the team (owner, admin) or change its currency (owner)',
-      guards: teamGuards(OWNER_OR_ADMIN, 'change the team’s settings'),
+      guards: teamGuards('team.rename', 'change the team’s settings'),
       request: { params: teamIdParams, body: updateTeamRequestSchema },
       responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
       handler: async (c, { body }) => {
@@ -90,7 +93,11 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
         const { role } = c.get('membership');
         const before = c.get('team');
         // The currency is billing: the owner's alone. Sending the unchanged value (a whole form) is fine.
-        if (body.currency !== undefined && body.currency !== before.currency && role !== 'OWNER') {
+        if (
+          body.currency !== undefined &&
+          body.currency !== before.currency &&
+          !can(role, 'team.changeCurrency')
+        ) {
           throw notAllowed('Only the owner of this team can change its currency.');
         }
         const now = clock.now();
@@ -121,6 +128,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           await changeCurrency(tx, row!, currency as Currency, actor, now);
           return { ...row!, currency };
         });
+        await c.get('live').publishToTeam(before.id, { type: 'team.updated', teamId: before.id });
         return c.json(await describeTeam(db, updated, role), 200);
       },
     })
@@ -130,7 +138,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       summary: 'Delete the team (owner; only when it holds no resources)',
       description:
         'Other members lose access and are told by e-mail; open invitations and verification documents go with the team. The audit log entries stay.',
-      guards: teamGuards(OWNER_ONLY, 'delete the team'),
+      guards: teamGuards('team.delete', 'delete the team'),
       request: { params: teamIdParams },
       responses: { 204: { description: 'The team is deleted.' } },
       handler: async (c) => {
@@ -149,7 +157,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
             );
           }
           const otherMembers = await tx
-            .select({ email: users.email })
+            .select({ email: users.email, userId: users.id })
             .from(teamMembers)
             .innerJoin(users, eq(users.id, teamMembers.userId))
             .where(
@@ -173,6 +181,11 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           });
           await tx.delete(teams).where(eq(teams.id, team.id));
           return { others: otherMembers, storageNames: documents.map((document) => document.storageName) };
+        });
+        // Every member's console leaves the team that no longer exists, this user's other browsers too.
+        c.get('live').publishToUsers([user.id, ...others.map((member) => member.userId)], {
+          type: 'membership.changed',
+          teamId: team.id,
         });
         await deps.uploads.remove(storageNames);
         for (const member of others) {

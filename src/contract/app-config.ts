@@ -1,8 +1,6 @@
 // What the console needs to know about the server it talks to: which embedded defaults are in use.
 import * as v from 'valibot';
 
-export const driverModeSchema = v.picklist(['embedded', 'production']);
-
 export const appConfigSchema = v.object({
   version: v.string(),
   /** Each external system and whether it runs on its embedded default (simulator, sandbox, outbox). */

@@ -203,9 +203,3 @@ export const computeMetricsSchema = v.object({
   networkOut: v.array(v.nullable(v.number())),
 });
 export type ComputeMetrics = v.InferOutput<typeof computeMetricsSchema>;
-
-/** What the console knows about the compute driver, to say "simulator" where it is one. */
-export const computeDriverInfoSchema = v.object({
-  kind: v.picklist(['simulator', 'production']),
-  name: v.string(),
-});

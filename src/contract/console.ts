@@ -4,6 +4,14 @@ import * as v from 'valibot';
 export const consolePath = (computeId: string) =>
   `/resource-manager/console/${encodeURIComponent(computeId)}`;
 
+/** Close codes of a console socket after which reconnecting cannot help. */
+export const ConsoleCloseCode = {
+  /** The user is no longer a member of the compute's team. */
+  accessEnded: 4003,
+  /** The compute was destroyed, or has no console. */
+  gone: 4004,
+} as const;
+
 export const consoleClientMessageSchema = v.variant('type', [
   /** Keystrokes and pasted text, as the terminal produced them. */
   v.object({ type: v.literal('input'), data: v.pipe(v.string(), v.maxLength(16_384)) }),

@@ -9,6 +9,8 @@ export const SOCKET_PATH = '/resource-manager';
 /** How often the server sends a heartbeat; the client treats a longer silence as a lost connection. */
 export const HEARTBEAT_INTERVAL_MS = 20_000;
 
+const uuid = v.pipe(v.string(), v.uuid());
+
 export const serverMessageSchema = v.variant('type', [
   v.object({
     type: v.literal('hello'),
@@ -20,13 +22,26 @@ export const serverMessageSchema = v.variant('type', [
   /** A compute of one of the user's teams changed (status, tags, addresses…): the whole new compute. */
   v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
   /** A compute is gone (destroyed). */
-  v.object({
-    type: v.literal('compute.deleted'),
-    teamId: v.pipe(v.string(), v.uuid()),
-    computeId: v.pipe(v.string(), v.uuid()),
-  }),
-  /** A domain of one of the user's teams changed outside a request of theirs (its delegation status). */
+  v.object({ type: v.literal('compute.deleted'), teamId: uuid, computeId: uuid }),
+  /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
+  /** A domain is gone (deleted), with its records. */
+  v.object({ type: v.literal('domain.deleted'), teamId: uuid, domainId: uuid }),
+  /** Records of a domain were added, changed or deleted (a form, an import). */
+  v.object({ type: v.literal('dns-records.changed'), teamId: uuid, domainId: uuid }),
+  /** The team itself changed: name, currency, verification status and with it the limits. */
+  v.object({ type: v.literal('team.updated'), teamId: uuid }),
+  /** Who is in the team changed: members, their roles, invitations. */
+  v.object({ type: v.literal('members.changed'), teamId: uuid }),
+  /**
+   * Sent to one user only: their own membership of the team changed (joined, role changed, removed, the
+   * team deleted). What they may see and do changes with it.
+   */
+  v.object({ type: v.literal('membership.changed'), teamId: uuid }),
+  /** Money moved: a top-up credited or declined, usage charged, an invoice issued, the billing details. */
+  v.object({ type: v.literal('billing.changed'), teamId: uuid }),
+  /** Sent to one user only: an invitation to them arrived, or one was withdrawn. */
+  v.object({ type: v.literal('invitations.changed') }),
 ]);
 
 export const clientMessageSchema = v.variant('type', [v.object({ type: v.literal('ping') })]);

@@ -1,5 +1,6 @@
-// What each team role may do, as the console shows it (the server enforces the same matrix; see the
-// README's "Roles and permissions"). The console hides or disables what a role may not do and says why.
+// What each team role may do: the one matrix the server's guards enforce (server/teams/guards.ts) and the
+// console shows (see the README's "Roles and permissions"). The console hides or disables what a role
+// may not do and says why.
 import type { Role } from '../contract/auth';
 
 export type Permission =
@@ -30,6 +31,11 @@ const matrix: Record<Permission, readonly Role[]> = {
   'audit.read': ['OWNER', 'ADMIN'],
   'resources.manage': ['OWNER', 'ADMIN', 'MEMBER'],
 };
+
+/** The roles that hold `permission`, highest first. */
+export function rolesFor(permission: Permission): readonly Role[] {
+  return matrix[permission];
+}
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role ? matrix[permission].includes(role) : false;

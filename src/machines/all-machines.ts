@@ -4,26 +4,34 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth';
 import { changeWithCodeMachine } from './change-with-code';
+import { codeEntryMachine } from './code-entry';
 import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
 import { dnsRecordFormMachine } from './dns-record-form';
+import { domainDeleteMachine } from './domain-delete';
 import { progressBarMachine } from './progress-bar';
 import { socketMachine } from './socket';
 import { teamVerificationMachine } from './team-verification';
 import { toastMachine } from './toast';
 import { tooltipMachine } from './tooltip';
+import { topUpReturnMachine } from './top-up-return';
+import { zoneImportMachine } from './zone-import';
 
 export const allMachines: Record<string, AnyStateMachine> = {
   auth: authMachine,
   'change-with-code': changeWithCodeMachine,
+  'code-entry': codeEntryMachine,
   'compute-create': computeCreateMachine,
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,
   'dns-record-form': dnsRecordFormMachine,
+  'domain-delete': domainDeleteMachine,
   'progress-bar': progressBarMachine,
   socket: socketMachine,
   'team-verification': teamVerificationMachine,
   toast: toastMachine,
+  'top-up-return': topUpReturnMachine,
   tooltip: tooltipMachine,
+  'zone-import': zoneImportMachine,
 };

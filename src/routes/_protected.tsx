@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { liveConnection } from '../live-connection';
+import { liveConnection, onMembershipChanged } from '../live-connection';
 import { loadQueryClient } from '../services/query-client';
 import { readStorage, writeStorage } from '../services/storage';
+import { membershipChanged } from './_protected/-components/use-current-team';
 
 // The protected area: without a valid session the user is sent to sign in, and the address they wanted
 // is remembered (localStorage `intendedPath`) so signing in brings them back to it. A new account that
@@ -26,6 +27,8 @@ export const Route = createFileRoute('/_protected')({
 
 function ProtectedArea() {
   const { queryClient } = Route.useRouteContext();
+  const router = useRouter();
+  useEffect(() => onMembershipChanged((teamId) => void membershipChanged(router, teamId)), [router]);
   // The live connection is only needed, and only allowed, inside the console: leaving it (signing out,
   // a session that ended) closes the socket.
   useEffect(() => {

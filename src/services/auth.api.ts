@@ -4,13 +4,11 @@ import {
   codeChallengeSchema,
   currentSessionSchema,
   revokedCountSchema,
-  type SocialProvider,
   sessionListSchema,
   signInMethodsSchema,
   userSchema,
 } from '../contract/auth';
 import { socketTicketSchema } from '../contract/socket-ticket';
-import { apiHost, basePaths } from './config';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const fetchSignInMethods = () => json(signInMethodsSchema, () => userClient.get('auth/methods'));
@@ -32,10 +30,6 @@ export const verifyPhoneCode = (body: { challengeId: string; code: string }) =>
 
 export const completeSocialSignIn = (body: { code: string; state: string }) =>
   json(authResultSchema, () => userClient.post('auth/oauth/callback', { json: body }));
-
-/** Where the browser goes to start a social sign-in; the server redirects it to the provider. */
-export const socialSignInUrl = (provider: SocialProvider) =>
-  `${apiHost}${basePaths.user}/auth/oauth/${provider}/authorize`;
 
 export const fetchCurrentSession = () => json(currentSessionSchema, () => userClient.get('auth/session'));
 
@@ -60,5 +54,3 @@ export const confirmEmailChange = (body: { challengeId: string; code: string }) 
 
 export const fetchSocketTicket = () =>
   json(socketTicketSchema, () => resourceManagerClient.post('socket-tickets'));
-
-export type { SocialProvider };

@@ -5,11 +5,9 @@ import {
   billingProfileSchema,
   invoiceListSchema,
   invoiceSchema,
-  ledgerPageSchema,
   monthEndSimulationSchema,
   paymentMethodsSchema,
   topUpAnswerSchema,
-  topUpPageSchema,
   usageSchema,
 } from '../contract/billing';
 import type { Currency } from '../contract/teams';
@@ -20,14 +18,8 @@ const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;
 export const fetchBalance = (teamId: string) =>
   json(balanceSchema, () => client.get(`${team(teamId)}/balance`));
 
-export const fetchLedger = (teamId: string) =>
-  json(ledgerPageSchema, () => client.get(`${team(teamId)}/ledger`));
-
 export const fetchPaymentMethods = (teamId: string) =>
   json(paymentMethodsSchema, () => client.get(`${team(teamId)}/payment-methods`));
-
-export const fetchTopUps = (teamId: string) =>
-  json(topUpPageSchema, () => client.get(`${team(teamId)}/top-ups`));
 
 export const fetchTopUp = (teamId: string, id: string) =>
   json(topUpAnswerSchema, () => client.get(`${team(teamId)}/top-ups/${encodeURIComponent(id)}`));

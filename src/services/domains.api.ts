@@ -15,11 +15,7 @@ const domain = (teamId: string, id: string) => `${domains(teamId)}/${encodeURICo
 const record = (teamId: string, domainId: string, id: string) =>
   `${domain(teamId, domainId)}/records/${encodeURIComponent(id)}`;
 
-export const fetchDomains = (teamId: string, search?: string) =>
-  json(domainListSchema, () => client.get(domains(teamId), { searchParams: search ? { search } : {} }));
-
-export const fetchDomain = (teamId: string, id: string) =>
-  json(domainSchema, () => client.get(domain(teamId, id)));
+export const fetchDomains = (teamId: string) => json(domainListSchema, () => client.get(domains(teamId)));
 
 export const createDomain = (teamId: string, name: string) =>
   json(domainSchema, () => client.post(domains(teamId), { json: { name } }));

@@ -1,63 +1,103 @@
-// What the console does with pushed messages: computes change in every cached list and detail at once,
-// without a reload (and without refetching 10,000 rows for one status change).
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Compute } from '../contract/computes';
+// What the console does with pushed messages: each one patches or invalidates the cache entries it
+// affects, named through the key factories, so every open page shows the change without a reload. Only
+// the factories' own helpers (storeCompute, refreshComputeLists, forgetCompute) know an entry's shape;
+// everything else is invalidated, which refetches what a page shows and marks the rest stale.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ServerMessage } from '../contract/socket';
+import { authKeys } from './auth.queries';
+import { billingKeys, moneyKeys } from './billing.queries';
+import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
+import { domainKeys } from './domains.queries';
+import { teamKeys } from './teams.queries';
 
-interface ComputePage {
-  computes: Compute[];
-  nextCursor: string | null;
-  total: number;
+export interface LiveEffects {
+  /** The user's own membership of a team changed: the console re-reads which team it shows, and how. */
+  membershipChanged(teamId: string): void;
 }
 
-type ComputePages = InfiniteData<ComputePage, string | undefined>;
-
-/** Replaces (or, with `remove`, drops) one compute in every cached page of the team's lists. */
-function patchLists(queryClient: QueryClient, teamId: string, id: string, next: Compute | null): boolean {
-  let found = false;
-  queryClient.setQueriesData<ComputePages>({ queryKey: ['computes', teamId] }, (data) => {
-    if (!data) return data;
-    return {
-      ...data,
-      pages: data.pages.map((page) => {
-        if (!page.computes.some((compute) => compute.id === id)) return page;
-        found = true;
-        return next
-          ? { ...page, computes: page.computes.map((compute) => (compute.id === id ? next : compute)) }
-          : {
-              ...page,
-              computes: page.computes.filter((compute) => compute.id !== id),
-              total: page.total - 1,
-            };
-      }),
-    };
-  });
-  return found;
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): void {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-export function applyServerMessage(queryClient: QueryClient, message: ServerMessage): void {
-  if (message.type === 'compute.updated') {
-    const { compute } = message;
-    const known = queryClient.getQueryData<Compute>(['compute', compute.teamId, compute.id]);
-    // Messages can overtake an answer the console is about to store: never go back in time.
-    if (known && Date.parse(known.updatedAt) > Date.parse(compute.updatedAt)) return;
-    queryClient.setQueryData(['compute', compute.teamId, compute.id], compute);
-    // A compute the lists don't have yet (made elsewhere) makes them refetch to place it.
-    if (!patchLists(queryClient, compute.teamId, compute.id, compute)) {
-      void queryClient.invalidateQueries({ queryKey: ['computes', compute.teamId] });
+export function applyServerMessage(
+  queryClient: QueryClient,
+  message: ServerMessage,
+  effects?: LiveEffects,
+): void {
+  switch (message.type) {
+    case 'compute.updated': {
+      const { compute } = message;
+      if (!storeCompute(queryClient, compute)) return;
+      refreshComputeLists(queryClient, compute);
+      invalidate(queryClient, [
+        computeKeys.history(compute.teamId, compute.id),
+        teamKeys.limits(compute.teamId),
+        teamKeys.auditLog(compute.teamId),
+        billingKeys.usage(compute.teamId),
+      ]);
+      return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['compute', compute.teamId, compute.id, 'history'] });
-    void queryClient.invalidateQueries({ queryKey: ['team-limits', compute.teamId] });
-    return;
-  }
-  if (message.type === 'compute.deleted') {
-    patchLists(queryClient, message.teamId, message.computeId, null);
-    queryClient.removeQueries({ queryKey: ['compute', message.teamId, message.computeId] });
-    void queryClient.invalidateQueries({ queryKey: ['team-limits', message.teamId] });
-    return;
-  }
-  if (message.type === 'domain.updated') {
-    // Delegation changed (seen by the background check): the domain pages read it from the team's list.
-    void queryClient.invalidateQueries({ queryKey: ['domains', message.domain.teamId] });
+    case 'compute.deleted':
+      forgetCompute(queryClient, message.teamId, message.computeId);
+      invalidate(queryClient, [
+        teamKeys.limits(message.teamId),
+        teamKeys.auditLog(message.teamId),
+        billingKeys.usage(message.teamId),
+      ]);
+      return;
+    case 'domain.updated':
+      invalidate(queryClient, [
+        domainKeys.list(message.domain.teamId),
+        teamKeys.auditLog(message.domain.teamId),
+      ]);
+      return;
+    case 'domain.deleted':
+      invalidate(queryClient, [domainKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
+      queryClient.removeQueries({ queryKey: domainKeys.records(message.teamId, message.domainId) });
+      return;
+    case 'dns-records.changed':
+      invalidate(queryClient, [
+        domainKeys.records(message.teamId, message.domainId),
+        domainKeys.list(message.teamId),
+        teamKeys.auditLog(message.teamId),
+      ]);
+      return;
+    case 'team.updated':
+      invalidate(queryClient, [
+        teamKeys.userTeams(),
+        authKeys.userProfile(),
+        teamKeys.verification(message.teamId),
+        teamKeys.limits(message.teamId),
+        billingKeys.profile(message.teamId),
+        billingKeys.balance(message.teamId),
+        teamKeys.auditLog(message.teamId),
+      ]);
+      return;
+    case 'members.changed':
+      invalidate(queryClient, [
+        teamKeys.members(message.teamId),
+        teamKeys.teamInvitations(message.teamId),
+        teamKeys.userTeams(),
+        teamKeys.auditLog(message.teamId),
+      ]);
+      return;
+    case 'membership.changed':
+      invalidate(queryClient, [teamKeys.userTeams(), authKeys.userProfile(), teamKeys.myInvitations()]);
+      effects?.membershipChanged(message.teamId);
+      return;
+    case 'billing.changed':
+      invalidate(queryClient, [
+        ...moneyKeys(message.teamId),
+        billingKeys.profile(message.teamId),
+        teamKeys.auditLog(message.teamId),
+      ]);
+      return;
+    case 'invitations.changed':
+      invalidate(queryClient, [teamKeys.myInvitations()]);
+      return;
+    case 'hello':
+    case 'heartbeat':
+    case 'pong':
+      return;
   }
 }

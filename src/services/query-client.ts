@@ -5,9 +5,17 @@ import type { QueryClient } from '@tanstack/react-query';
 let client: QueryClient | null = null;
 let loading: Promise<QueryClient> | null = null;
 
+/** A refusal (4xx: gone, forbidden, invalid) answers the same the second time; only failures to reach the server are tried again. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Duck-typed: importing ApiError would put the HTTP client in every page's first download.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
+  return failureCount < 1;
+}
+
 export function loadQueryClient(): Promise<QueryClient> {
   loading ??= import('@tanstack/react-query').then(({ QueryClient: Client }) => {
-    client = new Client({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } });
+    client = new Client({ defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry } } });
     return client;
   });
   return loading;

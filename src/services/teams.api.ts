@@ -9,14 +9,12 @@ import {
   teamLimitsSchema,
   teamListSchema,
   teamSchema,
-  teamVerificationSchema,
 } from '../contract/teams';
 import { call, json, userClient } from './http';
 
 const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;
 
 export const fetchTeams = () => json(teamListSchema, () => userClient.get('teams'));
-export const fetchTeam = (teamId: string) => json(teamSchema, () => userClient.get(team(teamId)));
 export const createTeam = (body: { name: string; currency: Currency }) =>
   json(teamSchema, () => userClient.post('teams', { json: body }));
 export const updateTeam = (teamId: string, body: { name?: string; currency?: Currency }) =>
@@ -52,16 +50,6 @@ export const declineInvitation = (id: string) =>
   call(() => userClient.post(`invitations/${encodeURIComponent(id)}/decline`));
 export const fetchMyInvitations = () =>
   json(invitationListSchema, () => userClient.get('users/me/invitations'));
-
-export const fetchVerification = (teamId: string) =>
-  json(teamVerificationSchema, () => userClient.get(`${team(teamId)}/verification`));
-/** Details and documents go as multipart/form-data; the server checks each file by its content. */
-export const submitVerification = (teamId: string, form: FormData) =>
-  json(teamVerificationSchema, () =>
-    userClient.post(`${team(teamId)}/verification`, { body: form, timeout: 120_000 }),
-  );
-export const verificationDocumentUrl = (teamId: string, documentId: string) =>
-  `${team(teamId)}/verification/documents/${encodeURIComponent(documentId)}`;
 
 export const fetchLimits = (teamId: string) =>
   json(teamLimitsSchema, () => userClient.get(`${team(teamId)}/limits`));

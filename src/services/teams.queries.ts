@@ -1,4 +1,6 @@
-// Query options for team data, under the spec's cache keys (SPEC §3) where it names them.
+// Teams in the cache, under the spec's keys (SPEC §3) where it names them: user-teams, members,
+// pending-invitations, invitation; and the team's verification, limits and activity. Queries, mutations
+// and the socket handler all name entries through teamKeys.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   type AuditQuery,
@@ -9,36 +11,46 @@ import {
   fetchMyInvitations,
   fetchTeamInvitations,
   fetchTeams,
-  fetchVerification,
 } from './teams.api';
 
+export const teamKeys = {
+  /** The signed-in user's teams and their role in each. */
+  userTeams: () => ['user-teams'] as const,
+  members: (teamId: string) => ['members', teamId] as const,
+  /** Every list of invitations waiting for an answer: a team's, and the user's own. */
+  pendingInvitations: () => ['pending-invitations'] as const,
+  teamInvitations: (teamId: string) => ['pending-invitations', 'team', teamId] as const,
+  myInvitations: () => ['pending-invitations', 'mine'] as const,
+  invitation: (id: string) => ['invitation', id] as const,
+  verification: (teamId: string) => ['team-verification', teamId] as const,
+  limits: (teamId: string) => ['team-limits', teamId] as const,
+  /** Every filtered view of the team's activity. */
+  auditLog: (teamId: string) => ['audit-log', teamId] as const,
+  auditLogFiltered: (teamId: string, filters: Omit<AuditQuery, 'cursor'>) =>
+    ['audit-log', teamId, filters] as const,
+};
+
 export const userTeamsQuery = () =>
-  queryOptions({ queryKey: ['user-teams'], queryFn: fetchTeams, staleTime: 30_000 });
+  queryOptions({ queryKey: teamKeys.userTeams(), queryFn: fetchTeams, staleTime: 30_000 });
 
 export const membersQuery = (teamId: string) =>
-  queryOptions({ queryKey: ['members', teamId], queryFn: () => fetchMembers(teamId) });
+  queryOptions({ queryKey: teamKeys.members(teamId), queryFn: () => fetchMembers(teamId) });
 
 export const teamInvitationsQuery = (teamId: string) =>
-  queryOptions({
-    queryKey: ['pending-invitations', 'team', teamId],
-    queryFn: () => fetchTeamInvitations(teamId),
-  });
+  queryOptions({ queryKey: teamKeys.teamInvitations(teamId), queryFn: () => fetchTeamInvitations(teamId) });
 
 export const myInvitationsQuery = () =>
-  queryOptions({ queryKey: ['pending-invitations', 'mine'], queryFn: fetchMyInvitations });
+  queryOptions({ queryKey: teamKeys.myInvitations(), queryFn: fetchMyInvitations });
 
 export const invitationQuery = (id: string) =>
-  queryOptions({ queryKey: ['invitation', id], queryFn: () => fetchInvitation(id), retry: false });
-
-export const verificationQuery = (teamId: string) =>
-  queryOptions({ queryKey: ['team-verification', teamId], queryFn: () => fetchVerification(teamId) });
+  queryOptions({ queryKey: teamKeys.invitation(id), queryFn: () => fetchInvitation(id) });
 
 export const limitsQuery = (teamId: string) =>
-  queryOptions({ queryKey: ['team-limits', teamId], queryFn: () => fetchLimits(teamId) });
+  queryOptions({ queryKey: teamKeys.limits(teamId), queryFn: () => fetchLimits(teamId) });
 
 export const auditLogQuery = (teamId: string, filters: Omit<AuditQuery, 'cursor'>) =>
   infiniteQueryOptions({
-    queryKey: ['audit-log', teamId, filters],
+    queryKey: teamKeys.auditLogFiltered(teamId, filters),
     queryFn: ({ pageParam }) => fetchAuditLog(teamId, { ...filters, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,

@@ -21,6 +21,11 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** Disables the confirm button, e.g. until the typed confirmation matches. */
   confirmDisabled?: boolean;
+  /**
+   * Set when a machine runs the action: the dialog then shows this as the confirm button's progress and
+   * leaves opening and closing to `open`, instead of awaiting onConfirm itself.
+   */
+  busy?: boolean;
 }
 
 export function ConfirmDialog({
@@ -34,11 +39,17 @@ export function ConfirmDialog({
   onConfirm,
   danger = false,
   confirmDisabled = false,
+  busy: controlledBusy,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
+  const [ownBusy, setBusy] = useState(false);
+  const busy = controlledBusy ?? ownBusy;
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
+    if (controlledBusy !== undefined) {
+      onConfirm();
+      return;
+    }
     setBusy(true);
     try {
       await onConfirm();

@@ -1,4 +1,4 @@
-// The design system: import components from here, e.g. `import { Button, Dialog } from '../ui'`.
+// The design system: import components from here, e.g. `import { Button, Dialog } from './'`.
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Button, type ButtonProps, buttonRecipe } from './button';

@@ -1,13 +1,17 @@
 // Starts one real server for the end-to-end files; each file opens its own browser against it.
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { removeDataDir, type ServerProcess, startServerProcess } from '../../scripts/server-process';
 
 let server: ServerProcess | undefined;
 
 export async function setup(project: TestProject) {
-  server = await startServerProcess();
+  // The operator of this installation, for journeys where a verification decision arrives.
+  const operatorToken = randomBytes(32).toString('hex');
+  server = await startServerProcess({ OPERATOR_TOKEN: operatorToken });
   project.provide('baseUrl', server.url);
   project.provide('dnsPort', server.dnsPort);
+  project.provide('operatorToken', operatorToken);
 }
 
 export async function teardown() {
@@ -21,5 +25,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dnsPort: number;
+    operatorToken: string;
   }
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession } from '../../src/contract/auth';
 import { problemTypes } from '../../src/contract/problem';
 import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
+import { codeEntryMachine } from '../../src/machines/code-entry';
 import { ApiError } from '../../src/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
@@ -48,10 +49,6 @@ const fieldError = new ApiError(422, {
   title: 'Check the highlighted fields.',
   errors: [{ field: 'email', message: 'Enter an e-mail address like name@example.com.' }],
 });
-const wrongCode = problem(422, problemTypes.codeIncorrect, 'Check the code.', {
-  errors: [{ field: 'code', message: 'That code is not right. 4 tries left.' }],
-  attemptsLeft: 4,
-});
 const locked = problem(429, problemTypes.addressLocked, 'Too many wrong codes. Try again in 15 minutes.', {
   retryAfterSeconds: 900,
 });
@@ -76,7 +73,7 @@ const model = new MachineModel(authMachine, {
       { type: 'page.callback', provider: 'github', params: { error: 'access_denied' } },
     ],
     'form.submit': [{ type: 'form.submit', email: 'ada@example.rw', name: 'Ada Nkusi' }],
-    'code.submit': [{ type: 'code.submit', code: '123456' }],
+    'code.sent': [{ type: 'code.sent', challenge: challenge('email') }],
     'phone.submit': [{ type: 'phone.submit', country: 'RW', phoneNumber: '0788 123 456' }],
     'social.start': [{ type: 'social.start', provider: 'github' }],
     'xstate.done.actor.requestEmailCode': [done('requestEmailCode', challenge('email'))],
@@ -84,23 +81,16 @@ const model = new MachineModel(authMachine, {
       failed('requestEmailCode', fieldError),
       failed('requestEmailCode', locked),
     ],
-    'xstate.done.actor.verifyEmailCode': [
-      done('verifyEmailCode', signedIn(true)),
-      done('verifyEmailCode', signedIn(false)),
-    ],
-    'xstate.error.actor.verifyEmailCode': [
-      failed('verifyEmailCode', wrongCode),
-      failed('verifyEmailCode', locked),
+    // The code entry (a child machine) ended: the code was right, and this is what it signed in with.
+    'xstate.done.actor.codeEntry': [
+      done('codeEntry', signedIn(true)),
+      done('codeEntry', signedIn(false)),
+      done('codeEntry', phoneVerified),
     ],
     'xstate.done.actor.requestPhoneCode': [done('requestPhoneCode', challenge('sms'))],
     'xstate.error.actor.requestPhoneCode': [
       failed('requestPhoneCode', fieldError),
       failed('requestPhoneCode', locked),
-    ],
-    'xstate.done.actor.verifyPhoneCode': [done('verifyPhoneCode', phoneVerified)],
-    'xstate.error.actor.verifyPhoneCode': [
-      failed('verifyPhoneCode', wrongCode),
-      failed('verifyPhoneCode', locked),
     ],
     'xstate.done.actor.completeSocialSignIn': [
       done('completeSocialSignIn', signedIn(true)),
@@ -123,10 +113,14 @@ beforeEach(() => {
   const machine = authMachine.provide({
     actors: {
       requestEmailCode: calls.actor('requestEmailCode'),
-      verifyEmailCode: calls.actor('verifyEmailCode'),
       requestPhoneCode: calls.actor('requestPhoneCode'),
-      verifyPhoneCode: calls.actor('verifyPhoneCode'),
       completeSocialSignIn: calls.actor('completeSocialSignIn'),
+      emailCodeEntry: codeEntryMachine.provide({
+        actors: { verifyCode: calls.actor('verifyEmailCode'), resendCode: calls.actor('resendEmailCode') },
+      }),
+      phoneCodeEntry: codeEntryMachine.provide({
+        actors: { verifyCode: calls.actor('verifyPhoneCode'), resendCode: calls.actor('resendPhoneCode') },
+      }),
     },
     actions: {
       rememberPendingEmail: (_, { pending }) => effects.push(`remember email ${pending.address}`),
@@ -162,14 +156,12 @@ async function settle(id: string, event: { output?: unknown; error?: unknown }) 
   await flushMicrotasks();
 }
 
+const codeEntry = () => actor.getSnapshot().children.codeEntry as ActorRefFrom<typeof codeEntryMachine>;
+/** Whether the running code entry is the e-mail one (else the phone's). */
+const forEmail = () => actor.getSnapshot().matches('emailCode');
+
 const settlers = Object.fromEntries(
-  [
-    'requestEmailCode',
-    'verifyEmailCode',
-    'requestPhoneCode',
-    'verifyPhoneCode',
-    'completeSocialSignIn',
-  ].flatMap((id) => [
+  ['requestEmailCode', 'requestPhoneCode', 'completeSocialSignIn'].flatMap((id) => [
     [`xstate.done.actor.${id}`, ({ event }: { event: { output: unknown } }) => settle(id, event)],
     [`xstate.error.actor.${id}`, ({ event }: { event: { error: unknown } }) => settle(id, event)],
   ]),
@@ -189,18 +181,23 @@ describe('auth machine, driven as the /auth pages drive it', () => {
           'page.verifyPhone': send({ type: 'page.verifyPhone' }),
           'page.callback': ({ event }: { event: AuthEvent }) => actor.send(event),
           'form.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
-          'code.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
-          'code.resend': send({ type: 'code.resend' }),
+          // The person enters the right code in the code entry, and the server accepts it.
+          'xstate.done.actor.codeEntry': async ({ event }: { event: { output: unknown } }) => {
+            const verify = forEmail() ? 'verifyEmailCode' : 'verifyPhoneCode';
+            codeEntry().send({ type: 'code.submit', code: '123456' });
+            await settle(verify, event);
+          },
+          // The person asks for a new code once the cooldown is over; the entry tells the auth machine.
+          'code.sent': async () => {
+            const resend = forEmail() ? 'resendEmailCode' : 'resendPhoneCode';
+            await vi.advanceTimersByTimeAsync(60_000);
+            codeEntry().send({ type: 'code.resend' });
+            await settle(resend, { output: forEmail() ? challenge('email') : challenge('sms') });
+          },
           'phone.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
           'phone.changeNumber': send({ type: 'phone.changeNumber' }),
           'social.start': ({ event }: { event: AuthEvent }) => actor.send(event),
           'session.ended': send({ type: 'session.ended' }),
-          'xstate.after.resendCooldown.auth.emailCode.entering.cooldown': () =>
-            vi.advanceTimersByTimeAsync(60_000),
-          'xstate.after.resendCooldown.auth.phone.codeEntry.entering.cooldown': () =>
-            vi.advanceTimersByTimeAsync(60_000),
-          'xstate.after.lockDelay.auth.emailCode.locked': () => vi.advanceTimersByTimeAsync(900_000),
-          'xstate.after.lockDelay.auth.phone.codeEntry.locked': () => vi.advanceTimersByTimeAsync(900_000),
         } as never,
         states: {
           idle: () => expect(authPage(actor.getSnapshot())).toBeNull(),
@@ -219,15 +216,12 @@ describe('auth machine, driven as the /auth pages drive it', () => {
             expect(authPage(actor.getSnapshot())).toBe('/auth/verify-otp');
             // The verification in progress was written down, so a reload can carry on.
             expect(effects).toContain('remember email ada@example.rw');
-          },
-          'emailCode.verifying': () =>
-            expect(calls.inputOf('verifyEmailCode')).toEqual({
-              challengeId: challenge('email').challengeId,
-              code: '123456',
-            }),
-          'emailCode.locked': () => {
-            expect(actor.getSnapshot().context.lockedUntil).toBeGreaterThan(Date.now());
-            expect(actor.getSnapshot().context.message?.tone).toBe('error');
+            // The code entry runs for the code on its way, and resends the same request.
+            const entry = codeEntry().getSnapshot().context;
+            expect(entry.challenge.challengeId).toBe(
+              actor.getSnapshot().context.email?.challenge.challengeId,
+            );
+            expect(entry.request).toMatchObject({ email: 'ada@example.rw' });
           },
           phone: () => {
             expect(authPage(actor.getSnapshot())).toBe('/auth/verify-phone');
@@ -235,10 +229,13 @@ describe('auth machine, driven as the /auth pages drive it', () => {
           },
           'phone.numberEntry.sending': () =>
             expect(calls.inputOf('requestPhoneCode')).toEqual({ country: 'RW', phoneNumber: '0788 123 456' }),
-          'phone.codeEntry': () =>
-            expect(actor.getSnapshot().context.phone?.challenge.destination).toBe('+250788123456'),
-          'phone.codeEntry.locked': () =>
-            expect(actor.getSnapshot().context.lockedUntil).toBeGreaterThan(Date.now()),
+          'phone.codeEntry': () => {
+            expect(actor.getSnapshot().context.phone?.challenge.destination).toBe('+250788123456');
+            expect(codeEntry().getSnapshot().context.request).toEqual({
+              country: 'RW',
+              phoneNumber: '0788 123 456',
+            });
+          },
           redirecting: () => expect(effects.at(-1)).toBe('redirect github'),
           'socialCallback.exchanging': () =>
             expect(calls.inputOf('completeSocialSignIn')).toEqual({ code: 'abc', state: 'xyz' }),

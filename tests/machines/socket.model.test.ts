@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { HEARTBEAT_INTERVAL_MS } from '../../src/contract/socket';
+import { ConsoleCloseCode, consoleServerMessageSchema } from '../../src/contract/console';
+import { HEARTBEAT_INTERVAL_MS, serverMessageSchema } from '../../src/contract/socket';
 import {
   createConnectionActor,
   RECONNECT_BASE_DELAY_MS,
@@ -19,7 +20,7 @@ import { MachineModel } from './model';
 
 const URL = 'ws://console.test/resource-manager';
 // A cap of 2 keeps the model small; the rule is the same as the console's cap of 10.
-const input = { url: URL, random: () => 0.5, maxReconnectAttempts: 2 };
+const input = { url: URL, messages: serverMessageSchema, random: () => 0.5, maxReconnectAttempts: 2 };
 const hello: SocketEvent = {
   type: 'socket.message',
   message: {
@@ -73,8 +74,8 @@ beforeEach(() => {
       resync: () => {
         resyncs += 1;
       },
-      sessionEnded: () => {
-        sessionsEnded += 1;
+      ended: (_, { code }) => {
+        if (code === SESSION_ENDED_CLOSE_CODE) sessionsEnded += 1;
       },
       deliverMessage: (_, params) => {
         delivered.push(params.message);
@@ -154,11 +155,18 @@ describe('socket machine, driven through its connection actor', () => {
             if (sockets.made.length) expect(sockets.latest.readyState).toBe(3);
             expect(actor.getSnapshot().context.retryAt).not.toBeNull();
           },
-          error: (snapshot) => {
+          error: () => {
             expect(socketStatus(actor.getSnapshot())).toBe('error');
             if (sockets.made.length) expect(sockets.latest.readyState).toBe(3);
-            // Only a socket closed for an ended session tells the app the session is over.
-            expect(sessionsEnded).toBe(snapshot.context.lastClose?.code === SESSION_ENDED_CLOSE_CODE ? 1 : 0);
+            // Retries used up is not the end of the session.
+            expect(sessionsEnded).toBe(0);
+          },
+          ended: (snapshot) => {
+            // The spec's five states have no "ended": the indicator shows an error.
+            expect(socketStatus(actor.getSnapshot())).toBe('error');
+            // Only a socket closed for an ended session tells the app the session is over, once.
+            expect(snapshot.context.lastClose?.code).toBe(SESSION_ENDED_CLOSE_CODE);
+            expect(sessionsEnded).toBe(1);
           },
         },
       });
@@ -244,5 +252,78 @@ describe('socket behaviour', () => {
     expect(sessionsEnded).toBe(1);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(tickets.calls).toHaveLength(1);
+  });
+});
+
+describe('the same machine as a serial console', () => {
+  const consoleInput = {
+    url: 'ws://console.test/resource-manager/console/abc',
+    messages: consoleServerMessageSchema,
+    heartbeats: false,
+    finalCloseCodes: [ConsoleCloseCode.accessEnded, ConsoleCloseCode.gone],
+    random: () => 0.5,
+  };
+  let consoleActor: Actor<typeof socketMachine>;
+  let ended: number[];
+  let received: unknown[];
+
+  beforeEach(() => {
+    ended = [];
+    received = [];
+    consoleActor = createActor(
+      socketMachine.provide({
+        actors: {
+          connection: createConnectionActor(sockets.factory),
+          fetchTicket: tickets.actor<string>('fetchTicket'),
+        },
+        actions: {
+          ended: (_, { code }) => {
+            ended.push(code);
+          },
+          deliverMessage: (_, { message }) => {
+            received.push(message);
+          },
+        },
+      }),
+      { input: consoleInput },
+    ).start();
+  });
+  afterEach(() => consoleActor.stop());
+
+  async function open() {
+    consoleActor.send({ type: 'socket.connect' });
+    await vi.advanceTimersByTimeAsync(0);
+    tickets.resolve('fetchTicket', 'ticket-1');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets.latest.open();
+  }
+
+  it('delivers console output and drops live-connection messages it does not expect', async () => {
+    await open();
+    sockets.latest.receive({ type: 'output', data: 'login: ' });
+    sockets.latest.receive({ type: 'heartbeat', serverTime: '2026-11-21T00:00:20.000Z' });
+    expect(received).toEqual([{ type: 'output', data: 'login: ' }]);
+    expect(sockets.latest.url).toBe(`${consoleInput.url}?ticket=ticket-1`);
+  });
+
+  it('stays connected through a long silence: the console pings at the WebSocket level instead', async () => {
+    await open();
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * SOCKET_HEARTBEAT_TOLERANCE * 10);
+    expect(socketStatus(consoleActor.getSnapshot())).toBe('connected');
+  });
+
+  it('ends for good when the compute is gone, and reconnects after any other drop', async () => {
+    await open();
+    sockets.latest.drop(1006);
+    expect(socketStatus(consoleActor.getSnapshot())).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(consoleActor.getSnapshot().context.retryDelayMs);
+    tickets.resolve('fetchTicket', 'ticket-1');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets.latest.open();
+    sockets.latest.drop(ConsoleCloseCode.gone, 'destroyed');
+    expect(consoleActor.getSnapshot().matches('ended')).toBe(true);
+    expect(ended).toEqual([ConsoleCloseCode.gone]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(tickets.calls).toHaveLength(2);
   });
 });

@@ -7,7 +7,7 @@ import {
   type TeamVerificationEvent,
   teamVerificationMachine,
 } from '../../src/machines/team-verification';
-import { VerificationDisplay } from '../../src/routes/_protected/_section/settings/-components/verification-display';
+import { VerificationDisplay } from '../../src/routes/_protected/_section/_team/settings/-components/verification-display';
 import { ApiError } from '../../src/services/http';
 import { MachineModel } from './model';
 

@@ -1,70 +1,279 @@
-import { QueryClient } from '@tanstack/react-query';
+// The socket handler against every cache entry the key factories make: a pushed message patches or
+// invalidates what it affects, leaves the rest alone, and never assumes an entry's shape (the overview's
+// counts beside the computes page's pages once crashed it).
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Compute } from '../../src/contract/computes';
+import type { ServerMessage } from '../../src/contract/socket';
+import { appConfigKeys } from '../../src/services/app-config.queries';
+import { authKeys } from '../../src/services/auth.queries';
+import { billingKeys } from '../../src/services/billing.queries';
+import { catalogKeys, computeKeys } from '../../src/services/computes.queries';
+import { domainKeys } from '../../src/services/domains.queries';
 import { applyServerMessage } from '../../src/services/live-updates';
+import { teamKeys } from '../../src/services/teams.queries';
 
 const teamId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
-const compute = (id: string, status: Compute['status'], updatedAt: string) =>
-  ({ id, teamId, hostname: id, status, updatedAt }) as unknown as Compute;
+const otherTeamId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const domainId = '6f5e4d3c-2b1a-4c0d-9e8f-7a6b5c4d3e2f';
+const invitationId = '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b';
 
-function withList(...computes: Compute[]) {
+const compute = (id: string, status: Compute['status'], updatedAt = '2026-11-21T10:00:00Z', team = teamId) =>
+  ({ id, teamId: team, hostname: `host-${id}`, status, updatedAt, tags: [] }) as unknown as Compute;
+
+const pages = <T>(key: string, items: T[]) => ({
+  pages: [{ [key]: items, nextCursor: null, total: items.length }],
+  pageParams: [undefined],
+});
+
+/** One entry for every key the factories make, with the shape its query stores. */
+function everyEntry(): Array<[QueryKey, unknown]> {
+  return [
+    [catalogKeys.locations(), { locations: [] }],
+    [catalogKeys.operatingSystems(), { operatingSystems: [] }],
+    [catalogKeys.instanceTypes(), { instanceTypes: [] }],
+    [
+      computeKeys.list(teamId, {}),
+      pages('computes', [compute('a', 'provisioning'), compute('b', 'running')]),
+    ],
+    [computeKeys.list(teamId, { status: 'running' }), pages('computes', [compute('b', 'running')])],
+    [computeKeys.list(teamId, { sort: 'hostname_asc' }), pages('computes', [compute('b', 'running')])],
+    [computeKeys.list(otherTeamId, {}), pages('computes', [compute('z', 'running', undefined, otherTeamId)])],
+    [computeKeys.count(teamId, null), 2],
+    [computeKeys.count(teamId, 'running'), 1],
+    [computeKeys.detail(teamId, 'a'), compute('a', 'provisioning')],
+    [computeKeys.history(teamId, 'a'), { events: [] }],
+    [computeKeys.metrics(teamId, 'a', '1h'), { timestamps: [] }],
+    [domainKeys.list(teamId), { domains: [] }],
+    [domainKeys.recordList(teamId, domainId, {}), pages('records', [])],
+    [domainKeys.recordList(teamId, domainId, { type: 'MX' }), pages('records', [])],
+    [teamKeys.userTeams(), { teams: [] }],
+    [teamKeys.members(teamId), { members: [] }],
+    [teamKeys.teamInvitations(teamId), { invitations: [] }],
+    [teamKeys.myInvitations(), { invitations: [] }],
+    [teamKeys.invitation(invitationId), { id: invitationId }],
+    [teamKeys.verification(teamId), { status: 'UNVERIFIED' }],
+    [teamKeys.limits(teamId), { computes: { used: 2, limit: 5 } }],
+    [teamKeys.auditLogFiltered(teamId, {}), pages('entries', [])],
+    [billingKeys.balance(teamId), { balanceMinor: 0 }],
+    [billingKeys.profile(teamId), { currency: 'RWF' }],
+    [billingKeys.paymentMethods(teamId), { methods: [] }],
+    [billingKeys.usage(teamId), { monthToDateMinor: 0 }],
+    [billingKeys.invoiceList(teamId), { invoices: [] }],
+    [billingKeys.invoice(teamId, invitationId), { id: invitationId }],
+    [authKeys.userProfile(), { user: {} }],
+    [authKeys.sessions(), { sessions: [] }],
+    [appConfigKeys.all(), { drivers: {} }],
+  ];
+}
+
+function seeded() {
   const client = new QueryClient();
-  client.setQueryData(['computes', teamId, {}], {
-    pages: [{ computes, nextCursor: null, total: computes.length }],
-    pageParams: [undefined],
-  });
+  for (const [key, data] of everyEntry()) client.setQueryData(key, data);
   return client;
 }
 
-const listed = (client: QueryClient) =>
-  (client.getQueryData(['computes', teamId, {}]) as { pages: Array<{ computes: Compute[]; total: number }> })
-    .pages[0]!;
+const invalidated = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => JSON.stringify(query.queryKey))
+    .sort();
 
-describe('pushed compute updates', () => {
-  it('change the compute in the cached list and detail without a refetch', () => {
-    const client = withList(
-      compute('a', 'provisioning', '2026-11-21T10:00:00Z'),
-      compute('b', 'running', '2026-11-21T10:00:00Z'),
-    );
+const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key)).sort();
+
+const messages: ServerMessage[] = [
+  { type: 'hello', serverTime: '2026-11-21T10:00:00Z', heartbeatIntervalMs: 20_000 },
+  { type: 'heartbeat', serverTime: '2026-11-21T10:00:00Z' },
+  { type: 'pong' },
+  { type: 'compute.updated', compute: compute('a', 'running', '2026-11-21T10:00:05Z') },
+  { type: 'compute.updated', compute: compute('new', 'provisioning', '2026-11-21T10:00:05Z') },
+  { type: 'compute.deleted', teamId, computeId: 'a' },
+  { type: 'domain.updated', domain: { teamId } as never },
+  { type: 'domain.deleted', teamId, domainId },
+  { type: 'dns-records.changed', teamId, domainId },
+  { type: 'team.updated', teamId },
+  { type: 'members.changed', teamId },
+  { type: 'membership.changed', teamId },
+  { type: 'billing.changed', teamId },
+  { type: 'invitations.changed' },
+];
+
+describe('every message against every cache entry', () => {
+  for (const message of messages) {
+    it(`${message.type} leaves every entry in the shape its page reads`, () => {
+      const client = seeded();
+      expect(() => applyServerMessage(client, message)).not.toThrow();
+      for (const [key, before] of everyEntry()) {
+        const after = client.getQueryData(key);
+        if (after === undefined) continue;
+        if (typeof before === 'number') expect(typeof after).toBe('number');
+        if (typeof before === 'object' && before && 'pages' in before) {
+          expect(Array.isArray((after as { pages: unknown[] }).pages)).toBe(true);
+        }
+      }
+      // Another team's entries are never touched by this team's news.
+      expect(client.getQueryState(computeKeys.list(otherTeamId, {}))?.isInvalidated).toBe(false);
+    });
+  }
+});
+
+type ListData = { pages: Array<{ computes: Compute[]; total: number }> };
+
+describe('computes', () => {
+  const listed = (client: QueryClient, filters = {}) =>
+    (client.getQueryData(computeKeys.list(teamId, filters)) as ListData).pages[0]!;
+
+  it('a change is patched into every list and the detail at once; only what it can reorder refetches', () => {
+    const client = seeded();
     applyServerMessage(client, {
       type: 'compute.updated',
       compute: compute('a', 'running', '2026-11-21T10:00:05Z'),
     });
     expect(listed(client).computes.map((c) => c.status)).toEqual(['running', 'running']);
-    expect((client.getQueryData(['compute', teamId, 'a']) as Compute).status).toBe('running');
+    expect((client.getQueryData(computeKeys.detail(teamId, 'a')) as Compute).status).toBe('running');
+    expect(client.getQueryData(computeKeys.count(teamId, null))).toBe(2);
+    expect(invalidated(client)).toEqual(
+      keys(
+        computeKeys.list(teamId, { status: 'running' }),
+        computeKeys.count(teamId, null),
+        computeKeys.count(teamId, 'running'),
+        computeKeys.history(teamId, 'a'),
+        teamKeys.limits(teamId),
+        teamKeys.auditLogFiltered(teamId, {}),
+        billingKeys.usage(teamId),
+      ),
+    );
   });
 
-  it('never go back in time when an older message arrives late', () => {
-    const client = withList();
-    client.setQueryData(['compute', teamId, 'a'], compute('a', 'stopped', '2026-11-21T10:00:10Z'));
+  it('a compute made elsewhere makes every list refetch to place it', () => {
+    const client = seeded();
+    applyServerMessage(client, {
+      type: 'compute.updated',
+      compute: compute('new', 'provisioning', '2026-11-21T10:00:05Z'),
+    });
+    expect(invalidated(client)).toEqual(
+      expect.arrayContaining(
+        keys(
+          computeKeys.list(teamId, {}),
+          computeKeys.list(teamId, { sort: 'hostname_asc' }),
+          computeKeys.count(teamId, null),
+        ),
+      ),
+    );
+  });
+
+  it('never goes back in time when an older message arrives late', () => {
+    const client = seeded();
+    client.setQueryData(computeKeys.detail(teamId, 'a'), compute('a', 'stopped', '2026-11-21T10:00:10Z'));
     applyServerMessage(client, {
       type: 'compute.updated',
       compute: compute('a', 'stopping', '2026-11-21T10:00:05Z'),
     });
-    expect((client.getQueryData(['compute', teamId, 'a']) as Compute).status).toBe('stopped');
+    expect((client.getQueryData(computeKeys.detail(teamId, 'a')) as Compute).status).toBe('stopped');
+    expect(listed(client).computes[0]?.status).toBe('provisioning');
   });
 
-  it('drop a destroyed compute from the list and its detail', () => {
-    const client = withList(
-      compute('a', 'running', '2026-11-21T10:00:00Z'),
-      compute('b', 'running', '2026-11-21T10:00:00Z'),
-    );
-    client.setQueryData(['compute', teamId, 'a'], compute('a', 'destroying', '2026-11-21T10:00:00Z'));
+  it('a destroyed compute leaves the lists, and its open page learns it is gone', () => {
+    const client = seeded();
     applyServerMessage(client, { type: 'compute.deleted', teamId, computeId: 'a' });
     expect(listed(client).computes.map((c) => c.id)).toEqual(['b']);
     expect(listed(client).total).toBe(1);
-    expect(client.getQueryData(['compute', teamId, 'a'])).toBeUndefined();
+    expect((client.getQueryData(computeKeys.detail(teamId, 'a')) as Compute).status).toBe('destroyed');
+    expect(client.getQueryState(computeKeys.count(teamId, null))?.isInvalidated).toBe(true);
   });
 });
 
-describe('pushed domain updates', () => {
-  it('make the team’s domain list stale so the new delegation status shows', () => {
-    const client = new QueryClient();
-    client.setQueryData(['domains', teamId, { search: undefined }], { domains: [] });
-    applyServerMessage(client, {
-      type: 'domain.updated',
-      domain: { teamId } as never,
-    });
-    expect(client.getQueryState(['domains', teamId, { search: undefined }])?.isInvalidated).toBe(true);
+describe('domains and records', () => {
+  it('a record change refetches that zone’s records and the zone list (count, serial)', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'dns-records.changed', teamId, domainId });
+    expect(invalidated(client)).toEqual(
+      keys(
+        domainKeys.recordList(teamId, domainId, {}),
+        domainKeys.recordList(teamId, domainId, { type: 'MX' }),
+        domainKeys.list(teamId),
+        teamKeys.auditLogFiltered(teamId, {}),
+      ),
+    );
+  });
+
+  it('a deleted zone drops its records and refetches the list, so its page says it is gone', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'domain.deleted', teamId, domainId });
+    expect(client.getQueryData(domainKeys.recordList(teamId, domainId, {}))).toBeUndefined();
+    expect(client.getQueryState(domainKeys.list(teamId))?.isInvalidated).toBe(true);
+  });
+
+  it('a delegation change refetches the zone list', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'domain.updated', domain: { teamId } as never });
+    expect(invalidated(client)).toEqual(keys(domainKeys.list(teamId), teamKeys.auditLogFiltered(teamId, {})));
+  });
+});
+
+describe('teams, members and money', () => {
+  it('a verification decision reaches the team menu, settings, limits and overview', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'team.updated', teamId });
+    expect(invalidated(client)).toEqual(
+      expect.arrayContaining(
+        keys(
+          teamKeys.userTeams(),
+          teamKeys.verification(teamId),
+          teamKeys.limits(teamId),
+          authKeys.userProfile(),
+        ),
+      ),
+    );
+  });
+
+  it('a membership change of one’s own re-reads the teams and tells the console', () => {
+    const client = seeded();
+    const told: string[] = [];
+    applyServerMessage(
+      client,
+      { type: 'membership.changed', teamId },
+      { membershipChanged: (id) => told.push(id) },
+    );
+    expect(told).toEqual([teamId]);
+    expect(invalidated(client)).toEqual(
+      keys(teamKeys.userTeams(), authKeys.userProfile(), teamKeys.myInvitations()),
+    );
+  });
+
+  it('members and invitations of the team refetch when they change', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'members.changed', teamId });
+    expect(invalidated(client)).toEqual(
+      keys(
+        teamKeys.members(teamId),
+        teamKeys.teamInvitations(teamId),
+        teamKeys.userTeams(),
+        teamKeys.auditLogFiltered(teamId, {}),
+      ),
+    );
+  });
+
+  it('money moving refetches the balance, usage, invoices and the billing details', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'billing.changed', teamId });
+    expect(invalidated(client)).toEqual(
+      keys(
+        billingKeys.balance(teamId),
+        billingKeys.usage(teamId),
+        billingKeys.invoiceList(teamId),
+        billingKeys.invoice(teamId, invitationId),
+        billingKeys.profile(teamId),
+        teamKeys.auditLogFiltered(teamId, {}),
+      ),
+    );
+  });
+
+  it('an invitation to the user refetches their own invitations only', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'invitations.changed' });
+    expect(invalidated(client)).toEqual(keys(teamKeys.myInvitations()));
   });
 });

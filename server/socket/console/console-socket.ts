@@ -3,7 +3,11 @@
 // Reconnecting attaches to the same console again: its scrollback, then the prompt where it was.
 import * as v from 'valibot';
 import type { WebSocket } from 'ws';
-import { type ConsoleServerMessage, consoleClientMessageSchema } from '../../../src/contract/console';
+import {
+  ConsoleCloseCode,
+  type ConsoleServerMessage,
+  consoleClientMessageSchema,
+} from '../../../src/contract/console';
 import type { ConsoleAttachment, ConsoleSink } from '../../drivers/compute/compute-driver';
 import type { Logger } from '../../logger';
 import { CloseCode } from '../connection';
@@ -16,14 +20,6 @@ export interface ConsoleConnectionOptions {
   heartbeatIntervalMs: number;
   logger: Logger;
 }
-
-/** Application close codes a console terminal may see. */
-export const ConsoleCloseCode = {
-  /** The compute was destroyed, or has no console. */
-  gone: 4004,
-  /** The user is no longer a member of the compute's team. */
-  accessEnded: 4003,
-} as const;
 
 export function serveConsole(ws: WebSocket, options: ConsoleConnectionOptions): void {
   const { logger } = options;

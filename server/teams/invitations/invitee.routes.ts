@@ -64,6 +64,15 @@ async function answer(c: Context<AppEnv>, id: string, outcome: Answer) {
       at: now,
     });
   });
+  const live = c.get('live');
+  if (outcome === 'ACCEPTED') {
+    live.publishToUsers([user.id], { type: 'membership.changed', teamId: first.invitation.teamId });
+  }
+  live.publishToUsers([user.id], { type: 'invitations.changed' });
+  await live.publishToTeam(first.invitation.teamId, {
+    type: 'members.changed',
+    teamId: first.invitation.teamId,
+  });
   const found = await findInvitation(db, first.invitation.id);
   return c.json(toInvitation(found!, now), 200);
 }

@@ -1,6 +1,6 @@
 // /teams/:teamId/invitations: the owner and admins invite by e-mail, see the open invitations, resend
 // one (a new link; the old one stops working) and revoke one.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   createInvitationRequestSchema,
@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
 import { isUniqueViolation } from '../../identity/accounts';
 import { publicOrigin } from '../../user/auth/code-delivery';
-import { isUuid, OWNER_OR_ADMIN, teamGuards } from '../guards';
+import { isUuid, teamGuards } from '../guards';
 import { teamIdParams, teamInvitationParams } from '../params';
 import { notInTeam, teamNotFound } from '../problems';
 import { ACTIVE, lockTeam } from '../team-record';
@@ -59,6 +59,24 @@ function mailInvitation(c: Context<AppEnv>, row: InvitationRow, teamName: string
   identity.deliveries.later('invitation e-mail', () => identity.mail.send(message));
 }
 
+/**
+ * Tells the team's open consoles its invitations changed, and the invited person's (if they already have
+ * an account with that address) that theirs did.
+ */
+export async function announceInvitation(c: Context<AppEnv>, teamId: string, email: string): Promise<void> {
+  const live = c.get('live');
+  const invitees = await c
+    .get('identity')
+    .db.select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)));
+  live.publishToUsers(
+    invitees.map((invitee) => invitee.id),
+    { type: 'invitations.changed' },
+  );
+  await live.publishToTeam(teamId, { type: 'members.changed', teamId });
+}
+
 async function openInvitationOfTeam(tx: Transaction, teamId: string, invitationId: string) {
   if (!isUuid(invitationId)) throw notInTeam('invitation');
   const [row] = await tx
@@ -77,7 +95,7 @@ export function teamInvitationsRoutes() {
       summary: 'List the team’s open invitations, newest first',
       description:
         'Open means not yet accepted, declined or revoked: expired ones are listed too (status EXPIRED), so they can be resent or revoked.',
-      guards: teamGuards(OWNER_OR_ADMIN, 'see and manage invitations'),
+      guards: teamGuards('members.invite', 'see and manage invitations'),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The open invitations.', schema: invitationListSchema } },
       handler: async (c) => {
@@ -95,7 +113,7 @@ export function teamInvitationsRoutes() {
       path: '/:teamId/invitations',
       summary: 'Invite someone by e-mail, as a member or an admin',
       description: `The invitation is valid for 7 days. An address that is already a member, or already has an open invitation, is refused with 409 (resend or revoke the open one instead).`,
-      guards: teamGuards(OWNER_OR_ADMIN, 'invite people'),
+      guards: teamGuards('members.invite', 'invite people'),
       request: { params: teamIdParams, body: createInvitationRequestSchema },
       responses: {
         201: { description: 'The invitation; the e-mail is on its way.', schema: invitationSchema },
@@ -151,6 +169,7 @@ export function teamInvitationsRoutes() {
           throw addressConflict(alreadyInvited(body.email));
         }
         mailInvitation(c, row, team.name);
+        await announceInvitation(c, team.id, row.email);
         const found = await findInvitation(db, row.id);
         return c.json(toInvitation(found!, now), 201);
       },
@@ -161,7 +180,7 @@ export function teamInvitationsRoutes() {
       summary: 'Send an invitation again with a new link; the old link stops working',
       description:
         'Works for open and expired invitations. The new invitation has a new id and 7 fresh days.',
-      guards: teamGuards(OWNER_OR_ADMIN, 'resend invitations'),
+      guards: teamGuards('members.invite', 'resend invitations'),
       request: { params: teamInvitationParams },
       responses: { 201: { description: 'The new invitation.', schema: invitationSchema } },
       handler: async (c, { params }) => {
@@ -206,6 +225,7 @@ export function teamInvitationsRoutes() {
           return created!;
         });
         mailInvitation(c, row, team.name);
+        await announceInvitation(c, team.id, row.email);
         const found = await findInvitation(db, row.id);
         return c.json(toInvitation(found!, now), 201);
       },
@@ -214,7 +234,7 @@ export function teamInvitationsRoutes() {
       method: 'delete',
       path: '/:teamId/invitations/:invitationId',
       summary: 'Revoke an open invitation; its link stops working',
-      guards: teamGuards(OWNER_OR_ADMIN, 'revoke invitations'),
+      guards: teamGuards('members.invite', 'revoke invitations'),
       request: { params: teamInvitationParams },
       responses: { 204: { description: 'The invitation is revoked.' } },
       handler: async (c, { params }) => {
@@ -222,7 +242,7 @@ export function teamInvitationsRoutes() {
         const team = c.get('team');
         const now = clock.now();
         const actor = auditActor(c);
-        await db.transaction(async (tx) => {
+        const revoked = await db.transaction(async (tx) => {
           if (!(await lockTeam(tx, team.id))) throw teamNotFound();
           const row = await openInvitationOfTeam(tx, team.id, params.invitationId);
           if (row.status !== 'PENDING') throw closedInvitation(row.status, 'team');
@@ -238,7 +258,9 @@ export function teamInvitationsRoutes() {
             details: { invitationId: row.id, email: row.email, role: row.role },
             at: now,
           });
+          return row;
         });
+        await announceInvitation(c, team.id, revoked.email);
         return c.body(null, 204);
       },
     });

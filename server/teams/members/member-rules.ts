@@ -4,6 +4,7 @@
 //   and no admin locking themselves out by accident);
 // - removing yourself is leaving, which has its own route and audit entry.
 import { problemTypes } from '../../../src/contract/problem';
+import { can } from '../../../src/domain/permissions';
 import { conflict, notAllowed } from '../problems';
 import type { TeamMembership } from '../team-record';
 
@@ -16,7 +17,8 @@ export function assertMayChangeRole(actor: Party, target: Party): void {
   if (actor.userId === target.userId) {
     throw notAllowed('You cannot change your own role. Ask the owner or another admin.');
   }
-  if (actor.role !== 'OWNER' && actor.role !== 'ADMIN') {
+  // The guard checked the role the request came with; this is the role under the team's lock.
+  if (!can(actor.role, 'members.manage')) {
     throw notAllowed('Only the owner or an admin of this team can change roles.');
   }
 }
@@ -24,7 +26,7 @@ export function assertMayChangeRole(actor: Party, target: Party): void {
 export function assertMayRemove(actor: Party, target: Party): void {
   if (target.role === 'OWNER') throw notAllowed('The owner cannot be removed from the team.');
   if (actor.userId === target.userId) throw conflict('To leave this team, use “Leave team” instead.');
-  if (actor.role !== 'OWNER' && actor.role !== 'ADMIN') {
+  if (!can(actor.role, 'members.manage')) {
     throw notAllowed('Only the owner or an admin of this team can remove members.');
   }
 }

@@ -2,6 +2,7 @@
 // Each change locks the team row and re-reads both memberships first, so two admins acting at once
 // (demoting each other, say) are decided one after the other on fresh data.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { Role } from '../../../src/contract/auth';
 import {
   changeRoleRequestSchema,
@@ -11,11 +12,13 @@ import {
   teamSchema,
   transferOwnershipRequestSchema,
 } from '../../../src/contract/teams';
+import { can } from '../../../src/domain/permissions';
 import { auditActor, personLabel, recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
-import { isUuid, OWNER_ONLY, OWNER_OR_ADMIN, teamGuards } from '../guards';
+import { isUuid, teamGuards } from '../guards';
 import { newOwnerMail, removedFromTeamMail } from '../messages';
 import { memberParams, teamIdParams } from '../params';
 import { fieldProblem, notAllowed, notInTeam, teamNotFound } from '../problems';
@@ -63,6 +66,16 @@ async function findMember(db: Queryable, teamId: string, userId: string): Promis
   return row;
 }
 
+/**
+ * Tells the team's open consoles who is in it changed, and the people whose own membership changed (a
+ * role, a removal) that it did: their consoles re-read what they may see and do.
+ */
+async function announceMembership(c: Context<AppEnv>, teamId: string, userIds: readonly string[]) {
+  const live = c.get('live');
+  live.publishToUsers(userIds, { type: 'membership.changed', teamId });
+  await live.publishToTeam(teamId, { type: 'members.changed', teamId });
+}
+
 /** Locks the team, then reads the caller's current membership: what the guard saw may have changed. */
 async function lockAndReadActor(tx: Transaction, teamId: string, actorId: string) {
   if (!(await lockTeam(tx, teamId))) throw teamNotFound();
@@ -103,7 +116,7 @@ export function membersRoutes() {
       summary: 'Change a member’s role between MEMBER and ADMIN',
       description:
         'The owner changes anyone but themselves; an admin changes other non-owners. The owner’s role changes only by transferring the ownership.',
-      guards: teamGuards(OWNER_OR_ADMIN, 'change roles'),
+      guards: teamGuards('members.manage', 'change roles'),
       request: { params: memberParams, body: changeRoleRequestSchema },
       responses: { 200: { description: 'The member with the new role.', schema: memberSchema } },
       handler: async (c, { params, body }) => {
@@ -131,6 +144,7 @@ export function membersRoutes() {
           });
           return { ...target, role: body.role };
         });
+        await announceMembership(c, teamId, [member.userId]);
         return c.json(toMember(member), 200);
       },
     })
@@ -140,7 +154,7 @@ export function membersRoutes() {
       summary: 'Remove a member from the team',
       description:
         'The owner removes anyone else; an admin removes members and other admins. Nobody removes the owner.',
-      guards: teamGuards(OWNER_OR_ADMIN, 'remove members'),
+      guards: teamGuards('members.manage', 'remove members'),
       request: { params: memberParams },
       responses: { 204: { description: 'The person is no longer a member.' } },
       handler: async (c, { params }) => {
@@ -166,6 +180,7 @@ export function membersRoutes() {
           });
           return target;
         });
+        await announceMembership(c, team.id, [removed.userId]);
         identity.deliveries.later('member removed notice', () =>
           identity.mail.send(removedFromTeamMail(removed.email, team.name, c.get('user').name)),
         );
@@ -200,6 +215,7 @@ export function membersRoutes() {
             at: now,
           });
         });
+        await announceMembership(c, teamId, [user.id]);
         return c.body(null, 204);
       },
     })
@@ -207,7 +223,7 @@ export function membersRoutes() {
       method: 'post',
       path: '/:teamId/transfer-ownership',
       summary: 'Make another member the owner; you become an admin',
-      guards: teamGuards(OWNER_ONLY, 'transfer the ownership'),
+      guards: teamGuards('team.transferOwnership', 'transfer the ownership'),
       request: { params: teamIdParams, body: transferOwnershipRequestSchema },
       responses: { 200: { description: 'The team, with your new role (ADMIN).', schema: teamSchema } },
       handler: async (c, { body }) => {
@@ -218,7 +234,7 @@ export function membersRoutes() {
         const actorInfo = auditActor(c);
         const newOwner = await identity.db.transaction(async (tx) => {
           const actor = await lockAndReadActor(tx, team.id, user.id);
-          if (actor.role !== 'OWNER')
+          if (!can(actor.role, 'team.transferOwnership'))
             throw notAllowed('Only the owner of this team can transfer the ownership.');
           const target = body.userId === user.id ? undefined : await findMember(tx, team.id, body.userId);
           if (!target) {
@@ -243,6 +259,7 @@ export function membersRoutes() {
           });
           return target;
         });
+        await announceMembership(c, team.id, [user.id, newOwner.userId]);
         identity.deliveries.later('new owner notice', () =>
           identity.mail.send(newOwnerMail(newOwner.email, team.name, user.name)),
         );

@@ -10,7 +10,7 @@ import {
 import { auditActor, recordAudit } from '../../audit/audit-log';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
-import { isUuid, OWNER_OR_ADMIN, teamGuards } from '../guards';
+import { isUuid, teamGuards } from '../guards';
 import { documentParams, teamIdParams } from '../params';
 import { notInTeam, teamNotFound } from '../problems';
 import { lockTeam } from '../team-record';
@@ -28,7 +28,7 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId/verification',
       summary: 'Read the team’s verification: status, details, documents and history',
-      guards: teamGuards(OWNER_OR_ADMIN, 'see the verification details'),
+      guards: teamGuards('verification.manage', 'see the verification details'),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team’s verification.', schema: teamVerificationSchema } },
       handler: async (c) => {
@@ -42,7 +42,7 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       summary: 'Send a verification request with details and documents',
       description:
         'multipart/form-data: the details fields and 1 to 10 `documents` files of at most 10 MiB each, checked by content (PDF, Word, Excel, PowerPoint, JPEG, PNG, GIF, WEBP, SVG without scripts, MP4, WEBM, QuickTime). Possible while the status is UNVERIFIED, REJECTED or ADDITIONAL_INFO_REQUESTED; the status becomes PENDING. Documents of earlier requests are kept.',
-      guards: teamGuards(OWNER_OR_ADMIN, 'send a verification request'),
+      guards: teamGuards('verification.manage', 'send a verification request'),
       maxBodyBytes: VERIFICATION_BODY_LIMIT,
       request: {
         params: teamIdParams,
@@ -129,6 +129,7 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
             identity.mail.send(verificationSubmittedMail(owner.email, team.name, user.name, checked.length)),
           );
         }
+        await c.get('live').publishToTeam(team.id, { type: 'team.updated', teamId: team.id });
         return c.json(await loadVerification(identity.db, team.id, 'PENDING'), 200);
       },
     })
@@ -136,7 +137,7 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId/verification/documents/:documentId',
       summary: 'Download a verification document (as an attachment)',
-      guards: teamGuards(OWNER_OR_ADMIN, 'download verification documents'),
+      guards: teamGuards('verification.manage', 'download verification documents'),
       request: { params: documentParams },
       responses: {
         200: {

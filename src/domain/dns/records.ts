@@ -1,5 +1,5 @@
 // One record as a form or a zone file gives it, checked field by field and made canonical: the rules the
-// console applies as you type and the server enforces (SPEC §3 and §5, issue 6).
+// console applies as you type and the server enforces (SPEC §3 and §5).
 import {
   DEFAULT_MX_PRIORITY,
   DEFAULT_SRV,

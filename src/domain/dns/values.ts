@@ -1,4 +1,4 @@
-// The value field of each record type: what it may hold and its canonical form (SPEC §5, issue 6).
+// The value field of each record type: what it may hold and its canonical form (SPEC §5).
 import { canonicalIpv6, parseIpv4 } from './addresses';
 import { parseCaaValue } from './caa';
 import { checkTarget, type TargetRules } from './names';

@@ -1,6 +1,7 @@
 // The auth machine's calls to the user service, as actors (tests provide their own with .provide()).
 import { fromPromise } from 'xstate';
-import type { AuthResult, CodeChallenge, CurrentSession } from '../../contract/auth';
+import type { AuthResult, CodeChallenge } from '../../contract/auth';
+import { codeEntryWith } from '../code-entry/code-entry.machine';
 
 // The API client loads with the first call, so pages that never sign in don't download it.
 const api = () => import('../../services/auth.api');
@@ -18,18 +19,27 @@ export const requestEmailCodeActor = fromPromise<CodeChallenge, EmailCodeRequest
     : requestEmailCode({ email: input.email });
 });
 
-export const verifyEmailCodeActor = fromPromise<AuthResult, { challengeId: string; code: string }>(
-  async ({ input }) => (await api()).verifyEmailCode(input),
-);
-
 export const requestPhoneCodeActor = fromPromise<CodeChallenge, { country: string; phoneNumber: string }>(
   async ({ input }) => (await api()).requestPhoneCode(input),
-);
-
-export const verifyPhoneCodeActor = fromPromise<CurrentSession, { challengeId: string; code: string }>(
-  async ({ input }) => (await api()).verifyPhoneCode(input),
 );
 
 export const completeSocialSignInActor = fromPromise<AuthResult, { code: string; state: string }>(
   async ({ input }) => (await api()).completeSocialSignIn(input),
 );
+
+/** The code entry for an e-mailed code: checking it signs in; a resend repeats the first request. */
+export const emailCodeEntry = codeEntryWith({
+  verifyCode: async (input) => (await api()).verifyEmailCode(input),
+  resendCode: async (request) => {
+    const { purpose, email, name } = request as EmailCodeRequest;
+    const { signUp, requestEmailCode } = await api();
+    return purpose === 'signup' ? signUp({ name: name ?? '', email }) : requestEmailCode({ email });
+  },
+});
+
+/** The code entry for a texted code: checking it verifies the phone number. */
+export const phoneCodeEntry = codeEntryWith({
+  verifyCode: async (input) => (await api()).verifyPhoneCode(input),
+  resendCode: async (request) =>
+    (await api()).requestPhoneCode(request as { country: string; phoneNumber: string }),
+});

@@ -3,14 +3,13 @@
 // top-level state is one page (see authPage), and the pages only render it and send what the user did.
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '../../contract/auth';
-import { problemTypes } from '../../contract/problem';
-import type { ApiError } from '../../services/http';
+import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,
+  emailCodeEntry,
+  phoneCodeEntry,
   requestEmailCodeActor,
   requestPhoneCodeActor,
-  verifyEmailCodeActor,
-  verifyPhoneCodeActor,
 } from './auth.actors';
 
 export type CodePurpose = 'signin' | 'signup';
@@ -29,10 +28,9 @@ export interface PendingPhone {
 }
 
 /** A message about the whole form, in plain words; field messages go in fieldErrors. */
-export interface AuthMessage {
-  tone: 'info' | 'success' | 'error';
-  text: string;
-}
+export type { CodeMessage as AuthMessage } from '../code-entry/code-entry.machine';
+
+import type { CodeMessage as AuthMessage } from '../code-entry/code-entry.machine';
 
 export interface AuthContext {
   email: PendingEmail | null;
@@ -43,8 +41,6 @@ export interface AuthContext {
   phoneDraft: { country: string; number: string };
   fieldErrors: Record<string, string>;
   message: AuthMessage | null;
-  /** When a lock on the address ends (epoch ms). */
-  lockedUntil: number | null;
   provider: SocialProvider | null;
   /** Whether a session token exists (a new account's limited session counts). */
   hasSession: boolean;
@@ -71,34 +67,18 @@ export type AuthEvent =
   | { type: 'page.verifyPhone' }
   | { type: 'page.callback'; params: CallbackParams; provider: SocialProvider | null }
   | { type: 'form.submit'; email: string; name?: string }
-  | { type: 'code.submit'; code: string }
-  | { type: 'code.resend' }
   | { type: 'phone.submit'; country: string; phoneNumber: string }
   | { type: 'phone.changeNumber' }
   | { type: 'social.start'; provider: SocialProvider }
   /** The session ended elsewhere (signed out, revoked, expired). */
-  | { type: 'session.ended' };
+  | { type: 'session.ended' }
+  /** The code entry sent a new code. */
+  | CodeSentEvent;
+
+/** The answer a verified code signed in with (the code entry's output). */
+const signedIn = (event: { output: unknown }) => event.output as AuthResult | CurrentSession;
 
 export const providerNames: Record<SocialProvider, string> = { github: 'GitHub', google: 'Google' };
-
-/** What a failed request means for the form: messages beside fields, or one for the whole form. */
-function describeFailure(error: unknown): Pick<AuthContext, 'fieldErrors' | 'message'> {
-  const apiError = error as Partial<ApiError> | undefined;
-  const fieldErrors = apiError?.fieldErrors ?? {};
-  const title = apiError?.problem?.title ?? 'Something went wrong. Try again.';
-  const detail = apiError?.problem?.detail;
-  // A field message already says it beside the field; the form-level message is for everything else.
-  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
-  return { fieldErrors: {}, message: { tone: 'error', text: detail ? `${title} ${detail}` : title } };
-}
-
-function isProblem(error: unknown, type: string): boolean {
-  return (error as Partial<ApiError> | undefined)?.problem?.type === type;
-}
-
-function retryAfterMs(error: unknown): number {
-  return ((error as Partial<ApiError> | undefined)?.problem?.retryAfterSeconds ?? 900) * 1000;
-}
 
 function callbackFailureMessage(params: CallbackParams, provider: SocialProvider | null): string {
   const name = provider ? providerNames[provider] : 'The provider';
@@ -119,10 +99,10 @@ export const authMachine = setup({
   },
   actors: {
     requestEmailCode: requestEmailCodeActor,
-    verifyEmailCode: verifyEmailCodeActor,
     requestPhoneCode: requestPhoneCodeActor,
-    verifyPhoneCode: verifyPhoneCodeActor,
     completeSocialSignIn: completeSocialSignInActor,
+    emailCodeEntry,
+    phoneCodeEntry,
   },
   actions: {
     // Filled in by the app with .provide(): storage, navigation and leaving for the provider.
@@ -146,24 +126,6 @@ export const authMachine = setup({
       },
     }),
     showFailure: assign(({ event }) => describeFailure((event as { error?: unknown }).error)),
-    lock: assign({
-      lockedUntil: ({ event }) => Date.now() + retryAfterMs((event as { error?: unknown }).error),
-      fieldErrors: {},
-      message: ({ event }) => ({
-        tone: 'error' as const,
-        text:
-          (event as { error?: Partial<ApiError> }).error?.problem?.title ??
-          'Too many wrong codes. Wait before trying again.',
-      }),
-    }),
-    unlock: assign({ lockedUntil: null, message: null }),
-    announceNewCode: assign({
-      fieldErrors: {},
-      message: ({ context }) => ({
-        tone: 'info' as const,
-        text: `We sent a new code to ${context.email?.challenge.destination ?? context.phone?.challenge.destination}.`,
-      }),
-    }),
     markSignedIn: assign({ hasSession: true }),
     forgetSession: assign({ hasSession: false, phone: null, email: null, fieldErrors: {}, message: null }),
     chooseProvider: assign({
@@ -190,16 +152,7 @@ export const authMachine = setup({
     isUnusableCallback: ({ event }) =>
       event.type === 'page.callback' &&
       (event.params.error !== undefined || !event.params.code || !event.params.state),
-    isLocked: ({ event }) => isProblem((event as { error?: unknown }).error, problemTypes.addressLocked),
     needsPhone: ({ event }) => !(event as unknown as { output: AuthResult }).output.user.phoneVerified,
-  },
-  delays: {
-    resendCooldown: ({ context }) => {
-      const pending = context.email ?? context.phone;
-      const at = pending ? Date.parse(pending.challenge.resendAvailableAt) : 0;
-      return Math.max(0, at - Date.now());
-    },
-    lockDelay: ({ context }) => Math.max(0, (context.lockedUntil ?? 0) - Date.now()),
   },
 }).createMachine({
   id: 'auth',
@@ -210,7 +163,6 @@ export const authMachine = setup({
     phoneDraft: { country: input.phone?.country ?? 'RW', number: input.phone?.number ?? '' },
     fieldErrors: {},
     message: null,
-    lockedUntil: null,
     provider: null,
     hasSession: input.hasSession ?? false,
   }),
@@ -307,76 +259,45 @@ export const authMachine = setup({
     },
     /** /auth/verify-otp without a code on its way: nothing to enter. */
     noCodeExpected: {},
+    /** The code entry (a child machine, id codeEntry) for the code e-mailed; its output signs in. */
     emailCode: {
-      initial: 'entering',
-      states: {
-        entering: {
-          initial: 'cooldown',
-          on: { 'code.submit': { target: 'verifying', actions: 'clearFeedback' } },
-          states: {
-            /** The resend button waits out the 60-second cooldown, shown as a countdown. */
-            cooldown: { after: { resendCooldown: 'ready' } },
-            ready: {
-              on: { 'code.resend': { target: '#auth.emailCode.resending', actions: 'clearFeedback' } },
-            },
+      invoke: {
+        id: 'codeEntry',
+        src: 'emailCodeEntry',
+        input: ({ context, self }) => ({
+          notify: self,
+          challenge: context.email!.challenge,
+          request: {
+            purpose: context.email!.purpose,
+            email: context.email!.address,
+            name: context.email!.name,
           },
-        },
-        verifying: {
-          invoke: {
-            id: 'verifyEmailCode',
-            src: 'verifyEmailCode',
-            input: ({ context, event }) => {
-              assertEvent(event, 'code.submit');
-              return { challengeId: context.email!.challenge.challengeId, code: event.code };
-            },
-            onDone: [
-              {
-                guard: 'needsPhone',
-                target: '#auth.phone',
-                actions: [
-                  'markSignedIn',
-                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
-                ],
-              },
-              {
-                target: '#auth.signedIn',
-                actions: [
-                  'markSignedIn',
-                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
-                ],
-              },
-            ],
-            onError: [
-              { guard: 'isLocked', target: 'locked', actions: 'lock' },
-              { target: 'entering', actions: 'showFailure' },
+        }),
+        onDone: [
+          {
+            guard: 'needsPhone',
+            target: '#auth.phone',
+            actions: [
+              'markSignedIn',
+              { type: 'storeSignIn', params: ({ event }) => ({ session: signedIn(event) }) },
             ],
           },
-        },
-        resending: {
-          invoke: {
-            id: 'requestEmailCode',
-            src: 'requestEmailCode',
-            input: ({ context }) => ({
-              purpose: context.email!.purpose,
-              email: context.email!.address,
-              name: context.email!.name,
-            }),
-            onDone: {
-              target: 'entering',
-              actions: [
-                assign({ email: ({ context, event }) => ({ ...context.email!, challenge: event.output }) }),
-                { type: 'rememberPendingEmail', params: ({ context }) => ({ pending: context.email! }) },
-                'announceNewCode',
-              ],
-            },
-            onError: [
-              { guard: 'isLocked', target: 'locked', actions: 'lock' },
-              { target: 'entering', actions: 'showFailure' },
+          {
+            target: '#auth.signedIn',
+            actions: [
+              'markSignedIn',
+              { type: 'storeSignIn', params: ({ event }) => ({ session: signedIn(event) }) },
             ],
           },
+        ],
+      },
+      on: {
+        'code.sent': {
+          actions: [
+            assign({ email: ({ context, event }) => ({ ...context.email!, challenge: event.challenge }) }),
+            { type: 'rememberPendingEmail', params: ({ context }) => ({ pending: context.email! }) },
+          ],
         },
-        /** Too many wrong codes for the address: nothing can be tried until the lock ends. */
-        locked: { after: { lockDelay: { target: 'entering', actions: 'unlock' } } },
       },
     },
     phone: {
@@ -410,65 +331,31 @@ export const authMachine = setup({
             },
           },
         },
+        /** The code entry (a child machine, id codeEntry) for the code texted; its output ends sign-up. */
         codeEntry: {
-          initial: 'entering',
-          on: { 'phone.changeNumber': { target: 'numberEntry', actions: ['forgetPhone', 'clearFeedback'] } },
-          states: {
-            entering: {
-              initial: 'cooldown',
-              on: { 'code.submit': { target: 'verifying', actions: 'clearFeedback' } },
-              states: {
-                cooldown: { after: { resendCooldown: 'ready' } },
-                ready: {
-                  on: {
-                    'code.resend': { target: '#auth.phone.codeEntry.resending', actions: 'clearFeedback' },
-                  },
-                },
-              },
+          invoke: {
+            id: 'codeEntry',
+            src: 'phoneCodeEntry',
+            input: ({ context, self }) => ({
+              notify: self,
+              challenge: context.phone!.challenge,
+              request: { country: context.phone!.country, phoneNumber: context.phone!.number },
+            }),
+            onDone: {
+              target: '#auth.signedIn',
+              actions: { type: 'storeSignIn', params: ({ event }) => ({ session: signedIn(event) }) },
             },
-            verifying: {
-              invoke: {
-                id: 'verifyPhoneCode',
-                src: 'verifyPhoneCode',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'code.submit');
-                  return { challengeId: context.phone!.challenge.challengeId, code: event.code };
-                },
-                onDone: {
-                  target: '#auth.signedIn',
-                  actions: { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
-                },
-                onError: [
-                  { guard: 'isLocked', target: 'locked', actions: 'lock' },
-                  { target: 'entering', actions: 'showFailure' },
-                ],
-              },
-            },
-            resending: {
-              invoke: {
-                id: 'requestPhoneCode',
-                src: 'requestPhoneCode',
-                input: ({ context }) => ({
-                  country: context.phone!.country,
-                  phoneNumber: context.phone!.number,
+          },
+          on: {
+            'phone.changeNumber': { target: 'numberEntry', actions: ['forgetPhone', 'clearFeedback'] },
+            'code.sent': {
+              actions: [
+                assign({
+                  phone: ({ context, event }) => ({ ...context.phone!, challenge: event.challenge }),
                 }),
-                onDone: {
-                  target: 'entering',
-                  actions: [
-                    assign({
-                      phone: ({ context, event }) => ({ ...context.phone!, challenge: event.output }),
-                    }),
-                    { type: 'rememberPendingPhone', params: ({ context }) => ({ pending: context.phone! }) },
-                    'announceNewCode',
-                  ],
-                },
-                onError: [
-                  { guard: 'isLocked', target: 'locked', actions: 'lock' },
-                  { target: 'entering', actions: 'showFailure' },
-                ],
-              },
+                { type: 'rememberPendingPhone', params: ({ context }) => ({ pending: context.phone! }) },
+              ],
             },
-            locked: { after: { lockDelay: { target: 'entering', actions: 'unlock' } } },
           },
         },
       },

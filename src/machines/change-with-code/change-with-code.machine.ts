@@ -1,38 +1,30 @@
 // Changing something only a code proves you own (account settings: the e-mail address, the phone
 // number): enter the new value, receive a code there, enter it. The requests are actors the page
-// provides, so one machine serves both.
+// provides, so one machine serves both; entering the code is the shared code-entry machine.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CodeChallenge } from '../../contract/auth';
-import { problemTypes } from '../../contract/problem';
-import type { ApiError } from '../../services/http';
+import {
+  type CodeMessage,
+  type CodeSentEvent,
+  codeEntryMachine,
+  codeEntryWith,
+  describeFailure,
+} from '../code-entry';
 
-export interface ChangeMessage {
-  tone: 'info' | 'success' | 'error';
-  text: string;
-}
+export type ChangeMessage = CodeMessage;
 
 export interface ChangeContext<Value = unknown> {
   value: Value | null;
   challenge: CodeChallenge | null;
   fieldErrors: Record<string, string>;
   message: ChangeMessage | null;
-  lockedUntil: number | null;
 }
 
 export type ChangeEvent =
   | { type: 'change.submit'; value: unknown }
   | { type: 'change.cancel' }
   | { type: 'change.again' }
-  | { type: 'code.submit'; code: string }
-  | { type: 'code.resend' };
-
-function failure(error: unknown): Pick<ChangeContext, 'fieldErrors' | 'message'> {
-  const apiError = error as Partial<ApiError> | undefined;
-  const fieldErrors = apiError?.fieldErrors ?? {};
-  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
-  const title = apiError?.problem?.title ?? 'Something went wrong. Try again.';
-  return { fieldErrors: {}, message: { tone: 'error', text: title } };
-}
+  | CodeSentEvent;
 
 export const changeWithCodeMachine = setup({
   types: {
@@ -40,13 +32,12 @@ export const changeWithCodeMachine = setup({
     events: {} as ChangeEvent,
   },
   actors: {
-    // Provided by the page: send a code for this value / confirm it.
+    // Provided by the page: send a code for this value (codeEntry resends the same way).
     requestCode: fromPromise<CodeChallenge, { value: unknown }>(async () => {
       throw new Error('requestCode must be provided');
     }),
-    confirmCode: fromPromise<unknown, { challengeId: string; code: string }>(async () => {
-      throw new Error('confirmCode must be provided');
-    }),
+    // Provided by the page with codeEntryWith(): confirm the code, send another.
+    codeEntry: codeEntryMachine,
   },
   actions: {
     changed: (_, _params: { result: unknown }) => {},
@@ -57,32 +48,12 @@ export const changeWithCodeMachine = setup({
       },
     }),
     clearFeedback: assign({ fieldErrors: {}, message: null }),
-    showFailure: assign(({ event }) => failure((event as { error?: unknown }).error)),
-    lock: assign({
-      lockedUntil: ({ event }) =>
-        Date.now() +
-        ((event as { error?: Partial<ApiError> }).error?.problem?.retryAfterSeconds ?? 900) * 1000,
-      fieldErrors: {},
-      message: ({ event }) => ({
-        tone: 'error' as const,
-        text: (event as { error?: Partial<ApiError> }).error?.problem?.title ?? 'Too many wrong codes.',
-      }),
-    }),
-    unlock: assign({ lockedUntil: null, message: null }),
-    forget: assign({ value: null, challenge: null, fieldErrors: {}, message: null, lockedUntil: null }),
-  },
-  guards: {
-    isLocked: ({ event }) =>
-      (event as { error?: Partial<ApiError> }).error?.problem?.type === problemTypes.addressLocked,
-  },
-  delays: {
-    resendCooldown: ({ context }) =>
-      Math.max(0, Date.parse(context.challenge?.resendAvailableAt ?? '') - Date.now() || 0),
-    lockDelay: ({ context }) => Math.max(0, (context.lockedUntil ?? 0) - Date.now()),
+    showFailure: assign(({ event }) => describeFailure((event as { error?: unknown }).error)),
+    forget: assign({ value: null, challenge: null, fieldErrors: {}, message: null }),
   },
 }).createMachine({
   id: 'changeWithCode',
-  context: { value: null, challenge: null, fieldErrors: {}, message: null, lockedUntil: null },
+  context: { value: null, challenge: null, fieldErrors: {}, message: null },
   initial: 'editing',
   states: {
     editing: {
@@ -97,62 +68,24 @@ export const changeWithCodeMachine = setup({
         onError: { target: 'editing', actions: 'showFailure' },
       },
     },
+    /** The code entry (a child machine, id codeEntry); its output is the changed account. */
     codeEntry: {
-      initial: 'entering',
-      on: { 'change.cancel': { target: 'editing', actions: 'forget' } },
-      states: {
-        entering: {
-          initial: 'cooldown',
-          on: { 'code.submit': { target: 'verifying', actions: 'clearFeedback' } },
-          states: {
-            cooldown: { after: { resendCooldown: 'ready' } },
-            ready: {
-              on: {
-                'code.resend': { target: '#changeWithCode.codeEntry.resending', actions: 'clearFeedback' },
-              },
-            },
-          },
+      invoke: {
+        id: 'codeEntry',
+        src: 'codeEntry',
+        input: ({ context, self }) => ({
+          notify: self,
+          challenge: context.challenge!,
+          request: context.value,
+        }),
+        onDone: {
+          target: 'done',
+          actions: { type: 'changed', params: ({ event }) => ({ result: event.output }) },
         },
-        verifying: {
-          invoke: {
-            id: 'confirmCode',
-            src: 'confirmCode',
-            input: ({ context, event }) => {
-              assertEvent(event, 'code.submit');
-              return { challengeId: context.challenge!.challengeId, code: event.code };
-            },
-            onDone: {
-              target: '#changeWithCode.done',
-              actions: { type: 'changed', params: ({ event }) => ({ result: event.output }) },
-            },
-            onError: [
-              { guard: 'isLocked', target: 'locked', actions: 'lock' },
-              { target: 'entering', actions: 'showFailure' },
-            ],
-          },
-        },
-        resending: {
-          invoke: {
-            id: 'requestCode',
-            src: 'requestCode',
-            input: ({ context }) => ({ value: context.value }),
-            onDone: {
-              target: 'entering',
-              actions: assign({
-                challenge: ({ event }) => event.output,
-                message: ({ event }) => ({
-                  tone: 'info' as const,
-                  text: `We sent a new code to ${event.output.destination}.`,
-                }),
-              }),
-            },
-            onError: [
-              { guard: 'isLocked', target: 'locked', actions: 'lock' },
-              { target: 'entering', actions: 'showFailure' },
-            ],
-          },
-        },
-        locked: { after: { lockDelay: { target: 'entering', actions: 'unlock' } } },
+      },
+      on: {
+        'change.cancel': { target: 'editing', actions: 'forget' },
+        'code.sent': { actions: assign({ challenge: ({ event }) => event.challenge }) },
       },
     },
     done: {
@@ -160,3 +93,18 @@ export const changeWithCodeMachine = setup({
     },
   },
 });
+
+/** The machine with the page's two calls: send a code for a value (again on resend), confirm a code. */
+export function changeWithCodeFor(calls: {
+  requestCode: (value: unknown) => Promise<CodeChallenge>;
+  confirmCode: (input: { challengeId: string; code: string }) => Promise<unknown>;
+}) {
+  return changeWithCodeMachine.provide({
+    actors: {
+      requestCode: fromPromise<CodeChallenge, { value: unknown }>(({ input }) =>
+        calls.requestCode(input.value),
+      ),
+      codeEntry: codeEntryWith({ verifyCode: calls.confirmCode, resendCode: calls.requestCode }),
+    },
+  });
+}

@@ -73,6 +73,8 @@ export const computeDestroyMachine = setup({
         onDone: 'waiting',
         onError: { target: 'confirming', actions: 'showRefusal' },
       },
+      // The socket can say it is gone before the request's own answer arrives.
+      on: { 'compute.gone': 'destroyed' },
     },
     /** Destroying takes a moment on the hypervisor; the compute is gone when the server says so. */
     waiting: { on: { 'compute.gone': 'destroyed' } },

@@ -1,24 +1,25 @@
 // The socket machine's connection actor: one WebSocket for as long as the machine stays connected.
 import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { type ClientMessage, type ServerMessage, serverMessageSchema } from '../../contract/socket';
 import { parseJson } from '../../domain/helpers/json';
 
 export interface ConnectionInput {
   url: string;
   /** The single-use pass the server checks before accepting the socket. */
   ticket: string;
+  /** What an incoming message must match to be delivered. */
+  messages: v.GenericSchema;
 }
 
-/** Events the connection sends back to the socket machine. */
+/** Events the connection sends back to the socket machine; `message` matched the socket's schema. */
 export type ConnectionEvent =
   | { type: 'socket.opened' }
-  | { type: 'socket.message'; message: ServerMessage }
+  | { type: 'socket.message'; message: unknown }
   | { type: 'socket.closed'; code: number; reason: string }
   | { type: 'socket.failed' };
 
-/** Events the socket machine forwards to the connection. */
-export type ConnectionCommand = { type: 'socket.send'; message: ClientMessage };
+/** Events the socket machine forwards to the connection (serialised as JSON). */
+export type ConnectionCommand = { type: 'socket.send'; message: unknown };
 
 /** The part of the WebSocket API the connection uses, so tests can hand in a controllable one. */
 export interface SocketLike {
@@ -45,7 +46,7 @@ export function createConnectionActor(createSocket: SocketFactory) {
     socket.onopen = () => sendBack({ type: 'socket.opened' });
     socket.onmessage = ({ data }) => {
       if (typeof data !== 'string') return;
-      const parsed = v.safeParse(serverMessageSchema, parseJson(data));
+      const parsed = v.safeParse(input.messages, parseJson(data));
       // A message this console doesn't understand (a newer server) is ignored rather than fatal.
       if (parsed.success) sendBack({ type: 'socket.message', message: parsed.output });
     };

@@ -1,7 +1,11 @@
-// The console's live connection (SPEC §3, §4): idle → connecting → connected, and on loss
-// disconnected (waiting to retry with full-jitter exponential backoff) or error (retries used up).
+// A ticketed WebSocket that reconnects (SPEC §3, §4): idle → connecting → connected, and on loss
+// disconnected (waiting to retry with full-jitter exponential backoff), error (retries used up) or ended
+// (the server closed it for good: the session ended, the compute is gone). One machine serves the
+// console's live connection and each serial console; they differ by URL, message schema, whether the
+// server sends heartbeats, and which close codes are final.
+import type { GenericSchema } from 'valibot';
 import { assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { HEARTBEAT_INTERVAL_MS, type ServerMessage } from '../../contract/socket';
+import { HEARTBEAT_INTERVAL_MS } from '../../contract/socket';
 import {
   browserConnection,
   type ConnectionCommand,
@@ -30,12 +34,24 @@ export function reconnectDelay(attempt: number, random: () => number): number {
 
 export interface SocketInput {
   url: string;
+  /** What every incoming message must match; the rest is ignored. */
+  messages: GenericSchema;
+  /**
+   * Whether the server sends `hello` and `heartbeat` messages: then a silence longer than the
+   * tolerance means the connection is gone. Default true.
+   */
+  heartbeats?: boolean;
+  /** Close codes after which reconnecting cannot help; the machine ends. Default: the session ended. */
+  finalCloseCodes?: readonly number[];
   random?: () => number;
   maxReconnectAttempts?: number;
 }
 
 export interface SocketContext {
   url: string;
+  messages: GenericSchema;
+  heartbeats: boolean;
+  finalCloseCodes: readonly number[];
   random: () => number;
   maxReconnectAttempts: number;
   /** Reconnects tried since the last successful connection. */
@@ -70,15 +86,18 @@ export const socketMachine = setup({
     fetchTicket: fetchTicketActor,
   },
   actions: {
-    // Filled in by the app with .provide(): what to do with pushed messages and after a reconnect.
-    deliverMessage: (_, _params: { message: ServerMessage }) => {},
+    // Filled in by the app with .provide(): what to do with pushed messages, after a reconnect, and
+    // when the server closed the socket for good.
+    deliverMessage: (_, _params: { message: unknown }) => {},
     resync: () => {},
-    sessionEnded: () => {},
+    ended: (_, _params: { code: number; reason: string }) => {},
     rememberHello: assign({
-      heartbeatIntervalMs: ({ context, event }) =>
-        event.type === 'socket.message' && event.message.type === 'hello'
-          ? event.message.heartbeatIntervalMs
-          : context.heartbeatIntervalMs,
+      heartbeatIntervalMs: ({ context, event }) => {
+        const message = event.type === 'socket.message' ? (event.message as HelloLike) : null;
+        return message?.type === 'hello' && typeof message.heartbeatIntervalMs === 'number'
+          ? message.heartbeatIntervalMs
+          : context.heartbeatIntervalMs;
+      },
     }),
     markConnected: assign({ attempt: 0, hasConnected: true, retryAt: null, lastClose: null }),
     rememberClose: assign({
@@ -99,7 +118,9 @@ export const socketMachine = setup({
   guards: {
     hasConnectedBefore: ({ context }) => context.hasConnected,
     isOutOfRetries: ({ context }) => context.attempt >= context.maxReconnectAttempts,
-    isSessionEnded: ({ event }) => event.type === 'socket.closed' && event.code === SESSION_ENDED_CLOSE_CODE,
+    isFinalClose: ({ context, event }) =>
+      event.type === 'socket.closed' && context.finalCloseCodes.includes(event.code),
+    expectsHeartbeats: ({ context }) => context.heartbeats,
   },
   delays: {
     connectTimeout: SOCKET_CONNECT_TIMEOUT_MS,
@@ -110,6 +131,9 @@ export const socketMachine = setup({
   id: 'socket',
   context: ({ input }) => ({
     url: input.url,
+    messages: input.messages,
+    heartbeats: input.heartbeats ?? true,
+    finalCloseCodes: input.finalCloseCodes ?? [SESSION_ENDED_CLOSE_CODE],
     random: input.random ?? Math.random,
     maxReconnectAttempts: input.maxReconnectAttempts ?? RECONNECT_MAX_ATTEMPTS,
     attempt: 0,
@@ -148,14 +172,21 @@ export const socketMachine = setup({
           invoke: {
             id: 'connection',
             src: 'connection',
-            input: ({ context }): ConnectionInput => ({ url: context.url, ticket: context.ticket ?? '' }),
+            input: ({ context }): ConnectionInput => ({
+              url: context.url,
+              ticket: context.ticket ?? '',
+              messages: context.messages,
+            }),
           },
           on: {
             'socket.closed': [
               {
-                guard: 'isSessionEnded',
-                target: '#socket.error',
-                actions: ['rememberClose', 'sessionEnded'],
+                guard: 'isFinalClose',
+                target: '#socket.ended',
+                actions: [
+                  'rememberClose',
+                  { type: 'ended', params: ({ event }) => ({ code: event.code, reason: event.reason }) },
+                ],
               },
               { guard: 'isOutOfRetries', target: '#socket.error', actions: 'rememberClose' },
               { target: '#socket.disconnected', actions: 'rememberClose' },
@@ -188,7 +219,7 @@ export const socketMachine = setup({
               initial: 'listening',
               states: {
                 listening: {
-                  after: { heartbeatTimeout: '#socket.disconnected' },
+                  after: { heartbeatTimeout: { guard: 'expectsHeartbeats', target: '#socket.disconnected' } },
                   on: {
                     'socket.message': {
                       target: 'listening',
@@ -222,16 +253,26 @@ export const socketMachine = setup({
         'socket.connect': { target: 'session', actions: 'resetAttempts' },
       },
     },
+    /** Closed for good by the server; only a new start (a new sign-in) connects again. */
+    ended: {
+      on: { 'socket.connect': { target: 'session', actions: 'resetAttempts' } },
+    },
   },
 });
 
+/** The shape of a `hello` message, read without knowing the socket's own schema. */
+interface HelloLike {
+  type?: unknown;
+  heartbeatIntervalMs?: unknown;
+}
+
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'error';
 
-/** The spec's five connection states, read off a snapshot of the machine. */
+/** The spec's five connection states, read off a snapshot of the machine (ended counts as an error). */
 export function socketStatus(snapshot: SnapshotFrom<typeof socketMachine>): SocketStatus {
   if (snapshot.matches({ session: { open: 'connected' } })) return 'connected';
   if (snapshot.matches('session')) return 'connecting';
   if (snapshot.matches('disconnected')) return 'disconnected';
-  if (snapshot.matches('error')) return 'error';
+  if (snapshot.matches('error') || snapshot.matches('ended')) return 'error';
   return 'idle';
 }

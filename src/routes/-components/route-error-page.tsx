@@ -4,6 +4,7 @@ import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react
 import { useEffect, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { showToast } from '../../app-actors';
+import { loadedQueryClient } from '../../services/query-client';
 import { Button } from '../../ui/button';
 import { useDocumentTitle } from './page';
 
@@ -44,6 +45,8 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const retry = async () => {
     setRetrying(true);
     try {
+      // Data that failed to load is asked for afresh, not served from the failure.
+      await loadedQueryClient()?.resetQueries({ predicate: (query) => query.state.status === 'error' });
       await router.invalidate();
       reset();
     } finally {

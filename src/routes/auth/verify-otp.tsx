@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import { EmptyState } from '../../ui/empty-state';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
-import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
+import { useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
 export const Route = createFileRoute('/auth/verify-otp')({
   component: VerifyOtpPage,
@@ -12,8 +12,8 @@ export const Route = createFileRoute('/auth/verify-otp')({
 function VerifyOtpPage() {
   useDocumentTitle('Enter your code');
   useEnterAuthPage('/auth/verify-otp', { type: 'page.verifyOtp' });
-  const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
+  const codeEntry = useCodeEntry();
   const pending = snapshot.context.email;
 
   if (!pending || snapshot.matches('noCodeExpected')) {
@@ -33,6 +33,8 @@ function VerifyOtpPage() {
     );
   }
 
+  // Verified: the console opens (or the phone step) in a moment.
+  if (!codeEntry) return null;
   return (
     <>
       <div className={css({ display: 'grid', gap: '1' })}>
@@ -43,17 +45,7 @@ function VerifyOtpPage() {
         </p>
       </div>
       <CodeForm
-        challengeId={pending.challenge.challengeId}
-        destination={pending.challenge.destination}
-        resendAvailableAt={pending.challenge.resendAvailableAt}
-        verifying={snapshot.matches({ emailCode: 'verifying' })}
-        resending={snapshot.matches({ emailCode: 'resending' })}
-        inCooldown={snapshot.matches({ emailCode: { entering: 'cooldown' } })}
-        lockedUntil={snapshot.matches({ emailCode: 'locked' }) ? snapshot.context.lockedUntil : null}
-        error={snapshot.context.fieldErrors.code}
-        message={snapshot.context.message}
-        onSubmit={(code) => actor.send({ type: 'code.submit', code })}
-        onResend={() => actor.send({ type: 'code.resend' })}
+        actor={codeEntry}
         alternative={
           <Link
             to={pending.purpose === 'signup' ? '/auth/signup' : '/auth/login'}

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
-import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
+import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
 export const Route = createFileRoute('/auth/verify-phone')({
   component: VerifyPhonePage,
@@ -17,11 +17,12 @@ function VerifyPhonePage() {
   useEnterAuthPage('/auth/verify-phone', { type: 'page.verifyPhone' });
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
+  const codeEntry = useCodeEntry();
   const { phoneDraft, phone, fieldErrors, message } = snapshot.context;
   const [country, setCountry] = useState(phoneDraft.country);
   const [number, setNumber] = useState(phoneDraft.number);
   const sending = snapshot.matches({ phone: { numberEntry: 'sending' } });
-  const inCodeEntry = snapshot.matches({ phone: 'codeEntry' }) && phone !== null;
+  const inCodeEntry = snapshot.matches({ phone: 'codeEntry' }) && phone !== null && codeEntry !== undefined;
 
   return (
     <>
@@ -33,21 +34,9 @@ function VerifyPhonePage() {
             : 'One last step for a new account: we text you a code to confirm the number. It helps keep your account and team safe.'}
         </p>
       </div>
-      {inCodeEntry && phone ? (
+      {inCodeEntry && codeEntry ? (
         <CodeForm
-          challengeId={phone.challenge.challengeId}
-          destination={phone.challenge.destination}
-          resendAvailableAt={phone.challenge.resendAvailableAt}
-          verifying={snapshot.matches({ phone: { codeEntry: 'verifying' } })}
-          resending={snapshot.matches({ phone: { codeEntry: 'resending' } })}
-          inCooldown={snapshot.matches({ phone: { codeEntry: { entering: 'cooldown' } } })}
-          lockedUntil={
-            snapshot.matches({ phone: { codeEntry: 'locked' } }) ? snapshot.context.lockedUntil : null
-          }
-          error={fieldErrors.code}
-          message={message}
-          onSubmit={(code) => actor.send({ type: 'code.submit', code })}
-          onResend={() => actor.send({ type: 'code.resend' })}
+          actor={codeEntry}
           alternative={
             <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
               Use a different number

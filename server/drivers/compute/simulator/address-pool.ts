@@ -57,10 +57,6 @@ export function firstFreeIpv4(blocks: readonly Ipv4Block[], used: ReadonlySet<st
   return undefined;
 }
 
-export function ipv4PoolSize(blocks: readonly Ipv4Block[]): number {
-  return blocks.reduce((sum, block) => sum + block.last - block.first + 1, 0);
-}
-
 /** Parses "2001:db8::/64" (prefix lengths 48 to 120). */
 export function parseIpv6Prefix(cidr: string): Ipv6Prefix | undefined {
   const match = /^([0-9a-fA-F:]+)\/(\d{1,3})$/.exec(cidr.trim());

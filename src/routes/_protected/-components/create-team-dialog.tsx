@@ -7,6 +7,7 @@ import { showToast } from '../../../app-actors';
 import type { Currency } from '../../../contract/teams';
 import { ApiError } from '../../../services/http';
 import { createTeam } from '../../../services/teams.api';
+import { teamKeys } from '../../../services/teams.queries';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import * as Dialog from '../../../ui/dialog';
@@ -35,7 +36,7 @@ export function CreateTeamDialog({
     onSuccess: async (team) => {
       onOpenChange(false);
       setName('');
-      await queryClient.invalidateQueries({ queryKey: ['user-teams'] });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       showToast(router.options.context.actors, {
         tone: 'success',
         title: `${team.name} is ready`,

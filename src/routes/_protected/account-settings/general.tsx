@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from '../../../../styled-system/css';
-import { currentSessionQuery } from '../../../services/auth.queries';
+import { currentSessionQuery, sessionsQuery } from '../../../services/auth.queries';
 import { ThemeSwitcher } from '../../../ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
 import { SettingsSection } from '../-components/settings-section';
@@ -13,12 +13,16 @@ import { SessionsSection } from './-components/sessions-section';
 // Account settings (the person, not a team): name, e-mail and phone (each change confirmed by a code),
 // colour theme and sessions.
 export const Route = createFileRoute('/_protected/account-settings/general')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(currentSessionQuery()),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(currentSessionQuery()),
+      queryClient.ensureQueryData(sessionsQuery()),
+    ]),
   component: AccountGeneralPage,
 });
 
 function AccountGeneralPage() {
-  const { data: current } = useQuery({ ...currentSessionQuery(), initialData: Route.useLoaderData() });
+  const { data: current } = useSuspenseQuery(currentSessionQuery());
   return (
     <>
       <SectionHeading title="General" documentTitle="General · Account settings" />

@@ -1,40 +1,41 @@
-// Entering a one-time code (e-mail or SMS): the code keeps what was typed on a wrong try, the resend
-// button waits out its cooldown with a countdown, and a locked address says how long is left.
-import { type ReactNode, useEffect, useState } from 'react';
+// Entering a one-time code (e-mail or SMS), rendered from the code-entry machine: the code keeps what was
+// typed on a wrong try, the resend button waits out its cooldown with a countdown, and a locked entry
+// says how long is left.
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { css } from '../../../../styled-system/css';
 import { CODE_LENGTH } from '../../../contract/auth';
 import { formatSeconds, formatWait } from '../../../domain/helpers/text';
-import type { AuthMessage } from '../../../machines/auth';
+import type { codeEntryMachine } from '../../../machines/code-entry';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useCountdown } from '../../-components/use-countdown';
 
 export interface CodeFormProps {
-  challengeId: string;
-  destination: string;
-  resendAvailableAt: string;
-  verifying: boolean;
-  resending: boolean;
-  inCooldown: boolean;
-  lockedUntil: number | null;
-  error: string | undefined;
-  message: AuthMessage | null;
-  onSubmit: (code: string) => void;
-  onResend: () => void;
+  actor: ActorRefFrom<typeof codeEntryMachine>;
   /** E.g. "Use a different e-mail address". */
   alternative?: ReactNode;
 }
 
-export function CodeForm(props: CodeFormProps) {
-  const { challengeId, destination, verifying, resending, inCooldown, lockedUntil, error, message } = props;
+export function CodeForm({ actor, alternative }: CodeFormProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { challenge, fieldErrors, message, lockedUntil } = snapshot.context;
   const [code, setCode] = useState('');
-  // A new code makes the old one useless: start the field afresh.
+  const field = useRef<HTMLInputElement>(null);
+  // A new code makes the old one useless: start the field afresh, ready to type into.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a new code was sent
-  useEffect(() => setCode(''), [challengeId]);
-  const cooldownLeft = useCountdown(inCooldown ? Date.parse(props.resendAvailableAt) : null);
-  const lockLeft = useCountdown(lockedUntil);
-  const locked = lockedUntil !== null;
+  useEffect(() => {
+    setCode('');
+    field.current?.focus();
+  }, [challenge.challengeId]);
+  const inCooldown = snapshot.matches({ entering: 'cooldown' });
+  const locked = snapshot.matches('locked');
+  const verifying = snapshot.matches('verifying');
+  const resending = snapshot.matches('resending');
+  const cooldownLeft = useCountdown(inCooldown ? Date.parse(challenge.resendAvailableAt) : null);
+  const lockLeft = useCountdown(locked ? lockedUntil : null);
 
   return (
     <form
@@ -42,10 +43,11 @@ export function CodeForm(props: CodeFormProps) {
       className={css({ display: 'grid', gap: '4' })}
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSubmit(code);
+        actor.send({ type: 'code.submit', code });
       }}
     >
       <TextField
+        ref={field}
         label="Code"
         name="code"
         inputMode="numeric"
@@ -56,8 +58,8 @@ export function CodeForm(props: CodeFormProps) {
         disabled={locked}
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
-        help={`The ${CODE_LENGTH}-digit code we sent to ${destination}. It works for 10 minutes.`}
-        error={error}
+        help={`The ${CODE_LENGTH}-digit code we sent to ${challenge.destination}. It works for 10 minutes.`}
+        error={fieldErrors.code}
       />
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {locked && lockLeft !== null ? (
@@ -72,7 +74,7 @@ export function CodeForm(props: CodeFormProps) {
           size="sm"
           loading={resending}
           disabled={inCooldown || locked || verifying}
-          onClick={props.onResend}
+          onClick={() => actor.send({ type: 'code.resend' })}
         >
           Send a new code
         </Button>
@@ -81,7 +83,7 @@ export function CodeForm(props: CodeFormProps) {
             Available in {formatSeconds(cooldownLeft)}
           </span>
         ) : null}
-        {props.alternative}
+        {alternative}
       </div>
     </form>
   );

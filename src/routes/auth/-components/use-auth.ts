@@ -2,7 +2,9 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { type AuthEvent, type AuthPage, authPage } from '../../../machines/auth';
+import type { codeEntryMachine } from '../../../machines/code-entry';
 
 export function useAuthActor() {
   return useRouteContext({ from: '__root__', select: (context) => context.actors.auth });
@@ -20,4 +22,13 @@ export function useEnterAuthPage(page: AuthPage, event: AuthEvent) {
   useEffect(() => {
     if (authPage(actor.getSnapshot()) !== page) actor.send(event);
   }, [actor, page]);
+}
+
+/** The code entry the auth machine runs while a code is on its way (e-mail or SMS), if one is. */
+export function useCodeEntry() {
+  const actor = useAuthActor();
+  return useSelector(
+    actor,
+    (snapshot) => snapshot.children.codeEntry as ActorRefFrom<typeof codeEntryMachine> | undefined,
+  );
 }

@@ -4,6 +4,7 @@ import { css } from '../../../../../styled-system/css';
 import type { Domain } from '../../../../contract/domains';
 import { formatRelative } from '../../../../domain/helpers/time';
 import { checkDelegation } from '../../../../services/domains.api';
+import { domainKeys } from '../../../../services/domains.queries';
 import { Alert } from '../../../../ui/alert';
 import { Badge, type BadgeTone } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
@@ -29,10 +30,7 @@ export function DelegationPanel({ domain }: { domain: Domain }) {
   const queryClient = useQueryClient();
   const check = useMutation({
     mutationFn: () => checkDelegation(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(['domains', domain.teamId, domain.id], updated);
-      void queryClient.invalidateQueries({ queryKey: ['domains', domain.teamId] });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) }),
   });
   const { status, checkedAt, found } = domain.delegation;
   return (

@@ -4,7 +4,7 @@ import { css } from '../../../../../styled-system/css';
 import { showToast } from '../../../../app-actors';
 import { formatDateTime } from '../../../../domain/helpers/time';
 import { acceptInvitation, declineInvitation } from '../../../../services/teams.api';
-import { invitationQuery } from '../../../../services/teams.queries';
+import { invitationQuery, teamKeys } from '../../../../services/teams.queries';
 import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
 import { EmptyState } from '../../../../ui/empty-state';
@@ -14,6 +14,9 @@ import { switchTeam } from '../../-components/use-current-team';
 
 // An invitation to join a team: who invites, to which team, with which role, until when; accept or decline.
 export const Route = createFileRoute('/_protected/_section/invitation/$id')({
+  // An invitation that cannot be opened (answered, expired, for someone else) says why on the page.
+  loader: ({ context: { queryClient }, params }) =>
+    queryClient.ensureQueryData(invitationQuery(params.id)).catch(() => {}),
   component: InvitationPage,
 });
 
@@ -25,15 +28,15 @@ function InvitationPage() {
   const queryClient = useQueryClient();
   const invitation = useQuery(invitationQuery(id));
   const answered = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['invitation', id] });
-    await queryClient.invalidateQueries({ queryKey: ['pending-invitations'] });
+    await queryClient.invalidateQueries({ queryKey: teamKeys.invitation(id) });
+    await queryClient.invalidateQueries({ queryKey: teamKeys.pendingInvitations() });
   };
   const accept = useMutation({
     mutationFn: () => acceptInvitation(id),
     onSuccess: async () => {
       const team = invitation.data!.team;
       await answered();
-      await queryClient.invalidateQueries({ queryKey: ['user-teams'] });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       showToast(router.options.context.actors, { tone: 'success', title: `Welcome to ${team.name}` });
       await switchTeam(router, team.id);
     },

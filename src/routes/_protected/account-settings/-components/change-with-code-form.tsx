@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from '../../../../../styled-system/css';
 import type { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import type { codeEntryMachine } from '../../../../machines/code-entry';
 import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
 import { CodeForm } from '../../../auth/-components/code-form';
@@ -23,7 +24,11 @@ export function ChangeWithCodeForm({
   doneText: string;
 }) {
   const snapshot = useSelector(actor, (s) => s);
-  const { challenge, fieldErrors, message } = snapshot.context;
+  const codeEntry = useSelector(
+    actor,
+    (s) => s.children.codeEntry as ActorRefFrom<typeof codeEntryMachine> | undefined,
+  );
+  const { fieldErrors, message } = snapshot.context;
 
   if (snapshot.matches('done')) {
     return (
@@ -36,21 +41,11 @@ export function ChangeWithCodeForm({
     );
   }
 
-  if (snapshot.matches('codeEntry') && challenge) {
+  if (snapshot.matches('codeEntry') && codeEntry) {
     return (
       <div className={css({ maxWidth: '28rem' })}>
         <CodeForm
-          challengeId={challenge.challengeId}
-          destination={challenge.destination}
-          resendAvailableAt={challenge.resendAvailableAt}
-          verifying={snapshot.matches({ codeEntry: 'verifying' })}
-          resending={snapshot.matches({ codeEntry: 'resending' })}
-          inCooldown={snapshot.matches({ codeEntry: { entering: 'cooldown' } })}
-          lockedUntil={snapshot.matches({ codeEntry: 'locked' }) ? snapshot.context.lockedUntil : null}
-          error={fieldErrors.code}
-          message={message}
-          onSubmit={(code) => actor.send({ type: 'code.submit', code })}
-          onResend={() => actor.send({ type: 'code.resend' })}
+          actor={codeEntry}
           alternative={
             <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.cancel' })}>
               Cancel

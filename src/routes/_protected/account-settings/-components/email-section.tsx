@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
 import { withInspector } from '../../../../app-actors';
-import type { CodeChallenge, CurrentSession, User } from '../../../../contract/auth';
-import { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import type { CurrentSession, User } from '../../../../contract/auth';
+import { changeWithCodeFor } from '../../../../machines/change-with-code';
 import { confirmEmailChange, requestEmailChange } from '../../../../services/auth.api';
+import { authKeys } from '../../../../services/auth.queries';
 import { TextField } from '../../../../ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
@@ -15,21 +15,16 @@ export function EmailSection({ current }: { current: CurrentSession }) {
   const [email, setEmail] = useState('');
   const [changedTo, setChangedTo] = useState('');
   const actor = useActorRef(
-    changeWithCodeMachine.provide({
-      actors: {
-        requestCode: fromPromise<CodeChallenge, { value: unknown }>(({ input }) =>
-          requestEmailChange({ email: String(input.value) }),
-        ),
-        confirmCode: fromPromise<unknown, { challengeId: string; code: string }>(({ input }) =>
-          confirmEmailChange(input),
-        ),
-      },
+    changeWithCodeFor({
+      requestCode: (value) => requestEmailChange({ email: String(value) }),
+      confirmCode: confirmEmailChange,
+    }).provide({
       actions: {
         changed: (_, { result }) => {
           const user = result as User;
           setChangedTo(user.email);
           setEmail('');
-          queryClient.setQueryData<CurrentSession>(['user-profile'], (old) => (old ? { ...old, user } : old));
+          queryClient.setQueryData(authKeys.userProfile(), (old) => (old ? { ...old, user } : old));
         },
       },
     }),

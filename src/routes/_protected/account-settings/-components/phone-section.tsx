@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
 import { withInspector } from '../../../../app-actors';
-import type { CodeChallenge, CurrentSession } from '../../../../contract/auth';
-import { changeWithCodeMachine } from '../../../../machines/change-with-code';
+import type { CurrentSession } from '../../../../contract/auth';
+import { changeWithCodeFor } from '../../../../machines/change-with-code';
 import { requestPhoneCode, verifyPhoneCode } from '../../../../services/auth.api';
+import { authKeys } from '../../../../services/auth.queries';
 import { PhoneField } from '../../../../ui/phone-field';
 import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
@@ -16,21 +16,16 @@ export function PhoneSection({ current }: { current: CurrentSession }) {
   const [number, setNumber] = useState('');
   const [changedTo, setChangedTo] = useState('');
   const actor = useActorRef(
-    changeWithCodeMachine.provide({
-      actors: {
-        requestCode: fromPromise<CodeChallenge, { value: unknown }>(({ input }) =>
-          requestPhoneCode(input.value as { country: string; phoneNumber: string }),
-        ),
-        confirmCode: fromPromise<unknown, { challengeId: string; code: string }>(({ input }) =>
-          verifyPhoneCode(input),
-        ),
-      },
+    changeWithCodeFor({
+      requestCode: (value) => requestPhoneCode(value as { country: string; phoneNumber: string }),
+      confirmCode: verifyPhoneCode,
+    }).provide({
       actions: {
         changed: (_, { result }) => {
           const session = result as CurrentSession;
           setChangedTo(session.user.phoneNumber ?? '');
           setNumber('');
-          queryClient.setQueryData<CurrentSession>(['user-profile'], (old) =>
+          queryClient.setQueryData(authKeys.userProfile(), (old) =>
             old ? { ...old, user: session.user } : old,
           );
         },

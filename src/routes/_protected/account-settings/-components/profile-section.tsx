@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import type { CurrentSession } from '../../../../contract/auth';
 import { updateProfile } from '../../../../services/auth.api';
+import { authKeys } from '../../../../services/auth.queries';
 import { ApiError } from '../../../../services/http';
 import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
@@ -16,7 +17,7 @@ export function ProfileSection({ current }: { current: CurrentSession }) {
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData<CurrentSession>(['user-profile'], (old) => (old ? { ...old, user } : old));
+      queryClient.setQueryData(authKeys.userProfile(), (old) => (old ? { ...old, user } : old));
     },
   });
   const error = save.error instanceof ApiError ? save.error : null;

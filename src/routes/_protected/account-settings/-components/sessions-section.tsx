@@ -1,24 +1,23 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { formatDateTime, formatRelative } from '../../../../domain/helpers/time';
 import { revokeSession, signOutOtherSessions } from '../../../../services/auth.api';
-import { sessionsQuery } from '../../../../services/auth.queries';
+import { authKeys, sessionsQuery } from '../../../../services/auth.queries';
 import { Alert } from '../../../../ui/alert';
 import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { SkeletonText } from '../../../../ui/skeleton';
 import * as Table from '../../../../ui/table';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useQuery(sessionsQuery());
+  const sessions = useSuspenseQuery(sessionsQuery());
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() });
   const revoke = useMutation({
     mutationFn: revokeSession,
     onSuccess: () => {
@@ -37,7 +36,7 @@ export function SessionsSection() {
       return refresh();
     },
   });
-  const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
+  const others = sessions.data.sessions.filter((session) => !session.current).length;
   const failure = revoke.error ?? revokeOthers.error ?? sessions.error;
 
   return (
@@ -46,48 +45,45 @@ export function SessionsSection() {
       title="Where you're signed in"
       description="Sign out of a browser you no longer use, or everywhere but here if you think someone else has access."
     >
-      {sessions.isPending ? <SkeletonText lines={3} /> : null}
-      {sessions.data ? (
-        <Table.Root caption="Your sessions" hideCaption>
-          <Table.Head>
-            <Table.Row>
-              <Table.Header>Device</Table.Header>
-              <Table.Header>IP address</Table.Header>
-              <Table.Header>Last active</Table.Header>
-              <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
-              </Table.Header>
+      <Table.Root caption="Your sessions" hideCaption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header>Device</Table.Header>
+            <Table.Header>IP address</Table.Header>
+            <Table.Header>Last active</Table.Header>
+            <Table.Header>
+              <span className={css({ srOnly: true })}>Actions</span>
+            </Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {sessions.data.sessions.map((session) => (
+            <Table.Row key={session.id}>
+              <Table.Cell>
+                {session.device} {session.current ? <Badge tone="accent">This browser</Badge> : null}
+              </Table.Cell>
+              <Table.Cell mono>{session.ip ?? 'Unknown'}</Table.Cell>
+              <Table.Cell>
+                <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
+                  {formatRelative(session.lastSeenAt)}
+                </time>
+              </Table.Cell>
+              <Table.Cell>
+                {session.current ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={revoke.isPending && revoke.variables === session.id}
+                    onClick={() => revoke.mutate(session.id)}
+                  >
+                    Sign out<span className={css({ srOnly: true })}> {session.device}</span>
+                  </Button>
+                )}
+              </Table.Cell>
             </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {sessions.data.sessions.map((session) => (
-              <Table.Row key={session.id}>
-                <Table.Cell>
-                  {session.device} {session.current ? <Badge tone="accent">This browser</Badge> : null}
-                </Table.Cell>
-                <Table.Cell mono>{session.ip ?? 'Unknown'}</Table.Cell>
-                <Table.Cell>
-                  <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
-                    {formatRelative(session.lastSeenAt)}
-                  </time>
-                </Table.Cell>
-                <Table.Cell>
-                  {session.current ? null : (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      loading={revoke.isPending && revoke.variables === session.id}
-                      onClick={() => revoke.mutate(session.id)}
-                    >
-                      Sign out<span className={css({ srOnly: true })}> {session.device}</span>
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      ) : null}
+          ))}
+        </Table.Body>
+      </Table.Root>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
       <div>

@@ -1,17 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { userTeamsQuery } from '../../../../services/teams.queries';
-import { Alert } from '../../../../ui/alert';
 import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { EmptyState } from '../../../../ui/empty-state';
-import { SkeletonText } from '../../../../ui/skeleton';
 import * as Table from '../../../../ui/table';
 import { SectionHeading } from '../../../-components/page';
+import { CreateTeamDialog } from '../../-components/create-team-dialog';
 import { switchTeam, useCurrentTeam } from '../../-components/use-current-team';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/joined')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(userTeamsQuery()),
   component: JoinedTeamsPage,
 });
 
@@ -20,19 +21,24 @@ const roleLabel = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
 function JoinedTeamsPage() {
   const router = useRouter();
   const current = useCurrentTeam();
-  const teams = useQuery(userTeamsQuery());
+  const teams = useSuspenseQuery(userTeamsQuery());
+  const [creating, setCreating] = useState(false);
   return (
     <>
       <SectionHeading title="Teams you belong to" documentTitle="Teams · Account settings" />
-      {teams.isPending ? <SkeletonText lines={3} /> : null}
-      {teams.isError ? <Alert tone="error">{teams.error.message}</Alert> : null}
-      {teams.data && teams.data.teams.length === 0 ? (
+      {teams.data.teams.length === 0 ? (
         <EmptyState
           title="You are not in any team"
-          description="Create one from the team menu, or accept an invitation."
+          description="Computes and domains belong to a team: create one, or accept an invitation (under Pending)."
+          action={
+            <Button variant="solid" onClick={() => setCreating(true)}>
+              Create a team
+            </Button>
+          }
         />
       ) : null}
-      {teams.data && teams.data.teams.length > 0 ? (
+      <CreateTeamDialog open={creating} onOpenChange={setCreating} />
+      {teams.data.teams.length > 0 ? (
         <Table.Root caption="Your teams" hideCaption>
           <Table.Head>
             <Table.Row>

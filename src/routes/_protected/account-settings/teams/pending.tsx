@@ -1,32 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from '../../../../../styled-system/css';
 import { formatDateTime, formatRelative } from '../../../../domain/helpers/time';
 import { myInvitationsQuery } from '../../../../services/teams.queries';
-import { Alert } from '../../../../ui/alert';
 import { EmptyState } from '../../../../ui/empty-state';
-import { SkeletonText } from '../../../../ui/skeleton';
 import * as Table from '../../../../ui/table';
 import { SectionHeading } from '../../../-components/page';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/pending')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(myInvitationsQuery()),
   component: PendingTeamsPage,
 });
 
 function PendingTeamsPage() {
-  const invitations = useQuery(myInvitationsQuery());
+  const invitations = useSuspenseQuery(myInvitationsQuery());
   return (
     <>
       <SectionHeading title="Invitations to you" documentTitle="Invitations · Account settings" />
-      {invitations.isPending ? <SkeletonText lines={3} /> : null}
-      {invitations.isError ? <Alert tone="error">{invitations.error.message}</Alert> : null}
-      {invitations.data && invitations.data.invitations.length === 0 ? (
+      {invitations.data.invitations.length === 0 ? (
         <EmptyState
           title="No invitations"
           description="When someone invites you to their team, the invitation shows here and in your e-mail."
         />
       ) : null}
-      {invitations.data && invitations.data.invitations.length > 0 ? (
+      {invitations.data.invitations.length > 0 ? (
         <Table.Root caption="Invitations waiting for your answer" hideCaption>
           <Table.Head>
             <Table.Row>

@@ -1,0 +1,1 @@
+export * from './zone-import.machine';

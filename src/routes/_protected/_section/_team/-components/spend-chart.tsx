@@ -1,0 +1,75 @@
+// Spend per day as bars (SVG, no chart library: a month is at most 31 bars), with the same figures in a
+// table for screen readers.
+import { css } from '../../../../../../styled-system/css';
+import type { Currency } from '../../../../../contract/teams';
+import { formatMoney } from '../../../../../domain/money';
+
+export function SpendChart({
+  daily,
+  currency,
+}: {
+  daily: Array<{ date: string; amountMinor: number }>;
+  currency: Currency;
+}) {
+  const width = 640;
+  const height = 140;
+  const max = Math.max(1, ...daily.map((day) => day.amountMinor));
+  const slot = width / Math.max(daily.length, 1);
+  return (
+    <figure className={css({ display: 'grid', gap: '2' })}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 18}`}
+        className={css({ width: '100%', height: 'auto', maxHeight: '12rem' })}
+        aria-hidden="true"
+      >
+        {daily.map((day, index) => {
+          const barHeight = Math.round((day.amountMinor / max) * height);
+          return (
+            <g key={day.date}>
+              <rect
+                x={index * slot + slot * 0.15}
+                y={height - barHeight}
+                width={slot * 0.7}
+                height={Math.max(barHeight, day.amountMinor > 0 ? 1 : 0)}
+                rx={2}
+                className={css({ fill: 'accent.brand' })}
+              >
+                <title>{`${day.date}: ${formatMoney(day.amountMinor, currency)}`}</title>
+              </rect>
+              {index % 5 === 0 ? (
+                <text
+                  x={index * slot + slot / 2}
+                  y={height + 14}
+                  textAnchor="middle"
+                  className={css({ fill: 'fg.muted', fontSize: '10px' })}
+                >
+                  {Number(day.date.slice(8, 10))}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        Spend per day this month (UTC days).
+      </figcaption>
+      <table className={css({ srOnly: true })}>
+        <caption>Spend per day this month</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Spend</th>
+          </tr>
+        </thead>
+        <tbody>
+          {daily.map((day) => (
+            <tr key={day.date}>
+              <td>{day.date}</td>
+              <td>{formatMoney(day.amountMinor, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,70 @@
+import { createFileRoute, Link, Outlet, useMatch } from '@tanstack/react-router';
+import { css } from '../../../../../../styled-system/css';
+import { buttonRecipe } from '../../../../../ui/button';
+import { PageHeader } from '../../../../-components/page';
+import { TabNav } from '../../../../-components/tab-nav';
+import { Gone, NotInTeam } from '../../../-components/not-in-team';
+import { ComputeStatusBadge } from './-components/status-badge';
+import { loadCompute, useCompute } from './-components/use-compute';
+
+// A compute: its overview (the default child) and the power, tags, history, monitoring and destroy pages.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
+  loader: loadCompute,
+  notFoundComponent: () => (
+    <NotInTeam kind="compute" back={{ to: '/computes', label: 'Back to the computes' }} />
+  ),
+  component: ComputeLayout,
+});
+
+function ComputeLayout() {
+  const { id } = Route.useParams();
+  const { compute, gone } = useCompute(id);
+  // The destroy page follows its own destroy to the end (back to the list); every other page says so.
+  const destroying = useMatch({
+    from: '/_protected/_section/_team/computes/$id/destroy',
+    shouldThrow: false,
+  });
+  if (gone && !destroying) {
+    return (
+      <Gone
+        kind="compute"
+        name={compute.hostname}
+        back={{ to: '/computes', label: 'Back to the computes' }}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={compute.hostname}
+        description={
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+            <ComputeStatusBadge status={compute.status} />
+            <span className={css({ fontFamily: 'mono' })}>{compute.ipv4 ?? 'No address yet'}</span>
+          </span>
+        }
+        actions={
+          <Link
+            to="/computes/terminal/$id"
+            params={{ id }}
+            className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+          >
+            Open console
+          </Link>
+        }
+      />
+      <TabNav
+        label="Compute pages"
+        tabs={[
+          { label: 'Overview', to: '/computes/$id', params: { id }, exact: true },
+          { label: 'Power', to: '/computes/$id/power', params: { id } },
+          { label: 'Tags', to: '/computes/$id/tags', params: { id } },
+          { label: 'History', to: '/computes/$id/history', params: { id } },
+          { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
+          { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },
+        ]}
+      />
+      <Outlet />
+    </>
+  );
+}

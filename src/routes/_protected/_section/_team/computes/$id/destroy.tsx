@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast, withInspector } from '../../../../../../app-actors';
+import type { Compute } from '../../../../../../contract/computes';
+import { formatMoney } from '../../../../../../domain/money';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { computeDestroyMachine, matchesHostname } from '../../../../../../machines/compute-destroy';
+import { destroyCompute } from '../../../../../../services/computes.api';
+import { forgetCompute } from '../../../../../../services/computes.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { Spinner } from '../../../../../../ui/spinner';
+import { TextField } from '../../../../../../ui/text-field';
+import { SectionHeading } from '../../../../../-components/page';
+import { Gone } from '../../../../-components/not-in-team';
+import { loadCompute, useCompute } from '../-components/use-compute';
+
+// Destroy: says what is lost, asks for the hostname, then waits until the compute is gone.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id/destroy')({
+  loader: loadCompute,
+  component: ComputeDestroyPage,
+});
+
+function ComputeDestroyPage() {
+  const { id } = Route.useParams();
+  const { compute, team, gone } = useCompute(id);
+  return (
+    <DestroyForm
+      compute={compute}
+      gone={gone}
+      teamId={team.id}
+      mayDestroy={can(team.role, 'resources.manage')}
+      currency={team.currency}
+    />
+  );
+}
+
+function DestroyForm({
+  compute,
+  gone,
+  teamId,
+  mayDestroy,
+  currency,
+}: {
+  compute: Compute;
+  gone: boolean;
+  teamId: string;
+  mayDestroy: boolean;
+  currency: 'RWF' | 'USD';
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    computeDestroyMachine.provide({
+      actors: {
+        destroy: fromPromise<Compute, { confirmHostname: string }>(({ input }) =>
+          destroyCompute(teamId, compute.id, input.confirmHostname),
+        ),
+      },
+      actions: {
+        leave: () => {
+          forgetCompute(queryClient, teamId, compute.id);
+          showToast(router.options.context.actors, {
+            tone: 'success',
+            title: `${compute.hostname} was destroyed.`,
+          });
+          void router.navigate({ to: '/computes' });
+        },
+      },
+    }),
+    withInspector({ input: { hostname: compute.hostname } }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const waiting = snapshot.matches('waiting');
+  // Gone is pushed over the socket (or found by the refetch after a reconnect): the page follows it.
+  useEffect(() => {
+    if (gone) actor.send({ type: 'compute.gone' });
+  }, [gone, actor]);
+
+  // Destroyed by someone else while this page was open.
+  if (gone && snapshot.matches('confirming')) {
+    return (
+      <Gone
+        kind="compute"
+        name={compute.hostname}
+        back={{ to: '/computes', label: 'Back to the computes' }}
+      />
+    );
+  }
+  const typed = snapshot.context.typed;
+  return (
+    <>
+      <SectionHeading title="Destroy" documentTitle={`Destroy · ${compute.hostname}`} />
+      <div className={css({ display: 'grid', gap: '4', maxWidth: '36rem' })}>
+        <Alert tone="error">
+          Destroying {compute.hostname} deletes its disk and everything on it, and gives up its addresses (
+          {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ') || 'none yet'}). It cannot be undone. It
+          stops costing {formatMoney(compute.instanceType.hourly[currency], currency)} an hour.
+        </Alert>
+        {!mayDestroy ? (
+          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
+        ) : waiting || snapshot.matches('destroyed') ? (
+          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <Spinner size="sm" /> Destroying {compute.hostname}…
+          </p>
+        ) : (
+          <form
+            noValidate
+            className={css({ display: 'grid', gap: '3' })}
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: 'destroy.confirm' });
+            }}
+          >
+            <TextField
+              label={`Type ${compute.hostname} to confirm`}
+              name="confirmHostname"
+              mono
+              autoComplete="off"
+              value={typed}
+              onChange={(event) => actor.send({ type: 'confirmation.changed', value: event.target.value })}
+              error={snapshot.context.message ?? undefined}
+            />
+            <div>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={!matchesHostname(typed, compute.hostname)}
+                loading={snapshot.matches('destroying')}
+              >
+                Destroy this compute
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { css } from '../../../../../../../styled-system/css';
+import { replaceTokens } from '../../../../../../domain/helpers/text';
+import { formatDateTime } from '../../../../../../domain/helpers/time';
+import { formatMemory, formatMoney } from '../../../../../../domain/money';
+import { CopyButton } from '../../../../../../ui/copy-button';
+import { SectionHeading } from '../../../../../-components/page';
+import { loadCompute, useCompute } from '../-components/use-compute';
+
+// A compute's overview: address, specifications, location, image, created, and how to connect over SSH.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id/')({
+  loader: loadCompute,
+  component: ComputeOverviewPage,
+});
+
+/** SPEC §2: the SSH hint for connecting as root at the compute's address. */
+const SSH_HINT = 'ssh root@<address>';
+
+const term = css({ color: 'fg.muted', fontSize: 'sm' });
+
+function ComputeOverviewPage() {
+  const { id } = Route.useParams();
+  const { compute, team } = useCompute(id);
+  const ssh = compute.ipv4 ? replaceTokens(SSH_HINT, { address: compute.ipv4 }) : null;
+  return (
+    <>
+      <SectionHeading title="Overview" documentTitle={`${compute.hostname} · Compute`} />
+      <div className={css({ display: 'grid', gap: '6' })}>
+        <section aria-labelledby="connect" className={css({ display: 'grid', gap: '2' })}>
+          <h3 id="connect" className={css({ fontSize: 'md' })}>
+            Connect
+          </h3>
+          {ssh ? (
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+              <code
+                className={css({ fontFamily: 'mono', padding: '2 3', bg: 'bg.subtle', borderRadius: 'md' })}
+              >
+                {ssh}
+              </code>
+              <CopyButton value={ssh} label="Copy the SSH command" size="sm" />
+            </div>
+          ) : (
+            <p className={term}>The address is assigned while the compute is provisioned.</p>
+          )}
+          <p className={term}>
+            {compute.authentication === 'ssh-key'
+              ? `Signs in with your SSH key (${compute.sshKeyFingerprint ?? 'fingerprint unknown'}).`
+              : 'Signs in with the root password shown when the compute was created.'}
+          </p>
+        </section>
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            gap: '2 6',
+            alignItems: 'baseline',
+          })}
+        >
+          <dt className={term}>IPv4</dt>
+          <dd className={css({ fontFamily: 'mono' })}>
+            {compute.ipv4 ?? '—'}{' '}
+            {compute.ipv4 ? (
+              <CopyButton value={compute.ipv4} label="Copy IPv4 address" iconOnly size="sm" variant="ghost" />
+            ) : null}
+          </dd>
+          <dt className={term}>IPv6</dt>
+          <dd className={css({ fontFamily: 'mono' })}>{compute.ipv6 ?? '—'}</dd>
+          <dt className={term}>Size</dt>
+          <dd>
+            {compute.instanceType.name}: {compute.instanceType.vcpus} vCPU,{' '}
+            {formatMemory(compute.instanceType.memoryMb)} memory, {compute.instanceType.diskGb} GB disk
+          </dd>
+          <dt className={term}>Price</dt>
+          <dd>
+            {formatMoney(compute.instanceType.hourly[team.currency], team.currency)} an hour, at most{' '}
+            {formatMoney(compute.instanceType.monthly[team.currency], team.currency)} a month, running or
+            stopped
+          </dd>
+          <dt className={term}>Location</dt>
+          <dd>
+            {compute.location.name} ({compute.location.city})
+          </dd>
+          <dt className={term}>Image</dt>
+          <dd>
+            {compute.operatingSystem.name} {compute.operatingSystem.version}
+          </dd>
+          <dt className={term}>Created</dt>
+          <dd>
+            {formatDateTime(compute.createdAt)}
+            {compute.createdBy ? ` by ${compute.createdBy.name}` : ''}
+          </dd>
+          <dt className={term}>Tags</dt>
+          <dd className={css({ fontFamily: 'mono' })}>{compute.tags.join(', ') || '—'}</dd>
+        </dl>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../../../../styled-system/css';
+import { withInspector } from '../../../../../../app-actors';
+import type { Compute, PowerAction } from '../../../../../../contract/computes';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { availablePowerActions, computePowerMachine } from '../../../../../../machines/compute-power';
+import { requestPowerAction } from '../../../../../../services/computes.api';
+import { storeCompute } from '../../../../../../services/computes.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
+import { SectionHeading } from '../../../../../-components/page';
+import { statusLabel } from '../-components/status-badge';
+import { loadCompute, useCompute } from '../-components/use-compute';
+
+// Power: only the actions valid in the compute's current state; the forced power-off is confirmed.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id/power')({
+  loader: loadCompute,
+  component: ComputePowerPage,
+});
+
+const actions: Record<PowerAction, { label: string; text: string; variant: 'solid' | 'outline' | 'danger' }> =
+  {
+    power_on: {
+      label: 'Power on',
+      text: 'Boots the compute. Its address and disk are as you left them.',
+      variant: 'solid',
+    },
+    shutdown: {
+      label: 'Shut down',
+      text: 'Asks the operating system to stop cleanly, like pressing the power button once.',
+      variant: 'outline',
+    },
+    reboot: { label: 'Reboot', text: 'Restarts the operating system cleanly.', variant: 'outline' },
+    power_off: {
+      label: 'Power off (forced)',
+      text: 'Cuts the power at once, like pulling the plug: unsaved data may be lost. Use it when shutting down hangs.',
+      variant: 'danger',
+    },
+  };
+
+function ComputePowerPage() {
+  const { id } = Route.useParams();
+  const { compute, team } = useCompute(id);
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    computePowerMachine.provide({
+      actors: {
+        request: fromPromise<Compute, { action: PowerAction }>(async ({ input }) => {
+          const updated = await requestPowerAction(team.id, id, input.action);
+          storeCompute(queryClient, updated);
+          return updated;
+        }),
+      },
+    }),
+    withInspector(),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  // The compute's status arrives over the socket (or a refetch) and tells the machine where it is.
+  useEffect(() => {
+    actor.send({ type: 'compute.changed', status: compute.status });
+  }, [actor, compute.status]);
+
+  const mayManage = can(team.role, 'resources.manage');
+  const offered = availablePowerActions(compute.status);
+  const busy = !snapshot.matches('idle');
+  const message = snapshot.context.message;
+
+  return (
+    <>
+      <SectionHeading title="Power" documentTitle={`Power · ${compute.hostname}`} />
+      <div className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}>
+        <p>
+          The compute is <strong>{statusLabel(compute.status).toLowerCase()}</strong>.
+          {compute.status === 'running' || compute.status === 'stopped'
+            ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
+            : ' Actions come back once it has settled.'}
+        </p>
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        {!mayManage ? <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p> : null}
+        {offered.length === 0 ? null : (
+          <ul className={css({ display: 'grid', gap: '3' })}>
+            {offered.map((action) => (
+              <li
+                key={action}
+                className={css({
+                  display: 'flex',
+                  gap: '4',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  padding: '4',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  borderRadius: 'lg',
+                  bg: 'bg.surface',
+                })}
+              >
+                <p className={css({ color: 'fg.muted' })}>{actions[action].text}</p>
+                <Button
+                  variant={actions[action].variant}
+                  disabled={!mayManage || (busy && snapshot.context.action !== action)}
+                  loading={busy && snapshot.context.action === action}
+                  onClick={() => actor.send({ type: 'power.request', action })}
+                >
+                  {actions[action].label}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ConfirmDialog
+        open={snapshot.matches('confirming')}
+        onOpenChange={(open) => {
+          if (!open && snapshot.matches('confirming')) actor.send({ type: 'power.cancel' });
+        }}
+        title={`Power off ${compute.hostname} now?`}
+        description="This cuts the power without letting the operating system stop: files being written may be damaged. Try Shut down first if you can."
+        confirmLabel="Power off"
+        danger
+        onConfirm={() => actor.send({ type: 'power.confirm' })}
+      />
+    </>
+  );
+}

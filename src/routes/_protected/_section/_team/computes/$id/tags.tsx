@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { css } from '../../../../../../../styled-system/css';
+import { type Compute, MAX_TAGS, tagSchema } from '../../../../../../contract/computes';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { updateComputeTags } from '../../../../../../services/computes.api';
+import { refreshComputeLists, storeCompute } from '../../../../../../services/computes.queries';
+import { ApiError } from '../../../../../../services/http';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { TagInput } from '../../../../../../ui/tag-input';
+import { SectionHeading } from '../../../../../-components/page';
+import { loadCompute, useCompute } from '../-components/use-compute';
+
+// Tags: add and remove, each checked as it is typed (SPEC §5's name pattern), saved together.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id/tags')({
+  loader: loadCompute,
+  component: ComputeTagsPage,
+});
+
+function ComputeTagsPage() {
+  const { id } = Route.useParams();
+  const { compute, team } = useCompute(id);
+  return (
+    <TagsForm
+      key={compute.tags.join(',')}
+      compute={compute}
+      teamId={team.id}
+      mayEdit={can(team.role, 'resources.manage')}
+    />
+  );
+}
+
+function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: string; mayEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [tags, setTags] = useState(compute.tags);
+  const save = useMutation({
+    mutationFn: () => updateComputeTags(teamId, compute.id, tags),
+    onSuccess: (updated) => {
+      if (storeCompute(queryClient, updated)) refreshComputeLists(queryClient, updated);
+    },
+  });
+  const error = save.error instanceof ApiError ? save.error : null;
+  const changed = tags.join(',') !== compute.tags.join(',');
+  return (
+    <>
+      <SectionHeading title="Tags" documentTitle={`Tags · ${compute.hostname}`} />
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <TagInput
+          label="Tags"
+          tags={tags}
+          disabled={!mayEdit}
+          onChange={(next) => {
+            setTags(next);
+            save.reset();
+          }}
+          validate={(tag, current) => {
+            if (current.length >= MAX_TAGS) return `A compute can have at most ${MAX_TAGS} tags.`;
+            const checked = v.safeParse(tagSchema, tag);
+            return checked.success ? undefined : checked.issues[0].message;
+          }}
+          help={
+            mayEdit
+              ? 'Lowercase letters, digits, hyphens and underscores. Press Enter to add.'
+              : whyNot('resources.manage')
+          }
+          error={
+            error?.fieldErrors.tags ??
+            Object.entries(error?.fieldErrors ?? {}).find(([field]) => field.startsWith('tags'))?.[1]
+          }
+        />
+        {error && Object.keys(error.fieldErrors).length === 0 ? (
+          <Alert tone="error">{error.message}</Alert>
+        ) : null}
+        {save.isSuccess && !changed ? <Alert tone="success">The tags are saved.</Alert> : null}
+        {mayEdit ? (
+          <div>
+            <Button type="submit" variant="solid" loading={save.isPending} disabled={!changed}>
+              Save tags
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </>
+  );
+}

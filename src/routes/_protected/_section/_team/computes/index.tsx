@@ -1,0 +1,188 @@
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { css } from '../../../../../../styled-system/css';
+import { computeSortSchema, computeStatusSchema } from '../../../../../contract/compute-states';
+import { debounce } from '../../../../../domain/helpers/debounce';
+import { can } from '../../../../../domain/permissions';
+import { computesQuery, locationsQuery } from '../../../../../services/computes.queries';
+import { Alert } from '../../../../../ui/alert';
+import { buttonRecipe } from '../../../../../ui/button';
+import { EmptyState } from '../../../../../ui/empty-state';
+import { Select } from '../../../../../ui/select';
+import { TextField } from '../../../../../ui/text-field';
+import { PageHeader } from '../../../../-components/page';
+import { SimulatorNotice } from '../../../-components/simulator-notice';
+import { useTeam } from '../../../-components/use-current-team';
+import { ComputesTable } from './-components/computes-table';
+import { statusLabel } from './-components/status-badge';
+
+// The filters live in the address, so a filtered list can be bookmarked and shared.
+const searchSchema = v.object({
+  search: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  status: v.optional(computeStatusSchema),
+  location: v.optional(v.pipe(v.string(), v.maxLength(50))),
+  tag: v.optional(v.pipe(v.string(), v.maxLength(32))),
+  sort: v.optional(computeSortSchema),
+});
+
+export const Route = createFileRoute('/_protected/_section/_team/computes/')({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(searchSchema, search);
+    return parsed.success ? parsed.output : {};
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, team }, deps }) =>
+    Promise.all([
+      queryClient.ensureInfiniteQueryData(computesQuery(team.id, deps)),
+      queryClient.ensureQueryData(locationsQuery()),
+    ]),
+  component: ComputesPage,
+});
+
+const sortItems = [
+  { value: 'created_desc', label: 'Newest first' },
+  { value: 'created_asc', label: 'Oldest first' },
+  { value: 'hostname_asc', label: 'Hostname A–Z' },
+  { value: 'hostname_desc', label: 'Hostname Z–A' },
+  { value: 'status_asc', label: 'Status' },
+];
+
+function ComputesPage() {
+  const team = useTeam();
+  const filters = Route.useSearch();
+  const navigate = useNavigate({ from: '/computes/' });
+  const [search, setSearch] = useState(filters.search ?? '');
+  const locations = useSuspenseQuery(locationsQuery()).data;
+  const list = useSuspenseInfiniteQuery(computesQuery(team.id, filters));
+  const computes = useMemo(() => list.data.pages.flatMap((page) => page.computes), [list.data]);
+  const total = list.data.pages[0]?.total ?? 0;
+
+  const setFilter = (next: Partial<typeof filters>) =>
+    void navigate({ search: (old) => ({ ...old, ...next }), replace: true });
+  // Typing searches after a pause, not on every key.
+  const applySearch = useMemo(
+    () =>
+      debounce(
+        (text: string) =>
+          void navigate({ search: (old) => ({ ...old, search: text || undefined }), replace: true }),
+        300,
+      ),
+    [navigate],
+  );
+  useEffect(() => () => applySearch.cancel(), [applySearch]);
+
+  const filtered = Boolean(filters.search || filters.status || filters.location || filters.tag);
+  const mayCreate = can(team.role, 'resources.manage');
+
+  return (
+    <>
+      <PageHeader
+        title="Computes"
+        description="Virtual machines run by your team."
+        actions={
+          mayCreate ? (
+            <Link to="/new-compute" className={buttonRecipe({ variant: 'solid' })}>
+              Create a compute
+            </Link>
+          ) : null
+        }
+      />
+      <div className={css({ display: 'grid', gap: '4' })}>
+        <SimulatorNotice />
+        <form
+          aria-label="Filter computes"
+          onSubmit={(event) => event.preventDefault()}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
+            gap: '3',
+            alignItems: 'end',
+          })}
+        >
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Hostname, address or tag"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              applySearch(event.target.value.trim());
+            }}
+          />
+          <Select
+            label="Status"
+            items={[
+              { value: '', label: 'Any status' },
+              ...computeStatusSchema.options
+                .filter((s) => s !== 'destroyed')
+                .map((s) => ({ value: s, label: statusLabel(s) })),
+            ]}
+            value={filters.status ?? ''}
+            onValueChange={(value) => setFilter({ status: (value || undefined) as typeof filters.status })}
+          />
+          <Select
+            label="Location"
+            items={[
+              { value: '', label: 'Anywhere' },
+              ...locations.locations.map((l) => ({ value: l.id, label: l.name })),
+            ]}
+            value={filters.location ?? ''}
+            onValueChange={(value) => setFilter({ location: value || undefined })}
+          />
+          <TextField
+            label="Tag"
+            placeholder="e.g. web"
+            defaultValue={filters.tag ?? ''}
+            onBlur={(event) => setFilter({ tag: event.target.value.trim().toLowerCase() || undefined })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter')
+                setFilter({ tag: event.currentTarget.value.trim().toLowerCase() || undefined });
+            }}
+          />
+          <Select
+            label="Sort"
+            items={sortItems}
+            value={filters.sort ?? 'created_desc'}
+            onValueChange={(value) => setFilter({ sort: (value ?? 'created_desc') as typeof filters.sort })}
+          />
+        </form>
+        {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
+        {total === 0 ? (
+          filtered ? (
+            <EmptyState title="No computes match" description="Change or clear the filters to see more." />
+          ) : (
+            <EmptyState
+              title="No computes yet"
+              description="A compute is a virtual machine: choose a location, an image and a plan, and it is ready in moments."
+              action={
+                mayCreate ? (
+                  <Link to="/new-compute" className={buttonRecipe({ variant: 'solid' })}>
+                    Create your first compute
+                  </Link>
+                ) : null
+              }
+            />
+          )
+        ) : null}
+        {total > 0 ? (
+          <>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+              {total.toLocaleString('en')} {total === 1 ? 'compute' : 'computes'}
+              {filtered ? ' match' : ''}
+            </p>
+            <ComputesTable
+              computes={computes}
+              total={total}
+              hasMore={Boolean(list.hasNextPage)}
+              loadMore={() => {
+                if (!list.isFetchingNextPage) void list.fetchNextPage();
+              }}
+            />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import type { Compute } from '../../../../../../contract/computes';
+import type { ConsoleServerMessage } from '../../../../../../contract/console';
+import { formatSeconds } from '../../../../../../domain/helpers/text';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { Spinner } from '../../../../../../ui/spinner';
+import { PageHeader } from '../../../../../-components/page';
+import { useCountdown } from '../../../../../-components/use-countdown';
+import { Gone, NotInTeam } from '../../../../-components/not-in-team';
+import { adoptCreatedStyles } from '../-components/adopted-styles';
+import { ComputeStatusBadge } from '../-components/status-badge';
+import { loadCompute, useCompute } from '../-components/use-compute';
+import { useConsoleConnection } from '../-components/use-console-connection';
+
+// The compute's serial console in the browser: xterm.js over its own WebSocket.
+export const Route = createFileRoute('/_protected/_section/_team/computes/terminal/$id')({
+  loader: loadCompute,
+  notFoundComponent: () => (
+    <NotInTeam kind="compute" back={{ to: '/computes', label: 'Back to the computes' }} />
+  ),
+  component: TerminalPage,
+});
+
+const loadTerminal = async () => {
+  const [{ Terminal }, { FitAddon }] = await Promise.all([
+    import('@xterm/xterm'),
+    import('@xterm/addon-fit'),
+  ]);
+  return { Terminal, FitAddon };
+};
+
+const stateWords = {
+  connecting: 'Connecting to the console…',
+  connected: 'Connected',
+  reconnecting: 'Connection lost: reconnecting',
+  failed: 'Could not reach the console',
+  ended: 'The console is closed',
+} as const;
+
+function TerminalPage() {
+  const { id } = Route.useParams();
+  const { compute, gone } = useCompute(id);
+  if (gone) {
+    return (
+      <Gone
+        kind="compute"
+        name={compute.hostname}
+        back={{ to: '/computes', label: 'Back to the computes' }}
+      />
+    );
+  }
+  return <ConsoleView compute={compute} />;
+}
+
+function ConsoleView({ compute }: { compute: Compute }) {
+  const id = compute.id;
+  const box = useRef<HTMLDivElement>(null);
+  const terminal = useRef<Terminal | null>(null);
+  const pending = useRef<string[]>([]);
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [note, setNote] = useState<string | null>(null);
+
+  const onMessage = useCallback((message: ConsoleServerMessage) => {
+    if (message.type !== 'output') setNote(message.message ?? null);
+    else if (terminal.current) terminal.current.write(message.data);
+    else pending.current.push(message.data);
+  }, []);
+  const { state, retryAt, send, reconnectNow } = useConsoleConnection(id, onMessage);
+  const left = useCountdown(state === 'reconnecting' ? retryAt : null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let cleanup: (() => void) | undefined;
+    let unmounted = false;
+    // xterm.js is 80 KB: it loads with the console page, not with the rest of the computes pages.
+    void loadTerminal().then(
+      ({ Terminal, FitAddon }) => {
+        if (unmounted) return;
+        const styles = getComputedStyle(document.documentElement);
+        const restoreStyles = adoptCreatedStyles();
+        const term = new Terminal({
+          cursorBlink: true,
+          fontFamily: styles.getPropertyValue('--fonts-mono') || "'Geist Mono', monospace",
+          fontSize: 14,
+          convertEol: false,
+          scrollback: 5000,
+          theme: {
+            background: '#0f1117',
+            foreground: '#e1e3e8',
+            cursor: '#9d97ff',
+            selectionBackground: '#4a41d4',
+          },
+        });
+        const fit = new FitAddon();
+        term.loadAddon(fit);
+        term.open(element);
+        fit.fit();
+        // What the console printed while the terminal was loading.
+        term.write(pending.current.join(''));
+        pending.current = [];
+        terminal.current = term;
+        const input = term.onData((data) => send({ type: 'input', data }));
+        const resized = term.onResize(({ cols, rows }) => send({ type: 'resize', cols, rows }));
+        const observer = new ResizeObserver(() => fit.fit());
+        observer.observe(element);
+        term.focus();
+        setLoaded('ready');
+        cleanup = () => {
+          observer.disconnect();
+          input.dispose();
+          resized.dispose();
+          term.dispose();
+          restoreStyles();
+          terminal.current = null;
+        };
+      },
+      () => {
+        if (!unmounted) setLoaded('failed');
+      },
+    );
+    return () => {
+      unmounted = true;
+      cleanup?.();
+    };
+  }, [send]);
+
+  // Once connected, tell the compute how big the terminal is.
+  useEffect(() => {
+    const term = terminal.current;
+    if (state === 'connected' && loaded === 'ready' && term) {
+      send({ type: 'resize', cols: term.cols, rows: term.rows });
+    }
+  }, [state, loaded, send]);
+
+  const copySelection = async () => {
+    const text = terminal.current?.getSelection();
+    if (text) await navigator.clipboard.writeText(text);
+    terminal.current?.focus();
+  };
+  const paste = async () => {
+    const text = await navigator.clipboard.readText().catch(() => '');
+    if (text) send({ type: 'input', data: text });
+    terminal.current?.focus();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`Console · ${compute.hostname}`}
+        description={<ComputeStatusBadge status={compute.status} />}
+        actions={
+          <Link to="/computes/$id" params={{ id }} className={css({ color: 'accent.text' })}>
+            Back to the compute
+          </Link>
+        }
+      />
+      <div className={css({ display: 'grid', gap: '3' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+          <p
+            role="status"
+            className={css({ flex: '1', color: state === 'connected' ? 'success.text' : 'fg.muted' })}
+          >
+            {stateWords[state]}
+            {state === 'reconnecting' && left ? ` in ${formatSeconds(left)}` : ''}
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => void copySelection()}>
+            Copy selection
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => void paste()}>
+            Paste
+          </Button>
+          {state === 'reconnecting' || state === 'failed' ? (
+            <Button size="sm" variant="outline" onClick={reconnectNow}>
+              Reconnect now
+            </Button>
+          ) : null}
+        </div>
+        {note ? <Alert tone="info">{note}</Alert> : null}
+        {loaded === 'loading' ? (
+          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <Spinner size="sm" /> Loading the terminal…
+          </p>
+        ) : null}
+        {loaded === 'failed' ? (
+          <Alert tone="error">
+            The terminal could not be loaded: check your connection, then reload the page.
+          </Alert>
+        ) : null}
+        <div
+          ref={box}
+          role="application"
+          aria-label={`Serial console of ${compute.hostname}`}
+          className={css({
+            height: '28rem',
+            padding: '2',
+            bg: '#0f1117',
+            borderRadius: 'lg',
+            overflow: 'hidden',
+          })}
+        />
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          Type into the console as into a terminal. Select text to copy it; Ctrl+Shift+V or “Paste” sends your
+          clipboard.
+        </p>
+      </div>
+    </>
+  );
+}

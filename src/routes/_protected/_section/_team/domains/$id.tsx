@@ -1,0 +1,119 @@
+import { createFileRoute, notFound, Outlet, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { css } from '../../../../../../styled-system/css';
+import { showToast } from '../../../../../app-actors';
+import { DNS_RECORD_TYPES } from '../../../../../domain/dns/record-types';
+import { can } from '../../../../../domain/permissions';
+import { fetchZoneFile } from '../../../../../services/domains.api';
+import { domainsQuery } from '../../../../../services/domains.queries';
+import { Button } from '../../../../../ui/button';
+import { PageHeader } from '../../../../-components/page';
+import { TabNav } from '../../../../-components/tab-nav';
+import { DelegationBadge } from '../../../-components/domain/delegation';
+import { Gone, NotInTeam } from '../../../-components/not-in-team';
+import { DeleteDomainDialog, useDeleteDomainActor } from './-components/delete-domain-dialog';
+import { findDomain, useDomain } from './-components/use-domain';
+import { ZoneImport } from './-components/zone-import-dialog';
+
+// A domain: its record table (the default child) and one page per record type.
+export const Route = createFileRoute('/_protected/_section/_team/domains/$id')({
+  loader: async ({ context: { queryClient, team }, params }) => {
+    const { domains } = await queryClient.ensureQueryData(domainsQuery(team.id));
+    if (!findDomain(domains, params.id)) throw notFound();
+  },
+  notFoundComponent: () => (
+    <NotInTeam kind="domain" back={{ to: '/domains', label: 'Back to the domains' }} />
+  ),
+  component: DomainLayout,
+});
+
+function DomainLayout() {
+  const { id } = Route.useParams();
+  const { team, domain } = useDomain(id);
+  const router = useRouter();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // The loader found the domain, so the first render has it: the delete flow starts with its names.
+  const deletion = useDeleteDomainActor(domain!);
+  const deletedHere = useSelector(
+    deletion,
+    (snapshot) => !snapshot.matches('closed') && !snapshot.matches('confirming'),
+  );
+
+  // Deleted while the page was open: said so, unless it was deleted here (that leaves for the list).
+  if (!domain) {
+    return deletedHere ? null : (
+      <Gone kind="domain" name={id} back={{ to: '/domains', label: 'Back to the domains' }} />
+    );
+  }
+  const mayManage = can(team.role, 'resources.manage');
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      const text = await fetchZoneFile(team.id, domain.id);
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${domain.name}.zone`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (failure) {
+      showToast(router.options.context.actors, {
+        tone: 'error',
+        title: 'The zone file could not be exported',
+        description: failure instanceof Error ? failure.message : undefined,
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={domain.displayName}
+        description={
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+            <DelegationBadge domain={domain} />
+            <span>
+              {domain.recordCount.toLocaleString('en')} records · serial {domain.serial}
+            </span>
+          </span>
+        }
+        actions={
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <Button size="sm" variant="outline" loading={exporting} onClick={() => void download()}>
+              Export zone file
+            </Button>
+            {mayManage ? (
+              <>
+                <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+                  Import zone file
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => deletion.send({ type: 'delete.open' })}>
+                  Delete domain
+                </Button>
+              </>
+            ) : null}
+          </div>
+        }
+      />
+      <TabNav
+        label="Record types"
+        tabs={[
+          { label: 'All records', to: '/domains/$id', params: { id }, exact: true },
+          ...DNS_RECORD_TYPES.map((type) => ({
+            label: type,
+            to: '/domains/$id/$type',
+            params: { id, type },
+          })),
+        ]}
+      />
+      <Outlet />
+      {importing ? <ZoneImport domain={domain} onClose={() => setImporting(false)} /> : null}
+      <DeleteDomainDialog actor={deletion} domain={domain} />
+    </>
+  );
+}

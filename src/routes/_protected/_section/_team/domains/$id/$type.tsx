@@ -1,0 +1,104 @@
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import type { Domain } from '../../../../../../contract/domains';
+import { type DnsRecordType, parseRecordType } from '../../../../../../domain/dns/record-types';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { Alert } from '../../../../../../ui/alert';
+import { SectionHeading } from '../../../../../-components/page';
+import { ensureRecords } from '../-components/ensure-records';
+import { RecordForm } from '../-components/record-form';
+import { RecordsTable } from '../-components/records-table';
+import { useDomain } from '../-components/use-domain';
+import { useRecords } from '../-components/use-records';
+
+// The page of one DNS record type (SPEC §2, §3): /domains/$id/A, /domains/$id/MX, … — its form with the
+// spec's fields and placeholders, and the zone's records of that type.
+export const Route = createFileRoute('/_protected/_section/_team/domains/$id/$type')({
+  beforeLoad: ({ params }) => {
+    const type = parseRecordType(params.type);
+    if (!type) throw notFound();
+    return { recordType: type };
+  },
+  loader: ({ context: { queryClient, team, recordType }, params }) =>
+    ensureRecords(queryClient, team.id, params.id, { type: recordType }),
+  component: RecordTypePage,
+});
+
+function RecordTypePage() {
+  const { id } = Route.useParams();
+  const { recordType } = Route.useRouteContext();
+  const { team, domain } = useDomain(id);
+  if (!domain) return null;
+  return (
+    <TypeRecords
+      key={`${domain.id}-${recordType}`}
+      domain={domain}
+      type={recordType}
+      mayManage={can(team.role, 'resources.manage')}
+    />
+  );
+}
+
+function TypeRecords({
+  domain,
+  type,
+  mayManage,
+}: {
+  domain: Domain;
+  type: DnsRecordType;
+  mayManage: boolean;
+}) {
+  const router = useRouter();
+  const { list, records, total, loadMore } = useRecords(domain, { type });
+  return (
+    <>
+      <SectionHeading title={`${type} records`} documentTitle={`${type} records · ${domain.displayName}`} />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        {mayManage ? (
+          <section
+            aria-label={`Add a ${type} record`}
+            className={css({
+              padding: '4',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'lg',
+              bg: 'bg.surface',
+            })}
+          >
+            <RecordForm
+              domain={domain}
+              type={type}
+              onSaved={(saved) =>
+                showToast(router.options.context.actors, {
+                  tone: 'success',
+                  title: `${saved.type} record ${saved.name} added`,
+                  description: 'Our DNS server answers with it now.',
+                })
+              }
+            />
+          </section>
+        ) : (
+          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
+        )}
+        {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
+        {total === 0 ? (
+          <p className={css({ color: 'fg.muted' })}>
+            No {type} records in {domain.displayName} yet.
+          </p>
+        ) : null}
+        {total > 0 ? (
+          <RecordsTable
+            domain={domain}
+            records={records}
+            total={total}
+            type={type}
+            hasMore={Boolean(list.hasNextPage)}
+            loadMore={loadMore}
+            mayManage={mayManage}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}

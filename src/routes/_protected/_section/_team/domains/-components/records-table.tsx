@@ -1,0 +1,202 @@
+// A zone's records (SPEC §3 columns), virtualized like the computes list: a 10,000-record zone scrolls
+// with only the visible rows in the DOM, and the next page loads as the end comes into view. Each row
+// can be edited (a dialog with the type's form) or deleted; the SOA and our own NS records are managed.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css, cx } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import type { DnsRecord, Domain } from '../../../../../../contract/domains';
+import { cellText, type DnsRecordType, tableColumns } from '../../../../../../domain/dns';
+import { deleteRecord } from '../../../../../../services/domains.api';
+import { domainKeys } from '../../../../../../services/domains.queries';
+import { Badge } from '../../../../../../ui/badge';
+import { Button } from '../../../../../../ui/button';
+import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
+import * as Dialog from '../../../../../../ui/dialog';
+import {
+  SpacerRow,
+  useVirtualRows,
+  virtualCell,
+  virtualHead,
+  virtualRow,
+  virtualTable,
+} from '../../../../-components/virtual-table';
+import { RecordForm } from './record-form';
+
+export const RECORD_ROW_HEIGHT = 48;
+
+export function RecordsTable({
+  domain,
+  records,
+  total,
+  type,
+  hasMore,
+  loadMore,
+  mayManage,
+}: {
+  domain: Domain;
+  records: DnsRecord[];
+  total: number;
+  /** A type's page shows that type's columns; the all-records table shows them all. */
+  type?: DnsRecordType;
+  hasMore: boolean;
+  loadMore: () => void;
+  mayManage: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [editing, setEditing] = useState<DnsRecord | null>(null);
+  const [deleting, setDeleting] = useState<DnsRecord | null>(null);
+  const columns = tableColumns(type);
+  const { tableRef, items, before, after } = useVirtualRows({
+    count: records.length,
+    rowHeight: RECORD_ROW_HEIGHT,
+    hasMore,
+    loadMore,
+  });
+  const describe = (record: DnsRecord) => `${record.type} ${record.name} ${record.value}`;
+
+  return (
+    <>
+      <table ref={tableRef} aria-rowcount={total + 1} className={cx(virtualTable, css({ fontSize: 'sm' }))}>
+        <caption className={css({ srOnly: true })}>
+          {type ? `${type} records` : 'Records'} of {domain.displayName} ({total})
+        </caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={virtualHead}
+                style={{ width: column.key === 'value' ? '36%' : column.key === 'name' ? '20%' : undefined }}
+              >
+                {column.header}
+              </th>
+            ))}
+            <th scope="col" className={virtualHead} style={{ width: '9rem' }}>
+              <span className={css({ srOnly: true })}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <SpacerRow height={before} columns={columns.length + 1} />
+          {items.map((item) => {
+            const record = records[item.index]!;
+            return (
+              <tr
+                key={record.id}
+                aria-rowindex={item.index + 2}
+                data-index={item.index}
+                style={{ height: RECORD_ROW_HEIGHT }}
+                className={virtualRow}
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={virtualCell}
+                    title={column.key === 'value' ? record.value : undefined}
+                    style={
+                      column.key === 'name' || column.key === 'value'
+                        ? { fontFamily: 'var(--fonts-mono)' }
+                        : undefined
+                    }
+                  >
+                    {column.key === 'type' ? (
+                      <Badge tone="neutral">{record.type}</Badge>
+                    ) : (
+                      cellText(record, column.key)
+                    )}
+                  </td>
+                ))}
+                <td className={virtualCell}>
+                  {record.managed ? (
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Managed for you</span>
+                  ) : mayManage ? (
+                    <span className={css({ display: 'flex', gap: '1' })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Edit ${describe(record)}`}
+                        onClick={() => setEditing(record)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete ${describe(record)}`}
+                        onClick={() => setDeleting(record)}
+                      >
+                        Delete
+                      </Button>
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+          <SpacerRow height={after} columns={columns.length + 1} />
+        </tbody>
+      </table>
+      {editing ? (
+        <Dialog.Root open onOpenChange={(details) => (details.open ? null : setEditing(null))} size="lg">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>
+                Edit {editing.type} record {editing.name}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <RecordForm
+                domain={domain}
+                type={editing.type as DnsRecordType}
+                record={editing}
+                onSaved={(saved) => {
+                  setEditing(null);
+                  showToast(router.options.context.actors, {
+                    tone: 'success',
+                    title: `${saved.type} record ${saved.name} saved`,
+                  });
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Root>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title={deleting ? `Delete the ${deleting.type} record ${deleting.name}?` : ''}
+        description={
+          deleting
+            ? `${deleting.name} ${deleting.type} ${deleting.value} stops being answered within a second.`
+            : ''
+        }
+        confirmLabel="Delete record"
+        danger
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteRecord(domain.teamId, domain.id, deleting.id);
+          } catch (failure) {
+            showToast(router.options.context.actors, {
+              tone: 'error',
+              title: 'The record could not be deleted',
+              description: failure instanceof Error ? failure.message : undefined,
+            });
+            throw failure;
+          }
+          await queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
+          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
+          showToast(router.options.context.actors, {
+            tone: 'success',
+            title: `${deleting.type} record ${deleting.name} deleted`,
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { css } from '../../../../../styled-system/css';
+import type { Team } from '../../../../contract/teams';
+import { formatRelative } from '../../../../domain/helpers/time';
+import { formatMoney } from '../../../../domain/money';
+import { can } from '../../../../domain/permissions';
+import { balanceQuery, usageQuery } from '../../../../services/billing.queries';
+import { computeCountQuery } from '../../../../services/computes.queries';
+import { domainsQuery } from '../../../../services/domains.queries';
+import { auditLogQuery } from '../../../../services/teams.queries';
+import { Badge } from '../../../../ui/badge';
+import { buttonRecipe } from '../../../../ui/button';
+import { PageHeader } from '../../../-components/page';
+import { useTeam } from '../../-components/use-current-team';
+import { SpendPanel } from './-components/spend-panel';
+import { describeAction } from './settings/-components/audit-actions';
+
+// /overview: the team at a glance — balance and spend, what runs, its domains, its verification and what
+// happened lately. Each card links to where the details are.
+export const Route = createFileRoute('/_protected/_section/_team/overview')({
+  loader: ({ context: { queryClient, team } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(computeCountQuery(team.id, 'running')),
+      queryClient.ensureQueryData(computeCountQuery(team.id)),
+      queryClient.ensureQueryData(domainsQuery(team.id)),
+      can(team.role, 'billing.read') && queryClient.ensureQueryData(balanceQuery(team.id)),
+      can(team.role, 'billing.read') && queryClient.ensureQueryData(usageQuery(team.id)),
+      can(team.role, 'audit.read') && queryClient.ensureInfiniteQueryData(auditLogQuery(team.id, {})),
+    ]),
+  component: OverviewPage,
+});
+
+const verificationWords: Record<
+  Team['verificationStatus'],
+  { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }
+> = {
+  VERIFIED: { label: 'Verified', tone: 'success' },
+  PENDING: { label: 'Verification pending', tone: 'warning' },
+  UNVERIFIED: { label: 'Not verified: limits apply', tone: 'neutral' },
+  REJECTED: { label: 'Verification not approved', tone: 'danger' },
+  ADDITIONAL_INFO_REQUESTED: { label: 'More information requested', tone: 'warning' },
+};
+
+function OverviewPage() {
+  const team = useTeam();
+  const mayReadBilling = can(team.role, 'billing.read');
+  const mayReadAudit = can(team.role, 'audit.read');
+  const running = useSuspenseQuery(computeCountQuery(team.id, 'running')).data;
+  const all = useSuspenseQuery(computeCountQuery(team.id)).data;
+  const domains = useSuspenseQuery(domainsQuery(team.id)).data.domains;
+  const verification = verificationWords[team.verificationStatus];
+
+  return (
+    <>
+      <PageHeader title="Overview" description={`${team.name} at a glance.`} />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <div
+          className={css({
+            display: 'grid',
+            gap: '4',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+          })}
+        >
+          {mayReadBilling ? <BalanceCard teamId={team.id} /> : null}
+          <Card title="Running computes" link={{ to: '/computes', label: 'Go to the computes' }}>
+            <Figure>{running.toLocaleString('en')}</Figure>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              of {all.toLocaleString('en')} computes
+            </p>
+          </Card>
+          <Card title="Domains" link={{ to: '/domains', label: 'Go to the domains' }}>
+            <Figure>{domains.length.toLocaleString('en')}</Figure>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              {domains.filter((domain) => domain.delegation.status === 'active').length} delegated to us
+            </p>
+          </Card>
+          <Card title="Team verification" link={{ to: '/settings/general', label: 'Go to team settings' }}>
+            <Badge tone={verification.tone}>{verification.label}</Badge>
+          </Card>
+        </div>
+        {mayReadBilling ? <SpendPanel teamId={team.id} /> : null}
+        {mayReadAudit ? <RecentActivity teamId={team.id} /> : null}
+      </div>
+    </>
+  );
+}
+
+function BalanceCard({ teamId }: { teamId: string }) {
+  const balance = useSuspenseQuery(balanceQuery(teamId)).data;
+  return (
+    <Card title="Balance" link={{ to: '/settings/billing', label: 'Go to billing' }}>
+      <Figure>{formatMoney(balance.balanceMinor, balance.currency)}</Figure>
+      {balance.status !== 'ok' ? (
+        <Badge tone={balance.status === 'low' ? 'warning' : 'danger'}>
+          {balance.status === 'low' ? 'Running low' : 'Empty'}
+        </Badge>
+      ) : null}
+    </Card>
+  );
+}
+
+function RecentActivity({ teamId }: { teamId: string }) {
+  const activity = useSuspenseInfiniteQuery(auditLogQuery(teamId, {})).data;
+  return (
+    <section aria-labelledby="recent" className={panel}>
+      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
+        <h2 id="recent" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+          Recent activity
+        </h2>
+        <Link to="/settings/activity" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+          All activity
+        </Link>
+      </div>
+      <ul className={css({ display: 'grid', gap: '2' })}>
+        {activity.pages[0]?.entries.slice(0, 6).map((entry) => (
+          <li key={entry.id} className={css({ fontSize: 'sm' })}>
+            <strong>{entry.actor?.name ?? 'Ikirere'}</strong> {describeAction(entry.action)}
+            {entry.target ? <span className={css({ color: 'fg.muted' })}>: {entry.target}</span> : null}{' '}
+            <time dateTime={entry.at} className={css({ color: 'fg.muted' })}>
+              {formatRelative(entry.at)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const panel = css({
+  display: 'grid',
+  gap: '3',
+  padding: '4',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  bg: 'bg.surface',
+});
+
+function Card({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link: { to: '/settings/billing' | '/computes' | '/domains' | '/settings/general'; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className={panel}>
+      <h2 className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: '500' })}>{title}</h2>
+      <div className={css({ display: 'grid', gap: '1', justifyItems: 'start' })}>{children}</div>
+      <Link to={link.to} className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
+        {link.label}
+      </Link>
+    </section>
+  );
+}
+
+function Figure({ children }: { children: ReactNode }) {
+  return <p className={css({ fontFamily: 'heading', fontSize: '2xl', fontWeight: '600' })}>{children}</p>;
+}

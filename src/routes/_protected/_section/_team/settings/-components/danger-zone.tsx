@@ -1,0 +1,73 @@
+// Deleting the team: owner only, and only once it holds no computes or domains (the server checks).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import type { Team } from '../../../../../../contract/teams';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { removeStorage } from '../../../../../../services/storage';
+import { deleteTeam } from '../../../../../../services/teams.api';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
+import { TextField } from '../../../../../../ui/text-field';
+import { SettingsSection } from '../../../../-components/settings-section';
+
+export function DangerZone({ team }: { team: Team }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useMutation({
+    mutationFn: () => deleteTeam(team.id),
+    onSuccess: async () => {
+      removeStorage('previousTeam');
+      await queryClient.invalidateQueries();
+      showToast(router.options.context.actors, { tone: 'success', title: `${team.name} was deleted.` });
+      await router.invalidate();
+      await router.navigate({ to: '/overview' });
+    },
+  });
+  const mayDelete = can(team.role, 'team.delete');
+  return (
+    <SettingsSection
+      id="delete-team"
+      title="Delete the team"
+      description="Deleting a team removes its members, invitations and history. It cannot be undone."
+    >
+      <p className={css({ color: 'fg.muted' })}>
+        A team can only be deleted once it has no computes and no domains: destroy or move them first.
+      </p>
+      {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
+      <div>
+        <Button variant="danger" disabled={!mayDelete} onClick={() => setConfirming(true)}>
+          Delete this team
+        </Button>
+      </div>
+      {mayDelete ? null : (
+        <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{whyNot('team.delete')}</p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) setTyped('');
+        }}
+        title={`Delete ${team.name}?`}
+        description="Its members lose access and its history is removed. Type the team's name to confirm."
+        confirmLabel="Delete the team"
+        danger
+        confirmDisabled={typed.trim() !== team.name}
+        onConfirm={() => remove.mutateAsync()}
+      >
+        <TextField
+          label="Team name"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+        />
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,109 @@
+// Inviting someone by e-mail with a role from the member role list (MEMBER, ADMIN).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import { INVITATION_TTL_DAYS, type MemberRole } from '../../../../../../contract/teams';
+import { ApiError } from '../../../../../../services/http';
+import { inviteMember } from '../../../../../../services/teams.api';
+import { teamKeys } from '../../../../../../services/teams.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import * as Dialog from '../../../../../../ui/dialog';
+import { Select } from '../../../../../../ui/select';
+import { TextField } from '../../../../../../ui/text-field';
+
+export const memberRoleItems = [
+  { value: 'MEMBER', label: 'Member: works with computes and domains' },
+  { value: 'ADMIN', label: 'Admin: also manages members and reads billing' },
+];
+
+export function InviteDialog({
+  teamId,
+  open,
+  onOpenChange,
+}: {
+  teamId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('MEMBER');
+  const invite = useMutation({
+    mutationFn: () => inviteMember(teamId, { email, role }),
+    onSuccess: async (invitation) => {
+      onOpenChange(false);
+      setEmail('');
+      setRole('MEMBER');
+      await queryClient.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) });
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: `Invitation sent to ${invitation.email}`,
+        description: `The link works for ${INVITATION_TTL_DAYS} days.`,
+      });
+    },
+  });
+  const error = invite.error instanceof ApiError ? invite.error : null;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={({ open: next }) => {
+        onOpenChange(next);
+        if (!next) invite.reset();
+      }}
+      size="sm"
+    >
+      <Dialog.Content>
+        <Dialog.Header>
+          <Dialog.Title>Invite someone</Dialog.Title>
+          <Dialog.CloseTrigger />
+        </Dialog.Header>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            invite.mutate();
+          }}
+        >
+          <Dialog.Body>
+            <div className={css({ display: 'grid', gap: '4' })}>
+              <Dialog.Description>
+                We e-mail them a link. Someone without an account can create one from it.
+              </Dialog.Description>
+              <TextField
+                label="E-mail address"
+                name="email"
+                type="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={error?.fieldErrors.email}
+              />
+              <Select
+                label="Role"
+                items={memberRoleItems}
+                value={role}
+                onValueChange={(value) => setRole((value as MemberRole | null) ?? 'MEMBER')}
+                error={error?.fieldErrors.role}
+              />
+              {error && Object.keys(error.fieldErrors).length === 0 ? (
+                <Alert tone="error">{error.message}</Alert>
+              ) : null}
+            </div>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Dialog.Close asChild>
+              <Button variant="ghost">Cancel</Button>
+            </Dialog.Close>
+            <Button type="submit" variant="solid" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Dialog.Footer>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

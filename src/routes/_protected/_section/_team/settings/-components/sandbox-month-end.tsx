@@ -1,0 +1,77 @@
+// The sandbox's "simulate the month's end" (server/billing/sandbox-month-end.ts): lets an owner trying
+// Ikirere see a whole billing month — charges to the month's end and the invoice — without waiting for it.
+// Shown only while payments go through the sandbox provider.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { css } from '../../../../../../../styled-system/css';
+import type { MonthEndSimulation } from '../../../../../../contract/billing';
+import { formatBillingMonth } from '../../../../../../domain/helpers/time';
+import { formatMoney } from '../../../../../../domain/money';
+import { simulateMonthEnd } from '../../../../../../services/billing.api';
+import { moneyKeys, paymentMethodsQuery } from '../../../../../../services/billing.queries';
+import type { ApiError } from '../../../../../../services/http';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+
+export function SandboxMonthEnd({ teamId }: { teamId: string }) {
+  const queryClient = useQueryClient();
+  const methods = useQuery(paymentMethodsQuery(teamId));
+  const run = useMutation<MonthEndSimulation, ApiError>({
+    mutationFn: () => simulateMonthEnd(teamId),
+    onSuccess: () => {
+      for (const queryKey of moneyKeys(teamId)) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+  if (!methods.data?.sandbox) return null;
+  const month = formatBillingMonth(Date.now());
+  const result = run.data;
+  return (
+    <section
+      aria-labelledby="sandbox-month-end"
+      className={css({
+        display: 'grid',
+        gap: '3',
+        padding: '4',
+        borderWidth: '1px',
+        borderStyle: 'dashed',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+      })}
+    >
+      <h3 id="sandbox-month-end" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+        Sandbox: simulate the month’s end
+      </h3>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        See a whole billing month without waiting for it: every compute of the team is charged for its hours
+        to the end of the month as if it kept running, and the month’s invoice is issued now. Only in the
+        sandbox, where no real money moves. Usage charged later this month goes on a second invoice when the
+        month really ends.
+      </p>
+      <div>
+        <Button variant="outline" loading={run.isPending} onClick={() => run.mutate()}>
+          Simulate the month’s end
+        </Button>
+      </div>
+      {run.isError ? <Alert tone="error">{run.error.message}</Alert> : null}
+      {result?.invoice ? (
+        <Alert tone="success">
+          Invoice {result.invoice.number} for {formatBillingMonth(result.invoice.periodStart)} was issued:{' '}
+          {formatMoney(result.invoice.totalMinor, result.invoice.currency)}, after charging{' '}
+          {result.hoursCharged.toLocaleString('en')} more compute-hours.{' '}
+          <Link
+            to="/settings/invoices"
+            search={{ invoice: result.invoice.id }}
+            className={css({ color: 'accent.text', fontWeight: '500', textDecoration: 'underline' })}
+          >
+            Open invoice {result.invoice.number}
+          </Link>
+        </Alert>
+      ) : null}
+      {result && !result.invoice ? (
+        <Alert tone="info">
+          Nothing to invoice: no usage of this team in {month} is left without an invoice.
+        </Alert>
+      ) : null}
+    </section>
+  );
+}

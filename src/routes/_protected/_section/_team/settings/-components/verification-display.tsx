@@ -1,0 +1,110 @@
+// What the team verification section shows in each state of the machine (SPEC §4's texts).
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { css } from '../../../../../../../styled-system/css';
+import { whyNot } from '../../../../../../domain/permissions';
+import { PENDING_TEXT, type teamVerificationMachine } from '../../../../../../machines/team-verification';
+import { Alert } from '../../../../../../ui/alert';
+import { Badge } from '../../../../../../ui/badge';
+import { Button } from '../../../../../../ui/button';
+import { VerificationRequestForm } from './verification-request-form';
+
+const statusBadge = {
+  UNVERIFIED: { tone: 'neutral', label: 'Unverified' },
+  PENDING: { tone: 'warning', label: 'Pending review' },
+  REJECTED: { tone: 'danger', label: 'Not approved' },
+  ADDITIONAL_INFO_REQUESTED: { tone: 'warning', label: 'More information needed' },
+  VERIFIED: { tone: 'success', label: 'Verified' },
+} as const;
+
+export interface VerificationDisplayProps {
+  actor: ActorRefFrom<typeof teamVerificationMachine>;
+  mayManage: boolean;
+  supportEmail: string;
+}
+
+export function VerificationDisplay({ actor, mayManage, supportEmail }: VerificationDisplayProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const status = snapshot.context.status;
+  const badge = status ? statusBadge[status] : null;
+  const open = () => actor.send({ type: 'request.open' });
+  const support = (text: string) => (
+    <a href={`mailto:${supportEmail}`} className={css({ color: 'accent.text', fontWeight: '500' })}>
+      {text}
+    </a>
+  );
+
+  return (
+    <>
+      {badge ? (
+        <div>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
+      ) : null}
+      {snapshot.matches('unverified') ? (
+        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <p>
+            Your team is not verified yet, so limits apply: at most 5 computes, and no plans with 8 or more
+            vCPUs. Verify your team to lift them.
+          </p>
+          <Button variant="solid" onClick={open} disabled={!mayManage}>
+            Verify your team
+          </Button>
+          {mayManage ? null : (
+            <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{whyNot('verification.manage')}</p>
+          )}
+        </div>
+      ) : null}
+      {snapshot.matches('pending') ? <Alert tone="info">{PENDING_TEXT}</Alert> : null}
+      {snapshot.matches('rejected') ? (
+        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <Alert tone="error">
+            Your verification request was not approved. Check your e-mail for the reason, then submit the
+            request again.
+          </Alert>
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+            {mayManage ? (
+              <Button variant="solid" onClick={open}>
+                Submit again
+              </Button>
+            ) : null}
+            {support('Contact support')}
+          </div>
+        </div>
+      ) : null}
+      {snapshot.matches('additionalInfoRequested') ? (
+        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <Alert tone="info">
+            We need a little more information to verify your team. Reply to the e-mail we sent you, or update
+            your request here.
+          </Alert>
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+            {mayManage ? (
+              <Button variant="solid" onClick={open}>
+                Update your request
+              </Button>
+            ) : null}
+            {support("Didn't receive email?")}
+          </div>
+        </div>
+      ) : null}
+      {snapshot.matches('verified') ? (
+        <Alert tone="success">
+          Your team is verified: you have access to premium features, with no limit on computes and every plan
+          available.
+        </Alert>
+      ) : null}
+      {snapshot.matches('request') ? (
+        <VerificationRequestForm
+          submitting={snapshot.matches({ request: 'uploading' })}
+          progress={snapshot.context.progress}
+          fieldErrors={snapshot.context.fieldErrors}
+          message={snapshot.context.message}
+          resubmission={status === 'REJECTED' || status === 'ADDITIONAL_INFO_REQUESTED'}
+          onSubmit={(form) => actor.send({ type: 'request.submit', form })}
+          onCancel={() => actor.send({ type: 'request.cancel' })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// The team verification display (SPEC §4), driven by the team-verification machine.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromCallback } from 'xstate';
+import { withInspector } from '../../../../../../app-actors';
+import { type Team, teamVerificationSchema } from '../../../../../../contract/teams';
+import { can } from '../../../../../../domain/permissions';
+import {
+  type TeamVerificationEvent,
+  teamVerificationMachine,
+} from '../../../../../../machines/team-verification';
+import { appConfigQuery } from '../../../../../../services/app-config.queries';
+import { basePaths } from '../../../../../../services/config';
+import { teamKeys } from '../../../../../../services/teams.queries';
+import { upload } from '../../../../../../services/upload';
+import { SettingsSection } from '../../../../-components/settings-section';
+import { VerificationDisplay } from './verification-display';
+
+export function VerificationSection({ team }: { team: Team }) {
+  const queryClient = useQueryClient();
+  const mayManage = can(team.role, 'verification.manage');
+  const actor = useActorRef(
+    teamVerificationMachine.provide({
+      actors: {
+        upload: fromCallback<TeamVerificationEvent, { form: FormData }>(({ input, sendBack }) => {
+          const controller = new AbortController();
+          upload({
+            path: `${basePaths.user}/teams/${encodeURIComponent(team.id)}/verification`,
+            body: input.form,
+            schema: teamVerificationSchema,
+            signal: controller.signal,
+            onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+          }).then(
+            (verification) => sendBack({ type: 'upload.done', verification }),
+            (error: unknown) => sendBack({ type: 'upload.failed', error }),
+          );
+          return () => controller.abort();
+        }),
+      },
+      actions: {
+        submitted: () => {
+          void queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
+          void queryClient.invalidateQueries({ queryKey: teamKeys.verification(team.id) });
+        },
+      },
+    }),
+    withInspector(),
+  );
+  const supportEmail = useQuery(appConfigQuery()).data?.supportEmail ?? 'support@ikirere.local';
+
+  // The server's status (it changes when an operator decides) drives the display.
+  useEffect(() => {
+    if (actor.getSnapshot().context.status !== team.verificationStatus) {
+      actor.send({ type: 'status.changed', status: team.verificationStatus });
+    }
+  }, [actor, team.verificationStatus]);
+
+  return (
+    <SettingsSection
+      id="verification"
+      title="Team verification"
+      description="A verified team has no limit on computes and may use every plan."
+    >
+      <VerificationDisplay actor={actor} mayManage={mayManage} supportEmail={supportEmail} />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,163 @@
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { css } from '../../../../../../styled-system/css';
+import { formatDateTime, formatRelative } from '../../../../../domain/helpers/time';
+import { can, whyNot } from '../../../../../domain/permissions';
+import { auditLogQuery, membersQuery } from '../../../../../services/teams.queries';
+import { Alert } from '../../../../../ui/alert';
+import { Button } from '../../../../../ui/button';
+import { EmptyState } from '../../../../../ui/empty-state';
+import { Select } from '../../../../../ui/select';
+import * as Table from '../../../../../ui/table';
+import { TextField } from '../../../../../ui/text-field';
+import { SectionHeading } from '../../../../-components/page';
+import { useTeam } from '../../../-components/use-current-team';
+import { actionGroups, describeAction } from './-components/audit-actions';
+
+// The team's audit log: who changed what, when and from where; owners and admins only.
+export const Route = createFileRoute('/_protected/_section/_team/settings/activity')({
+  // The filters live in the address, so a filtered view can be bookmarked and shared.
+  validateSearch: (search) => {
+    const parsed = v.safeParse(searchSchema, search);
+    return parsed.success ? parsed.output : {};
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, team }, deps }) =>
+    can(team.role, 'audit.read') &&
+    Promise.all([
+      queryClient.ensureQueryData(membersQuery(team.id)),
+      queryClient.ensureInfiniteQueryData(auditLogQuery(team.id, logFilters(deps))),
+    ]),
+  component: ActivityPage,
+});
+
+const day = v.optional(v.pipe(v.string(), v.isoDate()));
+const searchSchema = v.object({
+  action: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  actor: v.optional(v.pipe(v.string(), v.uuid())),
+  from: day,
+  to: day,
+});
+type ActivitySearch = v.InferOutput<typeof searchSchema>;
+
+/** A yyyy-mm-dd from a date input as the start (or end) of that day, in the browser's time zone. */
+const dayBoundary = (day: string, end: boolean) =>
+  day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`).toISOString() : undefined;
+
+/** The log's query for the filters in the address. */
+const logFilters = (search: ActivitySearch) => ({
+  action: search.action,
+  actor: search.actor,
+  from: dayBoundary(search.from ?? '', false),
+  to: dayBoundary(search.to ?? '', true),
+});
+
+function ActivityPage() {
+  const team = useTeam();
+  if (!can(team.role, 'audit.read')) {
+    return (
+      <>
+        <SectionHeading title="Activity" documentTitle="Activity · Settings" />
+        <EmptyState title="Activity is for owners and admins" description={whyNot('audit.read')} />
+      </>
+    );
+  }
+  return <ActivityLog teamId={team.id} teamName={team.name} />;
+}
+
+function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string }) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/settings/activity' });
+  const filter = (next: Partial<ActivitySearch>) =>
+    void navigate({ search: (old) => ({ ...old, ...next }), replace: true });
+  const members = useSuspenseQuery(membersQuery(teamId)).data.members;
+  const log = useSuspenseInfiniteQuery(auditLogQuery(teamId, logFilters(search)));
+  const entries = log.data.pages.flatMap((page) => page.entries);
+  return (
+    <>
+      <SectionHeading title="Activity" documentTitle="Activity · Settings" />
+      <form
+        aria-label="Filter the activity"
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
+          gap: '3',
+          marginBottom: '5',
+        })}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <Select
+          label="What"
+          items={actionGroups}
+          value={search.action ?? ''}
+          onValueChange={(value) => filter({ action: value || undefined })}
+        />
+        <Select
+          label="Who"
+          items={[
+            { value: '', label: 'Anyone' },
+            ...members.map((member) => ({ value: member.userId, label: member.name })),
+          ]}
+          value={search.actor ?? ''}
+          onValueChange={(value) => filter({ actor: value || undefined })}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={search.from ?? ''}
+          onChange={(event) => filter({ from: event.target.value || undefined })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={search.to ?? ''}
+          onChange={(event) => filter({ to: event.target.value || undefined })}
+        />
+      </form>
+      {log.error ? <Alert tone="error">{log.error.message}</Alert> : null}
+      {entries.length === 0 ? (
+        <EmptyState
+          title="Nothing recorded for these filters"
+          description="Changes to the team, its members, invitations and verification show here."
+        />
+      ) : null}
+      {entries.length > 0 ? (
+        <Table.Root caption={`Activity in ${teamName}`} hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>When</Table.Header>
+              <Table.Header>Who</Table.Header>
+              <Table.Header>What</Table.Header>
+              <Table.Header>From</Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>
+                  <time dateTime={entry.at} title={formatDateTime(entry.at)}>
+                    {formatRelative(entry.at)}
+                  </time>
+                </Table.Cell>
+                <Table.Cell>{entry.actor?.name ?? 'Ikirere operators'}</Table.Cell>
+                <Table.Cell>
+                  {describeAction(entry.action)}
+                  {entry.target ? <span className={css({ color: 'fg.muted' })}>: {entry.target}</span> : null}
+                </Table.Cell>
+                <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      {log.hasNextPage ? (
+        <div className={css({ marginTop: '4' })}>
+          <Button variant="outline" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+            Show older activity
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

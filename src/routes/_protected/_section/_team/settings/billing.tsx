@@ -1,0 +1,46 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { css } from '../../../../../../styled-system/css';
+import { can } from '../../../../../domain/permissions';
+import {
+  balanceQuery,
+  billingProfileQuery,
+  paymentMethodsQuery,
+} from '../../../../../services/billing.queries';
+import { SectionHeading } from '../../../../-components/page';
+import { useTeam } from '../../../-components/use-current-team';
+import { BalancePanel } from './-components/balance-panel';
+import { BillingAccess } from './-components/billing-access';
+import { BillingProfileForm } from './-components/billing-profile-form';
+
+// /settings/billing: the balance and adding money, and the team's billing details. Owners manage billing,
+// admins read it, members are told who can (the permission matrix in the README).
+export const Route = createFileRoute('/_protected/_section/_team/settings/billing')({
+  // ?topup=<id>: the payment provider sent the payer back after a top-up.
+  validateSearch: (search): { topup?: string } =>
+    typeof search.topup === 'string' && /^[0-9a-f-]{36}$/i.test(search.topup) ? { topup: search.topup } : {},
+  loader: ({ context: { queryClient, team } }) =>
+    can(team.role, 'billing.read') &&
+    Promise.all([
+      queryClient.ensureQueryData(balanceQuery(team.id)),
+      queryClient.ensureQueryData(paymentMethodsQuery(team.id)),
+      queryClient.ensureQueryData(billingProfileQuery(team.id)),
+    ]),
+  component: SettingsBillingPage,
+});
+
+function SettingsBillingPage() {
+  const team = useTeam();
+  const { topup } = Route.useSearch();
+  const mayManage = can(team.role, 'billing.manage');
+  return (
+    <>
+      <SectionHeading title="Billing" documentTitle="Billing · Settings" />
+      <BillingAccess>
+        <div className={css({ display: 'grid', gap: '6' })}>
+          <BalancePanel teamId={team.id} mayTopUp={mayManage} returnedTopUp={topup} />
+          <BillingProfileForm key={team.id} teamId={team.id} mayEdit={mayManage} />
+        </div>
+      </BillingAccess>
+    </>
+  );
+}

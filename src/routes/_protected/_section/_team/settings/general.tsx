@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { css } from '../../../../../../styled-system/css';
+import { limitsQuery } from '../../../../../services/teams.queries';
+import { SectionHeading } from '../../../../-components/page';
+import { useTeam } from '../../../-components/use-current-team';
+import { DangerZone } from './-components/danger-zone';
+import { LimitsSection } from './-components/limits-section';
+import { TeamDetailsSection } from './-components/team-details-section';
+import { VerificationSection } from './-components/verification-section';
+
+// Team settings: name and currency, verification, limits, and deleting the team.
+export const Route = createFileRoute('/_protected/_section/_team/settings/general')({
+  loader: ({ context: { queryClient, team } }) => queryClient.ensureQueryData(limitsQuery(team.id)),
+  component: SettingsGeneralPage,
+});
+
+function SettingsGeneralPage() {
+  const team = useTeam();
+  return (
+    <>
+      <SectionHeading title="General" documentTitle="General · Settings" />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <TeamDetailsSection key={`${team.id}-${team.name}-${team.currency}`} team={team} />
+        <VerificationSection team={team} />
+        <LimitsSection teamId={team.id} />
+        <DangerZone team={team} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../styled-system/css';
+import { can } from '../../../../../domain/permissions';
+import { Button } from '../../../../../ui/button';
+import { TabNav } from '../../../../-components/tab-nav';
+import { useTeam } from '../../../-components/use-current-team';
+import { InviteDialog } from './-components/invite-dialog';
+
+export const Route = createFileRoute('/_protected/_section/_team/settings/members')({
+  component: MembersLayout,
+});
+
+function MembersLayout() {
+  const team = useTeam();
+  const [inviting, setInviting] = useState(false);
+  return (
+    <>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: '3',
+        })}
+      >
+        <TabNav
+          label="Members"
+          tabs={[
+            { label: 'Active', to: '/settings/members/active' },
+            { label: 'Pending', to: '/settings/members/pending' },
+          ]}
+        />
+        {can(team.role, 'members.invite') ? (
+          <Button
+            variant="solid"
+            size="sm"
+            className={css({ marginBottom: '6' })}
+            onClick={() => setInviting(true)}
+          >
+            Invite someone
+          </Button>
+        ) : null}
+      </div>
+      <InviteDialog teamId={team.id} open={inviting} onOpenChange={setInviting} />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import { formatDateTime, formatRelative } from '../../../../../../domain/helpers/time';
+import { currentSessionQuery } from '../../../../../../services/auth.queries';
+import { leaveTeam } from '../../../../../../services/teams.api';
+import { membersQuery, teamKeys, userTeamsQuery } from '../../../../../../services/teams.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Badge } from '../../../../../../ui/badge';
+import { Button } from '../../../../../../ui/button';
+import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
+import * as Table from '../../../../../../ui/table';
+import { SectionHeading } from '../../../../../-components/page';
+import { switchTeam, useTeam } from '../../../../-components/use-current-team';
+import { MemberActions } from '../-components/member-actions';
+
+export const Route = createFileRoute('/_protected/_section/_team/settings/members/active')({
+  loader: ({ context: { queryClient, team } }) => queryClient.ensureQueryData(membersQuery(team.id)),
+  component: ActiveMembersPage,
+});
+
+const roleLabel = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
+
+function ActiveMembersPage() {
+  const team = useTeam();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const me = useQuery(currentSessionQuery()).data?.user;
+  const members = useSuspenseQuery(membersQuery(team.id));
+  const [leaving, setLeaving] = useState(false);
+  const leave = useMutation({
+    mutationFn: () => leaveTeam(team.id),
+    onSuccess: async () => {
+      showToast(router.options.context.actors, { tone: 'success', title: `You left ${team.name}.` });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
+      const next = (await queryClient.fetchQuery(userTeamsQuery())).teams[0];
+      if (next) await switchTeam(router, next.id);
+      else await router.navigate({ to: '/overview' });
+    },
+  });
+  const active = members.data.members.filter((member) => member.status === 'ACTIVE');
+  return (
+    <>
+      <SectionHeading title="Active members" documentTitle="Active members · Settings" />
+      {members.error ? <Alert tone="error">{members.error.message}</Alert> : null}
+      <Table.Root caption={`Members of ${team.name}`} hideCaption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header>Name</Table.Header>
+            <Table.Header>E-mail</Table.Header>
+            <Table.Header>Role</Table.Header>
+            <Table.Header>Joined</Table.Header>
+            <Table.Header>
+              <span className={css({ srOnly: true })}>Actions</span>
+            </Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {active.map((member) => (
+            <Table.Row key={member.userId}>
+              <Table.Cell>
+                {member.name}
+                {member.userId === me?.id ? <span className={css({ color: 'fg.muted' })}> (you)</span> : null}
+              </Table.Cell>
+              <Table.Cell>{member.email}</Table.Cell>
+              <Table.Cell>
+                <Badge tone={member.role === 'OWNER' ? 'accent' : 'neutral'}>{roleLabel[member.role]}</Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <time dateTime={member.joinedAt} title={formatDateTime(member.joinedAt)}>
+                  {formatRelative(member.joinedAt)}
+                </time>
+              </Table.Cell>
+              <Table.Cell>
+                <MemberActions team={team} member={member} isSelf={member.userId === me?.id} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <div className={css({ marginTop: '6', display: 'grid', gap: '2', justifyItems: 'start' })}>
+        {team.role === 'OWNER' ? (
+          <p className={css({ color: 'fg.muted' })}>
+            As the owner you cannot leave {team.name}: hand it to another member first (Transfer ownership).
+          </p>
+        ) : (
+          <Button variant="outline" onClick={() => setLeaving(true)}>
+            Leave {team.name}
+          </Button>
+        )}
+        {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}
+      </div>
+      <ConfirmDialog
+        open={leaving}
+        onOpenChange={setLeaving}
+        title={`Leave ${team.name}?`}
+        description="You lose access to its computes and domains. To come back you need a new invitation."
+        confirmLabel="Leave the team"
+        danger
+        onConfirm={() => leave.mutateAsync()}
+      />
+    </>
+  );
+}

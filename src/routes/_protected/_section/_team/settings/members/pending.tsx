@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import type { Invitation } from '../../../../../../contract/teams';
+import { formatDateTime, formatRelative } from '../../../../../../domain/helpers/time';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { resendInvitation, revokeInvitation } from '../../../../../../services/teams.api';
+import { teamInvitationsQuery, teamKeys } from '../../../../../../services/teams.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Badge } from '../../../../../../ui/badge';
+import { Button } from '../../../../../../ui/button';
+import { EmptyState } from '../../../../../../ui/empty-state';
+import { SkeletonText } from '../../../../../../ui/skeleton';
+import * as Table from '../../../../../../ui/table';
+import { SectionHeading } from '../../../../../-components/page';
+import { useTeam } from '../../../../-components/use-current-team';
+
+export const Route = createFileRoute('/_protected/_section/_team/settings/members/pending')({
+  loader: ({ context: { queryClient, team } }) =>
+    can(team.role, 'members.invite') && queryClient.ensureQueryData(teamInvitationsQuery(team.id)),
+  component: PendingMembersPage,
+});
+
+function PendingMembersPage() {
+  const team = useTeam();
+  const mayManage = can(team.role, 'members.invite');
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const invitations = useQuery({ ...teamInvitationsQuery(team.id), enabled: mayManage });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.teamInvitations(team.id) });
+  const toast = (title: string, tone: 'success' | 'error' = 'success') =>
+    showToast(router.options.context.actors, { tone, title });
+  const resend = useMutation({
+    mutationFn: (invitation: Invitation) => resendInvitation(team.id, invitation.id),
+    onSuccess: async (invitation) => {
+      await refresh();
+      toast(`A new link was sent to ${invitation.email}; the old one no longer works.`);
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+  const revoke = useMutation({
+    mutationFn: (invitation: Invitation) => revokeInvitation(team.id, invitation.id).then(() => invitation),
+    onSuccess: async (invitation) => {
+      await refresh();
+      toast(`The invitation to ${invitation.email} was revoked.`);
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+
+  return (
+    <>
+      <SectionHeading title="Pending invitations" documentTitle="Pending invitations · Settings" />
+      {!mayManage ? (
+        <EmptyState title="Invitations are for owners and admins" description={whyNot('members.invite')} />
+      ) : invitations.isPending ? (
+        <SkeletonText lines={3} />
+      ) : invitations.isError ? (
+        <Alert tone="error">{invitations.error.message}</Alert>
+      ) : invitations.data.invitations.length === 0 ? (
+        <EmptyState
+          title="No invitations waiting"
+          description="Invite someone by e-mail with “Invite someone”; their invitation shows here until they answer."
+        />
+      ) : (
+        <Table.Root caption="Invitations waiting for an answer" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>E-mail</Table.Header>
+              <Table.Header>Role</Table.Header>
+              <Table.Header>Invited by</Table.Header>
+              <Table.Header>Expires</Table.Header>
+              <Table.Header>
+                <span className={css({ srOnly: true })}>Actions</span>
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {invitations.data.invitations.map((invitation) => (
+              <Table.Row key={invitation.id}>
+                <Table.Cell>{invitation.email}</Table.Cell>
+                <Table.Cell>
+                  <Badge>{invitation.role === 'ADMIN' ? 'Admin' : 'Member'}</Badge>
+                </Table.Cell>
+                <Table.Cell>{invitation.invitedBy.name}</Table.Cell>
+                <Table.Cell>
+                  <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
+                    {formatRelative(invitation.expiresAt)}
+                  </time>
+                </Table.Cell>
+                <Table.Cell>
+                  <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={resend.isPending && resend.variables?.id === invitation.id}
+                      onClick={() => resend.mutate(invitation)}
+                    >
+                      Resend<span className={css({ srOnly: true })}> to {invitation.email}</span>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={revoke.isPending && revoke.variables?.id === invitation.id}
+                      onClick={() => revoke.mutate(invitation)}
+                    >
+                      Revoke
+                      <span className={css({ srOnly: true })}> the invitation to {invitation.email}</span>
+                    </Button>
+                  </div>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </>
+  );
+}

@@ -1,8 +1,0 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-
-// /settings opens on its first tab.
-export const Route = createFileRoute('/_protected/_section/settings/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/settings/general', replace: true });
-  },
-});

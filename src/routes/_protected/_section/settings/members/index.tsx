@@ -1,8 +1,0 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-
-// /settings/members opens on the active members.
-export const Route = createFileRoute('/_protected/_section/settings/members/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/settings/members/active', replace: true });
-  },
-});

@@ -1,0 +1,144 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../styled-system/css';
+import { showToast, withInspector } from '../../../app-actors';
+import { can, whyNot } from '../../../domain/permissions';
+import { type CreatedCompute, computeCreateMachine } from '../../../machines/compute-create';
+import { type CreateComputeInput, createCompute } from '../../../services/computes.api';
+import {
+  instanceTypesQuery,
+  locationsQuery,
+  operatingSystemsQuery,
+  refreshComputeLists,
+  storeCompute,
+} from '../../../services/computes.queries';
+import { limitsQuery, teamKeys } from '../../../services/teams.queries';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { CopyButton } from '../../../ui/copy-button';
+import { EmptyState } from '../../../ui/empty-state';
+import { PageHeader } from '../../-components/page';
+import { CreateComputeForm } from '../-components/compute/create-compute-form';
+import { FocusedLayout } from '../-components/focused-layout';
+import { SimulatorNotice } from '../-components/simulator-notice';
+import { useTeam } from '../-components/use-current-team';
+
+// /new-compute: one page to choose where, what and how big, driven by the compute-create machine.
+export const Route = createFileRoute('/_protected/_team/new-compute')({
+  loader: ({ context: { queryClient, team } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(locationsQuery()),
+      queryClient.ensureQueryData(operatingSystemsQuery()),
+      queryClient.ensureQueryData(instanceTypesQuery()),
+      queryClient.ensureQueryData(limitsQuery(team.id)),
+    ]),
+  component: NewComputePage,
+});
+
+function NewComputePage() {
+  const team = useTeam();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const locations = useSuspenseQuery(locationsQuery()).data.locations;
+  const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
+  const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
+  const limits = useSuspenseQuery(limitsQuery(team.id)).data;
+  const actor = useActorRef(
+    computeCreateMachine.provide({
+      actors: {
+        create: fromPromise<CreatedCompute, { input: CreateComputeInput; idempotencyKey: string }>(
+          ({ input }) => createCompute(team.id, input.input, input.idempotencyKey),
+        ),
+      },
+      actions: {
+        openCompute: (_, { compute }) => {
+          if (storeCompute(queryClient, compute)) refreshComputeLists(queryClient, compute);
+          void queryClient.invalidateQueries({ queryKey: teamKeys.limits(compute.teamId) });
+          showToast(router.options.context.actors, {
+            tone: 'success',
+            title: `${compute.hostname} is being created`,
+            description: 'It is provisioning; its status updates by itself.',
+          });
+          void router.navigate({ to: '/computes/$id', params: { id: compute.id } });
+        },
+      },
+    }),
+    withInspector({ input: {} }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+
+  return (
+    <FocusedLayout>
+      <PageHeader title="Create a compute" description="Choose a location, an image and a plan." />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <SimulatorNotice />
+        {!can(team.role, 'resources.manage') ? (
+          <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
+        ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
+          <section
+            aria-labelledby="root-password"
+            className={css({
+              display: 'grid',
+              gap: '3',
+              maxWidth: '36rem',
+              padding: '5',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'lg',
+              bg: 'bg.surface',
+            })}
+          >
+            <h2 id="root-password" className={css({ fontSize: 'lg' })}>
+              Save the root password now
+            </h2>
+            <p>
+              {snapshot.context.created.compute.hostname} is being created. This is the only time its root
+              password is shown: we keep only a hash of it.
+            </p>
+            <code
+              className={css({
+                fontSize: 'md',
+                padding: '3',
+                bg: 'bg.subtle',
+                borderRadius: 'md',
+                wordBreak: 'break-all',
+              })}
+            >
+              {snapshot.context.created.rootPassword}
+            </code>
+            <div className={css({ display: 'flex', gap: '2' })}>
+              <CopyButton value={snapshot.context.created.rootPassword ?? ''} label="Copy the password" />
+              <Button variant="solid" onClick={() => actor.send({ type: 'password.acknowledged' })}>
+                I have saved it
+              </Button>
+            </div>
+          </section>
+        ) : (
+          <>
+            {snapshot.matches('uncertain') ? (
+              <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+                <Alert tone="error">{snapshot.context.message}</Alert>
+                <Button variant="solid" onClick={() => actor.send({ type: 'request.retry' })}>
+                  Try again
+                </Button>
+              </div>
+            ) : null}
+            <CreateComputeForm
+              team={team}
+              limits={limits}
+              locations={locations}
+              operatingSystems={operatingSystems}
+              instanceTypes={instanceTypes}
+              submitting={snapshot.matches('submitting')}
+              serverErrors={snapshot.context.fieldErrors}
+              message={snapshot.matches('editing') ? snapshot.context.message : null}
+              onSubmit={(input) => actor.send({ type: 'form.submit', input })}
+            />
+          </>
+        )}
+      </div>
+    </FocusedLayout>
+  );
+}

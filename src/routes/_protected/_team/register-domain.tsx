@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import type { Domain } from '../../../contract/domains';
+import { normalizeZoneName } from '../../../domain/dns';
+import { can, whyNot } from '../../../domain/permissions';
+import { appConfigQuery } from '../../../services/app-config.queries';
+import { createDomain } from '../../../services/domains.api';
+import { domainKeys, domainsQuery } from '../../../services/domains.queries';
+import type { ApiError } from '../../../services/http';
+import { Alert } from '../../../ui/alert';
+import { Button, buttonRecipe } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { TextField } from '../../../ui/text-field';
+import { PageHeader } from '../../-components/page';
+import { DelegationPanel } from '../-components/domain/delegation';
+import { DnsServerNotice } from '../-components/domain/dns-server-notice';
+import { FocusedLayout } from '../-components/focused-layout';
+import { useTeam } from '../-components/use-current-team';
+
+// /register-domain: host a domain the team owns as a zone, then see what to set at the registrar.
+export const Route = createFileRoute('/_protected/_team/register-domain')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(appConfigQuery()),
+  component: RegisterDomainPage,
+});
+
+function RegisterDomainPage() {
+  const team = useTeam();
+  const [created, setCreated] = useState<Domain | null>(null);
+  // The domain as the team's list has it now: its delegation changes while the page is open.
+  const domains = useQuery({ ...domainsQuery(team.id), enabled: created !== null }).data?.domains;
+  const added = created && (domains?.find((domain) => domain.id === created.id) ?? created);
+  return (
+    <FocusedLayout>
+      <PageHeader title="Add a domain" description="Host a domain you own on our name servers." />
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <DnsServerNotice />
+        {!can(team.role, 'resources.manage') ? (
+          <EmptyState title="You cannot add domains" description={whyNot('resources.manage')} />
+        ) : added ? (
+          <>
+            <Alert tone="success">
+              {added.displayName} is hosted here now, with its SOA and name-server records and two sample
+              records you can change or delete.
+            </Alert>
+            <DelegationPanel domain={added} />
+            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+              <Link
+                to="/domains/$id"
+                params={{ id: added.name }}
+                className={buttonRecipe({ variant: 'solid' })}
+              >
+                Go to the records of {added.displayName}
+              </Link>
+              <Button variant="outline" onClick={() => setCreated(null)}>
+                Add another domain
+              </Button>
+            </div>
+          </>
+        ) : (
+          <AddDomainForm teamId={team.id} onAdded={setCreated} />
+        )}
+      </div>
+    </FocusedLayout>
+  );
+}
+
+function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: Domain) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const add = useMutation<Domain, ApiError, string>({
+    mutationFn: (typed) => createDomain(teamId, typed),
+    onSuccess: (domain) => {
+      void queryClient.invalidateQueries({ queryKey: domainKeys.list(teamId) });
+      onAdded(domain);
+    },
+  });
+  const checked = normalizeZoneName(name);
+  const localError = touched && name.trim() && !checked.ok ? checked.message : undefined;
+  const serverError = add.error?.fieldErrors.name;
+  return (
+    <form
+      noValidate
+      className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (checked.ok) add.mutate(name);
+      }}
+    >
+      <TextField
+        label="Domain name"
+        name="name"
+        mono
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="example.rw"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          add.reset();
+        }}
+        onBlur={() => setTouched(true)}
+        help={
+          checked.ok && checked.displayName !== checked.name
+            ? `Stored as ${checked.name}.`
+            : 'The domain you registered, without www. Internationalized names like müller.de work too.'
+        }
+        error={localError ?? serverError ?? (touched && !name.trim() ? 'Enter a domain name.' : undefined)}
+      />
+      {add.error && !add.error.fieldErrors.name ? <Alert tone="error">{add.error.message}</Alert> : null}
+      <div>
+        <Button type="submit" variant="solid" loading={add.isPending}>
+          Add domain
+        </Button>
+      </div>
+    </form>
+  );
+}
