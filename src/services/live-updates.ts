@@ -52,8 +52,8 @@ export function applyServerMessage(
       ]);
       return;
     case 'domain.deleted':
+      // The zone's page learns it is gone from the list; its records are left to expire, not refetched.
       invalidate(queryClient, [domainKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
-      queryClient.removeQueries({ queryKey: domainKeys.records(message.teamId, message.domainId) });
       return;
     case 'dns-records.changed':
       invalidate(queryClient, [

@@ -109,7 +109,7 @@ describe('the console stays true while moving by links', () => {
     });
     expect(added.status).toBe(201);
     await expectText(page.getByRole('table'), 'live-check');
-    await other.deleteDomain(teamId, zone.body.id, zone.body.name);
+    expect((await other.deleteDomain(teamId, zone.body.id, zone.body.name)).status).toBe(204);
     await expectText(page, 'This domain was deleted');
     await page.getByRole('link', { name: 'Back to the domains' }).click();
     await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();

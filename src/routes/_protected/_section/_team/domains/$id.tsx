@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, Outlet, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { css } from '../../../../../../styled-system/css';
 import { showToast } from '../../../../../app-actors';
 import { DNS_RECORD_TYPES } from '../../../../../domain/dns/record-types';
@@ -34,8 +34,11 @@ function DomainLayout() {
   const router = useRouter();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  // The loader found the domain, so the first render has it: the delete flow starts with its names.
-  const deletion = useDeleteDomainActor(domain!);
+  // The loader found the domain, so the first render has it; once deleted elsewhere, the page still
+  // knows what it was.
+  const known = useRef(domain);
+  if (domain) known.current = domain;
+  const deletion = useDeleteDomainActor(known.current!);
   const deletedHere = useSelector(
     deletion,
     (snapshot) => !snapshot.matches('closed') && !snapshot.matches('confirming'),
@@ -44,7 +47,11 @@ function DomainLayout() {
   // Deleted while the page was open: said so, unless it was deleted here (that leaves for the list).
   if (!domain) {
     return deletedHere ? null : (
-      <Gone kind="domain" name={id} back={{ to: '/domains', label: 'Back to the domains' }} />
+      <Gone
+        kind="domain"
+        name={known.current?.displayName ?? id}
+        back={{ to: '/domains', label: 'Back to the domains' }}
+      />
     );
   }
   const mayManage = can(team.role, 'resources.manage');

@@ -5,6 +5,7 @@ import type { Domain } from '../../../../../../contract/domains';
 import { type DnsRecordType, parseRecordType } from '../../../../../../domain/dns/record-types';
 import { can, whyNot } from '../../../../../../domain/permissions';
 import { Alert } from '../../../../../../ui/alert';
+import { NotFoundPage } from '../../../../../-components/not-found-page';
 import { SectionHeading } from '../../../../../-components/page';
 import { ensureRecords } from '../-components/ensure-records';
 import { RecordForm } from '../-components/record-form';
@@ -15,13 +16,13 @@ import { useRecords } from '../-components/use-records';
 // The page of one DNS record type (SPEC §2, §3): /domains/$id/A, /domains/$id/MX, … — its form with the
 // spec's fields and placeholders, and the zone's records of that type.
 export const Route = createFileRoute('/_protected/_section/_team/domains/$id/$type')({
-  beforeLoad: ({ params }) => {
-    const type = parseRecordType(params.type);
-    if (!type) throw notFound();
-    return { recordType: type };
+  beforeLoad: ({ params }) => ({ recordType: parseRecordType(params.type) }),
+  // A type that does not exist is not found inside the domain's page, under its heading and tabs.
+  loader: ({ context: { queryClient, team, recordType }, params }) => {
+    if (!recordType) throw notFound();
+    return ensureRecords(queryClient, team.id, params.id, { type: recordType });
   },
-  loader: ({ context: { queryClient, team, recordType }, params }) =>
-    ensureRecords(queryClient, team.id, params.id, { type: recordType }),
+  notFoundComponent: NotFoundPage,
   component: RecordTypePage,
 });
 
@@ -29,7 +30,7 @@ function RecordTypePage() {
   const { id } = Route.useParams();
   const { recordType } = Route.useRouteContext();
   const { team, domain } = useDomain(id);
-  if (!domain) return null;
+  if (!domain || !recordType) return null;
   return (
     <TypeRecords
       key={`${domain.id}-${recordType}`}
