@@ -5,7 +5,7 @@ import { problemTypes } from '../../src/contract/problem';
 import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
 import { codeEntryMachine } from '../../src/machines/code-entry';
 import { ApiError } from '../../src/services/http';
-import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 
 // ── Fixtures: what the user service answers ─────────────────────────────────────────────────────────
@@ -138,16 +138,6 @@ afterEach(() => {
   actor.stop();
   vi.useRealTimers();
 });
-
-/** A code sent now: its cooldown and expiry count from the test's current (fake) time. */
-function fresh(output: unknown): unknown {
-  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
-  return {
-    ...output,
-    expiresAt: new Date(Date.now() + 600_000).toISOString(),
-    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
-  };
-}
 
 async function settle(id: string, event: { output?: unknown; error?: unknown }) {
   await flushMicrotasks();

@@ -7,7 +7,7 @@ import { changeWithCodeMachine } from '../../src/machines/change-with-code';
 import { codeEntryMachine } from '../../src/machines/code-entry';
 import { ChangeWithCodeForm } from '../../src/routes/_protected/account-settings/-components/change-with-code-form';
 import { ApiError } from '../../src/services/http';
-import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 
 const challenge: CodeChallenge = {
@@ -84,16 +84,6 @@ afterEach(() => {
   actor.stop();
   vi.useRealTimers();
 });
-
-/** A code sent now: its cooldown and expiry count from the test's current (fake) time. */
-function fresh(output: unknown): unknown {
-  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
-  return {
-    ...output,
-    expiresAt: new Date(Date.now() + 600_000).toISOString(),
-    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
-  };
-}
 
 async function settle(id: string, event: { output?: unknown; error?: unknown }) {
   await act(async () => {

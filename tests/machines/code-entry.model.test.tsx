@@ -6,7 +6,7 @@ import { problemTypes } from '../../src/contract/problem';
 import { type CodeSentEvent, codeEntryMachine } from '../../src/machines/code-entry';
 import { CodeForm } from '../../src/routes/auth/-components/code-form';
 import { ApiError } from '../../src/services/http';
-import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 
 const challenge = (id = '7d4c1c3e-2f7b-4f33-9a51-0c8e6b1d2a10'): CodeChallenge => ({
@@ -98,16 +98,6 @@ afterEach(() => {
   parent.stop();
   vi.useRealTimers();
 });
-
-/** A code sent now: its cooldown and expiry count from the test's current (fake) time. */
-function fresh(output: unknown): unknown {
-  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
-  return {
-    ...output,
-    expiresAt: new Date(Date.now() + 600_000).toISOString(),
-    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
-  };
-}
 
 async function settle(id: string, event: { output?: unknown; error?: unknown }) {
   await act(async () => {

@@ -49,3 +49,13 @@ export function deferredActors() {
 export async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
 }
+
+/** A code challenge as sent now: its cooldown and expiry count from the test's current (fake) time. */
+export function fresh(output: unknown): unknown {
+  if (typeof output !== 'object' || output === null || !('resendAvailableAt' in output)) return output;
+  return {
+    ...output,
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+  };
+}
