@@ -14,7 +14,13 @@ import { computeRequest } from '../server/support/computes';
 import { openConsole } from '../server/support/console-client';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
-import { createTestPool, domainNames, domainStateOf, libvirtHostsJson, type TestPool } from '../support/libvirt';
+import {
+  createTestPool,
+  domainNames,
+  domainStateOf,
+  libvirtHostsJson,
+  type TestPool,
+} from '../support/libvirt';
 
 let pool: TestPool;
 let dataDir: string;
@@ -49,7 +55,12 @@ async function api(method: string, path: string, body?: unknown, headers: Record
 
 const read = (id: string) => api('GET', `/teams/${teamId}/computes/${id}`);
 
-async function until<T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 180_000) {
+async function until<T>(
+  what: string,
+  get: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 180_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await get();
@@ -60,12 +71,21 @@ async function until<T>(what: string, get: () => Promise<T>, done: (value: T) =>
 }
 
 const untilStatus = (id: string, status: string) =>
-  until(`compute ${id} to be ${status}`, () => read(id), (answer) => answer.body?.status === status);
+  until(
+    `compute ${id} to be ${status}`,
+    () => read(id),
+    (answer) => answer.body?.status === status,
+  );
 
 function create(body: Record<string, unknown>) {
-  return api('POST', `/teams/${teamId}/computes`, computeRequest({ operatingSystemId: 'debian-12', ...body }), {
-    'Idempotency-Key': `libvirt-${Math.random()}`,
-  });
+  return api(
+    'POST',
+    `/teams/${teamId}/computes`,
+    computeRequest({ operatingSystemId: 'debian-12', ...body }),
+    {
+      'Idempotency-Key': `libvirt-${Math.random()}`,
+    },
+  );
 }
 
 function diskFiles(): string[] {
@@ -76,7 +96,17 @@ beforeAll(async () => {
   pool = createTestPool();
   dataDir = mkdtempSync(join(tmpdir(), 'ikirere-libvirt-'));
   keyDir = mkdtempSync(join(tmpdir(), 'ikirere-libvirt-key-'));
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'tester@libvirt', '-f', join(keyDir, 'id')]);
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    'ed25519',
+    '-N',
+    '',
+    '-C',
+    'tester@libvirt',
+    '-f',
+    join(keyDir, 'id'),
+  ]);
   // Two hosts in Kigali: a smaller one (a) and a larger one (b); Frankfurt has none.
   hostsJson = libvirtHostsJson(pool, [
     { name: 'kgl1-a', capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 } },
@@ -85,7 +115,9 @@ beforeAll(async () => {
   server = await start();
   const account = await createLiveAccount(server.url);
   token = account.token;
-  const teams = await fetch(`${server.url}/user/api/v1/teams`, { headers: { Authorization: `Bearer ${token}` } });
+  const teams = await fetch(`${server.url}/user/api/v1/teams`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   teamId = ((await teams.json()) as { teams: { id: string }[] }).teams[0]!.id;
 });
 
@@ -102,7 +134,9 @@ describe('the libvirt driver', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const second = await create({ instanceTypeId: 's-1vcpu-1gb' });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
-    const driver = server!.computes.driver as unknown as { store: { find(id: string): Promise<{ host: string }> } };
+    const driver = server!.computes.driver as unknown as {
+      store: { find(id: string): Promise<{ host: string }> };
+    };
     // b is emptier for the first (a quarter used against a half); then both are half full: by name.
     expect((await driver.store.find(first.body.compute.id)).host).toBe('kgl1-b');
     expect((await driver.store.find(second.body.compute.id)).host).toBe('kgl1-a');
@@ -120,7 +154,10 @@ describe('the libvirt driver', () => {
     expect(tooBig.body.errors[0].field).toBe('instanceTypeId');
     const nowhere = await create({ locationId: 'fra1' });
     expect(nowhere.status).toBe(422);
-    expect(nowhere.body.errors[0]).toEqual({ field: 'locationId', message: expect.stringContaining('No hypervisor') });
+    expect(nowhere.body.errors[0]).toEqual({
+      field: 'locationId',
+      message: expect.stringContaining('No hypervisor'),
+    });
     const noImage = await create({ operatingSystemId: 'ubuntu-24-04' });
     expect(noImage.status).toBe(422);
     expect(noImage.body.errors[0].field).toBe('operatingSystemId');
@@ -137,7 +174,11 @@ describe('the libvirt driver', () => {
       expect(destroyed.status).toBe(202);
     }
     for (const compute of [first.body.compute, second.body.compute]) {
-      await until('destroyed', () => read(compute.id), (answer) => answer.status === 404);
+      await until(
+        'destroyed',
+        () => read(compute.id),
+        (answer) => answer.status === 404,
+      );
       expect(domainStateOf(compute.id)).toBe('absent');
     }
     expect(diskFiles()).toEqual([]);
@@ -156,7 +197,12 @@ describe('the libvirt driver', () => {
     expect(created.body.compute.acceleration).toMatch(/^(kvm|emulated)$/);
 
     // The domain runs, the guest is still booting: the server stops.
-    await until('the domain to run', async () => domainStateOf(guest.id), (state) => state === 'running', 60_000);
+    await until(
+      'the domain to run',
+      async () => domainStateOf(guest.id),
+      (state) => state === 'running',
+      60_000,
+    );
     expect((await read(guest.id)).body.status).toBe('provisioning');
     await server!.close();
     server = undefined;
@@ -165,21 +211,28 @@ describe('the libvirt driver', () => {
     const running = await untilStatus(guest.id, 'running');
     expect(running.body.sshPort).toBe(guest.sshPort);
     const history = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
-    expect(history.body.events.map((event: { action: string; result: string }) => `${event.action}:${event.result}`)).toEqual([
-      'recovered:succeeded',
-      'create:succeeded',
-    ]);
+    expect(
+      history.body.events.map(
+        (event: { action: string; result: string }) => `${event.action}:${event.result}`,
+      ),
+    ).toEqual(['recovered:succeeded', 'create:succeeded']);
 
     // The guest took its name and key from the seed: SSH through the loopback forward.
     const answer = execFileSync(
       'ssh',
       [
-        '-i', join(keyDir, 'id'),
-        '-p', String(guest.sshPort),
-        '-o', 'StrictHostKeyChecking=no',
-        '-o', 'UserKnownHostsFile=/dev/null',
-        '-o', 'BatchMode=yes',
-        '-o', 'ConnectTimeout=30',
+        '-i',
+        join(keyDir, 'id'),
+        '-p',
+        String(guest.sshPort),
+        '-o',
+        'StrictHostKeyChecking=no',
+        '-o',
+        'UserKnownHostsFile=/dev/null',
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
         'root@127.0.0.1',
         'hostname',
       ],
@@ -199,7 +252,9 @@ describe('the libvirt driver', () => {
     await terminal.waitFor(/acpid-42/, { since, timeoutMs: 30_000 });
     terminal.ws.close();
 
-    expect((await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'shutdown' })).status).toBe(202);
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'shutdown' })).status,
+    ).toBe(202);
     await untilStatus(guest.id, 'running');
     const history = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
     expect(history.body.events[0]).toMatchObject({
@@ -209,13 +264,21 @@ describe('the libvirt driver', () => {
     });
     expect(domainStateOf(guest.id)).toBe('running');
 
-    expect((await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'power_off' })).status).toBe(202);
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'power_off' })).status,
+    ).toBe(202);
     await untilStatus(guest.id, 'stopped');
     expect(domainStateOf(guest.id)).toBe('shut off');
 
-    const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, { confirmHostname: guest.hostname });
+    const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, {
+      confirmHostname: guest.hostname,
+    });
     expect(destroyed.status).toBe(202);
-    await until('destroyed', () => read(guest.id), (answer) => answer.status === 404);
+    await until(
+      'destroyed',
+      () => read(guest.id),
+      (answer) => answer.status === 404,
+    );
     expect(domainNames()).not.toContain(`ikirere-${guest.id}`);
     expect(existsSync(join(pool.directory, `ikirere-${guest.id}.qcow2`))).toBe(false);
     expect(diskFiles()).toEqual([]);

@@ -123,7 +123,12 @@ export function libvirtHostsJson(pool: TestPool, hosts: TestHost[]): string {
       capacity: host.capacity ?? { vcpus: 8, memoryMb: 16_384, diskGb: 500 },
       pool: pool.name,
       images: { 'debian-12': TEST_IMAGE_VOLUME },
-      network: { mode: 'user', publishAddress: '127.0.0.1', bindAddress: '127.0.0.1', ports: randomPortRange() },
+      network: {
+        mode: 'user',
+        publishAddress: '127.0.0.1',
+        bindAddress: '127.0.0.1',
+        ports: randomPortRange(),
+      },
     })),
   );
 }

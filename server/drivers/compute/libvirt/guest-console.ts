@@ -36,6 +36,7 @@ export class GuestConsole {
   private quickExits = 0;
   private disposed = false;
   private readonly connectedListeners = new Set<() => void>();
+  private pendingInput = '';
 
   constructor(
     private readonly uri: string,
@@ -60,10 +61,7 @@ export class GuestConsole {
     this.ensureReader();
     let detached = false;
     return {
-      input: (data) => {
-        const clean = data.split(ESCAPE).join('');
-        if (clean && this.reader?.stdin?.writable) this.reader.stdin.write(clean);
-      },
+      input: (data) => this.write(data.split(ESCAPE).join('')),
       resize: () => {
         // A serial line has no window size.
       },
@@ -106,7 +104,17 @@ export class GuestConsole {
 
   /** Presses Enter on the serial line: a guest sitting at its prompt prints it again. */
   nudge(): void {
-    if (this.reader?.stdin?.writable) this.reader.stdin.write('\r');
+    this.write('\r');
+  }
+
+  /** Keystrokes typed while the reader connects are kept, in order, and sent once it is connected. */
+  private write(data: string): void {
+    if (!data || !this.running) return;
+    if (this.reader && this.preamble === undefined && this.reader.stdin?.writable) {
+      this.reader.stdin.write(data);
+      return;
+    }
+    this.pendingInput = (this.pendingInput + data).slice(-4096);
   }
 
   get attachedTerminals(): number {
@@ -144,7 +152,7 @@ export class GuestConsole {
 
   private ensureReader(): void {
     if (this.disposed || this.reader || this.retryTimer || this.holds === 0 || !this.running) return;
-    const command = `exec ${shellQuote(VIRSH)} -q -c ${shellQuote(this.uri)} console ${shellQuote(this.domain)} --force`;
+    const command = `exec ${shellQuote(VIRSH)} -c ${shellQuote(this.uri)} console ${shellQuote(this.domain)} --force`;
     const child = spawn('script', ['-q', '-f', '-e', '-E', 'never', '-c', command, '/dev/null'], {
       env: { ...process.env, LC_ALL: 'C', LANG: 'C', SHELL: '/bin/sh', TERM: 'xterm' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -162,6 +170,10 @@ export class GuestConsole {
         const rest = match ? this.preamble.slice(match.index + match[0].length) : this.preamble;
         this.preamble = undefined;
         for (const listener of [...this.connectedListeners]) listener();
+        if (this.pendingInput) {
+          child.stdin?.write(this.pendingInput);
+          this.pendingInput = '';
+        }
         if (rest) this.emit(rest);
         return;
       }
