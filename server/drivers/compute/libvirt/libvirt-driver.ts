@@ -4,7 +4,9 @@
 // the new state (its events, or a poll every two seconds): a boot when the guest has also shown a login
 // prompt or answered on its SSH port. Transitions under way are stored (libvirt_machines) and resumed
 // after a restart; a machine at rest is whatever libvirt says it is.
+import { accessSync, constants } from 'node:fs';
 import { createConnection } from 'node:net';
+import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
@@ -23,7 +25,7 @@ import {
   type Transition,
 } from '../compute-driver';
 import { firstFreeIpv4, firstFreeIpv6, parseIpv4Block, parseIpv6Prefix } from '../simulator/address-pool';
-import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
+import { buildSeedIso, cryptRootPassword, GENISOIMAGE, type SeedInput } from './cloud-init-seed';
 import { type DomainEvent, DomainEventStream } from './domain-events';
 import { domainName, domainXml, macOf } from './domain-xml';
 import { GuestConsole } from './guest-console';
@@ -47,7 +49,7 @@ import {
   storedMetrics,
   storeSample,
 } from './usage-samples';
-import { type DomainState, domainState, VirshError } from './virsh';
+import { type DomainState, domainState, VIRSH, VirshError } from './virsh';
 
 const POLL_MS = 2_000;
 const STOPPED_MESSAGE = 'The compute is stopped. Power it on to use the console.';
@@ -117,6 +119,12 @@ export class LibvirtDriver implements ComputeDriver {
   // ── Lifecycle of the driver ──
 
   async start(listener: MachineEventListener): Promise<void> {
+    const missing = missingTools();
+    if (missing.length > 0) {
+      throw new Error(
+        `COMPUTE_DRIVER=libvirt needs ${missing.join(', ')} on this machine: sudo apt-get install -y libvirt-clients genisoimage util-linux`,
+      );
+    }
     this.listener = listener;
     this.stopped = false;
     await Promise.all([...this.hosts.values()].map((host) => host.check()));
@@ -962,6 +970,22 @@ export class LibvirtDriver implements ComputeDriver {
       await pruneSamples(this.options.db, new Date()).catch(() => {});
     }
   }
+}
+
+/** The programs the driver runs, looked up on PATH. */
+function missingTools(): string[] {
+  const directories = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  return [VIRSH, GENISOIMAGE, 'script'].filter(
+    (tool) =>
+      !(tool.includes('/') ? [tool] : directories.map((directory) => join(directory, tool))).some((path) => {
+        try {
+          accessSync(path, constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+  );
 }
 
 function diskVolume(machineId: string): string {
