@@ -7,9 +7,14 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { loadConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { type RunningServer, startServer } from '../../server/main';
 import { createAccount, type TestAccount } from '../../tests/e2e/accounts';
 import { createTestPool, libvirtHostsJson, requireLibvirt, type TestPool } from '../../tests/support/libvirt';
-import { removeDataDir, type ServerProcess, startServerProcess } from '../server-process';
+import { removeDataDir, startServerProcess } from '../server-process';
 import { median } from './page-timing';
 
 const COMPUTES = 3;
@@ -21,8 +26,9 @@ export interface BootFigures {
         acceleration: string;
         running: number[];
         sshReady: number[];
-        serverRssBeforeMb: number;
-        serverRssAfterMb: number;
+        /** JavaScript heap and external memory after a full collection, in MB. */
+        heldBeforeMb: number;
+        heldAfterMb: number;
         qemuRssMb: number[];
       }
     | { unavailable: string };
@@ -68,7 +74,7 @@ async function api(baseUrl: string, account: TestAccount, method: string, path: 
 
 /** Creates a compute and times it to Running (seconds), polling the API as the console's socket would learn it. */
 async function timeToRunning(
-  server: ServerProcess,
+  server: { url: string },
   account: TestAccount,
   teamId: string,
   body: Record<string, unknown>,
@@ -88,9 +94,14 @@ async function timeToRunning(
   }
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** What the server process holds after a full garbage collection (heap and external buffers), in MB. */
+function heldMb(): number {
+  setFlagsFromString('--expose_gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return (usage.heapUsed + usage.external) / 1024 / 1024;
 }
 
 async function benchSimulator(): Promise<number[]> {
@@ -123,22 +134,31 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
     return { unavailable: (error as Error).message.split('\n')[0]! };
   }
   let pool: TestPool | undefined;
-  let server: ServerProcess | undefined;
+  // In this process, so that what the server holds can be read after a full garbage collection.
+  let server: RunningServer | undefined;
   const keyDir = mkdtempSync(join(tmpdir(), 'ikirere-bench-key-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'ikirere-bench-libvirt-'));
   try {
     pool = createTestPool();
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(keyDir, 'id')]);
-    server = await startServerProcess({
-      COMPUTE_DRIVER: 'libvirt',
-      LIBVIRT_HOSTS: libvirtHostsJson(pool, [
-        { name: 'bench', capacity: { vcpus: 16, memoryMb: 32_768, diskGb: 1000 } },
-      ]),
-      LIBVIRT_SAMPLE_SECONDS: '60',
-    });
+    server = await startServer(
+      loadConfig({
+        PORT: '0',
+        DNS_PORT: '0',
+        DATA_DIR: dataDir,
+        STATIC_DIR: join(dataDir, 'no-build'),
+        CODE_SENDS_PER_IP: '100000',
+        COMPUTE_DRIVER: 'libvirt',
+        LIBVIRT_HOSTS: libvirtHostsJson(pool, [
+          { name: 'bench', capacity: { vcpus: 16, memoryMb: 32_768, diskGb: 1000 } },
+        ]),
+      }),
+      { logger: createLogger('silent') },
+    );
     const account = await createAccount(server.url);
     const teamId = await teamOf(server.url, account);
     await sleep(2_000);
-    const serverRssBeforeMb = rssMb(server.child.pid!);
+    const heldBeforeMb = heldMb();
     const publicKey = readFileSync(join(keyDir, 'id.pub'), 'utf8').trim();
     const running: number[] = [];
     const sshReady: number[] = [];
@@ -184,7 +204,7 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       }
     }
     await sleep(3_000);
-    const serverRssAfterMb = rssMb(server.child.pid!);
+    const heldAfterMb = heldMb();
     const qemuRssMb = execFileSync('ps', ['-C', 'qemu-system-x86_64', '-o', 'rss=,args='], {
       encoding: 'utf8',
     })
@@ -202,12 +222,10 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       if (left.body.total === 0) break;
       await sleep(200);
     }
-    return { acceleration, running, sshReady, serverRssBeforeMb, serverRssAfterMb, qemuRssMb };
+    return { acceleration, running, sshReady, heldBeforeMb, heldAfterMb, qemuRssMb };
   } finally {
-    if (server) {
-      await server.stop();
-      removeDataDir(server.dataDir);
-    }
+    await server?.close();
+    removeDataDir(dataDir);
     pool?.remove();
     rmSync(keyDir, { recursive: true, force: true });
   }
@@ -233,9 +251,9 @@ export function printComputeBootFigures(figures: BootFigures): boolean {
   console.log(
     `  libvirt (${libvirt.acceleration === 'kvm' ? 'KVM' : 'plain QEMU emulation, no KVM: a KVM host boots several times faster'}, test image): Running after ${median(libvirt.running).toFixed(1)} s median (${list(libvirt.running)} s), SSH-ready after ${median(libvirt.sshReady).toFixed(1)} s median (${list(libvirt.sshReady)} s)`,
   );
-  const perCompute = (libvirt.serverRssAfterMb - libvirt.serverRssBeforeMb) / COMPUTES;
+  const perCompute = ((libvirt.heldAfterMb - libvirt.heldBeforeMb) / COMPUTES) * 1024;
   console.log(
-    `  server memory: ${libvirt.serverRssBeforeMb.toFixed(0)} MB RSS before, ${libvirt.serverRssAfterMb.toFixed(0)} MB with ${COMPUTES} running computes: ${perCompute.toFixed(1)} MB per running compute (no helper process per compute at rest; QEMU itself holds ${list(libvirt.qemuRssMb)} MB per guest)`,
+    `  server memory (heap and buffers after a full collection): ${libvirt.heldBeforeMb.toFixed(1)} MB before, ${libvirt.heldAfterMb.toFixed(1)} MB with ${COMPUTES} running computes: ${perCompute.toFixed(0)} KB per running compute; no helper process per compute at rest (QEMU itself holds ${list(libvirt.qemuRssMb)} MB per guest)`,
   );
   return true;
 }
