@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
-import { createAccount, type TestAccount } from '../../tests/e2e/accounts';
+import { createAccount, type TestAccount, topUp } from '../../tests/e2e/accounts';
 import { createTestPool, libvirtHostsJson, requireLibvirt, type TestPool } from '../../tests/support/libvirt';
 import { removeDataDir, startServerProcess } from '../server-process';
 import { median } from './page-timing';
@@ -108,6 +108,7 @@ async function benchSimulator(): Promise<number[]> {
   const server = await startServerProcess({ SIMULATOR_SPEED: '1' });
   try {
     const account = await createAccount(server.url);
+    await topUp(server.url, account);
     const teamId = await teamOf(server.url, account);
     const times: number[] = [];
     for (let index = 0; index < COMPUTES; index++) {
@@ -156,6 +157,7 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       { logger: createLogger('silent') },
     );
     const account = await createAccount(server.url);
+    await topUp(server.url, account);
     const teamId = await teamOf(server.url, account);
     await sleep(2_000);
     const heldBeforeMb = heldMb();

@@ -1,13 +1,16 @@
 // The libvirt driver against the real libvirtd and QEMU of this machine (emulated when KVM does not
 // work), through the real server: placement on the least-loaded host and a full location refused before
-// anything is made; a restart of our server while a guest boots; a guest that ignores the ACPI power
-// button; power off and destroy leaving no domain and no disk. One guest boots for the whole file.
+// anything is made; a restart of our server while a guest boots; usage samples; a guest that ignores the
+// ACPI power button, then powers itself off; destroy leaving no domain and no disk. One guest boots for
+// the whole file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { libvirtSamples } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
 import { computeRequest } from '../server/support/computes';
@@ -40,6 +43,8 @@ function start(): Promise<RunningServer> {
     LIBVIRT_HOSTS: hostsJson,
     // The guest that ignores ACPI never stops: five seconds is as good as a minute, and cheaper.
     LIBVIRT_SHUTDOWN_TIMEOUT: '5',
+    // Usage is read every two seconds, so samples exist while the guest runs here.
+    LIBVIRT_SAMPLE_SECONDS: '2',
   });
   return startServer(config, { logger: createLogger('silent') });
 }
@@ -239,9 +244,19 @@ describe('the libvirt driver', () => {
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
     );
     expect(answer.trim()).toBe('restart-guest');
+
+    // Its usage is read from libvirt's statistics and stored for the charts.
+    const samples = await until(
+      'usage samples',
+      () => server!.database.db.select().from(libvirtSamples).where(eq(libvirtSamples.machineId, guest.id)),
+      (rows) => rows.length > 0,
+      60_000,
+    );
+    expect(samples[0]!.cpu).toBeGreaterThan(0);
+    expect(samples[0]!.memory).toBeGreaterThan(0);
   });
 
-  it('reports a shutdown the guest ignores as failed, and powers it off by force', async () => {
+  it('reports a shutdown the guest ignores as failed, and follows the guest when it powers itself off', async () => {
     // The guest stops listening to the ACPI power button.
     const terminal = await openConsole(server!.url, token, guest.id);
     await terminal.opened;
@@ -264,11 +279,19 @@ describe('the libvirt driver', () => {
     });
     expect(domainStateOf(guest.id)).toBe('running');
 
-    expect(
-      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'power_off' })).status,
-    ).toBe(202);
+    // Shut down from inside: the compute shows it without anyone asking the console.
+    const again = await openConsole(server!.url, token, guest.id);
+    await again.opened;
+    again.type('poweroff\r');
     await untilStatus(guest.id, 'stopped');
     expect(domainStateOf(guest.id)).toBe('shut off');
+    const after = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(after.body.events[0]).toMatchObject({
+      action: 'changed_outside',
+      result: 'succeeded',
+      message: 'The operating system shut the machine down.',
+    });
+    again.ws.close();
 
     const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, {
       confirmHostname: guest.hostname,
