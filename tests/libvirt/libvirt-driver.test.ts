@@ -254,6 +254,9 @@ describe('the libvirt driver', () => {
     );
     expect(samples[0]!.cpu).toBeGreaterThan(0);
     expect(samples[0]!.memory).toBeGreaterThan(0);
+    const metrics = await api('GET', `/teams/${teamId}/computes/${guest.id}/metrics?range=24h`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.body.timestamps).toHaveLength(288);
   });
 
   it('reports a shutdown the guest ignores as failed, and follows the guest when it powers itself off', async () => {

@@ -139,7 +139,10 @@ export async function storedMetrics(
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const last = nowSeconds - (nowSeconds % step);
   const first = last - seconds;
-  const bucket = sql<number>`(ceil(extract(epoch from ${libvirtSamples.at}) / ${step}) * ${step})::bigint`;
+  // The step is written into the query (one of RANGE_STEPS' numbers): as parameters, the select and the
+  // group by would be two different expressions to PostgreSQL.
+  const stepSql = sql.raw(String(Math.trunc(step)));
+  const bucket = sql<number>`(ceil(extract(epoch from ${libvirtSamples.at}) / ${stepSql}) * ${stepSql})::bigint`;
   const rows = await db
     .select({
       t: bucket,
