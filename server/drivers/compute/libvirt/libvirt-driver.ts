@@ -201,8 +201,9 @@ export class LibvirtDriver implements ComputeDriver {
       memoryMb: spec.memoryMb,
       diskGb: spec.diskGb,
     };
-    const stored: StoredSpec = { ...spec, createdAt: spec.createdAt.toISOString() };
-    delete (stored as { rootPassword?: string }).rootPassword;
+    // The password goes into the seed only; what is kept is its hash.
+    const { rootPassword: _password, ...kept } = spec;
+    const stored: StoredSpec = { ...kept, createdAt: spec.createdAt.toISOString() };
     const row = await this.store.place((usage, taken) => {
       const placement = placeMachine(
         this.usable().map((host) => host.config),
