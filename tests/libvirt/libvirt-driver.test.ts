@@ -1,8 +1,8 @@
 // The libvirt driver against the real libvirtd and QEMU of this machine (emulated when KVM does not
 // work), through the real server: placement on the least-loaded host and a full location refused before
-// anything is made; a restart of our server while a guest boots; usage samples; a guest that ignores the
-// ACPI power button, then powers itself off; destroy leaving no domain and no disk. One guest boots for
-// the whole file.
+// anything is made; a restart of our server while a guest boots; a reboot; usage samples; a guest that
+// ignores the ACPI power button, then powers itself off; destroy leaving no domain and no disk. One guest
+// boots for the whole file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -244,6 +244,14 @@ describe('the libvirt driver', () => {
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
     );
     expect(answer.trim()).toBe('restart-guest');
+
+    // An ACPI reboot: the guest shuts down, libvirt starts it again, and it is running once booted.
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'reboot' })).status,
+    ).toBe(202);
+    await untilStatus(guest.id, 'running');
+    const rebooted = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(rebooted.body.events[0]).toMatchObject({ action: 'reboot', result: 'succeeded' });
 
     // Its usage is read from libvirt's statistics and stored for the charts.
     const samples = await until(
