@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/e2e/**'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**'],
         },
       },
       {
