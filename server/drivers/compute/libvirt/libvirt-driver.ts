@@ -167,6 +167,14 @@ export class LibvirtDriver implements ComputeDriver {
     memoryMb: number;
     diskGb: number;
   }): Promise<PlacementRefusal | null> {
+    const served = [...this.hosts.values()].filter((host) => host.config.location === request.locationId);
+    if (served.length > 0 && served.every((host) => host.problem !== undefined)) {
+      return {
+        field: 'locationId',
+        message:
+          'The machines of this location cannot be reached right now; try again in a few minutes or choose another location.',
+      };
+    }
     const usage = await this.store.usage();
     const taken = await this.store.all();
     const placement = placeMachine(
@@ -482,6 +490,9 @@ export class LibvirtDriver implements ComputeDriver {
       await forgetSamples(this.options.db, machineId);
       this.consoles.get(machineId)?.end('The compute was destroyed.');
       this.consoles.delete(machineId);
+      this.reboots.delete(machineId);
+      this.wakers.delete(machineId);
+      this.counters.delete(machineId);
       status = { state: 'absent', transition: null, ipv4: null, ipv6: null, lastOutcome };
     } else {
       const state = outcome.state === 'absent' ? 'error' : outcome.state;
@@ -927,6 +938,10 @@ export class LibvirtDriver implements ComputeDriver {
 
   private async sample(): Promise<void> {
     if (this.stopped) return;
+    // A host that could not be reached (or had no pool) at start is tried again: it may be back.
+    await Promise.all(
+      [...this.hosts.values()].filter((host) => host.problem !== undefined).map((host) => host.check()),
+    );
     const interval = this.options.config.sampleIntervalSeconds;
     const rows = await this.store.all().catch(() => []);
     for (const host of this.usable()) {
