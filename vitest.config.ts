@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), e2e (Chromium).
+// Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), libvirt
+// (real guests under libvirt and QEMU), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -12,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/e2e/**'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**'],
         },
       },
       {
@@ -36,6 +37,19 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real virtual machines on this machine's libvirtd: one file, one guest booted, run once (not
+          // again on PostgreSQL) in a step of its own.
+          name: 'libvirt',
+          environment: 'node',
+          include: ['tests/libvirt/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {

@@ -197,7 +197,30 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'COMPUTE_DRIVER',
     default: 'simulator',
     description:
-      'What runs computes. Only `simulator` exists: the embedded hypervisor simulator, which the console labels as such.',
+      'What runs computes: `simulator`, the embedded hypervisor simulator (labelled as such in the console), or `libvirt`, real virtual machines on the LIBVIRT_HOSTS.',
+  },
+  {
+    name: 'LIBVIRT_HOSTS',
+    default: undefined,
+    description:
+      'With COMPUTE_DRIVER=libvirt: the hypervisor hosts as a JSON list (or the path of a JSON file): name, libvirt URI, location, capacity, storage pool, base images and network.',
+  },
+  {
+    name: 'LIBVIRT_BOOT_TIMEOUT',
+    default: '300',
+    description:
+      'Seconds a guest has to show a login prompt or answer on SSH after it starts; past that it is reported running anyway.',
+  },
+  {
+    name: 'LIBVIRT_SHUTDOWN_TIMEOUT',
+    default: '60',
+    description:
+      'Seconds a guest has to stop after an ACPI shutdown (or to restart after an ACPI reboot) before the action fails.',
+  },
+  {
+    name: 'LIBVIRT_SAMPLE_SECONDS',
+    default: '60',
+    description: 'Seconds between two readings of the running guests’ statistics for the monitoring charts.',
   },
   {
     name: 'CATALOG_FILE',

@@ -118,7 +118,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clock: identity.clock,
       logger,
       live,
-      config: { computeDriver: config.computeDriver, catalog: config.catalog, simulator: config.simulator },
+      config: {
+        computeDriver: config.computeDriver,
+        catalog: config.catalog,
+        simulator: config.simulator,
+        libvirt: config.libvirt,
+      },
     });
     // Before the first request: computes mid-transition when the server stopped are settled or resumed.
     await computes.start();

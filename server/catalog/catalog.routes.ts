@@ -4,13 +4,34 @@ import {
   locationListSchema,
   operatingSystemListSchema,
 } from '../../src/contract/computes';
+import type { ComputeDriver } from '../drivers/compute/compute-driver';
 import { defineRoutes, type Routes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
 import type { Catalog } from './catalog';
 
-export function catalogRoutes(catalog: Catalog): Routes[] {
+export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 'refusePlacement'>): Routes[] {
   // The same for everyone and fixed while the server runs: a browser may keep it for a while.
   const cacheable = { 'Cache-Control': 'private, max-age=300' };
+  const smallest = [...catalog.data.instanceTypes].sort(
+    (a, b) => a.vcpus - b.vcpus || a.memoryMb - b.memoryMb || a.diskGb - b.diskGb,
+  )[0];
+  /** A driver with limited room (real hosts) makes a location unavailable once not even the smallest plan fits. */
+  const locations = async () => {
+    if (!driver?.refusePlacement || !smallest) return catalog.data.locations;
+    return Promise.all(
+      catalog.data.locations.map(async (location) => {
+        if (!location.available) return location;
+        const refusal = await driver.refusePlacement!({
+          locationId: location.id,
+          imageId: '*',
+          vcpus: smallest.vcpus,
+          memoryMb: smallest.memoryMb,
+          diskGb: smallest.diskGb,
+        });
+        return refusal ? { ...location, available: false } : location;
+      }),
+    );
+  };
   return [
     defineRoutes('/locations', 'Catalog').add({
       method: 'get',
@@ -20,7 +41,12 @@ export function catalogRoutes(catalog: Catalog): Routes[] {
       responses: {
         200: { description: 'Every location; unavailable ones are coming.', schema: locationListSchema },
       },
-      handler: (c) => c.json({ locations: catalog.data.locations }, 200, cacheable),
+      handler: async (c) =>
+        c.json(
+          { locations: await locations() },
+          200,
+          driver?.refusePlacement ? { 'Cache-Control': 'private, no-cache' } : cacheable,
+        ),
     }),
     defineRoutes('/operating-systems', 'Catalog').add({
       method: 'get',

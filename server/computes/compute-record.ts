@@ -37,6 +37,8 @@ export function toCompute(catalog: Catalog, { row, creatorName }: ComputeWithCre
     tags: row.tags,
     authentication: row.authentication as Compute['authentication'],
     sshKeyFingerprint: row.sshKeyFingerprint,
+    sshPort: row.sshPort,
+    acceleration: row.acceleration as Compute['acceleration'],
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null,
     updatedAt: row.updatedAt.toISOString(),

@@ -57,6 +57,14 @@ const ABSENT: MachineStatus = {
   lastOutcome: null,
 };
 
+/** The SSH port and acceleration a driver reported, as compute columns (only those it reported). */
+function extrasOf(machine: { sshPort?: number | null; acceleration?: string | null }) {
+  return {
+    ...(machine.sshPort === undefined ? {} : { sshPort: machine.sshPort }),
+    ...(machine.acceleration === undefined ? {} : { acceleration: machine.acceleration }),
+  };
+}
+
 /** updatedAt moves forward on every change, even when two changes share a clock reading. */
 export function nextUpdatedAt(row: { updatedAt: Date }, now: Date): Date {
   return now.getTime() > row.updatedAt.getTime() ? now : new Date(row.updatedAt.getTime() + 1);
@@ -109,6 +117,10 @@ export class ComputeService {
   }
 
   async handleEvent(event: MachineEvent): Promise<void> {
+    if (event.type === 'machine.changed') {
+      await this.noteChanged(event.machineId, event.status, event.message);
+      return;
+    }
     const ok = event.type === 'transition.completed';
     await this.settle(event.machineId, event.transition, ok, ok ? null : event.message, event.status);
   }
@@ -138,6 +150,7 @@ export class ComputeService {
           status,
           ipv4: machine.ipv4 ?? row.ipv4,
           ipv6: machine.ipv6 ?? row.ipv6,
+          ...extrasOf(machine),
           updatedAt: nextUpdatedAt(row, now),
           destroyedAt: status === 'destroyed' ? now : null,
         })
@@ -152,6 +165,35 @@ export class ComputeService {
     });
     if (settled) await this.publish(computeId);
     return settled;
+  }
+
+  /**
+   * The machine changed at rest on its own (its operating system shut it down, someone used the
+   * hypervisor directly): the compute shows it, with a history entry saying so. A compute mid-transition
+   * is left to the transition's own outcome.
+   */
+  async noteChanged(computeId: string, machine: MachineStatus, message: string): Promise<void> {
+    if (machine.state === 'absent' || machine.state === 'provisioning') return;
+    const state = machine.state;
+    const now = this.deps.clock.now();
+    const changed = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(computes).where(eq(computes.id, computeId)).for('update');
+      if (!row || !['running', 'stopped', 'error'].includes(row.status) || row.status === state) return false;
+      await tx
+        .update(computes)
+        .set({ status: state, ...extrasOf(machine), updatedAt: nextUpdatedAt(row, now) })
+        .where(eq(computes.id, computeId));
+      await recordEvent(tx, {
+        computeId,
+        action: 'changed_outside',
+        actorUserId: null,
+        result: 'succeeded',
+        message,
+        at: now,
+      });
+      return true;
+    });
+    if (changed) await this.publish(computeId);
   }
 
   /** 402 when the team may not start computes now (inside the transaction that would start one). */
@@ -272,18 +314,27 @@ export class ComputeService {
     }
   }
 
-  /** Makes the machine for a compute just created (or whose creation a restart interrupted). */
-  async provision(row: ComputeRow): Promise<void> {
+  /**
+   * Makes the machine for a compute just created (or whose creation a restart interrupted). The root
+   * password comes only from the request that generated it: a restarted provisioning has none.
+   */
+  async provision(row: ComputeRow, rootPassword?: string): Promise<void> {
     const { driver, logger } = this.deps;
     try {
-      const addresses = await driver.create(machineSpecOf(this.deps.catalog, row));
+      const spec = machineSpecOf(this.deps.catalog, row);
+      const addresses = await driver.create(rootPassword ? { ...spec, rootPassword } : spec);
       const now = this.deps.clock.now();
       await this.db.transaction(async (tx) => {
         const [current] = await tx.select().from(computes).where(eq(computes.id, row.id)).for('update');
         if (!current || current.ipv4 !== null) return;
         await tx
           .update(computes)
-          .set({ ipv4: addresses.ipv4, ipv6: addresses.ipv6, updatedAt: nextUpdatedAt(current, now) })
+          .set({
+            ipv4: addresses.ipv4,
+            ipv6: addresses.ipv6,
+            ...extrasOf(addresses),
+            updatedAt: nextUpdatedAt(current, now),
+          })
           .where(eq(computes.id, row.id));
       });
       await this.publish(row.id);

@@ -67,6 +67,20 @@ export async function createCompute(
   if (errors.length > 0 || !plan) {
     throw new ProblemError(422, { detail: 'Some fields need attention.', errors });
   }
+  // A hypervisor with limited room says so before anything is made (no compute in error for a full host).
+  const refusal = await service.driver.refusePlacement?.({
+    locationId: body.locationId,
+    imageId: body.operatingSystemId,
+    vcpus: plan.vcpus,
+    memoryMb: plan.memoryMb,
+    diskGb: plan.diskGb,
+  });
+  if (refusal) {
+    throw new ProblemError(422, {
+      detail: 'Some fields need attention.',
+      errors: [{ field: refusal.field, message: refusal.message }],
+    });
+  }
 
   // Hashing is deliberately slow: done before the transaction so the team's lock is held briefly.
   const rootPassword = body.authentication.method === 'password' ? generateRootPassword() : null;
@@ -143,6 +157,6 @@ export async function createCompute(
   if (outcome.kind === 'replay') return { computeId: outcome.computeId, rootPassword: null, replayed: true };
   service.statistics.noteCreated();
   await service.publish(computeId);
-  await service.provision(outcome.row);
+  await service.provision(outcome.row, rootPassword ?? undefined);
   return { computeId, rootPassword, replayed: false };
 }

@@ -47,5 +47,9 @@ export function createComputeService(options: ComputesOptions): ComputeService {
 }
 
 export function computeResources(service: ComputeService): Routes[] {
-  return [...catalogRoutes(service.deps.catalog), computesRoutes(service), computeActionsRoutes(service)];
+  return [
+    ...catalogRoutes(service.deps.catalog, service.driver),
+    computesRoutes(service),
+    computeActionsRoutes(service),
+  ];
 }

@@ -1,5 +1,5 @@
 // The machine a compute asks the driver for: its size from the plan it was made with, its image from the
-// catalog, and only the hash of its root password.
+// catalog, its SSH key, and only the hash of its root password.
 import type { Catalog } from '../catalog/catalog';
 import type { MachineSpec } from '../drivers/compute/compute-driver';
 import type { ComputeRow } from './compute-record';
@@ -17,6 +17,7 @@ export function machineSpecOf(catalog: Catalog, row: ComputeRow): MachineSpec {
     diskGb: plan.diskGb,
     rootPasswordHash: row.rootPasswordHash,
     sshKeyFingerprint: row.sshKeyFingerprint,
+    sshPublicKey: row.sshPublicKey,
     createdAt: row.createdAt,
   };
 }

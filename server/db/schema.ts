@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -346,6 +347,10 @@ export const computes = pgTable(
     sshKeyFingerprint: text('ssh_key_fingerprint'),
     /** scrypt of the generated root password; the password itself is only ever in the create answer. */
     rootPasswordHash: text('root_password_hash'),
+    /** The port `ssh` must use when it is not 22 (a host that publishes guests through port forwards). */
+    sshPort: integer('ssh_port'),
+    /** kvm | emulated: how the hypervisor runs the machine; null on the simulator. */
+    acceleration: text('acceleration'),
     createdAt: at('created_at').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull(),
@@ -437,6 +442,65 @@ export const simulatorMachines = pgTable('simulator_machines', {
   lastOutcome: jsonb('last_outcome').$type<Record<string, unknown>>(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The libvirt driver's machines (server/drivers/compute/libvirt): which host each runs on and what it holds
+ * there (its size for placement, its SSH forward), and the transition the driver is waiting for libvirt
+ * to report. The domain itself, its state and its disks live on the host.
+ */
+export const libvirtMachines = pgTable(
+  'libvirt_machines',
+  {
+    /** The compute's id, also the domain's UUID. */
+    id: uuid('id').primaryKey(),
+    /** The name of the host in LIBVIRT_HOSTS. */
+    host: text('host').notNull(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    vcpus: integer('vcpus').notNull(),
+    memoryMb: integer('memory_mb').notNull(),
+    diskGb: integer('disk_gb').notNull(),
+    /** The host port forwarded to the guest's port 22 (user networking), or null. */
+    sshPort: integer('ssh_port'),
+    ipv4: text('ipv4'),
+    ipv6: text('ipv6'),
+    /** kvm | emulated */
+    acceleration: text('acceleration').notNull(),
+    /** provisioning | running | stopped | error: where the machine rests, as last seen. */
+    state: text('state').notNull(),
+    /** The transition under way, or null. */
+    transition: text('transition'),
+    transitionStartedAt: at('transition_started_at'),
+    /** When a transition that libvirt has not confirmed is given up as failed. */
+    transitionDeadline: at('transition_deadline'),
+    lastOutcome: jsonb('last_outcome').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('libvirt_machines_host_ssh_port_unique').on(t.host, t.sshPort),
+    // Bridged guests own their addresses; forwarded ones all share the address their host publishes.
+    uniqueIndex('libvirt_machines_ipv4_unique').on(t.ipv4).where(sql`ssh_port is null`),
+    uniqueIndex('libvirt_machines_ipv6_unique').on(t.ipv6).where(sql`ssh_port is null`),
+  ],
+);
+
+/** One sample a minute of each running libvirt machine's usage, from `virsh domstats`, kept 31 days. */
+export const libvirtSamples = pgTable(
+  'libvirt_samples',
+  {
+    machineId: uuid('machine_id').notNull(),
+    /** The minute the sample belongs to. */
+    at: at('at').notNull(),
+    /** Percent of the machine's vCPUs and of its memory. */
+    cpu: doublePrecision('cpu').notNull(),
+    memory: doublePrecision('memory'),
+    /** Bytes per second over the minute; network null where libvirt has no counters (user networking). */
+    diskRead: doublePrecision('disk_read').notNull(),
+    diskWrite: doublePrecision('disk_write').notNull(),
+    networkIn: doublePrecision('network_in'),
+    networkOut: doublePrecision('network_out'),
+  },
+  (t) => [primaryKey({ columns: [t.machineId, t.at] }), index().on(t.at)],
+);
 
 // ── Domains and DNS ─────────────────────────────────────────────────────────────────────────────────
 

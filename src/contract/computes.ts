@@ -106,6 +106,10 @@ export const computeSchema = v.object({
   authentication: v.picklist(['ssh-key', 'password']),
   /** SHA256 fingerprint of the SSH key, for key authentication. */
   sshKeyFingerprint: v.nullable(v.string()),
+  /** The port `ssh` must use when it is not 22 (a host that publishes its guests through port forwards). */
+  sshPort: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  /** How the hypervisor runs the machine: kvm, or emulated (plain QEMU, slower); null on the simulator. */
+  acceleration: v.optional(v.nullable(v.picklist(['kvm', 'emulated'])), null),
   createdAt: isoDate,
   createdBy: v.nullable(v.object({ id: uuid, name: v.string() })),
   /** Changes with every change to the compute, for optimistic concurrency and cache updates. */

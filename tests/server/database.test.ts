@@ -27,6 +27,8 @@ const ALL_TABLES = [
   'invoice_counters',
   'invoices',
   'ledger_entries',
+  'libvirt_machines',
+  'libvirt_samples',
   'oauth_states',
   'outbox_messages',
   'payment_callback_events',

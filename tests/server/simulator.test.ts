@@ -122,6 +122,7 @@ describe('the console shell', () => {
       diskGb: 80,
       rootPasswordHash: null,
       sshKeyFingerprint: 'SHA256:x',
+      sshPublicKey: null,
       createdAt: new Date('2025-03-01T00:00:00Z'),
     },
     ipv4: '192.0.2.14',

@@ -42,7 +42,30 @@ export interface MachineSpec {
   /** The root password's hash (password computes), for a console login; never the password. */
   rootPasswordHash: string | null;
   sshKeyFingerprint: string | null;
+  /** The SSH public key a key compute's root signs in with, as the user pasted it. */
+  sshPublicKey: string | null;
+  /**
+   * The generated root password, only on the create request that made it (never stored by the control
+   * plane): a real machine's image needs it to set the password; a retried provisioning has none.
+   */
+  rootPassword?: string;
   createdAt: Date;
+}
+
+/** Where a machine is reached and how it runs, once the driver has placed it. */
+export interface MachineAddresses {
+  ipv4: string | null;
+  ipv6: string | null;
+  /** The port `ssh` must use when it is not 22 (a guest published through a port forward). */
+  sshPort?: number | null;
+  /** How the hypervisor runs it: with KVM, or in plain QEMU emulation (slower). */
+  acceleration?: 'kvm' | 'emulated' | null;
+}
+
+/** A machine the hypervisor cannot place: which request field is the reason, and why in words. */
+export interface PlacementRefusal {
+  field: 'locationId' | 'operatingSystemId' | 'instanceTypeId';
+  message: string;
 }
 
 export interface MachineOutcome {
@@ -61,10 +84,21 @@ export interface MachineStatus {
   ipv6: string | null;
   /** How the latest transition ended, to settle one whose event was missed. */
   lastOutcome: MachineOutcome | null;
+  /** As in MachineAddresses, when the driver has them (they may change: a forwarded port taken meanwhile). */
+  sshPort?: number | null;
+  acceleration?: 'kvm' | 'emulated' | null;
 }
 
 export type MachineEvent =
   | { type: 'transition.completed'; machineId: string; transition: Transition; status: MachineStatus }
+  | {
+      /** The machine changed on its own, outside any transition (the guest shut itself down, say). */
+      type: 'machine.changed';
+      machineId: string;
+      status: MachineStatus;
+      /** Said in the compute's history, e.g. "The operating system shut the machine down." */
+      message: string;
+    }
   | {
       type: 'transition.failed';
       machineId: string;
@@ -105,7 +139,18 @@ export interface ComputeDriver {
   /** Stops timers and reporting; the machines stay as they are. */
   stop(): Promise<void>;
   /** Makes the machine and starts provisioning it; resolves with the addresses it will have. */
-  create(spec: MachineSpec): Promise<{ ipv4: string | null; ipv6: string | null }>;
+  create(spec: MachineSpec): Promise<MachineAddresses>;
+  /**
+   * Whether a machine of this size and image could be placed now, asked before anything is made (a full
+   * location is refused with the reason); undefined when the driver has no such limits.
+   */
+  refusePlacement?(request: {
+    locationId: string;
+    imageId: string;
+    vcpus: number;
+    memoryMb: number;
+    diskGb: number;
+  }): Promise<PlacementRefusal | null>;
   powerOn(machineId: string): Promise<void>;
   /** Graceful: asks the guest to shut down (ACPI). */
   shutdown(machineId: string): Promise<void>;

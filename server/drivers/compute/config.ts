@@ -1,7 +1,8 @@
-// The compute part of the server's environment: which driver runs computes, the catalog, and the
-// simulator's timings and address pools. Checked at start with every problem named.
-import { type CatalogData, readCatalogFile } from '../../catalog/catalog';
+// The compute part of the server's environment: which driver runs computes, the catalog, the
+// simulator's timings and address pools, and the libvirt hosts. Checked at start with every problem named.
+import { type CatalogData, DEFAULT_CATALOG, readCatalogFile } from '../../catalog/catalog';
 import { TRANSITIONS, type Transition } from './compute-driver';
+import { type LibvirtConfig, readLibvirtConfig } from './libvirt/libvirt-config';
 import { parseIpv4Block, parseIpv6Prefix } from './simulator/address-pool';
 import {
   DEFAULT_SIMULATOR_CONFIG,
@@ -9,7 +10,7 @@ import {
   type SimulatorConfig,
 } from './simulator/simulator-config';
 
-export const COMPUTE_DRIVERS = ['simulator'] as const;
+export const COMPUTE_DRIVERS = ['simulator', 'libvirt'] as const;
 export type ComputeDriverName = (typeof COMPUTE_DRIVERS)[number];
 
 export interface ComputeConfig {
@@ -17,6 +18,8 @@ export interface ComputeConfig {
   /** From CATALOG_FILE; undefined: the built-in catalog. */
   catalog: CatalogData | undefined;
   simulator: SimulatorConfig;
+  /** LIBVIRT_*: set when COMPUTE_DRIVER is libvirt. */
+  libvirt?: LibvirtConfig;
 }
 
 export function readComputeConfig(
@@ -73,9 +76,13 @@ export function readComputeConfig(
     );
   }
 
+  const libvirt =
+    computeDriver === 'libvirt' ? readLibvirtConfig(read, problems, catalog ?? DEFAULT_CATALOG) : undefined;
+
   return {
     computeDriver: computeDriver ?? 'simulator',
     catalog,
     simulator: { speed, timingsMs, ipv4Pool, ipv6Pool },
+    ...(libvirt ? { libvirt } : {}),
   };
 }

@@ -16,7 +16,7 @@ import { firstFreeIpv4, firstFreeIpv6, type Ipv4Block, type Ipv6Prefix } from '.
 export type MachineRow = typeof simulatorMachines.$inferSelect;
 
 /** What is stored of the spec: dates as ISO text inside jsonb. */
-export interface StoredSpec extends Omit<MachineSpec, 'createdAt'> {
+export interface StoredSpec extends Omit<MachineSpec, 'createdAt' | 'rootPassword'> {
   createdAt: string;
 }
 
@@ -91,7 +91,9 @@ export class MachineStore {
             );
           }
           const ipv6 = firstFreeIpv6(this.ipv6, new Set(used.map((row) => row.ipv6 ?? '')));
-          const stored: StoredSpec = { ...spec, createdAt: spec.createdAt.toISOString() };
+          // The generated password is for a real guest's image; the simulator keeps only its hash.
+          const { rootPassword: _password, ...kept } = spec;
+          const stored: StoredSpec = { ...kept, createdAt: spec.createdAt.toISOString() };
           const [row] = await tx
             .insert(simulatorMachines)
             .values({

@@ -26,6 +26,7 @@ const actionWords: Record<string, string> = {
   destroy: 'Destroy',
   tags: 'Tags changed',
   recovered: 'Resumed after a server restart',
+  changed_outside: 'Changed outside the console',
 };
 
 const resultTone = { 'in-progress': 'warning', succeeded: 'success', failed: 'danger' } as const;

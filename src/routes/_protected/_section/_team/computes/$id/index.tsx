@@ -21,7 +21,13 @@ const term = css({ color: 'fg.muted', fontSize: 'sm' });
 function ComputeOverviewPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  const ssh = compute.ipv4 ? replaceTokens(SSH_HINT, { address: compute.ipv4 }) : null;
+  const address = compute.ipv4 ?? compute.ipv6;
+  // A guest published through a port forward is reached on its own port of the host's address.
+  const ssh = address
+    ? compute.sshPort && compute.sshPort !== 22
+      ? `ssh -p ${compute.sshPort} root@${address}`
+      : replaceTokens(SSH_HINT, { address })
+    : null;
   return (
     <>
       <SectionHeading title="Overview" documentTitle={`${compute.hostname} · Compute`} />
@@ -76,6 +82,16 @@ function ComputeOverviewPage() {
             {formatMoney(compute.instanceType.monthly[team.currency], team.currency)} a month, running or
             stopped
           </dd>
+          {compute.acceleration ? (
+            <>
+              <dt className={term}>Virtualization</dt>
+              <dd>
+                {compute.acceleration === 'kvm'
+                  ? 'KVM (hardware-accelerated)'
+                  : 'QEMU emulation: its host has no working KVM, so this compute runs several times slower than with KVM'}
+              </dd>
+            </>
+          ) : null}
           <dt className={term}>Location</dt>
           <dd>
             {compute.location.name} ({compute.location.city})

@@ -1,0 +1,126 @@
+// The cloud-init NoCloud seed every compute boots with, the way public clouds hand a standard image its
+// identity (https://cloudinit.readthedocs.io/en/latest/reference/datasources/nocloud.html): an ISO 9660
+// volume labelled "cidata" holding meta-data (instance id, hostname), user-data (#cloud-config: root's
+// SSH key or password) and network-config (version 2). Scalars are written as JSON strings, which YAML
+// reads as they are, so no key comment or hash can break the document.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encrypt } from 'unixcrypt';
+
+export interface SeedInput {
+  instanceId: string;
+  hostname: string;
+  sshPublicKey: string | null;
+  /** crypt(3) SHA-512 hash of the root password, or null for key computes. */
+  rootPasswordCrypt: string | null;
+  mac: string;
+  /** Static addresses (bridge hosts), or null for DHCP (user networking). */
+  network: {
+    ipv4: { address: string; prefixLength: number; gateway: string };
+    ipv6: { address: string; prefixLength: number; gateway: string } | null;
+    nameservers: string[];
+  } | null;
+}
+
+const q = (text: string) => JSON.stringify(text);
+
+/** SHA-512 crypt with many rounds: what /etc/shadow will hold; the password itself never reaches the host. */
+export function cryptRootPassword(password: string): string {
+  const salt = randomBytes(12)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9./]/g, '.')
+    .slice(0, 16);
+  return encrypt(password, `$6$rounds=100000$${salt}`);
+}
+
+export function metaData(input: SeedInput): string {
+  return `instance-id: ${q(input.instanceId)}\nlocal-hostname: ${q(input.hostname)}\n`;
+}
+
+export function userData(input: SeedInput): string {
+  const lines = [
+    '#cloud-config',
+    `hostname: ${q(input.hostname)}`,
+    'preserve_hostname: false',
+    // Every image's login user is root (the catalog's defaultUser): keep root's keys usable.
+    'disable_root: false',
+    `ssh_pwauth: ${input.rootPasswordCrypt ? 'true' : 'false'}`,
+  ];
+  if (input.sshPublicKey) {
+    lines.push('ssh_authorized_keys:', `  - ${q(input.sshPublicKey)}`);
+  }
+  if (input.rootPasswordCrypt) {
+    lines.push(
+      'chpasswd:',
+      '  expire: false',
+      '  users:',
+      '    - name: root',
+      `      password: ${q(input.rootPasswordCrypt)}`,
+      '      type: hash',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function networkConfig(input: SeedInput): string {
+  const lines = ['version: 2', 'ethernets:', '  eth0:', '    match:', `      macaddress: ${q(input.mac)}`];
+  lines.push('    set-name: eth0');
+  const net = input.network;
+  if (!net) {
+    lines.push('    dhcp4: true');
+  } else {
+    lines.push(
+      '    dhcp4: false',
+      '    addresses:',
+      `      - ${q(`${net.ipv4.address}/${net.ipv4.prefixLength}`)}`,
+    );
+    if (net.ipv6) lines.push(`      - ${q(`${net.ipv6.address}/${net.ipv6.prefixLength}`)}`);
+    lines.push('    routes:', `      - to: "0.0.0.0/0"`, `        via: ${q(net.ipv4.gateway)}`);
+    if (net.ipv6) lines.push(`      - to: "::/0"`, `        via: ${q(net.ipv6.gateway)}`);
+    lines.push(
+      '    nameservers:',
+      '      addresses:',
+      ...net.nameservers.map((server) => `        - ${q(server)}`),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const GENISOIMAGE = process.env.IKIRERE_GENISOIMAGE ?? 'genisoimage';
+
+/** Writes the seed ISO with genisoimage (Debian's package of the same name) and returns its bytes. */
+export async function buildSeedIso(input: SeedInput): Promise<Buffer> {
+  const directory = await mkdtemp(join(tmpdir(), 'ikirere-seed-'));
+  try {
+    await writeFile(join(directory, 'meta-data'), metaData(input), { mode: 0o600 });
+    await writeFile(join(directory, 'user-data'), userData(input), { mode: 0o600 });
+    await writeFile(join(directory, 'network-config'), networkConfig(input), { mode: 0o600 });
+    const iso = join(directory, 'seed.iso');
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        GENISOIMAGE,
+        [
+          '-quiet',
+          '-output',
+          iso,
+          '-volid',
+          'cidata',
+          '-joliet',
+          '-rock',
+          'user-data',
+          'meta-data',
+          'network-config',
+        ],
+        { cwd: directory, timeout: 30_000 },
+        (error, _stdout, stderr) =>
+          error ? reject(new Error(`genisoimage failed: ${stderr || error.message}`)) : resolve(),
+      ),
+    );
+    return await readFile(iso);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,267 @@
+// The libvirt driver's pure parts: its configuration, placement, the domain XML, the cloud-init seed,
+// and how it reads libvirt's events and statistics. The driver against real libvirt is tests/libvirt.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verify } from 'unixcrypt';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CATALOG } from '../../server/catalog/catalog';
+import {
+  cryptRootPassword,
+  metaData,
+  networkConfig,
+  userData,
+} from '../../server/drivers/compute/libvirt/cloud-init-seed';
+import { parseEventLine } from '../../server/drivers/compute/libvirt/domain-events';
+import { domainXml, escapeXml, macOf } from '../../server/drivers/compute/libvirt/domain-xml';
+import { type LibvirtHost, readLibvirtConfig } from '../../server/drivers/compute/libvirt/libvirt-config';
+import { restingState } from '../../server/drivers/compute/libvirt/libvirt-driver';
+import { placeMachine } from '../../server/drivers/compute/libvirt/placement';
+import { parseDomstats, rates } from '../../server/drivers/compute/libvirt/usage-samples';
+
+function host(name: string, overrides: Partial<LibvirtHost> = {}): LibvirtHost {
+  return {
+    name,
+    uri: 'qemu:///system',
+    location: 'kgl1',
+    capacity: { vcpus: 4, memoryMb: 8192, diskGb: 200 },
+    pool: 'ikirere',
+    images: { 'debian-12': 'debian.qcow2' },
+    network: { mode: 'user', publishAddress: '198.51.100.4', bindAddress: '0.0.0.0', ports: '40000-40009' },
+    acceleration: 'auto',
+    ...overrides,
+  };
+}
+
+function config(env: Record<string, string>) {
+  const problems: string[] = [];
+  const result = readLibvirtConfig((name) => env[name], problems, DEFAULT_CATALOG);
+  return { result, problems };
+}
+
+describe('LIBVIRT_HOSTS', () => {
+  const hosts = [
+    {
+      name: 'kgl1-a',
+      uri: 'qemu:///system',
+      location: 'kgl1',
+      capacity: { vcpus: 8, memoryMb: 16384, diskGb: 500 },
+      images: { 'debian-12': 'debian-12.qcow2' },
+      network: { mode: 'user', publishAddress: '198.51.100.4', ports: '40000-40999' },
+    },
+  ];
+
+  it('reads hosts inline or from a file, with defaults', () => {
+    const inline = config({ LIBVIRT_HOSTS: JSON.stringify(hosts) });
+    expect(inline.problems).toEqual([]);
+    expect(inline.result?.hosts[0]).toMatchObject({ pool: 'ikirere', acceleration: 'auto' });
+    expect(inline.result?.hosts[0]?.network).toMatchObject({ bindAddress: '0.0.0.0' });
+    expect(inline.result).toMatchObject({
+      bootTimeoutSeconds: 300,
+      shutdownTimeoutSeconds: 60,
+      sampleIntervalSeconds: 60,
+    });
+    const directory = mkdtempSync(join(tmpdir(), 'ikirere-hosts-'));
+    try {
+      writeFileSync(join(directory, 'hosts.json'), JSON.stringify(hosts));
+      expect(config({ LIBVIRT_HOSTS: join(directory, 'hosts.json') }).result?.hosts).toHaveLength(1);
+    } finally {
+      rmSync(directory, { recursive: true });
+    }
+  });
+
+  it('names every mistake', () => {
+    expect(config({}).problems).toEqual([expect.stringContaining('needs LIBVIRT_HOSTS')]);
+    expect(config({ LIBVIRT_HOSTS: '[{' }).problems).toEqual([expect.stringContaining('not valid JSON')]);
+    expect(config({ LIBVIRT_HOSTS: '/no/such/file' }).problems[0]).toContain(
+      'neither a JSON list nor a readable file',
+    );
+    const bad = [
+      { ...hosts[0], location: 'mars1', images: { 'windows-11': 'x' } },
+      { ...hosts[0], location: 'mars1', images: {} },
+    ];
+    const problems = config({ LIBVIRT_HOSTS: JSON.stringify(bad) }).problems;
+    expect(problems).toContain('LIBVIRT_HOSTS: the host name kgl1-a is used twice.');
+    expect(problems).toContain('LIBVIRT_HOSTS: host kgl1-a serves location mars1, which the catalog lacks.');
+    expect(problems).toContain('LIBVIRT_HOSTS: host kgl1-a lists image windows-11, which the catalog lacks.');
+    const ports = config({
+      LIBVIRT_HOSTS: JSON.stringify([
+        { ...hosts[0], network: { mode: 'user', publishAddress: '1.2.3.4', ports: '80-90' } },
+      ]),
+    }).problems;
+    expect(ports).toEqual([
+      expect.stringMatching(/^LIBVIRT_HOSTS: 0\.network\.ports: the port range must lie within/),
+    ]);
+    expect(
+      config({ LIBVIRT_HOSTS: JSON.stringify(hosts), LIBVIRT_SHUTDOWN_TIMEOUT: 'soon' }).problems,
+    ).toEqual(['LIBVIRT_SHUTDOWN_TIMEOUT must be a whole number of seconds from 1 (got "soon").']);
+  });
+});
+
+describe('placement', () => {
+  const small = { locationId: 'kgl1', imageId: 'debian-12', vcpus: 1, memoryMb: 1024, diskGb: 25 };
+  const hosts = [host('a', { capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 } }), host('b')];
+
+  it('takes the least-loaded host of the location, by its busiest resource', () => {
+    expect(placeMachine(hosts, [], small)).toMatchObject({ ok: true, host: { name: 'b' } });
+    const busyB = [{ host: 'b', vcpus: 3, memoryMb: 1024, diskGb: 25 }];
+    expect(placeMachine(hosts, busyB, small)).toMatchObject({ ok: true, host: { name: 'a' } });
+    // Equal loads: by name, so servers sharing a database agree.
+    expect(placeMachine([host('y'), host('x')], [], small)).toMatchObject({ ok: true, host: { name: 'x' } });
+    expect(placeMachine(hosts, [], small, (candidate) => candidate.name === 'b')).toMatchObject({
+      host: { name: 'a' },
+    });
+  });
+
+  it('refuses with the field at fault and why', () => {
+    const full = [
+      { host: 'a', vcpus: 2, memoryMb: 0, diskGb: 0 },
+      { host: 'b', vcpus: 4, memoryMb: 0, diskGb: 0 },
+    ];
+    expect(placeMachine(hosts, full, small)).toEqual({
+      ok: false,
+      field: 'locationId',
+      reason: expect.stringContaining('Full for now'),
+    });
+    expect(placeMachine(hosts, [], { ...small, vcpus: 16 })).toMatchObject({
+      ok: false,
+      field: 'instanceTypeId',
+    });
+    expect(placeMachine(hosts, [], { ...small, locationId: 'fra1' })).toMatchObject({
+      ok: false,
+      field: 'locationId',
+    });
+    expect(placeMachine(hosts, [], { ...small, imageId: 'alpine-3-20' })).toMatchObject({
+      ok: false,
+      field: 'operatingSystemId',
+    });
+    expect(placeMachine(hosts, [], { ...small, imageId: '*' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the domain XML', () => {
+  const plan = {
+    id: '0f8f2c1e-1111-4222-8333-444455556666',
+    name: 'ikirere-0f8f2c1e-1111-4222-8333-444455556666',
+    hostname: 'web-1',
+    vcpus: 2,
+    memoryMb: 2048,
+    type: 'qemu' as const,
+    pool: 'ikirere',
+    diskVolume: 'd.qcow2',
+    seedVolume: 's.iso',
+    mac: macOf('0f8f2c1e-1111-4222-8333-444455556666'),
+    sshPort: 40007,
+  };
+
+  it('forwards the guest’s SSH port from the host under user networking, in plain emulation without KVM', () => {
+    const xml = domainXml({ ...plan, network: host('a').network });
+    expect(xml).toContain("<domain type='qemu'");
+    expect(xml).not.toContain('<cpu');
+    expect(xml).toContain('<uuid>0f8f2c1e-1111-4222-8333-444455556666</uuid>');
+    expect(xml).toContain('<features><acpi/>');
+    expect(xml).toContain("<qemu:arg value='user,id=ikirere0,hostfwd=tcp:0.0.0.0:40007-:22'/>");
+    expect(xml).toContain("<source pool='ikirere' volume='d.qcow2'/>");
+    expect(xml).toContain("<serial type='pty'>");
+    expect(plan.mac).toBe('52:54:00:0f:8f:2c');
+  });
+
+  it('bridges the guest on a host with a routed block, with KVM', () => {
+    const xml = domainXml({
+      ...plan,
+      type: 'kvm',
+      sshPort: null,
+      network: { mode: 'bridge', bridge: 'br0', ipv4: '203.0.113.0/24', nameservers: ['9.9.9.9'] },
+    });
+    expect(xml).toContain("<domain type='kvm'");
+    expect(xml).toContain("<cpu mode='host-model'/>");
+    expect(xml).toContain("<source bridge='br0'/>");
+    expect(xml).not.toContain('qemu:commandline');
+    expect(escapeXml(`a<b>&'"`)).toBe('a&lt;b&gt;&amp;&apos;&quot;');
+  });
+});
+
+describe('the cloud-init seed', () => {
+  const base = {
+    instanceId: 'id-1',
+    hostname: 'web-1',
+    sshPublicKey: 'ssh-ed25519 AAAAC3Nza "quoted" \\ comment',
+    rootPasswordCrypt: null,
+    mac: '52:54:00:0f:8f:2c',
+    network: null,
+  };
+
+  it('hands the hostname and the key over, as YAML strings nothing can break', () => {
+    expect(metaData(base)).toBe('instance-id: "id-1"\nlocal-hostname: "web-1"\n');
+    const data = userData(base);
+    expect(data.startsWith('#cloud-config\n')).toBe(true);
+    expect(data).toContain('disable_root: false');
+    expect(data).toContain('ssh_pwauth: false');
+    expect(data).toContain('ssh_authorized_keys:\n  - "ssh-ed25519 AAAAC3Nza \\"quoted\\" \\\\ comment"');
+    expect(data).not.toContain('chpasswd');
+    expect(networkConfig(base)).toContain('dhcp4: true');
+  });
+
+  it('hands a password over only as its SHA-512 crypt hash', () => {
+    const hash = cryptRootPassword('Tq7mK-8vRbe-Xw2Hn-pL4sA');
+    expect(hash).toMatch(/^\$6\$rounds=100000\$[A-Za-z0-9./]{16}\$/);
+    expect(verify('Tq7mK-8vRbe-Xw2Hn-pL4sA', hash)).toBe(true);
+    const data = userData({ ...base, sshPublicKey: null, rootPasswordCrypt: hash });
+    expect(data).toContain(`      password: "${hash}"\n      type: hash`);
+    expect(data).toContain('ssh_pwauth: true');
+    expect(data).not.toContain('Tq7mK');
+  });
+
+  it('gives bridged guests their static addresses', () => {
+    const text = networkConfig({
+      ...base,
+      network: {
+        ipv4: { address: '203.0.113.7', prefixLength: 24, gateway: '203.0.113.1' },
+        ipv6: { address: '2001:db8::7', prefixLength: 64, gateway: '2001:db8::1' },
+        nameservers: ['9.9.9.9'],
+      },
+    });
+    expect(text).toContain('- "203.0.113.7/24"');
+    expect(text).toContain('- "2001:db8::7/64"');
+    expect(text).toContain('via: "203.0.113.1"');
+    expect(text).toContain('- "9.9.9.9"');
+  });
+});
+
+describe('what libvirt says', () => {
+  it('reads event lines and domain states', () => {
+    expect(parseEventLine("event 'lifecycle' for domain 'ikirere-x': Stopped Shutdown")).toEqual({
+      kind: 'lifecycle',
+      domain: 'ikirere-x',
+      detail: 'Stopped Shutdown',
+    });
+    expect(parseEventLine("event 'reboot' for domain 'ikirere-x'")).toEqual({
+      kind: 'reboot',
+      domain: 'ikirere-x',
+      detail: '',
+    });
+    expect(parseEventLine('events received: 2')).toBeUndefined();
+    expect(restingState('shut off')).toBe('stopped');
+    expect(restingState('paused')).toBe('running');
+    expect(restingState('crashed')).toBe('error');
+    expect(restingState('absent')).toBe('absent');
+  });
+
+  it('turns two readings of domstats into rates', () => {
+    const reading = (cpu: number, read: number) =>
+      `Domain: 'ikirere-a'\n  cpu.time=${cpu}\n  vcpu.current=2\n  balloon.current=1048576\n  balloon.available=1000000\n  balloon.unused=750000\n  block.count=2\n  block.0.rd.bytes=${read}\n  block.0.wr.bytes=0\n  block.1.rd.bytes=100\n  block.1.wr.bytes=0\n  net.count=0\n`;
+    const first = parseDomstats(reading(1e9, 1000), 0).get('ikirere-a')!;
+    const second = parseDomstats(reading(61e9, 601_000), 60_000).get('ikirere-a')!;
+    expect(second.memoryPercent).toBe(25);
+    expect(rates(first, second)).toEqual({
+      cpu: 50,
+      memory: 25,
+      diskRead: 10_000,
+      diskWrite: 0,
+      networkIn: null,
+      networkOut: null,
+    });
+    // Counters that went back (the guest restarted) give no sample.
+    expect(rates(second, first)).toBeUndefined();
+  });
+});

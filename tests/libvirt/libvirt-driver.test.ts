@@ -1,0 +1,320 @@
+// The libvirt driver against the real libvirtd and QEMU of this machine (emulated when KVM does not
+// work), through the real server: placement on the least-loaded host and a full location refused before
+// anything is made; a restart of our server while a guest boots; a reboot; usage samples; a guest that
+// ignores the ACPI power button, then powers itself off; destroy leaving no domain and no disk. One guest
+// boots for the whole file.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { libvirtSamples } from '../../server/db/schema';
+import { createLogger } from '../../server/logger';
+import { type RunningServer, startServer } from '../../server/main';
+import { computeRequest } from '../server/support/computes';
+import { openConsole } from '../server/support/console-client';
+import { createLiveAccount } from '../server/support/live-account';
+import { emptyStaticDir } from '../server/support/test-app';
+import {
+  createTestPool,
+  domainNames,
+  domainStateOf,
+  libvirtHostsJson,
+  type TestPool,
+} from '../support/libvirt';
+
+let pool: TestPool;
+let dataDir: string;
+let keyDir: string;
+let hostsJson: string;
+let server: RunningServer | undefined;
+let token: string;
+let teamId: string;
+
+function start(): Promise<RunningServer> {
+  const config = loadConfig({
+    PORT: '0',
+    DNS_PORT: '0',
+    DATA_DIR: dataDir,
+    STATIC_DIR: emptyStaticDir(),
+    COMPUTE_DRIVER: 'libvirt',
+    LIBVIRT_HOSTS: hostsJson,
+    // The guest that ignores ACPI never stops: five seconds is as good as a minute, and cheaper.
+    LIBVIRT_SHUTDOWN_TIMEOUT: '5',
+    // Usage is read every two seconds, so samples exist while the guest runs here.
+    LIBVIRT_SAMPLE_SECONDS: '2',
+  });
+  return startServer(config, { logger: createLogger('silent') });
+}
+
+async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server!.url}/resource-manager/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+const read = (id: string) => api('GET', `/teams/${teamId}/computes/${id}`);
+
+async function until<T>(
+  what: string,
+  get: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 180_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const untilStatus = (id: string, status: string) =>
+  until(
+    `compute ${id} to be ${status}`,
+    () => read(id),
+    (answer) => answer.body?.status === status,
+  );
+
+function create(body: Record<string, unknown>) {
+  return api(
+    'POST',
+    `/teams/${teamId}/computes`,
+    computeRequest({ operatingSystemId: 'debian-12', ...body }),
+    {
+      'Idempotency-Key': `libvirt-${Math.random()}`,
+    },
+  );
+}
+
+function diskFiles(): string[] {
+  return readdirSync(pool.directory).filter((file) => file !== 'ikirere-test.qcow2');
+}
+
+beforeAll(async () => {
+  pool = createTestPool();
+  dataDir = mkdtempSync(join(tmpdir(), 'ikirere-libvirt-'));
+  keyDir = mkdtempSync(join(tmpdir(), 'ikirere-libvirt-key-'));
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    'ed25519',
+    '-N',
+    '',
+    '-C',
+    'tester@libvirt',
+    '-f',
+    join(keyDir, 'id'),
+  ]);
+  // Two hosts in Kigali: a smaller one (a) and a larger one (b); Frankfurt has none.
+  hostsJson = libvirtHostsJson(pool, [
+    { name: 'kgl1-a', capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 } },
+    { name: 'kgl1-b', capacity: { vcpus: 4, memoryMb: 4096, diskGb: 100 } },
+  ]);
+  server = await start();
+  const account = await createLiveAccount(server.url);
+  token = account.token;
+  const teams = await fetch(`${server.url}/user/api/v1/teams`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  teamId = ((await teams.json()) as { teams: { id: string }[] }).teams[0]!.id;
+});
+
+afterAll(async () => {
+  await server?.close();
+  pool?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(keyDir, { recursive: true, force: true });
+});
+
+describe('the libvirt driver', () => {
+  it('places computes on the least-loaded host of their location and refuses a full one before making anything', async () => {
+    const first = await create({ instanceTypeId: 's-1vcpu-1gb' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await create({ instanceTypeId: 's-1vcpu-1gb' });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const driver = server!.computes.driver as unknown as {
+      store: { find(id: string): Promise<{ host: string }> };
+    };
+    // b is emptier for the first (a quarter used against a half); then both are half full: by name.
+    expect((await driver.store.find(first.body.compute.id)).host).toBe('kgl1-b');
+    expect((await driver.store.find(second.body.compute.id)).host).toBe('kgl1-a');
+    expect(first.body.compute.sshPort).toEqual(expect.any(Number));
+    expect(first.body.compute.ipv4).toBe('127.0.0.1');
+
+    const domainsBefore = domainNames();
+    const full = await create({ instanceTypeId: 's-2vcpu-4gb' });
+    expect(full.status).toBe(422);
+    expect(full.body.errors).toEqual([
+      { field: 'locationId', message: expect.stringContaining('Full for now') },
+    ]);
+    const tooBig = await create({ instanceTypeId: 's-4vcpu-8gb' });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors[0].field).toBe('instanceTypeId');
+    const nowhere = await create({ locationId: 'fra1' });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body.errors[0]).toEqual({
+      field: 'locationId',
+      message: expect.stringContaining('No hypervisor'),
+    });
+    const noImage = await create({ operatingSystemId: 'ubuntu-24-04' });
+    expect(noImage.status).toBe(422);
+    expect(noImage.body.errors[0].field).toBe('operatingSystemId');
+    // Nothing was made for the refusals: no compute, no domain.
+    const list = await api('GET', `/teams/${teamId}/computes`);
+    expect(list.body.total).toBe(2);
+    expect(domainNames().sort()).toEqual(domainsBefore.sort());
+
+    // Destroyed while they boot: their domains and disks go too.
+    for (const compute of [first.body.compute, second.body.compute]) {
+      const destroyed = await api('DELETE', `/teams/${teamId}/computes/${compute.id}`, {
+        confirmHostname: compute.hostname,
+      });
+      expect(destroyed.status).toBe(202);
+    }
+    for (const compute of [first.body.compute, second.body.compute]) {
+      await until(
+        'destroyed',
+        () => read(compute.id),
+        (answer) => answer.status === 404,
+      );
+      expect(domainStateOf(compute.id)).toBe('absent');
+    }
+    expect(diskFiles()).toEqual([]);
+  });
+
+  let guest: { id: string; hostname: string; sshPort: number };
+
+  it('carries a boot on after our server restarts in the middle of it', async () => {
+    const publicKey = readFileSync(join(keyDir, 'id.pub'), 'utf8').trim();
+    const created = await create({
+      hostname: 'restart-guest',
+      authentication: { method: 'ssh-key', publicKey },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    guest = created.body.compute;
+    expect(created.body.compute.acceleration).toMatch(/^(kvm|emulated)$/);
+
+    // The domain runs, the guest is still booting: the server stops.
+    await until(
+      'the domain to run',
+      async () => domainStateOf(guest.id),
+      (state) => state === 'running',
+      60_000,
+    );
+    expect((await read(guest.id)).body.status).toBe('provisioning');
+    await server!.close();
+    server = undefined;
+    server = await start();
+
+    const running = await untilStatus(guest.id, 'running');
+    expect(running.body.sshPort).toBe(guest.sshPort);
+    const history = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(
+      history.body.events.map(
+        (event: { action: string; result: string }) => `${event.action}:${event.result}`,
+      ),
+    ).toEqual(['recovered:succeeded', 'create:succeeded']);
+
+    // The guest took its name and key from the seed: SSH through the loopback forward.
+    const answer = execFileSync(
+      'ssh',
+      [
+        '-i',
+        join(keyDir, 'id'),
+        '-p',
+        String(guest.sshPort),
+        '-o',
+        'StrictHostKeyChecking=no',
+        '-o',
+        'UserKnownHostsFile=/dev/null',
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
+        'root@127.0.0.1',
+        'hostname',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
+    );
+    expect(answer.trim()).toBe('restart-guest');
+
+    // An ACPI reboot: the guest shuts down, libvirt starts it again, and it is running once booted.
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'reboot' })).status,
+    ).toBe(202);
+    await untilStatus(guest.id, 'running');
+    const rebooted = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(rebooted.body.events[0]).toMatchObject({ action: 'reboot', result: 'succeeded' });
+
+    // Its usage is read from libvirt's statistics and stored for the charts.
+    const samples = await until(
+      'usage samples',
+      () => server!.database.db.select().from(libvirtSamples).where(eq(libvirtSamples.machineId, guest.id)),
+      (rows) => rows.length > 0,
+      60_000,
+    );
+    expect(samples[0]!.cpu).toBeGreaterThan(0);
+    expect(samples[0]!.memory).toBeGreaterThan(0);
+    const metrics = await api('GET', `/teams/${teamId}/computes/${guest.id}/metrics?range=24h`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.body.timestamps).toHaveLength(288);
+  });
+
+  it('reports a shutdown the guest ignores as failed, and follows the guest when it powers itself off', async () => {
+    // The guest stops listening to the ACPI power button.
+    const terminal = await openConsole(server!.url, token, guest.id);
+    await terminal.opened;
+    terminal.type('\r');
+    await terminal.waitFor(/root@restart-guest/, { timeoutMs: 30_000 });
+    const since = terminal.output().length;
+    terminal.type('killall acpid; echo acpid-$((40+2))\r');
+    await terminal.waitFor(/acpid-42/, { since, timeoutMs: 30_000 });
+    terminal.ws.close();
+
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'shutdown' })).status,
+    ).toBe(202);
+    await untilStatus(guest.id, 'running');
+    const history = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(history.body.events[0]).toMatchObject({
+      action: 'shutdown',
+      result: 'failed',
+      message: expect.stringContaining('did not shut down within 5 s'),
+    });
+    expect(domainStateOf(guest.id)).toBe('running');
+
+    // Shut down from inside: the compute shows it without anyone asking the console.
+    const again = await openConsole(server!.url, token, guest.id);
+    await again.opened;
+    again.type('poweroff\r');
+    await untilStatus(guest.id, 'stopped');
+    expect(domainStateOf(guest.id)).toBe('shut off');
+    const after = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(after.body.events[0]).toMatchObject({
+      action: 'changed_outside',
+      result: 'succeeded',
+      message: 'The operating system shut the machine down.',
+    });
+    again.ws.close();
+
+    const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, {
+      confirmHostname: guest.hostname,
+    });
+    expect(destroyed.status).toBe(202);
+    await until(
+      'destroyed',
+      () => read(guest.id),
+      (answer) => answer.status === 404,
+    );
+    expect(domainNames()).not.toContain(`ikirere-${guest.id}`);
+    expect(existsSync(join(pool.directory, `ikirere-${guest.id}.qcow2`))).toBe(false);
+    expect(diskFiles()).toEqual([]);
+  });
+});
