@@ -6,6 +6,8 @@ export interface Edns {
   /** The largest UDP reply the client accepts. */
   payload: number;
   version: number;
+  /** DNSSEC OK (RFC 3225): the client wants signatures and denial proofs. */
+  dnssecOk: boolean;
 }
 
 export interface Query {
@@ -87,7 +89,11 @@ export function parseQuery(message: Buffer): ParsedQuery {
       if (edns !== null || index < records || offset !== nameStart + 1) {
         return error(RCODE.FORMERR, 'misplaced or repeated OPT record');
       }
-      edns = { payload: message.readUInt16BE(offset + 2), version: message[offset + 5]! };
+      edns = {
+        payload: message.readUInt16BE(offset + 2),
+        version: message[offset + 5]!,
+        dnssecOk: (message[offset + 6]! & 0x80) !== 0,
+      };
     }
     offset += 10 + dataLength;
   }

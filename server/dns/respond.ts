@@ -48,7 +48,9 @@ export function createResponder({ zones, logger, cacheEntries = 20_000 }: Respon
     }
     const query = parsed.query;
     const edns = query.edns !== null;
-    const refuse = (rcode: number) => assemble(query.id, query.flags, query.question, emptyBody(rcode, edns));
+    const dnssecOk = query.edns?.dnssecOk === true;
+    const refuse = (rcode: number) =>
+      assemble(query.id, query.flags, query.question, emptyBody(rcode, edns, dnssecOk));
     if (query.edns && query.edns.version > 0) return refuse(BADVERS);
     if (query.qclass !== CLASS_IN) return refuse(RCODE.REFUSED);
     // Zone transfers are not offered: secondaries are not part of this server's job.
@@ -64,7 +66,7 @@ export function createResponder({ zones, logger, cacheEntries = 20_000 }: Respon
           : CLASSIC_UDP_LIMIT;
     const key =
       transport === 'udp' && cacheEntries > 0
-        ? `${zone.version} ${query.qtype} ${limit} ${edns ? 1 : 0} ${query.qname}`
+        ? `${zone.version} ${query.qtype} ${limit} ${edns ? (dnssecOk ? 2 : 1) : 0} ${query.qname}`
         : undefined;
     let body = key === undefined ? undefined : cache.get(key);
     if (!body) {
@@ -74,8 +76,9 @@ export function createResponder({ zones, logger, cacheEntries = 20_000 }: Respon
           qnameWire: lowercaseName(query),
           qtype: query.qtype,
           fullAny: transport === 'tcp',
+          dnssec: dnssecOk,
         });
-        body = encodeBody(resolution, query.question.length, limit, edns);
+        body = encodeBody(resolution, query.question.length, limit, edns, dnssecOk);
       } catch (error) {
         // A bug, not bad input: answer SERVFAIL rather than fall silent, and say so loudly.
         logger.error({ err: error, qname: query.qname, qtype: query.qtype }, 'dns: failed to answer a query');

@@ -12,6 +12,8 @@
 //   reconciles (creates missing zones, replaces changed ones, removes zones it holds that are not listed
 //   and that it created).
 
+import type { ZoneKey } from '../../dns/dnssec/keys';
+
 /** One record as published: `name` relative to the zone ('@' for the apex), lowercase ASCII. */
 export interface PublishedRecord {
   name: string;
@@ -33,6 +35,11 @@ export interface PublishedZone {
   name: string;
   serial: number;
   records: PublishedRecord[];
+  /**
+   * Set: the zone is signed (DNSSEC) with these keys, every one of them signing (two while a key rolls).
+   * Unset: the zone is served unsigned.
+   */
+  dnssec?: { keys: ZoneKey[] };
 }
 
 export interface DnsDriverInfo {
