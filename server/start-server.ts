@@ -294,7 +294,12 @@ async function createDnsDriver(config: Config, logger: Logger): Promise<DnsDrive
       logger,
     });
   }
-  return createEmbeddedDnsDriver({ host: config.dnsHost, port: config.dnsPort, logger });
+  return createEmbeddedDnsDriver({
+    host: config.dnsHost,
+    port: config.dnsPort,
+    logger,
+    transfers: config.dnsTransfers,
+  });
 }
 
 function identityConfigFrom(config: Config): IdentityConfig {
