@@ -44,6 +44,7 @@ function acknowledges(reply: Buffer, id: number, key: TsigKey, requestMac: Buffe
 
 export class Notifier {
   private readonly pending = new Set<Promise<void>>();
+  private readonly cancels = new Set<() => void>();
   private closed = false;
 
   constructor(
@@ -70,8 +71,10 @@ export class Notifier {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
+  /** Stops retrying at once: a secondary not told yet catches up at its refresh. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const cancel of this.cancels) cancel();
     await this.settled();
   }
 
@@ -84,12 +87,18 @@ export class Notifier {
       const requestMac = signer.lastMac!;
       let attempt = 0;
       let timer: NodeJS.Timeout | undefined;
+      let done = false;
       const finish = (error?: Error) => {
+        if (done) return;
+        done = true;
         clearTimeout(timer);
+        this.cancels.delete(cancel);
         socket.close();
         if (error) reject(error);
         else resolve();
       };
+      const cancel = () => finish();
+      this.cancels.add(cancel);
       const attemptOnce = () => {
         if (this.closed || attempt >= NOTIFY_ATTEMPTS) {
           if (!this.closed) {

@@ -1,0 +1,96 @@
+// A real secondary of the embedded server: Debian's knotd, on its own loopback port with its own config
+// directory, transfers a signed zone with TSIG, is sent NOTIFY after a change, takes the difference
+// (IXFR) and answers the new record; a transfer without the key, or with a wrong one, is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryDns } from '../../server/dns/client';
+import { generateZoneKeyMaterial, zoneKeyFrom } from '../../server/dns/dnssec/keys';
+import { parseTsigKey } from '../../server/dns/tsig';
+import type { PublishedRecord, PublishedZone } from '../../server/drivers/dns/dns-driver';
+import { createEmbeddedDnsDriver, type EmbeddedDnsDriver } from '../../server/drivers/dns/embedded';
+import { createLogger } from '../../server/logger';
+import { axfr, eventually, type KnotSecondary, startKnotSecondary } from '../support/dns-tools';
+import { freePort } from '../support/powerdns';
+
+const ZONE = 'secondary.test';
+const key = parseTsigKey(`hmac-sha256:ikirere-transfer:${Buffer.alloc(32, 3).toString('base64')}`)!;
+const signingKey = zoneKeyFrom('k', generateZoneKeyMaterial().pkcs8);
+
+function record(name: string, type: PublishedRecord['type'], value: string): PublishedRecord {
+  return { name, type, value, ttl: 3600, priority: null, weight: null, port: null };
+}
+
+function zone(serial: number, extra: PublishedRecord[] = []): PublishedZone {
+  return {
+    name: ZONE,
+    serial,
+    dnssec: { keys: [signingKey] },
+    records: [
+      record('@', 'SOA', `ns1.${ZONE} hostmaster.${ZONE} 1 7200 900 1209600 300`),
+      record('@', 'NS', `ns1.${ZONE}`),
+      record('ns1', 'A', '127.0.0.53'),
+      record('www', 'A', '192.0.2.10'),
+      ...extra,
+    ],
+  };
+}
+
+let driver: EmbeddedDnsDriver;
+let secondary: KnotSecondary;
+
+const askSecondary = (name: string, type: 'A' | 'SOA') =>
+  queryDns({ host: '127.0.0.1', port: secondary.port, name, type, timeoutMs: 1_000 });
+
+beforeAll(async () => {
+  const secondaryPort = await freePort(true);
+  driver = await createEmbeddedDnsDriver({
+    host: '127.0.0.1',
+    port: 0,
+    logger: createLogger('silent'),
+    transfers: { secondaries: [{ host: '127.0.0.1', port: secondaryPort }], key },
+  });
+  await driver.publish(zone(100));
+  secondary = await startKnotSecondary({
+    primaryPort: driver.address.tcp,
+    key,
+    zones: [ZONE],
+    port: secondaryPort,
+  });
+});
+
+afterAll(async () => {
+  await secondary?.stop();
+  await driver?.close();
+});
+
+describe('a knotd secondary', () => {
+  it('transfers the zone with TSIG at start, then follows a change announced by NOTIFY', async () => {
+    const soaSerial = async () => {
+      const answer = await askSecondary(ZONE, 'SOA');
+      return (answer.answers?.[0] as { data?: { serial?: number } } | undefined)?.data?.serial;
+    };
+    await eventually(
+      async () => ((await soaSerial()) === 100 ? true : undefined),
+      'knotd serving serial 100',
+    );
+    expect(secondary.output()).toMatch(/AXFR, incoming.*finished/);
+
+    await driver.publish(zone(101, [record('new', 'A', '192.0.2.77')]));
+    const answer = await eventually(async () => {
+      const reply = await askSecondary(`new.${ZONE}`, 'A');
+      return reply.rcode === 'NOERROR' && (reply.answers ?? []).length > 0 ? reply : undefined;
+    }, 'knotd answering the new record');
+    expect((answer.answers?.[0] as { data?: string }).data).toBe('192.0.2.77');
+    expect(await soaSerial()).toBe(101);
+    expect(secondary.output()).toMatch(/notify, incoming/);
+    expect(secondary.output()).toMatch(/IXFR, incoming.*finished/);
+  });
+
+  it('refuses a transfer without the key, and one signed with a wrong key', async () => {
+    const unsigned = await axfr(driver.address.tcp, ZONE);
+    expect(unsigned.output).toContain('REFUSED');
+    const wrong = parseTsigKey(`hmac-sha256:ikirere-transfer:${Buffer.alloc(32, 4).toString('base64')}`)!;
+    const forged = await axfr(driver.address.tcp, ZONE, wrong);
+    expect(forged.output).toMatch(/NOTAUTH|BADSIG/);
+    expect(forged.output).not.toMatch(/\sSOA\s/);
+  });
+});
