@@ -131,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       driver: dnsDriver,
       config: config.domains,
       resolver: options.delegationResolver,
+      instanceSecret: instance.instanceSecret,
     });
     // Before the first request: the DNS server answers for every zone in the database.
     await domains.start();

@@ -82,15 +82,43 @@ export interface DsRecord {
   digest: string;
 }
 
-/** The SHA-256 DS of a zone's key: digest over the owner name (canonical wire form) and the DNSKEY rdata. */
-export function dsOf(zone: string, key: { flags: number; algorithm: number; publicKey: Buffer }): DsRecord {
+/** DS digest types and their hashes (RFC 3658, RFC 4509, RFC 6605). */
+const DIGESTS: Record<number, string> = { 1: 'sha1', 2: 'sha256', 4: 'sha384' };
+
+/**
+ * The DS of a zone's key (SHA-256 unless asked otherwise): digest over the owner name (canonical wire
+ * form) and the DNSKEY rdata. Undefined for a digest type we cannot compute.
+ */
+export function dsOf(zone: string, key: { flags: number; algorithm: number; publicKey: Buffer }): DsRecord;
+export function dsOf(
+  zone: string,
+  key: { flags: number; algorithm: number; publicKey: Buffer },
+  digestType: number,
+): DsRecord | undefined;
+export function dsOf(
+  zone: string,
+  key: { flags: number; algorithm: number; publicKey: Buffer },
+  digestType = DIGEST_SHA256,
+): DsRecord | undefined {
+  const hash = DIGESTS[digestType];
+  if (!hash) return undefined;
   const rdata = dnskeyRdata(key.flags, key.algorithm, key.publicKey);
-  const digest = createHash('sha256')
+  const digest = createHash(hash)
     .update(encodeName(zone.toLowerCase()))
     .update(rdata)
     .digest('hex')
     .toUpperCase();
-  return { keyTag: keyTag(rdata), algorithm: key.algorithm, digestType: DIGEST_SHA256, digest };
+  return { keyTag: keyTag(rdata), algorithm: key.algorithm, digestType, digest };
+}
+
+/** Whether a DS record (any digest type we can compute) names this key of the zone. */
+export function dsNamesKey(
+  zone: string,
+  ds: DsRecord,
+  key: { flags: number; algorithm: number; publicKey: Buffer },
+): boolean {
+  const ours = dsOf(zone, key, ds.digestType);
+  return ours !== undefined && sameDs(ours, ds);
 }
 
 /** `12345 13 2 ABCD…`: the DS rdata as zone files and registrars write it. */

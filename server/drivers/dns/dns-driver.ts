@@ -56,6 +56,12 @@ export interface DnsDriver {
   publish(zone: PublishedZone): Promise<void>;
   /** The zone is gone. Unknown names are not an error. */
   unpublish(name: string): Promise<void>;
+  /**
+   * For a signed zone, the DS records the name server itself reports for each of its keys (PowerDNS's
+   * cryptokeys), matched by DNSKEY (`257 3 13 <base64>`). Drivers that sign with exactly the keys they
+   * are given (the embedded server) leave it out: the DS is computed from the key.
+   */
+  reportedDs?(name: string): Promise<{ dnskey: string; ds: string[] }[]>;
   /** Stops listening / releases connections. */
   close(): Promise<void>;
 }
