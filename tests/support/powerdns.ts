@@ -92,6 +92,8 @@ export async function startPowerDns(): Promise<PowerDns> {
   const settings = {
     launch: 'gsqlite3',
     'gsqlite3-database': database,
+    // Signing keys live in the backend's tables, which the SQL backends only use when told to.
+    'gsqlite3-dnssec': 'yes',
     'local-address': '127.0.0.1',
     'local-port': dnsPort,
     webserver: 'yes',
