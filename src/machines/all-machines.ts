@@ -8,6 +8,7 @@ import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
 import { dnsRecordFormMachine } from './dns-record-form';
+import { dnssecDisableMachine } from './dnssec-disable';
 import { progressBarMachine } from './progress-bar';
 import { socketMachine } from './socket';
 import { teamVerificationMachine } from './team-verification';
@@ -21,6 +22,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,
   'dns-record-form': dnsRecordFormMachine,
+  'dnssec-disable': dnssecDisableMachine,
   'progress-bar': progressBarMachine,
   socket: socketMachine,
   'team-verification': teamVerificationMachine,

@@ -2,6 +2,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchDomain, fetchDomains, fetchRecords, type RecordFilters } from './domains.api';
 
+/** Every cached domain entry of a team (lists and single domains): what a change invalidates. */
+export const teamDomainsKey = (teamId: string) => ['domains', teamId] as const;
+
 export const domainsQuery = (teamId: string, search?: string) =>
   queryOptions({ queryKey: ['domains', teamId, { search }], queryFn: () => fetchDomains(teamId, search) });
 

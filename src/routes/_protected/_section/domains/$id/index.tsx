@@ -12,6 +12,7 @@ import { SkeletonText } from '../../../../../ui/skeleton';
 import { TextField } from '../../../../../ui/text-field';
 import { SectionHeading } from '../../../../-components/page';
 import { DelegationPanel } from '../../../-components/domain/delegation';
+import { DnssecPanel } from '../../../-components/domain/dnssec';
 import { RecordsTable } from '../-components/records-table';
 import { useDomain } from '../-components/use-domain';
 import { useRecords } from '../-components/use-records';
@@ -65,6 +66,7 @@ function Records({
       <SectionHeading title="DNS records" documentTitle={`DNS records · ${domain.displayName}`} />
       <div className={css({ display: 'grid', gap: '4' })}>
         {domain.delegation.status !== 'active' ? <DelegationPanel domain={domain} /> : null}
+        <DnssecPanel domain={domain} mayManage={mayManage} />
         <form
           aria-label="Filter records"
           onSubmit={(event) => event.preventDefault()}
