@@ -27,6 +27,7 @@ import { listenTcp, type TcpLimits, type TcpListener } from './tcp';
 import { TransferHistory } from './transfer';
 import type { TsigKey } from './tsig';
 import { listenUdp, type UdpListener } from './udp';
+import { listenUdpBatched, nativeUdp } from './udp-batch';
 import { ZoneTable } from './zone-index';
 
 export interface DnsServerOptions {
@@ -40,10 +41,14 @@ export interface DnsServerOptions {
   cacheEntries?: number;
   /** Secondaries that may transfer zones (with the TSIG key) and are sent NOTIFY on every change. */
   transfers?: { secondaries: Secondary[]; key: TsigKey };
+  /** false: Node's dgram even where the native batching module is built (tests compare the two). */
+  udpBatching?: boolean;
 }
 
 export interface DnsServer {
   zones: ZoneTable;
+  /** Whether UDP queries are read and answered in batches (native module) or one by one (dgram). */
+  udpBatched: boolean;
   /** Set with `transfers`: what changed between versions (IXFR), and the NOTIFY sender. */
   history?: TransferHistory;
   notifier?: Notifier;
@@ -77,7 +82,10 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   let udp: UdpListener | undefined;
   let tcp: TcpListener | undefined;
   for (let attempt = 1; !tcp; attempt++) {
-    udp = await listenUdp({ host, port: options.port, respond, logger });
+    const native = options.udpBatching === false ? null : nativeUdp();
+    udp = native
+      ? await listenUdpBatched(native, { host, port: options.port, respond, logger })
+      : await listenUdp({ host, port: options.port, respond, logger });
     try {
       tcp = await listenTcp({ host, port: udp.port, respond, logger, limits: options.tcp });
     } catch (error) {
@@ -90,6 +98,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const udpListener = udp!;
   return {
     zones,
+    udpBatched: udpListener.batched,
     history,
     notifier,
     address: { host, udp: udpListener.port, tcp: tcp.port },

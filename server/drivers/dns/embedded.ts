@@ -30,7 +30,12 @@ export async function createEmbeddedDnsDriver(
   const server = await startDnsServer({ ...options, logger });
   const endpointHost = isIPv6(options.host) ? `[${options.host}]` : options.host;
   logger.info(
-    { udp: server.address.udp, tcp: server.address.tcp, host: options.host },
+    {
+      udp: server.address.udp,
+      tcp: server.address.tcp,
+      host: options.host,
+      udpIo: server.udpBatched ? 'batched (recvmmsg/sendmmsg)' : 'node:dgram',
+    },
     'dns: embedded authoritative server listening',
   );
   return {
