@@ -76,16 +76,22 @@ export function listenUdpBatched(
       const length = lengths[index]!;
       // Longer than any query we answer: dropped, like a packet dgram could not read whole.
       if (length < 0) continue;
+      const start = index * SLOT;
+      const ready = respond.readyInto(input, start, length, output, start);
+      if (ready > 0) {
+        lengths[BATCH + index] = ready;
+        continue;
+      }
       const from = peerAddress(addresses, index * ADDRESS_OCTETS);
       let reply: Buffer | null;
       try {
-        reply = respond(input.subarray(index * SLOT, index * SLOT + length), 'udp', from);
+        reply = respond(input.subarray(start, start + length), 'udp', from);
       } catch (error) {
         logger.debug({ err: error, from }, 'dns: dropped a UDP packet');
         continue;
       }
       if (!reply || reply.length > SLOT) continue;
-      reply.copy(output, index * SLOT);
+      reply.copy(output, start);
       lengths[BATCH + index] = reply.length;
     }
   };

@@ -167,6 +167,8 @@ export function encodeRRset(ownerWire: Buffer, type: number, ttl: number, rdatas
 /** The zone a name belongs to, if any, in O(labels): a sub-zone beats its parent. */
 export class ZoneTable {
   private zones = new Map<string, ZoneIndex>();
+  /** Increases on every change of any zone: caches of whole answers start over when it does. */
+  generation = 0;
 
   get size(): number {
     return this.zones.size;
@@ -183,15 +185,18 @@ export class ZoneTable {
   /** Replaces (or adds) one zone: queries see either the old index or the new one, never a mix. */
   set(index: ZoneIndex): void {
     this.zones.set(index.name, index);
+    this.generation++;
   }
 
   delete(name: string): void {
     this.zones.delete(name.trim().toLowerCase().replace(/\.$/, ''));
+    this.generation++;
   }
 
   /** Replaces every zone at once. */
   replaceAll(indexes: ZoneIndex[]): void {
     this.zones = new Map(indexes.map((index) => [index.name, index]));
+    this.generation++;
   }
 
   /** `qname` lowercase, no trailing dot. */

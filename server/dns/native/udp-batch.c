@@ -122,7 +122,8 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
       }
       sent += done;
     }
-    if (count < BATCH) return;
+    /* A short batch means the queue is drained for now: back to the loop (its other handles wait). */
+    if (count < BATCH && round > 0) return;
   }
 }
 
