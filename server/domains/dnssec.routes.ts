@@ -12,10 +12,14 @@ import { domainParams } from './params';
 import { domainNotFound } from './problems';
 
 export function dnssecRoutes(service: DomainService): Routes {
+  // The domain after a change, also pushed to the team's other open consoles.
   const current = async (teamId: string, domainId: string) => {
     const found = await findDomain(service.db, teamId, domainId);
     if (!found) throw domainNotFound();
-    return toDomain(found.row, found.recordCount, service.config.nameServers, found.keys);
+    const domain = toDomain(found.row, found.recordCount, service.config.nameServers, found.keys);
+    const { live } = service.deps;
+    if (live.subscribers > 0) await live.publishToTeam(teamId, { type: 'domain.updated', domain });
+    return domain;
   };
   const change = (c: Parameters<typeof auditActor>[0], domainId: string) => ({
     teamId: c.get('team').id,
