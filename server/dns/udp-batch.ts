@@ -96,9 +96,15 @@ export function listenUdpBatched(
     }
   };
   const handle = native.listen(bound.fd, input, output, lengthBytes, addresses, onBatch);
+  // The native side frees the listener when it stops: stopping it twice would touch freed memory.
+  let stopped = false;
   return Promise.resolve({
     port: bound.port,
     batched: true,
-    close: async () => native.stop(handle),
+    close: async () => {
+      if (stopped) return;
+      stopped = true;
+      native.stop(handle);
+    },
   });
 }
