@@ -1,6 +1,6 @@
-// A real secondary of the embedded server: Debian's knotd, on its own loopback port with its own config
-// directory, transfers a signed zone with TSIG, is sent NOTIFY after a change, takes the difference
-// (IXFR) and answers the new record; a transfer without the key, or with a wrong one, is refused.
+// Real secondaries of the embedded server: Debian's knotd and nsd, each on its own loopback port with its
+// own config directory, transfer a signed zone with TSIG, are sent NOTIFY after a change, take the
+// difference (IXFR) and answer the new record; a transfer without the key, or with a wrong one, is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryDns } from '../../server/dns/client';
 import { generateZoneKeyMaterial, zoneKeyFrom } from '../../server/dns/dnssec/keys';
@@ -8,7 +8,13 @@ import { parseTsigKey } from '../../server/dns/tsig';
 import type { PublishedRecord, PublishedZone } from '../../server/drivers/dns/dns-driver';
 import { createEmbeddedDnsDriver, type EmbeddedDnsDriver } from '../../server/drivers/dns/embedded';
 import { createLogger } from '../../server/logger';
-import { axfr, eventually, type KnotSecondary, startKnotSecondary } from '../support/dns-tools';
+import {
+  axfr,
+  eventually,
+  type Secondary,
+  startKnotSecondary,
+  startNsdSecondary,
+} from '../support/dns-tools';
 import { freePort } from '../support/powerdns';
 
 const ZONE = 'secondary.test';
@@ -34,35 +40,47 @@ function zone(serial: number, extra: PublishedRecord[] = []): PublishedZone {
   };
 }
 
-let driver: EmbeddedDnsDriver;
-let secondary: KnotSecondary;
+const SECONDARIES = [
+  {
+    name: 'knotd',
+    start: startKnotSecondary,
+    transferred: /AXFR, incoming.*finished/,
+    notified: /notify, incoming/,
+    incremental: /IXFR, incoming.*finished/,
+  },
+  {
+    name: 'nsd',
+    start: startNsdSecondary,
+    transferred: /received update to serial 100/,
+    notified: /notify for secondary\.test/,
+    incremental: /received update to serial 101/,
+  },
+] as const;
 
-const askSecondary = (name: string, type: 'A' | 'SOA') =>
-  queryDns({ host: '127.0.0.1', port: secondary.port, name, type, timeoutMs: 1_000 });
+describe.each(SECONDARIES)('$name as a secondary', ({ start, transferred, notified, incremental }) => {
+  let driver: EmbeddedDnsDriver;
+  let secondary: Secondary;
 
-beforeAll(async () => {
-  const secondaryPort = await freePort(true);
-  driver = await createEmbeddedDnsDriver({
-    host: '127.0.0.1',
-    port: 0,
-    logger: createLogger('silent'),
-    transfers: { secondaries: [{ host: '127.0.0.1', port: secondaryPort }], key },
+  const askSecondary = (name: string, type: 'A' | 'SOA') =>
+    queryDns({ host: '127.0.0.1', port: secondary.port, name, type, timeoutMs: 1_000 });
+
+  beforeAll(async () => {
+    const secondaryPort = await freePort(true);
+    driver = await createEmbeddedDnsDriver({
+      host: '127.0.0.1',
+      port: 0,
+      logger: createLogger('silent'),
+      transfers: { secondaries: [{ host: '127.0.0.1', port: secondaryPort }], key },
+    });
+    await driver.publish(zone(100));
+    secondary = await start({ primaryPort: driver.address.tcp, key, zones: [ZONE], port: secondaryPort });
   });
-  await driver.publish(zone(100));
-  secondary = await startKnotSecondary({
-    primaryPort: driver.address.tcp,
-    key,
-    zones: [ZONE],
-    port: secondaryPort,
+
+  afterAll(async () => {
+    await secondary?.stop();
+    await driver?.close();
   });
-});
 
-afterAll(async () => {
-  await secondary?.stop();
-  await driver?.close();
-});
-
-describe('a knotd secondary', () => {
   it('transfers the zone with TSIG at start, then follows a change announced by NOTIFY', async () => {
     const soaSerial = async () => {
       const answer = await askSecondary(ZONE, 'SOA');
@@ -70,19 +88,19 @@ describe('a knotd secondary', () => {
     };
     await eventually(
       async () => ((await soaSerial()) === 100 ? true : undefined),
-      'knotd serving serial 100',
+      'the secondary serving serial 100',
     );
-    expect(secondary.output()).toMatch(/AXFR, incoming.*finished/);
+    expect(secondary.output()).toMatch(transferred);
 
     await driver.publish(zone(101, [record('new', 'A', '192.0.2.77')]));
     const answer = await eventually(async () => {
       const reply = await askSecondary(`new.${ZONE}`, 'A');
       return reply.rcode === 'NOERROR' && (reply.answers ?? []).length > 0 ? reply : undefined;
-    }, 'knotd answering the new record');
+    }, 'the secondary answering the new record');
     expect((answer.answers ?? []).map((item) => (item as { data?: string }).data)).toEqual(['192.0.2.77']);
     expect(await soaSerial()).toBe(101);
-    expect(secondary.output()).toMatch(/notify, incoming/);
-    expect(secondary.output()).toMatch(/IXFR, incoming.*finished/);
+    expect(secondary.output()).toMatch(notified);
+    expect(secondary.output()).toMatch(incremental);
   });
 
   it('refuses a transfer without the key, and one signed with a wrong key', async () => {

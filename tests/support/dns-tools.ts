@@ -14,7 +14,7 @@ import { freePort } from './powerdns';
 const run = promisify(execFile);
 
 export const DNS_TOOLS_INSTALL_COMMAND =
-  'sudo apt-get install -y bind9-dnsutils ldnsutils knot knot-dnsutils knot-dnssecutils';
+  'sudo apt-get install -y bind9-dnsutils ldnsutils knot knot-dnsutils knot-dnssecutils nsd';
 
 const TOOLS = {
   delv: '/usr/bin/delv',
@@ -22,6 +22,7 @@ const TOOLS = {
   kzonecheck: '/usr/bin/kzonecheck',
   kdig: '/usr/bin/kdig',
   knotd: '/usr/sbin/knotd',
+  nsd: '/usr/sbin/nsd',
 } as const;
 
 /** The path of a tool, or an error naming the command that installs it (so the test fails, loudly). */
@@ -88,7 +89,7 @@ export async function axfr(port: number, zone: string, key?: TsigKey): Promise<T
   return runTool('kdig', args);
 }
 
-export interface KnotSecondary {
+export interface Secondary {
   port: number;
   /** What knotd has logged so far. */
   output(): string;
@@ -104,7 +105,7 @@ export async function startKnotSecondary(options: {
   key: TsigKey;
   zones: string[];
   port?: number;
-}): Promise<KnotSecondary> {
+}): Promise<Secondary> {
   const knotd = tool('knotd');
   const directory = await mkdtemp(join(tmpdir(), 'ikirere-knot-'));
   const port = options.port ?? (await freePort(true));
@@ -142,9 +143,12 @@ template:
 zone:
 ${options.zones.map((zone) => `  - domain: ${zone}\n    master: primary\n    acl: notify-from-primary\n`).join('')}`,
   );
-  const child: ChildProcess = spawn(knotd, ['-c', join(directory, 'knot.conf')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return supervise(knotd, ['-c', join(directory, 'knot.conf')], directory, port);
+}
+
+/** A process we started, stopped with SIGTERM (its output kept for the test to read). */
+function supervise(command: string, args: string[], directory: string, port: number): Secondary {
+  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -171,6 +175,53 @@ ${options.zones.map((zone) => `  - domain: ${zone}\n    master: primary\n    acl
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * NLnet Labs' nsd as a secondary of our server for `zones`: its own config and state in a temporary
+ * directory, one server process on a free loopback port, transfers and NOTIFY signed with `key`.
+ */
+export async function startNsdSecondary(options: {
+  primaryPort: number;
+  key: TsigKey;
+  zones: string[];
+  port?: number;
+}): Promise<Secondary> {
+  const nsd = tool('nsd');
+  const directory = await mkdtemp(join(tmpdir(), 'ikirere-nsd-'));
+  const port = options.port ?? (await freePort(true));
+  const { key } = options;
+  await writeFile(
+    join(directory, 'nsd.conf'),
+    `server:
+    ip-address: 127.0.0.1@${port}
+    zonesdir: "${directory}"
+    database: ""
+    pidfile: "${join(directory, 'nsd.pid')}"
+    xfrdfile: "${join(directory, 'xfrd.state')}"
+    xfrdir: "${directory}"
+    zonelistfile: "${join(directory, 'zone.list')}"
+    username: ""
+    server-count: 1
+    verbosity: 2
+remote-control:
+    control-enable: no
+key:
+    name: ${key.name}
+    algorithm: ${key.algorithm}
+    secret: "${key.secret.toString('base64')}"
+${options.zones
+  .map(
+    (zone) => `zone:
+    name: ${zone}
+    zonefile: "${zone}.zone"
+    request-xfr: 127.0.0.1@${options.primaryPort} ${key.name}
+    allow-notify: 127.0.0.1 ${key.name}
+`,
+  )
+  .join('')}`,
+  );
+  return supervise(nsd, ['-d', '-c', join(directory, 'nsd.conf')], directory, port);
 }
 
 /** Calls `probe` until it returns something other than undefined, or fails after `timeoutMs`. */
