@@ -37,6 +37,18 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Address the embedded DNS server listens on; use 0.0.0.0 (or ::) to answer other machines.',
   },
   {
+    name: 'DNS_SECONDARIES',
+    default: undefined,
+    description:
+      'Comma-separated secondary name servers of the embedded DNS server (192.0.2.7, 192.0.2.7:5353, [2001:db8::7]:53; port 53 by default): only they may transfer zones (AXFR, IXFR), signed with DNS_TSIG_KEY, and they are sent NOTIFY on every change.',
+  },
+  {
+    name: 'DNS_TSIG_KEY',
+    default: undefined,
+    description:
+      'The TSIG key the secondaries share with us, as hmac-sha256:<name>:<base64 secret> (or hmac-sha512); required with DNS_SECONDARIES.',
+  },
+  {
     name: 'POWERDNS_URL',
     default: undefined,
     description:

@@ -136,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       driver: dnsDriver,
       config: config.domains,
       resolver: options.delegationResolver,
+      instanceSecret: instance.instanceSecret,
     });
     // Before the first request: the DNS server answers for every zone in the database.
     await domains.start();
@@ -300,7 +301,12 @@ async function createDnsDriver(config: Config, logger: Logger): Promise<DnsDrive
       logger,
     });
   }
-  return createEmbeddedDnsDriver({ host: config.dnsHost, port: config.dnsPort, logger });
+  return createEmbeddedDnsDriver({
+    host: config.dnsHost,
+    port: config.dnsPort,
+    logger,
+    transfers: config.dnsTransfers,
+  });
 }
 
 function identityConfigFrom(config: Config): IdentityConfig {

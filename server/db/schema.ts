@@ -526,6 +526,10 @@ export const domains = pgTable(
     delegationCheckedAt: at('delegation_checked_at'),
     /** The NS names the resolver answered at the last check that got an answer. */
     delegationFound: text('delegation_found').array().notNull().default(sql`'{}'::text[]`),
+    /** The DS records the parent zone published at the last check that got an answer (presentation form). */
+    dsFound: text('ds_found').array().notNull().default(sql`'{}'::text[]`),
+    /** When the parent was last asked for DS records and answered; null before. */
+    dsCheckedAt: at('ds_checked_at'),
     createdAt: at('created_at').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull(),
@@ -566,6 +570,32 @@ export const dnsRecords = pgTable(
     index('dns_records_order').on(t.domainId, t.sortName, t.type, t.sortValue, t.id),
     index('dns_records_type_order').on(t.domainId, t.type, t.sortName, t.sortValue, t.id),
   ],
+);
+
+/**
+ * DNSSEC keys of a signed zone: one combined signing key (ECDSA P-256, algorithm 13), two while a key
+ * rolls (both sign; the newer one is the key the parent's DS should name once the roll completes). The
+ * private key is kept encrypted with a key derived from the installation secret (server/domains/dnssec).
+ */
+export const dnssecKeys = pgTable(
+  'dnssec_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    algorithm: integer('algorithm').notNull(),
+    flags: integer('flags').notNull(),
+    keyTag: integer('key_tag').notNull(),
+    /** The DNSKEY public key field, base64. */
+    publicKey: text('public_key').notNull(),
+    /** PKCS#8 private key sealed with AES-256-GCM: base64 of nonce, tag and ciphertext. */
+    privateKey: text('private_key').notNull(),
+    /** The DS records (SHA-256) the name server reports for this key, in presentation form. */
+    ds: text('ds').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('dnssec_keys_domain').on(t.domainId, t.createdAt)],
 );
 
 // ── Billing ────────────────────────────────────────────────────────────────────────────────────────

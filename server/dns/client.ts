@@ -16,6 +16,8 @@ export interface DnsQuestion {
   edns?: number | false;
   /** Ask for recursion (a resolver needs it; an authoritative server only echoes it). */
   recursionDesired?: boolean;
+  /** Set the DO bit (with `edns`): ask for DNSSEC signatures and proofs. */
+  dnssecOk?: boolean;
   timeoutMs?: number;
 }
 
@@ -44,8 +46,9 @@ export async function queryDns(question: DnsQuestion): Promise<DnsMessage> {
               udpPayloadSize: question.edns,
               extendedRcode: 0,
               ednsVersion: 0,
-              flags: 0,
-              flag_do: false,
+              // The DO bit (RFC 3225) is the top bit of the OPT record's flags.
+              flags: question.dnssecOk ? 0x8000 : 0,
+              flag_do: question.dnssecOk === true,
               options: [],
             },
           ],

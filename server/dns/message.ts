@@ -23,15 +23,20 @@ export interface Body {
   wire: Buffer;
 }
 
-/** Our OPT record: root owner, payload 1232, the extended rcode's high bits, version 0, no options. */
-export function optRecord(extendedRcode = 0): Buffer {
+/**
+ * Our OPT record: root owner, payload 1232, the extended rcode's high bits, version 0, the DO bit copied
+ * from the query (RFC 3225 §3), no options.
+ */
+export function optRecord(extendedRcode = 0, dnssecOk = false): Buffer {
   const opt = Buffer.alloc(11);
   opt.writeUInt16BE(TYPE.OPT, 1);
   opt.writeUInt16BE(EDNS_PAYLOAD, 3);
   opt[5] = extendedRcode >> 4;
+  if (dnssecOk) opt[7] = 0x80;
   return opt;
 }
 const OPT = optRecord();
+const OPT_DO = optRecord(0, true);
 
 /**
  * Packs a resolution into at most `limit` octets of message, given the question's size. Whole RRsets go
@@ -43,6 +48,7 @@ export function encodeBody(
   questionOctets: number,
   limit: number,
   edns: boolean,
+  dnssecOk = false,
 ): Body {
   let room = limit - HEADER_OCTETS - questionOctets - (edns ? OPT.length : 0);
   const pieces: Buffer[] = [];
@@ -63,7 +69,7 @@ export function encodeBody(
     }
   });
   if (edns) {
-    pieces.push(OPT);
+    pieces.push(dnssecOk ? OPT_DO : OPT);
     counts[2]! += 1;
   }
   return {
@@ -76,8 +82,8 @@ export function encodeBody(
 }
 
 /** A body with no records: an error code, and our OPT when the query spoke EDNS. */
-export function emptyBody(rcode: number, edns: boolean): Body {
-  const opt = edns ? optRecord(rcode) : undefined;
+export function emptyBody(rcode: number, edns: boolean, dnssecOk = false): Body {
+  const opt = edns ? optRecord(rcode, dnssecOk) : undefined;
   return {
     flags: rcode & 0xf,
     answers: 0,

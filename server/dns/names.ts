@@ -12,6 +12,11 @@ export const TYPE = {
   SRV: 33,
   OPT: 41,
   DS: 43,
+  RRSIG: 46,
+  DNSKEY: 48,
+  NSEC3: 50,
+  NSEC3PARAM: 51,
+  TSIG: 250,
   IXFR: 251,
   AXFR: 252,
   ANY: 255,
@@ -27,7 +32,10 @@ export const RCODE = {
   NXDOMAIN: 3,
   NOTIMP: 4,
   REFUSED: 5,
+  NOTAUTH: 9,
 } as const;
+
+export const OPCODE = { QUERY: 0, NOTIFY: 4 } as const;
 
 /** The longest name on the wire, length octets and the root's zero included (RFC 1035 §2.3.4). */
 export const MAX_NAME_OCTETS = 255;

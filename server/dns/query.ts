@@ -1,11 +1,14 @@
 // Reads an incoming query message without trusting a byte of it: header, the one question, and the EDNS
 // OPT record if any. Never throws; says what to answer (or that the packet is to be dropped) instead.
 import { MAX_NAME_OCTETS, RCODE, TYPE } from './names';
+import { parseTsig, readName, type TsigRecord } from './tsig';
 
 export interface Edns {
   /** The largest UDP reply the client accepts. */
   payload: number;
   version: number;
+  /** DNSSEC OK (RFC 3225): the client wants signatures and denial proofs. */
+  dnssecOk: boolean;
 }
 
 export interface Query {
@@ -19,6 +22,10 @@ export interface Query {
   qtype: number;
   qclass: number;
   edns: Edns | null;
+  /** The TSIG record closing the message, if any (zone transfers and the refresh checks of secondaries). */
+  tsig: TsigRecord | null;
+  /** IXFR: the serial of the SOA the client sent in the authority section (the version it holds). */
+  clientSerial: number | null;
 }
 
 export type ParsedQuery =
@@ -70,10 +77,14 @@ export function parseQuery(message: Buffer): ParsedQuery {
   offset += 4;
   const question = message.subarray(HEADER_OCTETS, offset);
 
-  // Answer and authority records have no business in a query, but are skipped rather than refused.
-  const records = message.readUInt16BE(6) + message.readUInt16BE(8);
+  // Answer and authority records have no business in a query, but are skipped rather than refused; an
+  // IXFR carries the client's SOA in the authority section.
+  const answers = message.readUInt16BE(6);
+  const records = answers + message.readUInt16BE(8);
   const additional = message.readUInt16BE(10);
   let edns: Edns | null = null;
+  let tsig: TsigRecord | null = null;
+  let clientSerial: number | null = null;
   for (let index = 0; index < records + additional; index++) {
     const nameStart = offset;
     offset = skipName(message, offset);
@@ -87,11 +98,27 @@ export function parseQuery(message: Buffer): ParsedQuery {
       if (edns !== null || index < records || offset !== nameStart + 1) {
         return error(RCODE.FORMERR, 'misplaced or repeated OPT record');
       }
-      edns = { payload: message.readUInt16BE(offset + 2), version: message[offset + 5]! };
+      edns = {
+        payload: message.readUInt16BE(offset + 2),
+        version: message[offset + 5]!,
+        dnssecOk: (message[offset + 6]! & 0x80) !== 0,
+      };
+    }
+    if (type === TYPE.TSIG) {
+      // RFC 8945 §5.1: the last record of the additional section, and only there.
+      if (index !== records + additional - 1 || index < records)
+        return error(RCODE.FORMERR, 'misplaced TSIG record');
+      tsig = parseTsig(message, nameStart, offset + 10, offset + 10 + dataLength) ?? null;
+      if (!tsig) return error(RCODE.FORMERR, 'unreadable TSIG record');
+    }
+    if (type === TYPE.SOA && index >= answers && index < records) {
+      const mname = readName(message, offset + 10);
+      const rname = mname && readName(message, mname.end);
+      if (rname && rname.end + 4 <= offset + 10 + dataLength) clientSerial = message.readUInt32BE(rname.end);
     }
     offset += 10 + dataLength;
   }
-  return { kind: 'query', query: { id, flags, question, qname, qtype, qclass, edns } };
+  return { kind: 'query', query: { id, flags, question, qname, qtype, qclass, edns, tsig, clientSerial } };
 }
 
 /** The offset just past a (possibly compressed) name, or -1 when it is malformed. */

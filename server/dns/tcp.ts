@@ -83,18 +83,21 @@ export function listenTcp(options: {
         const message = pending.subarray(2, 2 + size);
         pending = pending.subarray(2 + size);
         deadline.refresh();
-        let reply: Buffer | null = null;
+        let reply: Buffer | Buffer[] | null = null;
         try {
           reply = respond(message, 'tcp', client);
         } catch (error) {
           logger.debug({ err: error, from: client }, 'dns: dropped a TCP message');
         }
         if (!reply) continue;
-        const frame = Buffer.allocUnsafe(2 + reply.length);
-        frame.writeUInt16BE(reply.length, 0);
-        reply.copy(frame, 2);
-        socket.write(frame);
-        if (socket.writableLength > limits.maxUnreadOctets) {
+        for (const one of Array.isArray(reply) ? reply : [reply]) {
+          const frame = Buffer.allocUnsafe(2 + one.length);
+          frame.writeUInt16BE(one.length, 0);
+          one.copy(frame, 2);
+          socket.write(frame);
+        }
+        // A zone transfer (several messages, to a secondary that proved its key) may be larger than the limit.
+        if (!Array.isArray(reply) && socket.writableLength > limits.maxUnreadOctets) {
           logger.debug({ from: client }, 'dns: closed a TCP connection that does not read its answers');
           socket.destroy();
           return;

@@ -9,6 +9,8 @@ const RECEIVE_BUFFER_OCTETS = 4 * 1024 * 1024;
 
 export interface UdpListener {
   port: number;
+  /** Whether queries arrive in batches (the native module) rather than one by one (dgram). */
+  batched: boolean;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export function listenUdp(options: {
       socket.on('error', (error) => logger.debug({ err: error }, 'dns: UDP socket error'));
       resolvePromise({
         port: socket.address().port,
+        batched: false,
         close: () => new Promise((done) => socket.close(() => done())),
       });
     });

@@ -1,6 +1,8 @@
 // The in-memory copy of every zone: per-zone lookup maps built once at publish, and the zone table that
 // finds the zone a query name belongs to (the longest suffix wins, so a sub-zone beats its parent).
 import type { PublishedZone } from '../drivers/dns/dns-driver';
+import { validityAt } from './dnssec/sign';
+import { signZone, type ZoneDnssec } from './dnssec/zone-signer';
 import { encodeName, ownerName, parentName, TYPE } from './names';
 import { encodeRecord, parseSoa } from './records';
 
@@ -16,6 +18,10 @@ export interface RRset {
   /** CNAME, NS, MX, SRV: the names the records point at. */
   targets: string[];
   wire: Buffer;
+  /** Signed zones: the RRSIG rdatas over this set, one per key (none for a delegation's NS, nor glue). */
+  rrsigs?: Buffer[];
+  /** `wire` followed by the RRSIG records: what a query with the DO bit gets. */
+  signedWire?: Buffer;
 }
 
 export interface ZoneIndex {
@@ -31,13 +37,24 @@ export interface ZoneIndex {
   hasWildcards: boolean;
   /** The SOA as the authority section of a negative answer carries it: ttl min(SOA ttl, minimum). */
   negativeSoa: Buffer;
+  /** The same followed by the SOA's RRSIGs, for signed zones. */
+  negativeSoaSigned?: Buffer;
+  /** Signed zones: the keys, the NSEC3 chain and where each name sits in it. */
+  dnssec?: ZoneDnssec;
   recordCount: number;
+}
+
+export interface BuildOptions {
+  /** The index this one replaces: signatures of unchanged RRsets are taken over from it. */
+  previous?: ZoneIndex;
+  /** Milliseconds since 1970: when signatures start (an hour before) and end (two weeks after). */
+  now?: number;
 }
 
 let versions = 0;
 
 /** Builds the index of a zone; throws an Error naming the zone and the record it cannot serve. */
-export function buildZoneIndex(zone: PublishedZone): ZoneIndex {
+export function buildZoneIndex(zone: PublishedZone, options: BuildOptions = {}): ZoneIndex {
   const name = zone.name.trim().toLowerCase().replace(/\.$/, '');
   try {
     encodeName(name);
@@ -93,6 +110,22 @@ export function buildZoneIndex(zone: PublishedZone): ZoneIndex {
     }
     const soa = nodes.get(name)!.get(TYPE.SOA)!;
     const negativeTtl = Math.min(soa.ttl, soaMinimum);
+    const keys = zone.dnssec?.keys ?? [];
+    const previous = options.previous?.name === name ? options.previous : undefined;
+    const dnssec =
+      keys.length === 0
+        ? undefined
+        : signZone({
+            zone: name,
+            nodes,
+            cuts,
+            keyTtl: soa.ttl,
+            negativeTtl,
+            keys,
+            validity: validityAt(options.now ?? Date.now()),
+            previous,
+          });
+    const negativeSoa = encodeRRset(encodeName(name), TYPE.SOA, negativeTtl, soa.rdatas);
     return {
       name,
       serial: zone.serial,
@@ -100,7 +133,11 @@ export function buildZoneIndex(zone: PublishedZone): ZoneIndex {
       nodes,
       cuts,
       hasWildcards,
-      negativeSoa: encodeRRset(encodeName(name), TYPE.SOA, negativeTtl, soa.rdatas),
+      negativeSoa,
+      negativeSoaSigned: soa.rrsigs
+        ? Buffer.concat([negativeSoa, encodeRRset(encodeName(name), TYPE.RRSIG, negativeTtl, soa.rrsigs)])
+        : undefined,
+      dnssec,
       recordCount: zone.records.length,
     };
   } catch (error) {
@@ -130,6 +167,8 @@ export function encodeRRset(ownerWire: Buffer, type: number, ttl: number, rdatas
 /** The zone a name belongs to, if any, in O(labels): a sub-zone beats its parent. */
 export class ZoneTable {
   private zones = new Map<string, ZoneIndex>();
+  /** Increases on every change of any zone: caches of whole answers start over when it does. */
+  generation = 0;
 
   get size(): number {
     return this.zones.size;
@@ -146,15 +185,18 @@ export class ZoneTable {
   /** Replaces (or adds) one zone: queries see either the old index or the new one, never a mix. */
   set(index: ZoneIndex): void {
     this.zones.set(index.name, index);
+    this.generation++;
   }
 
   delete(name: string): void {
     this.zones.delete(name.trim().toLowerCase().replace(/\.$/, ''));
+    this.generation++;
   }
 
   /** Replaces every zone at once. */
   replaceAll(indexes: ZoneIndex[]): void {
     this.zones = new Map(indexes.map((index) => [index.name, index]));
+    this.generation++;
   }
 
   /** `qname` lowercase, no trailing dot. */

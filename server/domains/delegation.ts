@@ -4,20 +4,70 @@
 // waits longer than LOOKUP_DEADLINE_MS. Checks run right after a zone is created, when a member asks
 // (once per 10 s per zone), and in the background every DELEGATION_CHECK_INTERVAL_SECONDS, one round at
 // a time.
+import { getServers } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
 import type { DelegationStatus } from '../../src/contract/domains';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { domains } from '../db/schema';
+import { queryDns } from '../dns/client';
 import { findDomain, toDomain } from './domain-record';
 import type { DomainService } from './domain-service';
 import { delegationCheckTooSoon } from './problems';
 
 export type NsLookup = { ok: true; nameServers: string[] } | { ok: false; reason: string };
+/** DS records in presentation form (`12345 13 2 ABCD…`). */
+export type DsLookup = { ok: true; records: string[] } | { ok: false; reason: string };
 
 export interface DelegationResolver {
   /** The NS names the world sees for `zone` (ASCII); ok with an empty list when it has none. */
   lookupNs(zone: string): Promise<NsLookup>;
+  /** The DS records the parent zone publishes for `zone`; ok with an empty list when it has none. */
+  lookupDs?(zone: string): Promise<DsLookup>;
+}
+
+/** `192.0.2.1`, `192.0.2.1:5353`, `[2001:db8::1]:53`, `2001:db8::1` → host and port. */
+function resolverEndpoint(text: string): { host: string; port: number } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+  if (bracketed) return { host: bracketed[1]!, port: Number(bracketed[2] ?? 53) };
+  const withPort = /^([^:]+):(\d+)$/.exec(text);
+  if (withPort) return { host: withPort[1]!, port: Number(withPort[2]) };
+  return { host: text, port: 53 };
+}
+
+/** Asks the resolvers in turn for the zone's DS records (node:dns has no DS look-up). */
+async function lookupDsWith(servers: readonly string[], zone: string, deadlineMs: number): Promise<DsLookup> {
+  let reason = 'no resolver';
+  for (const server of servers) {
+    const { host, port } = resolverEndpoint(server);
+    try {
+      const answer = await queryDns({
+        host,
+        port,
+        name: zone,
+        type: 'DS',
+        recursionDesired: true,
+        edns: 1232,
+        timeoutMs: Math.max(500, Math.floor(deadlineMs / 2)),
+      });
+      if (answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN') {
+        reason = answer.rcode;
+        continue;
+      }
+      const records = (answer.answers ?? [])
+        .filter((item) => item.type === 'DS' && item.name.toLowerCase().replace(/\.$/, '') === zone)
+        .map((item) => {
+          const ds = (
+            item as { data: { keyTag: number; algorithm: number; digestType: number; digest: Buffer } }
+          ).data;
+          return `${ds.keyTag} ${ds.algorithm} ${ds.digestType} ${Buffer.from(ds.digest).toString('hex').toUpperCase()}`;
+        });
+      return { ok: true, records: [...new Set(records)].sort() };
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+  }
+  return { ok: false, reason };
 }
 
 export const LOOKUP_DEADLINE_MS = 3_000;
@@ -34,6 +84,7 @@ export function systemDelegationResolver(
   deadlineMs = LOOKUP_DEADLINE_MS,
 ): DelegationResolver {
   return {
+    lookupDs: (zone) => lookupDsWith(servers ?? getServers(), zone, deadlineMs),
     async lookupNs(zone) {
       const resolver = new Resolver({ timeout: Math.max(500, Math.floor(deadlineMs / 2)), tries: 1 });
       if (servers) resolver.setServers([...servers]);
@@ -63,6 +114,7 @@ export function systemDelegationResolver(
 /** A resolver that never answers, for an app made without one (tests, embedding): status stays as it is. */
 export const unconfiguredResolver: DelegationResolver = {
   lookupNs: async () => ({ ok: false, reason: 'no resolver configured' }),
+  lookupDs: async () => ({ ok: false, reason: 'no resolver configured' }),
 };
 
 function normalizeHost(name: string): string {
@@ -171,36 +223,74 @@ export class DelegationChecker {
   }
 
   /** Whatever the resolver does, a check answers within the deadline (a silent resolver is a failure). */
-  private async lookupWithDeadline(zone: string): Promise<NsLookup> {
+  private async withDeadline<T extends { ok: boolean }>(
+    lookup: Promise<T>,
+  ): Promise<T | { ok: false; reason: string }> {
     const deadlineMs = this.service.deps.delegationDeadlineMs ?? LOOKUP_DEADLINE_MS;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<NsLookup>((resolve) => {
+    const deadline = new Promise<{ ok: false; reason: string }>((resolve) => {
       timer = setTimeout(() => resolve({ ok: false, reason: 'timeout' }), deadlineMs);
     });
-    const lookup = this.service.deps.resolver
-      .lookupNs(zone)
-      .catch((error: unknown): NsLookup => ({ ok: false, reason: String(error) }));
     try {
-      return await Promise.race([lookup, deadline]);
+      return await Promise.race([
+        lookup.catch((error: unknown) => ({ ok: false as const, reason: String(error) })),
+        deadline,
+      ]);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private lookupDs(zone: string): Promise<DsLookup> {
+    const { resolver } = this.service.deps;
+    if (!resolver.lookupDs)
+      return Promise.resolve({ ok: false, reason: 'the resolver cannot look up DS records' });
+    return this.withDeadline(resolver.lookupDs(zone));
+  }
+
+  /**
+   * Asks the parent for the zone's DS records now and stores what it says (turning signing off and
+   * finishing a key roll decide on a fresh answer, not the last background check).
+   */
+  async checkDs(domainId: string): Promise<DsLookup> {
+    const { db, clock } = this.service.deps;
+    const [domain] = await db.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
+    if (!domain) return { ok: false, reason: 'no such domain' };
+    const lookup = await this.lookupDs(domain.name);
+    if (lookup.ok) {
+      await db
+        .update(domains)
+        .set({ dsFound: lookup.records, dsCheckedAt: clock.now() })
+        .where(eq(domains.id, domainId));
+    }
+    return lookup;
   }
 
   private async run(domainId: string): Promise<void> {
     const { db, clock, config, logger, live } = this.service.deps;
     const [domain] = await db.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
     if (!domain) return;
-    const lookup = await this.lookupWithDeadline(domain.name);
+    const [lookup, dsLookup] = await Promise.all([
+      this.withDeadline(this.service.deps.resolver.lookupNs(domain.name)),
+      this.lookupDs(domain.name),
+    ]);
     const now = clock.now();
     if (!lookup.ok)
       logger.info({ zone: domain.name, reason: lookup.reason }, 'delegation check got no answer');
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(domains).where(eq(domains.id, domainId)).for('update');
       if (!row) return undefined;
+      let dsChanged = false;
+      if (dsLookup.ok) {
+        dsChanged = dsLookup.records.join('\n') !== row.dsFound.join('\n') || row.dsCheckedAt === null;
+        await tx
+          .update(domains)
+          .set({ dsFound: dsLookup.records, dsCheckedAt: now })
+          .where(eq(domains.id, domainId));
+      }
       if (!lookup.ok) {
         await tx.update(domains).set({ delegationCheckedAt: now }).where(eq(domains.id, domainId));
-        return undefined;
+        return dsChanged ? row.teamId : undefined;
       }
       const found = [...new Set(lookup.nameServers.map(normalizeHost))].sort();
       const previous = row.delegationStatus as DelegationStatus;
@@ -209,7 +299,7 @@ export class DelegationChecker {
         .update(domains)
         .set({ delegationStatus: status, delegationFound: found, delegationCheckedAt: now })
         .where(eq(domains.id, domainId));
-      if (status === previous) return undefined;
+      if (status === previous) return dsChanged ? row.teamId : undefined;
       await recordAudit(tx, {
         teamId: row.teamId,
         actor: SYSTEM_ACTOR,
@@ -225,7 +315,7 @@ export class DelegationChecker {
     if (current) {
       await live.publishToTeam(changed, {
         type: 'domain.updated',
-        domain: toDomain(current.row, current.recordCount, config.nameServers),
+        domain: toDomain(current.row, current.recordCount, config.nameServers, current.keys),
       });
     }
   }

@@ -1,10 +1,12 @@
 // Domains and records as stored and as the API shows them, and the zone as the DNS driver receives it.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DelegationStatus, DnsRecord, Domain } from '../../src/contract/domains';
-import { dnsRecords, domains } from '../db/schema';
+import { dnsRecords, dnssecKeys, domains } from '../db/schema';
+import type { ZoneKey } from '../dns/dnssec/keys';
 import type { PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
 import { isUuid } from '../teams/guards';
 import type { Queryable } from '../teams/team-record';
+import { dnssecView, type KeyRow, type KeyVault, keysOf, zoneKeys } from './dnssec';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type RecordRow = typeof dnsRecords.$inferSelect;
@@ -14,7 +16,12 @@ export type RecordRow = typeof dnsRecords.$inferSelect;
 // dns_records.id.
 export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id")`;
 
-export function toDomain(row: DomainRow, recordCount: number, nameServers: readonly string[]): Domain {
+export function toDomain(
+  row: DomainRow,
+  recordCount: number,
+  nameServers: readonly string[],
+  keys: KeyRow[] = [],
+): Domain {
   return {
     id: row.id,
     teamId: row.teamId,
@@ -28,6 +35,7 @@ export function toDomain(row: DomainRow, recordCount: number, nameServers: reado
     },
     serial: row.serial,
     recordCount,
+    dnssec: dnssecView(row, keys),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -49,18 +57,20 @@ export function toDnsRecord(row: RecordRow): DnsRecord {
   };
 }
 
-/** One domain of the team with its record count; another team's id (or a malformed one) is undefined. */
+/** One domain of the team with its record count and keys; another team's id (or a malformed one) is undefined. */
 export async function findDomain(
   db: Queryable,
   teamId: string,
   domainId: string,
-): Promise<{ row: DomainRow; recordCount: number } | undefined> {
+): Promise<{ row: DomainRow; recordCount: number; keys: KeyRow[] } | undefined> {
   if (!isUuid(domainId)) return undefined;
   const [found] = await db
     .select({ row: domains, recordCount: recordCountOf })
     .from(domains)
     .where(and(eq(domains.id, domainId), eq(domains.teamId, teamId)));
-  return found;
+  if (!found) return undefined;
+  const keys = (await keysOf(db, [found.row.id])).get(found.row.id) ?? [];
+  return { ...found, keys };
 }
 
 /** One domain's row, without its record count (pages of records, zone files). */
@@ -124,23 +134,42 @@ export function toPublishedRecord(row: {
 export function toPublishedZone(
   domain: { name: string; serial: number },
   records: RecordRow[],
+  keys: ZoneKey[] = [],
 ): PublishedZone {
-  return { name: domain.name, serial: domain.serial, records: records.map(toPublishedRecord) };
+  return {
+    name: domain.name,
+    serial: domain.serial,
+    records: records.map(toPublishedRecord),
+    ...(keys.length > 0 ? { dnssec: { keys } } : {}),
+  };
 }
 
-/** Every zone in the database, for the driver's syncAll at start. */
-export async function allPublishedZones(db: Queryable): Promise<PublishedZone[]> {
-  const [rows, records] = await Promise.all([
+/** Every zone in the database, signed with its keys, for the driver's syncAll at start. */
+export async function allPublishedZones(
+  db: Queryable,
+  vault: () => Promise<KeyVault>,
+): Promise<PublishedZone[]> {
+  const [rows, records, keyRows] = await Promise.all([
     db.select({ id: domains.id, name: domains.name, serial: domains.serial }).from(domains),
     db.select().from(dnsRecords),
+    db.select().from(dnssecKeys).orderBy(asc(dnssecKeys.createdAt), asc(dnssecKeys.id)),
   ]);
+  const keysByDomain = new Map<string, KeyRow[]>();
+  for (const key of keyRows) keysByDomain.set(key.domainId, [...(keysByDomain.get(key.domainId) ?? []), key]);
+  const opened = keyRows.length > 0 ? await vault() : undefined;
   const byDomain = new Map<string, RecordRow[]>();
   for (const record of records) {
     const list = byDomain.get(record.domainId) ?? [];
     list.push(record);
     byDomain.set(record.domainId, list);
   }
-  return rows.map((row) => toPublishedZone(row, byDomain.get(row.id) ?? []));
+  return rows.map((row) =>
+    toPublishedZone(
+      row,
+      byDomain.get(row.id) ?? [],
+      opened ? zoneKeys(opened, keysByDomain.get(row.id) ?? []) : [],
+    ),
+  );
 }
 
 /** Domains a team holds (team deletion is refused while it holds any). */

@@ -2,9 +2,11 @@
 // row lock, writes the records and the audit entry, increases the SOA serial, and hands the zone as it now
 // stands to the DNS driver before committing. A driver that throws rolls the whole change back (502), so
 // the console and the name servers never disagree about a committed change.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db';
-import { dnsRecords, domains } from '../db/schema';
+import { ensureInstanceSettings } from '../db/instance-settings';
+import { dnsRecords, dnssecKeys, domains } from '../db/schema';
+import { SIGNATURE_REFRESH_SECONDS } from '../dns/dnssec/sign';
 import type { DnsDriver, PublishedZone } from '../drivers/dns/dns-driver';
 import { ProblemError } from '../http/problem';
 import type { Clock } from '../identity/clock';
@@ -12,6 +14,7 @@ import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
 import type { DomainsConfig } from './config';
 import { DelegationChecker, type DelegationResolver } from './delegation';
+import { createKeyVault, dnssecView, type KeyVault, keysOf, zoneKeys } from './dnssec';
 import { allPublishedZones, type DomainRow, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
 import { dnsServerRefused, domainNotFound } from './problems';
 import { nextSerial } from './serial';
@@ -28,7 +31,12 @@ export interface DomainServiceDeps {
   resolver: DelegationResolver;
   /** How long a delegation check waits for the resolver (LOOKUP_DEADLINE_MS by default). */
   delegationDeadlineMs?: number;
+  /** The installation secret, which seals DNSSEC private keys; read from the database when absent. */
+  instanceSecret?: string;
 }
+
+/** How often signed zones are looked at for signatures due for renewal. */
+const RESIGN_CHECK_MS = 3_600_000;
 
 /** What an edit of a zone did: its result, and whether it changed a record (no change: no new serial). */
 export interface ZoneEditOutcome<T> {
@@ -39,6 +47,9 @@ export interface ZoneEditOutcome<T> {
 export class DomainService {
   readonly delegation: DelegationChecker;
   private starting: Promise<void> | undefined;
+  private vault: Promise<KeyVault> | undefined;
+  private resignTimer: NodeJS.Timeout | undefined;
+  private resigning: Promise<void> | undefined;
 
   constructor(readonly deps: DomainServiceDeps) {
     this.delegation = new DelegationChecker(this);
@@ -59,8 +70,9 @@ export class DomainService {
   /** Hands every zone to the driver and starts the background delegation checks; once. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      await this.deps.driver.syncAll(await allPublishedZones(this.db));
+      await this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault()));
       this.delegation.startBackground(this.config.delegationCheckIntervalSeconds);
+      this.startResigning();
     })().catch((error: unknown) => {
       this.starting = undefined;
       throw error;
@@ -70,8 +82,76 @@ export class DomainService {
 
   async close(): Promise<void> {
     await this.starting?.catch(() => {});
+    clearInterval(this.resignTimer);
+    await this.resigning;
     await this.delegation.close();
     await this.deps.driver.close();
+  }
+
+  /** Seals and opens DNSSEC private keys (the installation secret, read once). */
+  keyVault(): Promise<KeyVault> {
+    this.vault ??= (
+      this.deps.instanceSecret
+        ? Promise.resolve(this.deps.instanceSecret)
+        : ensureInstanceSettings(this.db).then((settings) => settings.instanceSecret)
+    ).then(createKeyVault);
+    this.vault.catch(() => {
+      this.vault = undefined;
+    });
+    return this.vault;
+  }
+
+  /**
+   * Stores the DS records the name server reports for each key (PowerDNS shows its own), so the console
+   * shows what the server really serves.
+   */
+  async recordReportedDs(teamId: string, domainId: string): Promise<void> {
+    const reportedDs = this.deps.driver.reportedDs;
+    if (!reportedDs) return;
+    const [domain] = await this.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.id, domainId), eq(domains.teamId, teamId)));
+    if (!domain) return;
+    const reported = await reportedDs.call(this.deps.driver, domain.name);
+    const keys = (await keysOf(this.db, [domainId])).get(domainId) ?? [];
+    const view = dnssecView(domain, keys);
+    for (const [index, key] of keys.entries()) {
+      const match = reported.find((item) => item.dnskey === view.keys[index]!.dnskey);
+      if (match) await this.db.update(dnssecKeys).set({ ds: match.ds }).where(eq(dnssecKeys.id, key.id));
+    }
+  }
+
+  /**
+   * Signatures last two weeks: a signed zone untouched for six days gets a new serial, so the embedded
+   * server renews the signatures due within a week and secondaries transfer them. PowerDNS signs on its own.
+   */
+  private startResigning(): void {
+    if (this.deps.driver.info.kind !== 'embedded' || this.resignTimer) return;
+    this.resignTimer = setInterval(() => {
+      this.resigning ??= this.resignDue()
+        .then(() => {})
+        .catch((error: unknown) =>
+          this.deps.logger.warn({ err: error }, 'dnssec: renewing signatures failed'),
+        )
+        .finally(() => {
+          this.resigning = undefined;
+        });
+    }, RESIGN_CHECK_MS);
+    this.resignTimer.unref();
+  }
+
+  async resignDue(): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - (SIGNATURE_REFRESH_SECONDS - 86_400) * 1000);
+    const due = await this.db
+      .selectDistinct({ id: domains.id, teamId: domains.teamId })
+      .from(domains)
+      .innerJoin(dnssecKeys, eq(dnssecKeys.domainId, domains.id))
+      .where(lt(domains.updatedAt, before));
+    for (const domain of due) {
+      await this.editZone(domain.teamId, domain.id, async () => ({ result: undefined, changed: true }));
+    }
+    return due.length;
   }
 
   /**
@@ -81,14 +161,16 @@ export class DomainService {
   async editZone<T>(
     teamId: string,
     domainId: string,
-    edit: (tx: Transaction, domain: DomainRow, now: Date) => Promise<ZoneEditOutcome<T>>,
+    edit: (tx: Transaction, domain: DomainRow, now: Date, vault: KeyVault) => Promise<ZoneEditOutcome<T>>,
   ): Promise<T> {
     const now = this.deps.clock.now();
+    // Read before the transaction: on PGlite (one connection) a read outside it would wait for it forever.
+    const vault = await this.keyVault();
     const { result, changed } = await this.db.transaction(async (tx) => {
       const domain = await lockDomain(tx, teamId, domainId);
       if (!domain) throw domainNotFound();
-      const outcome = await edit(tx, domain, now);
-      if (outcome.changed) await this.commitZone(tx, domain, now);
+      const outcome = await edit(tx, domain, now, vault);
+      if (outcome.changed) await this.commitZone(tx, domain, now, vault);
       return outcome;
     });
     // Committed: the team's open consoles show the records (and the zone's new serial) at once.
@@ -98,7 +180,7 @@ export class DomainService {
   }
 
   /** Increases the serial of a locked domain and publishes the zone as it now stands in `tx`. */
-  async commitZone(tx: Transaction, domain: DomainRow, now: Date): Promise<number> {
+  async commitZone(tx: Transaction, domain: DomainRow, now: Date, vault: KeyVault): Promise<number> {
     const serial = nextSerial(domain.serial, now);
     await tx.update(domains).set({ serial, updatedAt: now }).where(eq(domains.id, domain.id));
     await tx
@@ -110,7 +192,9 @@ export class DomainService {
       })
       .where(and(eq(dnsRecords.domainId, domain.id), eq(dnsRecords.type, 'SOA')));
     const records = await zoneRecords(tx, domain.id);
-    await this.publish(toPublishedZone({ name: domain.name, serial }, records));
+    const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
+    const signing = zoneKeys(vault, keys);
+    await this.publish(toPublishedZone({ name: domain.name, serial }, records, signing));
     return serial;
   }
 

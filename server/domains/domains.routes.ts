@@ -14,6 +14,7 @@ import { domains } from '../db/schema';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
+import { keysOf } from './dnssec';
 import { createDomain, deleteDomain } from './domain-lifecycle';
 import { findDomain, recordCountOf, toDomain } from './domain-record';
 import type { DomainService } from './domain-service';
@@ -29,7 +30,7 @@ export function domainsRoutes(service: DomainService): Routes {
   const current = async (teamId: string, domainId: string) => {
     const found = await findDomain(service.db, teamId, domainId);
     if (!found) throw domainNotFound();
-    return toDomain(found.row, found.recordCount, nameServers);
+    return toDomain(found.row, found.recordCount, nameServers, found.keys);
   };
 
   return defineRoutes('/teams/:teamId/domains', 'Domains')
@@ -56,8 +57,16 @@ export function domainsRoutes(service: DomainService): Routes {
             ),
           )
           .orderBy(asc(domains.name));
+        const keys = await keysOf(
+          service.db,
+          rows.map(({ row }) => row.id),
+        );
         return c.json(
-          { domains: rows.map(({ row, recordCount }) => toDomain(row, recordCount, nameServers)) },
+          {
+            domains: rows.map(({ row, recordCount }) =>
+              toDomain(row, recordCount, nameServers, keys.get(row.id) ?? []),
+            ),
+          },
           200,
         );
       },

@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
 import { DEFAULT_DOMAINS_CONFIG, type DomainsConfig } from './config';
 import { type DelegationResolver, systemDelegationResolver, unconfiguredResolver } from './delegation';
+import { dnssecRoutes } from './dnssec.routes';
 import { DomainService } from './domain-service';
 import { domainsRoutes } from './domains.routes';
 import { createMemoryDnsDriver } from './memory-dns-driver';
@@ -15,7 +16,12 @@ import { recordsRoutes } from './records.routes';
 import { zoneFileRoutes } from './zone-file.routes';
 
 export { type DomainsConfig, readDomainsConfig } from './config';
-export { type DelegationResolver, type NsLookup, systemDelegationResolver } from './delegation';
+export {
+  type DelegationResolver,
+  type DsLookup,
+  type NsLookup,
+  systemDelegationResolver,
+} from './delegation';
 export { DomainService } from './domain-service';
 
 export interface DomainsOptions {
@@ -32,6 +38,8 @@ export interface DomainsOptions {
    */
   resolver?: DelegationResolver;
   delegationDeadlineMs?: number;
+  /** Seals DNSSEC private keys; read from the database when absent. */
+  instanceSecret?: string;
 }
 
 export function createDomainService(options: DomainsOptions): DomainService {
@@ -45,6 +53,7 @@ export function createDomainService(options: DomainsOptions): DomainService {
     config,
     driver: options.driver ?? createMemoryDnsDriver(),
     delegationDeadlineMs: options.delegationDeadlineMs,
+    instanceSecret: options.instanceSecret,
     resolver:
       options.resolver ??
       (wantsResolver ? systemDelegationResolver(config.delegationResolvers) : unconfiguredResolver),
@@ -52,5 +61,5 @@ export function createDomainService(options: DomainsOptions): DomainService {
 }
 
 export function domainResources(service: DomainService): Routes[] {
-  return [domainsRoutes(service), recordsRoutes(service), zoneFileRoutes(service)];
+  return [domainsRoutes(service), recordsRoutes(service), zoneFileRoutes(service), dnssecRoutes(service)];
 }

@@ -30,6 +30,53 @@ export const dnsRecordTypeSchema = v.picklist(DNS_RECORD_TYPES);
 export const delegationStatusSchema = v.picklist(['pending', 'active', 'lost']);
 export type DelegationStatus = v.InferOutput<typeof delegationStatusSchema>;
 
+/**
+ * DNSSEC of a zone: unsigned, signed with one key, or rolling (an old and a new key both sign until the
+ * parent's DS names the new one).
+ */
+export const dnssecStatusSchema = v.picklist(['unsigned', 'signed', 'rolling']);
+export type DnssecStatus = v.InferOutput<typeof dnssecStatusSchema>;
+
+export const dnssecKeySchema = v.object({
+  keyTag: v.pipe(v.number(), v.integer()),
+  /** 13: ECDSA P-256 with SHA-256. */
+  algorithm: v.pipe(v.number(), v.integer()),
+  /** 257: a combined signing key (zone key, secure entry point). */
+  flags: v.pipe(v.number(), v.integer()),
+  /** The DNSKEY record's data: `257 3 13 <base64 public key>`. */
+  dnskey: v.string(),
+  /** The DS records (SHA-256) the name server reports for this key: `<key tag> 13 2 <hex digest>`. */
+  ds: v.array(v.string()),
+  /** current: the zone's key; incoming / outgoing: the new and the old key while a key rolls. */
+  role: v.picklist(['current', 'incoming', 'outgoing']),
+  createdAt: isoDate,
+});
+export type DnssecKey = v.InferOutput<typeof dnssecKeySchema>;
+
+/**
+ * What the parent zone (the registry, through the registrar) publishes for the zone, at the last check:
+ * unknown (never answered), absent (no DS), published (the DS of the key the zone is to be signed with),
+ * outdated (during a roll: only the old key's DS), mismatch (a DS none of our keys match: validating
+ * resolvers then reject the zone).
+ */
+export const parentDsStatusSchema = v.picklist(['unknown', 'absent', 'published', 'outdated', 'mismatch']);
+export type ParentDsStatus = v.InferOutput<typeof parentDsStatusSchema>;
+
+export const domainDnssecSchema = v.object({
+  status: dnssecStatusSchema,
+  keys: v.array(dnssecKeySchema),
+  parent: v.object({
+    status: parentDsStatusSchema,
+    /** The DS records the parent published at the last check that got an answer. */
+    found: v.array(v.string()),
+    checkedAt: v.nullable(isoDate),
+  }),
+});
+export type DomainDnssec = v.InferOutput<typeof domainDnssecSchema>;
+
+/** Turning signing off: `dsRemoved` says the DS is gone at the registrar when no resolver could confirm it. */
+export const disableDnssecRequestSchema = v.object({ dsRemoved: v.optional(v.boolean()) });
+
 export const domainSchema = v.object({
   id: uuid,
   teamId: uuid,
@@ -50,6 +97,7 @@ export const domainSchema = v.object({
   serial: v.pipe(v.number(), v.integer()),
   /** Records in the zone, SOA and NS at the apex included. */
   recordCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  dnssec: domainDnssecSchema,
   createdAt: isoDate,
 });
 export type Domain = v.InferOutput<typeof domainSchema>;

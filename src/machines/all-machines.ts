@@ -9,6 +9,7 @@ import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
 import { dnsRecordFormMachine } from './dns-record-form';
+import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
 import { progressBarMachine } from './progress-bar';
 import { socketMachine } from './socket';
@@ -26,6 +27,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,
   'dns-record-form': dnsRecordFormMachine,
+  'dnssec-disable': dnssecDisableMachine,
   'domain-delete': domainDeleteMachine,
   'progress-bar': progressBarMachine,
   socket: socketMachine,

@@ -66,3 +66,15 @@ export const applyZoneImport = (teamId: string, domainId: string, text: string) 
   json(zoneImportResultSchema, () =>
     client.post(`${domain(teamId, domainId)}/zone-file/apply`, { json: { text }, retry: 0 }),
   );
+
+export const enableDnssec = (teamId: string, id: string) =>
+  json(domainSchema, () => client.post(`${domain(teamId, id)}/dnssec`, { retry: 0 }));
+
+export const disableDnssec = (teamId: string, id: string, dsRemoved: boolean) =>
+  json(domainSchema, () => client.delete(`${domain(teamId, id)}/dnssec`, { json: { dsRemoved }, retry: 0 }));
+
+export const startKeyRollover = (teamId: string, id: string) =>
+  json(domainSchema, () => client.post(`${domain(teamId, id)}/dnssec/rollover`, { retry: 0 }));
+
+export const completeKeyRollover = (teamId: string, id: string) =>
+  json(domainSchema, () => client.post(`${domain(teamId, id)}/dnssec/rollover/complete`, { retry: 0 }));

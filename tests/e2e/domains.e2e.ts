@@ -179,4 +179,45 @@ describe('domains in Chromium', () => {
 
     expect(problems).toEqual([]);
   });
+
+  it('signs a zone from its page, shows the DS for the registrar, and turns signing off in two steps', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Sami Signer'));
+    const { page } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    const zone = `signed-${randomUUID().slice(0, 8)}.rw`;
+    await page.goto('/register-domain');
+    await page.getByLabel('Domain name').fill(zone);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('link', { name: `Go to the records of ${zone}` }).click();
+
+    const dnssec = page.getByRole('region', { name: 'DNSSEC' });
+    await dnssec.getByRole('button', { name: 'Sign this zone' }).click();
+    const ds = dnssec.getByText(/^\d{1,5} 13 2 [0-9A-F]{64}$/);
+    await ds.waitFor();
+    const dsText = (await ds.textContent())!;
+    await expectNoAxeViolations(page);
+    // The embedded server answers the zone's key, and signs what it answers.
+    const dnskey = await queryTcp(dnsPort, zone, 'DNSKEY');
+    expect(dnskey.answers?.map((answer) => answer.type)).toEqual(['DNSKEY']);
+    await page.reload();
+    await dnssec.getByText(dsText).waitFor();
+
+    // Turning off starts at the registrar: the DS to remove, then a check of the parent.
+    await dnssec.getByRole('button', { name: 'Turn off DNSSEC' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: /Step 1 of 2/ }).waitFor();
+    await dialog.getByText(dsText).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'I removed it: check the registrar' }).click();
+    // Test zones are registered nowhere: the parent publishes no DS, or no resolver can say.
+    const stepTwo = dialog.getByRole('heading', { name: /Step 2 of 2/ });
+    const anyway = dialog.getByRole('button', { name: 'I removed it: turn off anyway' });
+    await stepTwo.or(anyway).waitFor({ timeout: 15_000 });
+    if (await anyway.isVisible()) await anyway.click();
+    else await dialog.getByRole('button', { name: 'Turn off DNSSEC' }).click();
+    await page.getByText(`DNSSEC is off for ${zone}.`).waitFor();
+    await dnssec.getByRole('button', { name: 'Sign this zone' }).waitFor();
+    const after = await queryTcp(dnsPort, zone, 'DNSKEY');
+    expect(after.answers ?? []).toEqual([]);
+  });
 });

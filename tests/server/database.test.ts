@@ -20,6 +20,7 @@ const ALL_TABLES = [
   'compute_events',
   'computes',
   'dns_records',
+  'dnssec_keys',
   'domains',
   'idempotency_keys',
   'identities',

@@ -1,14 +1,26 @@
 // The PowerDNS adapter against a real PowerDNS (Debian's pdns_server with the SQLite backend): what is
 // published through the HTTP API is what PowerDNS then answers over UDP and TCP.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DnsMessage, queryDns } from '../../server/dns/client';
+import {
+  dsOf,
+  generateZoneKeyMaterial,
+  presentDnskey,
+  presentDs,
+  type ZoneKey,
+  zoneKeyFrom,
+} from '../../server/dns/dnssec/keys';
 import type { DnsDriver, PublishedRecord, PublishedZone } from '../../server/drivers/dns/dns-driver';
 import { createPowerDnsDriver, POWERDNS_ACCOUNT } from '../../server/drivers/dns/powerdns';
 import { createLogger } from '../../server/logger';
 import { absoluteOwner, expectedData, presentData, presentRecord } from '../support/dns-answers';
+import { delv, trustAnchorFile } from '../support/dns-tools';
 import { type PowerDns, startPowerDns } from '../support/powerdns';
 
 const logger = createLogger('silent');
@@ -413,6 +425,72 @@ describe('the PowerDNS adapter', () => {
       /^PowerDNS refused GET \/api\/v1\/servers\/localhost\/zones\/pdns-adapter\.test\..*: 401 .*\(check POWERDNS_API_KEY\)$/,
     );
     await expect(wrongKey.syncAll([])).rejects.toThrow(/401/);
+  });
+
+  describe('signing through PowerDNS (cryptokeys)', () => {
+    const SIGNED = 'pdns-signed.test';
+    const first = zoneKeyFrom('first', generateZoneKeyMaterial().pkcs8);
+    const second = zoneKeyFrom('second', generateZoneKeyMaterial().pkcs8);
+    let anchors: string;
+    const signedZone = (serial: number, keys: ZoneKey[]): PublishedZone => ({
+      name: SIGNED,
+      serial,
+      ...(keys.length > 0 ? { dnssec: { keys } } : {}),
+      records: [
+        record('@', 'SOA', `ns1.${SIGNED} hostmaster.${SIGNED} 1 7200 900 1209600 300`),
+        record('@', 'NS', `ns1.${SIGNED}`),
+        record('ns1', 'A', '127.0.0.53'),
+        record('www', 'A', '192.0.2.10'),
+      ],
+    });
+    const validate = async (key: ZoneKey, name: string, type: string) =>
+      delv(pdns.dnsPort, await trustAnchorFile(anchors, SIGNED, presentDnskey(key)), SIGNED, name, type);
+
+    beforeAll(async () => {
+      anchors = await mkdtemp(join(tmpdir(), 'ikirere-pdns-anchors-'));
+    });
+    afterAll(async () => {
+      await rm(anchors, { recursive: true, force: true });
+    });
+
+    it('imports the zone’s key, signs with NSEC3, and reports the same DS the console shows', async () => {
+      await driver.publish(signedZone(1, [first]));
+      const reported = await driver.reportedDs!(SIGNED);
+      expect(reported).toEqual([{ dnskey: presentDnskey(first), ds: [presentDs(dsOf(SIGNED, first))] }]);
+      expect((await validate(first, `www.${SIGNED}`, 'A')).output).toContain('; fully validated');
+      const missing = await validate(first, `missing.${SIGNED}`, 'A');
+      expect(missing.output).toContain('negative response, fully validated');
+      const nsec3param = await queryDns({
+        host: pdns.host,
+        port: pdns.dnsPort,
+        name: SIGNED,
+        type: 'NSEC3PARAM' as never,
+      });
+      expect(nsec3param.answers).toHaveLength(1);
+    });
+
+    it('rolls the key without a validation failure, then stops signing', async () => {
+      await driver.publish(signedZone(2, [first, second]));
+      expect((await driver.reportedDs!(SIGNED)).map((key) => key.dnskey).sort()).toEqual(
+        [presentDnskey(first), presentDnskey(second)].sort(),
+      );
+      for (const key of [first, second]) {
+        expect((await validate(key, `www.${SIGNED}`, 'A')).output).toContain('; fully validated');
+      }
+      await driver.publish(signedZone(3, [second]));
+      expect((await validate(second, `www.${SIGNED}`, 'A')).output).toContain('; fully validated');
+      expect(await driver.reportedDs!(SIGNED)).toHaveLength(1);
+
+      await driver.publish(signedZone(4, []));
+      expect(await driver.reportedDs!(SIGNED)).toEqual([]);
+      const dnskey = await queryDns({
+        host: pdns.host,
+        port: pdns.dnsPort,
+        name: SIGNED,
+        type: 'DNSKEY' as never,
+      });
+      expect(dnskey.answers ?? []).toEqual([]);
+    });
   });
 });
 

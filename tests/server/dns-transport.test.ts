@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMessage, exchangeTcp, exchangeUdp, queryDns } from '../../server/dns/client';
 import { createResponder } from '../../server/dns/respond';
+import { nativeUdp } from '../../server/dns/udp-batch';
 import { buildZoneIndex, ZoneTable } from '../../server/dns/zone-index';
 import type { PublishedRecord, PublishedZone } from '../../server/drivers/dns/dns-driver';
 import { createEmbeddedDnsDriver, type EmbeddedDnsDriver } from '../../server/drivers/dns/embedded';
@@ -348,3 +349,43 @@ function nextMessage(socket: Socket): Promise<Buffer> {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe('the two UDP paths', () => {
+  it('answers byte for byte the same through the batched module and through node:dgram', async () => {
+    // The batched module is built by npm ci wherever a C compiler and Node's headers exist (CI has both).
+    expect(driver.server.udpBatched).toBe(nativeUdp() !== null);
+    const plain = await createEmbeddedDnsDriver({ host: HOST, port: 0, logger, udpBatching: false });
+    try {
+      expect(plain.server.udpBatched).toBe(false);
+      // A zone of its own: the tests above change example.com on the shared driver.
+      await driver.publish(zone('paths.test', 7, '192.0.2.7'));
+      await plain.syncAll([zone('paths.test', 7, '192.0.2.7')]);
+      const questions = [
+        query({ id: 11, name: 'www.paths.test' }),
+        query({ id: 12, name: 'missing.paths.test' }),
+        query({ id: 13, name: 'PATHS.test', type: 'SOA' }),
+        query({ id: 14, name: 'elsewhere.org' }),
+        Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
+      ];
+      for (const message of questions) {
+        const [batched, dgram] = await Promise.all([
+          exchangeUdp(HOST, driver.address.udp, message, 1_000),
+          exchangeUdp(HOST, plain.address.udp, message, 1_000),
+        ]);
+        expect(batched.equals(dgram), `question ${message.readUInt16BE(0)}`).toBe(true);
+      }
+      // Many at once: every one answered, each to its own question.
+      const burst = Array.from({ length: 200 }, (_, index) =>
+        query({ id: 1000 + index, name: 'www.paths.test' }),
+      );
+      const answers = await Promise.all(
+        burst.map((message) => exchangeUdp(HOST, driver.address.udp, message, 2_000)),
+      );
+      expect(answers.map((answer) => answer.readUInt16BE(0))).toEqual(
+        burst.map((message) => message.readUInt16BE(0)),
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+});

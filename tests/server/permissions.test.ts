@@ -121,6 +121,15 @@ async function teamDomain(fixture: Fixture) {
   return { ...domain, recordId: record.body.id as string };
 }
 
+/** A domain of the fixture team, signed by its owner (and with a key roll started, when `rolling`). */
+async function signedDomain(fixture: Fixture, rolling = false) {
+  const domain = await teamDomain(fixture);
+  const path = `/resource-manager/api/v1/teams/${fixture.teamId}/domains/${domain.id}/dnssec`;
+  await send(t, 'POST', path, { token: people.owner.token });
+  if (rolling) await send(t, 'POST', `${path}/rollover`, { token: people.owner.token });
+  return domain;
+}
+
 const U = '/user/api/v1';
 const RM = '/resource-manager/api/v1';
 const OPS = '/ops/api/v1';
@@ -322,6 +331,25 @@ const MATRIX: Record<string, Row> = {
   [`POST ${RM}/teams/{teamId}/domains/{domainId}/delegation-check`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/dnssec`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await teamDomain(fixture)).id } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/domains/{domainId}/dnssec`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { domainId: (await signedDomain(fixture)).id },
+      body: { dsRemoved: true },
+    }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/dnssec/rollover`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await signedDomain(fixture)).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/domains/{domainId}/dnssec/rollover/complete`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { domainId: (await signedDomain(fixture, true)).id } }),
   },
   [`GET ${RM}/teams/{teamId}/domains/{domainId}/records`]: {
     expect: team(200, 200, 200),

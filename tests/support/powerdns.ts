@@ -55,7 +55,7 @@ function requireInstalled(): { pdnsServer: string; sqlite3: string; schema: stri
 }
 
 /** A port free on 127.0.0.1 for TCP and, when `udp`, for UDP too (DNS listens on both). */
-async function freePort(udp: boolean): Promise<number> {
+export async function freePort(udp: boolean): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const port = await new Promise<number>((resolve, reject) => {
       const server = createServer();
@@ -73,7 +73,7 @@ async function freePort(udp: boolean): Promise<number> {
     });
     if (udpFree) return port;
   }
-  throw new Error('no free port found for PowerDNS');
+  throw new Error('no free port found on 127.0.0.1');
 }
 
 /**
@@ -92,6 +92,8 @@ export async function startPowerDns(): Promise<PowerDns> {
   const settings = {
     launch: 'gsqlite3',
     'gsqlite3-database': database,
+    // Signing keys live in the backend's tables, which the SQL backends only use when told to.
+    'gsqlite3-dnssec': 'yes',
     'local-address': '127.0.0.1',
     'local-port': dnsPort,
     webserver: 'yes',

@@ -12,6 +12,8 @@
 //   reconciles (creates missing zones, replaces changed ones, removes zones it holds that are not listed
 //   and that it created).
 
+import type { ZoneKey } from '../../dns/dnssec/keys';
+
 /** One record as published: `name` relative to the zone ('@' for the apex), lowercase ASCII. */
 export interface PublishedRecord {
   name: string;
@@ -33,6 +35,11 @@ export interface PublishedZone {
   name: string;
   serial: number;
   records: PublishedRecord[];
+  /**
+   * Set: the zone is signed (DNSSEC) with these keys, every one of them signing (two while a key rolls).
+   * Unset: the zone is served unsigned.
+   */
+  dnssec?: { keys: ZoneKey[] };
 }
 
 export interface DnsDriverInfo {
@@ -49,6 +56,12 @@ export interface DnsDriver {
   publish(zone: PublishedZone): Promise<void>;
   /** The zone is gone. Unknown names are not an error. */
   unpublish(name: string): Promise<void>;
+  /**
+   * For a signed zone, the DS records the name server itself reports for each of its keys (PowerDNS's
+   * cryptokeys), matched by DNSKEY (`257 3 13 <base64>`). Drivers that sign with exactly the keys they
+   * are given (the embedded server) leave it out: the DS is computed from the key.
+   */
+  reportedDs?(name: string): Promise<{ dnskey: string; ds: string[] }[]>;
   /** Stops listening / releases connections. */
   close(): Promise<void>;
 }

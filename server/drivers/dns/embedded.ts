@@ -1,6 +1,6 @@
 // The DNS driver's embedded default: the authoritative server of server/dns, answering from memory.
 import { isIPv6 } from 'node:net';
-import { type DnsServerOptions, startDnsServer } from '../../dns/dns-server';
+import { type DnsServer, type DnsServerOptions, startDnsServer } from '../../dns/dns-server';
 import { buildZoneIndex, type ZoneIndex } from '../../dns/zone-index';
 import type { Logger } from '../../logger';
 import type { DnsDriver, PublishedZone } from './dns-driver';
@@ -8,6 +8,8 @@ import type { DnsDriver, PublishedZone } from './dns-driver';
 export type EmbeddedDnsDriver = DnsDriver & {
   /** The ports actually listened on (they differ from DNS_PORT only when it is 0). */
   address: { udp: number; tcp: number };
+  /** The zones as served (tests and the benchmark look behind the driver). */
+  server: DnsServer;
 };
 
 /**
@@ -28,27 +30,39 @@ export async function createEmbeddedDnsDriver(
   const server = await startDnsServer({ ...options, logger });
   const endpointHost = isIPv6(options.host) ? `[${options.host}]` : options.host;
   logger.info(
-    { udp: server.address.udp, tcp: server.address.tcp, host: options.host },
+    {
+      udp: server.address.udp,
+      tcp: server.address.tcp,
+      host: options.host,
+      udpIo: server.udpBatched ? 'batched (recvmmsg/sendmmsg)' : 'node:dgram',
+    },
     'dns: embedded authoritative server listening',
   );
   return {
     info: { kind: 'embedded', endpoint: `${endpointHost}:${server.address.udp}` },
     address: { udp: server.address.udp, tcp: server.address.tcp },
+    server,
     async syncAll(zones: PublishedZone[]) {
       const indexes: ZoneIndex[] = [];
       for (const zone of zones) {
         try {
-          indexes.push(buildZoneIndex(zone));
+          indexes.push(buildZoneIndex(zone, { previous: server.zones.get(zone.name) }));
         } catch (error) {
           logger.error({ err: error, zone: zone.name }, 'dns: a zone cannot be served and is left out');
         }
       }
+      for (const index of indexes) server.history?.record(server.zones.get(index.name), index);
       server.zones.replaceAll(indexes);
       logger.info({ zones: indexes.length }, 'dns: zones loaded');
+      // Secondaries learn at once what changed while this server was down.
+      for (const index of indexes) server.notifier?.notify(index.name, index.serial);
     },
     async publish(zone: PublishedZone) {
-      const index = buildZoneIndex(zone);
+      const previous = server.zones.get(zone.name);
+      const index = buildZoneIndex(zone, { previous });
+      server.history?.record(previous, index);
       server.zones.set(index);
+      server.notifier?.notify(index.name, index.serial);
       logger.debug(
         { zone: index.name, serial: index.serial, records: index.recordCount },
         'dns: zone published',
@@ -56,6 +70,7 @@ export async function createEmbeddedDnsDriver(
     },
     async unpublish(name: string) {
       server.zones.delete(name);
+      server.history?.forget(name);
     },
     close: () => server.close(),
   };

@@ -1,5 +1,6 @@
 // The DNS driver's production adapter: zones written through the PowerDNS Authoritative Server HTTP API
 // (POWERDNS_URL, POWERDNS_API_KEY, POWERDNS_SERVER_ID), which then answers for them.
+import { presentDnskey, type ZoneKey } from '../../dns/dnssec/keys';
 import type { Logger } from '../../logger';
 import type { DnsDriver, PublishedZone } from './dns-driver';
 import { createPowerDnsApi, type PowerDnsApiOptions, PowerDnsError } from './powerdns-api';
@@ -31,8 +32,31 @@ interface PowerDnsZone {
   account?: string;
   soa_edit_api?: string;
   soa_edit?: string;
+  dnssec?: boolean;
+  nsec3param?: string;
   rrsets?: PowerDnsRRset[];
 }
+
+/** A key as GET …/cryptokeys lists it. */
+interface PowerDnsCryptokey {
+  id: number;
+  keytype: string;
+  active: boolean;
+  dnskey: string;
+  ds?: string[];
+}
+
+/** NSEC3 as the embedded server does it (RFC 9276): SHA-1, no opt-out, no extra iterations, no salt. */
+const NSEC3PARAM = '1 0 0 -';
+
+/** The private key in the BIND/ISC format PowerDNS imports: the P-256 scalar, base64. */
+function iscPrivateKey(key: ZoneKey): string {
+  const jwk = key.privateKey.export({ format: 'jwk' });
+  return `Private-key-format: v1.2\nAlgorithm: 13 (ECDSAP256SHA256)\nPrivateKey: ${Buffer.from(jwk.d!, 'base64url').toString('base64')}\n`;
+}
+
+/** `257 3 13 base64` with PowerDNS's spacing normalised, to compare keys. */
+const normalizeDnskey = (text: string) => text.trim().split(/\s+/).join(' ');
 
 type Change =
   | (PowerDnsRRset & { changetype: 'REPLACE' })
@@ -82,6 +106,7 @@ export function createPowerDnsDriver(options: PowerDnsDriverOptions): DnsDriver 
         rrsets: wanted,
       });
       logger.debug({ zone: zone.name, rrsets: wanted.length }, 'powerdns: zone created');
+      await syncKeys(zone, false);
       return;
     }
     if (current.account !== POWERDNS_ACCOUNT) throw foreignZone(current);
@@ -106,9 +131,57 @@ export function createPowerDnsDriver(options: PowerDnsDriverOptions): DnsDriver 
         })
         .map((set): Change => ({ ...set, changetype: 'REPLACE' })),
     ];
-    if (changes.length === 0) return;
-    await call('PATCH', zonePath(zone.name), { rrsets: changes });
-    logger.debug({ zone: zone.name, changes: changes.length }, 'powerdns: zone updated');
+    if (changes.length > 0) {
+      await call('PATCH', zonePath(zone.name), { rrsets: changes });
+      logger.debug({ zone: zone.name, changes: changes.length }, 'powerdns: zone updated');
+    }
+    await syncKeys(zone, current.dnssec === true);
+  }
+
+  /**
+   * Makes PowerDNS sign the zone with exactly the zone's keys (imported as CSKs through cryptokeys), with
+   * NSEC3, or not at all: keys that are not the zone's are removed.
+   */
+  async function syncKeys(zone: PublishedZone, signedNow: boolean): Promise<void> {
+    const wanted = zone.dnssec?.keys ?? [];
+    if (wanted.length === 0 && !signedNow) return;
+    const path = `${zonePath(zone.name)}/cryptokeys`;
+    const held = (await call<PowerDnsCryptokey[]>('GET', path)) ?? [];
+    const wantedByKey = new Map(wanted.map((key) => [normalizeDnskey(presentDnskey(key)), key]));
+    const heldKeys = new Set(held.map((key) => normalizeDnskey(key.dnskey)));
+    for (const [dnskey, key] of wantedByKey) {
+      if (heldKeys.has(dnskey)) continue;
+      await call('POST', path, {
+        keytype: 'csk',
+        active: true,
+        published: true,
+        privatekey: iscPrivateKey(key),
+      });
+    }
+    for (const key of held) {
+      if (!wantedByKey.has(normalizeDnskey(key.dnskey)))
+        await call('DELETE', `${path}/${key.id}`, undefined, true);
+    }
+    // NSEC3 while signed; no parameters once unsigned. PowerDNS rectifies the zone after the change.
+    await call('PUT', zonePath(zone.name), {
+      nsec3param: wanted.length > 0 ? NSEC3PARAM : '',
+      api_rectify: true,
+    });
+    if (wanted.length > 0) await call('PUT', `${zonePath(zone.name)}/rectify`);
+    logger.debug({ zone: zone.name, keys: wanted.length }, 'powerdns: signing keys in place');
+  }
+
+  /** The DS records PowerDNS reports for each key of the zone (SHA-256 only, what registrars take). */
+  async function reportedDs(name: string): Promise<{ dnskey: string; ds: string[] }[]> {
+    const held =
+      (await call<PowerDnsCryptokey[]>('GET', `${zonePath(name)}/cryptokeys`, undefined, true)) ?? [];
+    return held.map((key) => ({
+      dnskey: normalizeDnskey(key.dnskey),
+      ds: (key.ds ?? [])
+        .map((ds) => ds.trim().split(/\s+/))
+        .filter((parts) => parts[2] === '2')
+        .map((parts) => `${parts[0]} ${parts[1]} 2 ${parts.slice(3).join('').toUpperCase()}`),
+    }));
   }
 
   async function unpublishNow(name: string): Promise<void> {
@@ -163,6 +236,7 @@ export function createPowerDnsDriver(options: PowerDnsDriverOptions): DnsDriver 
     info: { kind: 'powerdns', endpoint: base },
     publish,
     unpublish,
+    reportedDs,
     async syncAll(zones: PublishedZone[]) {
       const held = (await call<PowerDnsZone[]>('GET', '/zones')) ?? [];
       const pending = [...zones];

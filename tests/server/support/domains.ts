@@ -9,6 +9,7 @@ import {
   createDomainService,
   type DelegationResolver,
   type DomainService,
+  type DsLookup,
   type NsLookup,
 } from '../../../server/domains';
 import type { DomainsConfig } from '../../../server/domains/config';
@@ -63,11 +64,19 @@ export class FakeResolver {
   readonly answers = new Map<string, NsLookup | 'hang'>();
   readonly asked: string[] = [];
 
+  /** DS records the parent publishes per zone (none unless told), or a failure. */
+  readonly dsAnswers = new Map<string, DsLookup>();
+
   async lookupNs(zone: string): Promise<NsLookup> {
     this.asked.push(zone);
     const answer = this.answers.get(zone) ?? { ok: true, nameServers: [] };
     if (answer === 'hang') return new Promise(() => {});
     return answer;
+  }
+
+  async lookupDs(zone: string): Promise<DsLookup> {
+    if (this.answers.get(zone) === 'hang') return new Promise(() => {});
+    return this.dsAnswers.get(zone) ?? { ok: true, records: [] };
   }
 
   delegate(zone: string, nameServers: string[]): void {

@@ -11,6 +11,7 @@ import { Select } from '../../../../../../ui/select';
 import { TextField } from '../../../../../../ui/text-field';
 import { SectionHeading } from '../../../../../-components/page';
 import { DelegationPanel } from '../../../../-components/domain/delegation';
+import { DnssecPanel } from '../../../../-components/domain/dnssec';
 import { ensureRecords } from '../-components/ensure-records';
 import { RecordsTable } from '../-components/records-table';
 import { useDomain } from '../-components/use-domain';
@@ -68,6 +69,7 @@ function Records({
       <SectionHeading title="DNS records" documentTitle={`DNS records · ${domain.displayName}`} />
       <div className={css({ display: 'grid', gap: '4' })}>
         {domain.delegation.status !== 'active' ? <DelegationPanel domain={domain} /> : null}
+        <DnssecPanel domain={domain} mayManage={mayManage} />
         <form
           aria-label="Filter records"
           onSubmit={(event) => event.preventDefault()}
