@@ -70,9 +70,10 @@ if "$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux
 fi
 
 # The kernel modules the guest needs (virtio disk, network, balloon and RNG; the seed's ISO 9660; the ACPI
-# power button and the input events acpid reads) with their dependencies, resolved by busybox depmod.
+# power button and the input events acpid reads) with their dependencies, resolved by the downloaded busybox's
+# depmod (the host need not have busybox).
 modules_src="debs/lib/modules/$kernel_version"
-busybox depmod -b debs "$kernel_version"
+debs/bin/busybox depmod -b debs "$kernel_version"
 wanted="virtio_pci virtio_blk virtio_net virtio_balloon virtio-rng isofs button evdev"
 needed=""
 for module in $wanted; do
@@ -85,7 +86,7 @@ for path in $needed; do
   cp "$modules_src/$path" "$root/lib/modules/$kernel_version/$path"
 done
 cp "$modules_src/modules.builtin" "$modules_src/modules.order" "$root/lib/modules/$kernel_version/"
-busybox depmod -b "$root" "$kernel_version"
+debs/bin/busybox depmod -b "$root" "$kernel_version"
 
 cat >"$root/etc/passwd" <<'EOF'
 root:x:0:0:root:/root:/bin/sh

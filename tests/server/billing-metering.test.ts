@@ -200,6 +200,6 @@ describe('metering', () => {
     // Metering also stops between computes when the server shuts down.
     t.clock.advance(5 * HOUR);
     const stopped = await meterUsage(t.identity.db, t.clock.now(), { shouldStop: () => true });
-    expect(stopped).toEqual({ hoursCharged: 0, more: true });
+    expect(stopped).toEqual({ hoursCharged: 0, teamIds: new Set(), more: true });
   });
 });
