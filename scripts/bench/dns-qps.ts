@@ -28,8 +28,8 @@ export function benchZone(records = 10_000): PublishedZone {
   add('@', 'SOA', `ns1.${ZONE} hostmaster.${ZONE} 1 7200 900 1209600 300`);
   add('@', 'NS', `ns1.${ZONE}`);
   add('@', 'NS', `ns2.${ZONE}`);
-  add('ns1', 'A', '192.0.2.53');
-  add('ns2', 'A', '198.51.100.53');
+  add('ns1', 'A', '127.0.0.53');
+  add('ns2', 'A', '127.0.0.54');
   add('@', 'MX', `mail.${ZONE}`, { priority: 10 });
   add('mail', 'A', '192.0.2.25');
   add('@', 'TXT', 'v=spf1 mx -all');

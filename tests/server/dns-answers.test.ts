@@ -26,7 +26,7 @@ const EXAMPLE: PublishedZone = {
     record('@', 'SOA', 'ns1.example.com hostmaster.example.com 1 7200 900 1209600 300'),
     record('@', 'NS', 'ns1.example.com'),
     record('@', 'NS', 'ns2.example.net'),
-    record('ns1', 'A', '192.0.2.53'),
+    record('ns1', 'A', '127.0.0.53'),
     record('ns1', 'AAAA', '2001:db8::53'),
     record('www', 'A', '192.0.2.10', { ttl: 1800 }),
     record('www', 'A', '192.0.2.11', { ttl: 1800 }),

@@ -31,7 +31,7 @@ const ZONE_DATA: PublishedZone = {
     record('@', 'SOA', `ns1.${ZONE} hostmaster.${ZONE} 1 7200 900 1209600 300`, { ttl: 1800 }),
     record('@', 'NS', `ns1.${ZONE}`),
     record('@', 'NS', 'ns2.example.net'),
-    record('ns1', 'A', '192.0.2.53'),
+    record('ns1', 'A', '127.0.0.53'),
     record('@', 'A', '192.0.2.1'),
     record('@', 'AAAA', '2001:db8::1'),
     record('www', 'A', '192.0.2.10', { ttl: 600 }),
