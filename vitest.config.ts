@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), libvirt
-// (real guests under libvirt and QEMU), e2e (Chromium).
+// Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
+// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**', 'tests/cluster/**'],
         },
       },
       {
@@ -37,6 +37,19 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Servers (in this process and as processes) sharing the PostgreSQL database DATABASE_URL names;
+          // run in a step of their own after the server tests on PostgreSQL.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -300,6 +300,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'Who takes top-ups. Only `sandbox` exists: the embedded sandbox provider, whose checkout page this server serves and which moves no real money; the console says so.',
   },
   {
+    name: 'BILLING_SWEEP_SECONDS',
+    default: '60',
+    description:
+      'How often the background sweeps run (charging started compute-hours, invoices, balance alerts, powering off), on the one server that leads when several share a database.',
+  },
+  {
     name: 'BILLING_GRACE_HOURS',
     default: '24',
     description:

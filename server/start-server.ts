@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { type BillingService, createBillingService, UsageSweep } from './billing';
+import { type Cluster, joinCluster, periodic } from './cluster';
 import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
@@ -37,6 +38,8 @@ export interface StartOptions {
   dnsDriver?: DnsDriver;
   /** Asks for the zones' NS records instead of DELEGATION_RESOLVER or the system's resolvers (tests). */
   delegationResolver?: DelegationResolver;
+  /** How often a server on PostgreSQL tries to take over the background work (default 1 s; tests). */
+  leaderCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -54,6 +57,8 @@ export interface RunningServer {
   /** Balance, top-ups, the payment driver and the running-out sweep, for tests that reach behind the API. */
   billing: BillingService;
   live: LiveUpdates;
+  /** The servers sharing this database, and whether this one runs the background work. */
+  cluster: Cluster;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
   close(): Promise<void>;
 }
@@ -66,6 +71,10 @@ export class PortInUseError extends Error {
     this.name = 'PortInUseError';
   }
 }
+
+/** How often the leader looks for transitions past due, and how late one must be (its own server's timer first). */
+const OVERDUE_CHECK_MS = 5_000;
+const OVERDUE_GRACE_MS = 3_000;
 
 export function databaseOptionsFor(config: Config, logger: Logger): DatabaseOptions {
   return config.databaseUrl
@@ -86,7 +95,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let billing: BillingService | undefined;
   let usageSweep: UsageSweep | undefined;
   let dnsDriver: DnsDriver | undefined = options.dnsDriver;
+  let cluster: Cluster | undefined;
   try {
+    // Before anything that announces a change: the other servers on this database hear of it through here.
+    cluster = await joinCluster(database, logger, { leaderCheckMs: options.leaderCheckMs });
     const instance = await ensureInstanceSettings(database.db);
     const identity = createIdentity({
       database,
@@ -112,7 +124,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ),
       );
     }
-    const live = new LiveUpdates(database.db, logger);
+    const live = new LiveUpdates(database.db, logger, cluster);
     computes = createComputeService({
       db: database.db,
       clock: identity.clock,
@@ -137,6 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config: config.domains,
       resolver: options.delegationResolver,
       instanceSecret: instance.instanceSecret,
+      cluster,
     });
     // Before the first request: the DNS server answers for every zone in the database.
     await domains.start();
@@ -151,11 +164,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       publicUrl: config.publicUrl,
       instanceSecret: instance.instanceSecret,
     });
+    // The background work runs on one server at a time (this one, when alone on PGlite).
+    const startedBillingService = billing;
     // Balance alerts and powering off computes past their grace period, every minute.
-    billing.start();
+    cluster.whileLeading({
+      name: 'balance alerts and powering off',
+      start: () => startedBillingService.start(),
+      stop: () => startedBillingService.close(),
+    });
     // Charging started compute-hours and issuing last month's invoices, every minute too.
-    usageSweep = new UsageSweep(billing);
-    usageSweep.start();
+    const sweep = new UsageSweep(billing);
+    usageSweep = sweep;
+    cluster.whileLeading({
+      name: 'metering and invoices',
+      start: () => sweep.start(),
+      stop: () => sweep.close(),
+    });
+    // Counts of code sends and tries no window reaches any more.
+    cluster.whileLeading({
+      name: 'pruning network limits',
+      ...periodic(NETWORK_LIMIT_WINDOW_MS, () => identity.network.prune()),
+    });
+    // Transitions a stopped or killed server began, completed when due.
+    const driver = computes.driver;
+    if (driver.completeOverdue) {
+      cluster.whileLeading({
+        name: 'transitions other servers began',
+        ...periodic(OVERDUE_CHECK_MS, async () => {
+          await driver.completeOverdue?.(OVERDUE_GRACE_MS);
+        }),
+      });
+    }
     const app = createApp({
       database,
       logger,
@@ -200,11 +239,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const startedDomains = domains;
     const startedBilling = billing;
     const startedUsageSweep = usageSweep;
+    const joined = cluster;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         logger.info('shutting down');
         await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
+        // The background work stops here (another server takes it over); the link to the others closes.
+        await joined.close();
         // A sweep under way finishes before what it uses closes.
         await startedUsageSweep.close();
         await startedBilling.close();
@@ -230,10 +272,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       domains: startedDomains,
       billing: startedBilling,
       live,
+      cluster: joined,
       close,
     };
   } catch (error) {
     server?.close();
+    await cluster?.close().catch(() => {});
     await usageSweep?.close().catch(() => {});
     await billing?.close().catch(() => {});
     await computes?.close().catch(() => {});

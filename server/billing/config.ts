@@ -54,6 +54,13 @@ export function readBillingConfig(
   if (!/^\d+$/.test(graceText) || graceHours > 8760) {
     problems.push(`BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "${graceText}").`);
   }
+  const sweepText = read('BILLING_SWEEP_SECONDS') ?? String(SERVER_SWEEP_INTERVAL_SECONDS);
+  const sweepSeconds = Number(sweepText);
+  if (!/^\d+$/.test(sweepText) || sweepSeconds < 1 || sweepSeconds > 3600) {
+    problems.push(
+      `BILLING_SWEEP_SECONDS must be a whole number of seconds from 1 to 3600 (got "${sweepText}").`,
+    );
+  }
   const taxText = (read('TAX_RATE_PERCENT') ?? '0').trim();
   const taxValid = /^\d{1,3}(\.\d{1,2})?$/.test(taxText) && Number(taxText) <= 100;
   if (!taxValid) {
@@ -64,7 +71,8 @@ export function readBillingConfig(
   return {
     paymentProvider: paymentProvider ?? 'sandbox',
     graceHours,
-    sweepIntervalSeconds: SERVER_SWEEP_INTERVAL_SECONDS,
+    sweepIntervalSeconds:
+      sweepSeconds >= 1 && sweepSeconds <= 3600 ? sweepSeconds : SERVER_SWEEP_INTERVAL_SECONDS,
     // Normalized: "018.50" reads "18.5".
     taxRatePercent: taxValid ? String(Number(taxText)) : '0',
   };

@@ -28,6 +28,7 @@ export class UsageSweep {
   start(): void {
     const seconds = this.billing.deps.config.sweepIntervalSeconds;
     if (seconds <= 0 || this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweep()

@@ -104,7 +104,7 @@ export class ComputeService {
 
   /** Sends the compute as it now stands (or its removal) to the team's open sockets. */
   async publish(computeId: string): Promise<void> {
-    if (this.deps.live.subscribers === 0) return;
+    if (!this.deps.live.listening) return;
     const found = await findCompute(this.db, computeId, { includeDestroyed: true });
     if (!found) return;
     const { teamId, status } = found.row;

@@ -42,7 +42,7 @@ interface HandleBase {
 
 export type DatabaseHandle =
   | (HandleBase & { readonly kind: 'pglite'; readonly client: PGlite })
-  | (HandleBase & { readonly kind: 'postgres'; readonly pool: pg.Pool });
+  | (HandleBase & { readonly kind: 'postgres'; readonly pool: pg.Pool; readonly url: string });
 
 export type DatabaseOptions =
   | {
@@ -109,6 +109,7 @@ async function openPostgres(
     return {
       kind: 'postgres',
       pool,
+      url: options.url,
       db,
       ping: () => ping(db),
       close: () => {

@@ -782,3 +782,29 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * Messages between servers too long for NOTIFY's payload (server/cluster): sent by id, read back, and
+ * removed by the leader after a few minutes.
+ */
+export const clusterMessages = pgTable('cluster_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  channel: text('channel').notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The per-network limits on sending and entering codes (identity/network-limits.ts), one row per counted
+ * action, so every server sharing the database counts the same tries; rows older than the window are removed.
+ */
+export const networkLimitHits = pgTable(
+  'network_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** "<action>|<client address>" */
+    key: text('key').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('network_limit_hits_key_at').on(t.key, t.at)],
+);

@@ -137,6 +137,8 @@ export class DelegationChecker {
   private readonly background = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
+  /** Background rounds are on (this server leads, or is alone). */
+  private rounds = false;
   private closed = false;
 
   constructor(private readonly service: DomainService) {}
@@ -198,7 +200,8 @@ export class DelegationChecker {
 
   /** Every `intervalSeconds` after the previous round ended (rounds never overlap); 0: off. */
   startBackground(intervalSeconds: number): void {
-    if (intervalSeconds <= 0 || this.closed || this.timer) return;
+    if (intervalSeconds <= 0 || this.closed || this.rounds) return;
+    this.rounds = true;
     const schedule = () => {
       this.timer = setTimeout(() => {
         this.round = this.checkAll()
@@ -207,12 +210,20 @@ export class DelegationChecker {
           )
           .finally(() => {
             this.round = undefined;
-            if (!this.closed) schedule();
+            if (!this.closed && this.rounds) schedule();
           });
       }, intervalSeconds * 1000);
       this.timer.unref();
     };
     schedule();
+  }
+
+  /** Ends the background rounds (another server leads now); checks asked for by people still run. */
+  async stopBackground(): Promise<void> {
+    this.rounds = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.round;
   }
 
   async close(): Promise<void> {
@@ -310,7 +321,7 @@ export class DelegationChecker {
       });
       return row.teamId;
     });
-    if (changed === undefined || live.subscribers === 0) return;
+    if (changed === undefined || !live.listening) return;
     const current = await findDomain(db, changed, domainId);
     if (current) {
       await live.publishToTeam(changed, {

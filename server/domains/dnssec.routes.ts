@@ -18,7 +18,7 @@ export function dnssecRoutes(service: DomainService): Routes {
     if (!found) throw domainNotFound();
     const domain = toDomain(found.row, found.recordCount, service.config.nameServers, found.keys);
     const { live } = service.deps;
-    if (live.subscribers > 0) await live.publishToTeam(teamId, { type: 'domain.updated', domain });
+    if (live.listening) await live.publishToTeam(teamId, { type: 'domain.updated', domain });
     return domain;
   };
   const change = (c: Parameters<typeof auditActor>[0], domainId: string) => ({

@@ -106,7 +106,7 @@ export async function createDomain(
         details: { domainId: row!.id, name },
         at: now,
       });
-      await service.publish(toPublishedZone(row!, await zoneRecords(tx, row!.id)));
+      await service.publish(tx, toPublishedZone(row!, await zoneRecords(tx, row!.id)));
       return row!;
     });
   } catch (error) {
@@ -145,6 +145,6 @@ export async function deleteDomain(
       details: { domainId: domain.id, name: domain.name, records: count },
       at: now,
     });
-    await service.unpublish(domain.name);
+    await service.unpublish(tx, domain.name);
   });
 }

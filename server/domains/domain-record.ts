@@ -172,6 +172,28 @@ export async function allPublishedZones(
   );
 }
 
+/** The zone named `name` as it now stands, signed with its keys; undefined when no domain has that name. */
+export async function publishedZoneNamed(
+  db: Queryable,
+  name: string,
+  vault: () => Promise<KeyVault>,
+): Promise<PublishedZone | undefined> {
+  const [row] = await db
+    .select({ id: domains.id, name: domains.name, serial: domains.serial })
+    .from(domains)
+    .where(eq(domains.name, name));
+  if (!row) return undefined;
+  const [records, keyRows] = await Promise.all([
+    zoneRecords(db, row.id),
+    db
+      .select()
+      .from(dnssecKeys)
+      .where(eq(dnssecKeys.domainId, row.id))
+      .orderBy(asc(dnssecKeys.createdAt), asc(dnssecKeys.id)),
+  ]);
+  return toPublishedZone(row, records, keyRows.length > 0 ? zoneKeys(await vault(), keyRows) : []);
+}
+
 /** Domains a team holds (team deletion is refused while it holds any). */
 export async function countDomains(db: Queryable, teamId: string): Promise<number> {
   const [row] = await db

@@ -1,8 +1,10 @@
 // The control plane of domains: every change to a zone runs in one transaction that holds the domain's
 // row lock, writes the records and the audit entry, increases the SOA serial, and hands the zone as it now
 // stands to the DNS driver before committing. A driver that throws rolls the whole change back (502), so
-// the console and the name servers never disagree about a committed change.
+// the console and the name servers never disagree about a committed change. Other servers sharing the
+// database are told the zone's name when the change commits; each loads it into its own embedded DNS server.
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Cluster } from '../cluster';
 import type { Database, Transaction } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
@@ -15,7 +17,14 @@ import type { LiveUpdates } from '../socket/live-updates';
 import type { DomainsConfig } from './config';
 import { DelegationChecker, type DelegationResolver } from './delegation';
 import { createKeyVault, dnssecView, type KeyVault, keysOf, zoneKeys } from './dnssec';
-import { allPublishedZones, type DomainRow, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
+import {
+  allPublishedZones,
+  type DomainRow,
+  lockDomain,
+  publishedZoneNamed,
+  toPublishedZone,
+  zoneRecords,
+} from './domain-record';
 import { dnsServerRefused, domainNotFound } from './problems';
 import { nextSerial } from './serial';
 import { soaValue } from './zone-defaults';
@@ -33,6 +42,11 @@ export interface DomainServiceDeps {
   delegationDeadlineMs?: number;
   /** The installation secret, which seals DNSSEC private keys; read from the database when absent. */
   instanceSecret?: string;
+  /**
+   * The servers sharing this database: zone changes are announced to them, theirs are loaded here, and the
+   * delegation checks and signature renewals run on the leader only. Absent: this server alone does both.
+   */
+  cluster?: Cluster;
 }
 
 /** How often signed zones are looked at for signatures due for renewal. */
@@ -50,6 +64,9 @@ export class DomainService {
   private vault: Promise<KeyVault> | undefined;
   private resignTimer: NodeJS.Timeout | undefined;
   private resigning: Promise<void> | undefined;
+  /** Zones other servers changed, loaded one after another in the order announced. */
+  private reloading: Promise<void> = Promise.resolve();
+  private stopFollowing: (() => void) | undefined;
 
   constructor(readonly deps: DomainServiceDeps) {
     this.delegation = new DelegationChecker(this);
@@ -67,12 +84,24 @@ export class DomainService {
     return this.deps.driver;
   }
 
-  /** Hands every zone to the driver and starts the background delegation checks; once. */
+  /**
+   * Hands every zone to the driver, follows the zones other servers change, and starts the background
+   * delegation checks and signature renewals (on the leader, when servers share the database); once.
+   */
   start(): Promise<void> {
     this.starting ??= (async () => {
+      this.followOtherServers();
       await this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault()));
-      this.delegation.startBackground(this.config.delegationCheckIntervalSeconds);
-      this.startResigning();
+      const background = {
+        name: 'delegation checks and DNSSEC signature renewals',
+        start: () => {
+          this.delegation.startBackground(this.config.delegationCheckIntervalSeconds);
+          this.startResigning();
+        },
+        stop: () => this.stopBackground(),
+      };
+      if (this.deps.cluster) this.deps.cluster.whileLeading(background);
+      else background.start();
     })().catch((error: unknown) => {
       this.starting = undefined;
       throw error;
@@ -82,10 +111,54 @@ export class DomainService {
 
   async close(): Promise<void> {
     await this.starting?.catch(() => {});
-    clearInterval(this.resignTimer);
-    await this.resigning;
+    this.stopFollowing?.();
+    await this.stopBackground();
     await this.delegation.close();
+    await this.reloading;
     await this.deps.driver.close();
+  }
+
+  private async stopBackground(): Promise<void> {
+    clearInterval(this.resignTimer);
+    this.resignTimer = undefined;
+    await this.resigning;
+    await this.delegation.stopBackground();
+  }
+
+  /**
+   * With servers sharing PostgreSQL and each answering DNS itself, a zone changed through another server is
+   * read again here once its change committed; after a lost link to the others, every zone is.
+   */
+  private followOtherServers(): void {
+    const cluster = this.deps.cluster;
+    if (cluster?.kind !== 'postgres' || this.deps.driver.info.kind !== 'embedded') return;
+    const unsubscribe = cluster.subscribe('dns', (payload, origin) => {
+      if (origin === cluster.serverId) return;
+      this.reload(() => this.reloadZone((payload as { name: string }).name));
+    });
+    const unfollow = cluster.onResync(() =>
+      this.reload(async () =>
+        this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault())),
+      ),
+    );
+    this.stopFollowing = () => {
+      unsubscribe();
+      unfollow();
+    };
+  }
+
+  private reload(task: () => Promise<void>): void {
+    this.reloading = this.reloading
+      .then(task)
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'dns: loading a changed zone failed'),
+      );
+  }
+
+  private async reloadZone(name: string): Promise<void> {
+    const zone = await publishedZoneNamed(this.db, name, () => this.keyVault());
+    if (zone) await this.deps.driver.publish(zone);
+    else await this.deps.driver.unpublish(name);
   }
 
   /** Seals and opens DNSSEC private keys (the installation secret, read once). */
@@ -194,17 +267,22 @@ export class DomainService {
     const records = await zoneRecords(tx, domain.id);
     const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
     const signing = zoneKeys(vault, keys);
-    await this.publish(toPublishedZone({ name: domain.name, serial }, records, signing));
+    await this.publish(tx, toPublishedZone({ name: domain.name, serial }, records, signing));
     return serial;
   }
 
-  /** driver.publish, with any failure turned into the 502 that rolls the caller's transaction back. */
-  async publish(zone: PublishedZone): Promise<void> {
+  /**
+   * driver.publish, with any failure turned into the 502 that rolls the caller's transaction back; the other
+   * servers load the zone once `tx` commits.
+   */
+  async publish(tx: Transaction, zone: PublishedZone): Promise<void> {
     await this.callDriver(() => this.deps.driver.publish(zone), { zone: zone.name, serial: zone.serial });
+    await this.deps.cluster?.tellOthersOnCommit(tx, 'dns', { name: zone.name });
   }
 
-  async unpublish(name: string): Promise<void> {
+  async unpublish(tx: Transaction, name: string): Promise<void> {
     await this.callDriver(() => this.deps.driver.unpublish(name), { zone: name, removed: true });
+    await this.deps.cluster?.tellOthersOnCommit(tx, 'dns', { name });
   }
 
   private async callDriver(action: () => Promise<void>, context: Record<string, unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 // The domains part of the resource manager: zones and their records, zone files and delegation
 // checks, written through the DNS driver (server/drivers/dns).
+import type { Cluster } from '../cluster';
 import type { Database } from '../db';
 import type { DnsDriver } from '../drivers/dns/dns-driver';
 import type { Routes } from '../http/routes';
@@ -40,6 +41,8 @@ export interface DomainsOptions {
   delegationDeadlineMs?: number;
   /** Seals DNSSEC private keys; read from the database when absent. */
   instanceSecret?: string;
+  /** The servers sharing the database (see DomainServiceDeps.cluster). */
+  cluster?: Cluster;
 }
 
 export function createDomainService(options: DomainsOptions): DomainService {
@@ -54,6 +57,7 @@ export function createDomainService(options: DomainsOptions): DomainService {
     driver: options.driver ?? createMemoryDnsDriver(),
     delegationDeadlineMs: options.delegationDeadlineMs,
     instanceSecret: options.instanceSecret,
+    cluster: options.cluster,
     resolver:
       options.resolver ??
       (wantsResolver ? systemDelegationResolver(config.delegationResolvers) : unconfiguredResolver),

@@ -126,7 +126,7 @@ export function createIdentity(options: IdentityOptions): Identity {
     oauthStates: new OAuthStates(db, clock),
     providers,
     deliveries: new Deliveries(options.logger),
-    network: new NetworkLimiter(clock, options.networkLimits),
+    network: new NetworkLimiter(db, clock, options.networkLimits),
     devMailbox: mail.kind === 'outbox' && !config.production,
   };
 }

@@ -4,23 +4,41 @@
 // Team messages go to every open socket of every ACTIVE member, looked up when sent: a member removed a
 // moment ago gets nothing more, a member added a moment ago gets it without reconnecting. Route handlers
 // reach it as c.get('live').
+// With servers sharing PostgreSQL, every message goes through the cluster (NOTIFY), and each server delivers
+// it to the sockets it holds: a console connected to any server hears of a change made through any other.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServerMessage } from '../../src/contract/socket';
+import type { Cluster } from '../cluster';
 import type { Database } from '../db';
 import { teamMembers } from '../db/schema';
 import type { Logger } from '../logger';
 
 export type Deliver = (message: ServerMessage) => void;
 
+/** What goes between servers: a message for a team's active members, or for named people. */
+type LiveEnvelope = { team: string; message: ServerMessage } | { users: string[]; message: ServerMessage };
+
 export class LiveUpdates {
   private readonly byUser = new Map<string, Set<Deliver>>();
   /** Per team, the publication in progress: messages about one team go out in the order they were published. */
   private readonly tails = new Map<string, Promise<void>>();
 
+  /** Set when other servers may hold sockets too: messages then go through it, to every server. */
+  private readonly cluster: Cluster | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
-  ) {}
+    cluster?: Cluster,
+  ) {
+    if (cluster?.kind !== 'postgres') return;
+    this.cluster = cluster;
+    cluster.subscribe('live', (payload) => {
+      const envelope = payload as LiveEnvelope;
+      if ('team' in envelope) void this.publishHere(envelope.team, envelope.message);
+      else this.deliverHere(envelope.users, envelope.message);
+    });
+  }
 
   /** Registers an open socket of `userId`; call the returned function when it closes. */
   subscribe(userId: string, deliver: Deliver): () => void {
@@ -33,7 +51,15 @@ export class LiveUpdates {
     };
   }
 
-  /** How many sockets are subscribed (for tests and health). */
+  /**
+   * Whether a message could reach anyone: a socket on this server, or possibly one on another. Callers skip
+   * reading what they would send when it is false.
+   */
+  get listening(): boolean {
+    return this.cluster !== undefined || this.byUser.size > 0;
+  }
+
+  /** How many sockets are subscribed here (for tests and health). */
   get subscribers(): number {
     let count = 0;
     for (const set of this.byUser.values()) count += set.size;
@@ -45,6 +71,12 @@ export class LiveUpdates {
    * the change it reports (the console refetches on reconnect anyway).
    */
   publishToTeam(teamId: string, message: ServerMessage): Promise<void> {
+    if (this.cluster) return this.cluster.broadcast('live', { team: teamId, message } satisfies LiveEnvelope);
+    return this.publishHere(teamId, message);
+  }
+
+  /** To the team's active members among the sockets this server holds. */
+  private publishHere(teamId: string, message: ServerMessage): Promise<void> {
     // Nobody listening (tests through app.request, a server with no console open): no query at all.
     if (this.byUser.size === 0) return Promise.resolve();
     const previous = this.tails.get(teamId) ?? Promise.resolve();
@@ -69,7 +101,7 @@ export class LiveUpdates {
             inArray(teamMembers.userId, connected),
           ),
         );
-      this.publishToUsers(
+      this.deliverHere(
         members.map((member) => member.userId),
         message,
       );
@@ -79,6 +111,12 @@ export class LiveUpdates {
   }
 
   publishToUsers(userIds: readonly string[], message: ServerMessage): void {
+    if (this.cluster)
+      void this.cluster.broadcast('live', { users: [...userIds], message } satisfies LiveEnvelope);
+    else this.deliverHere(userIds, message);
+  }
+
+  private deliverHere(userIds: readonly string[], message: ServerMessage): void {
     for (const userId of userIds) {
       for (const deliver of this.byUser.get(userId) ?? []) {
         try {

@@ -138,6 +138,12 @@ export interface ComputeDriver {
   start(listener: MachineEventListener): Promise<void>;
   /** Stops timers and reporting; the machines stay as they are. */
   stop(): Promise<void>;
+  /**
+   * Completes stored transitions past their due time that no timer of this server will (the server that began
+   * them stopped or died); run by the leader of servers sharing a database. Answers how many it completed.
+   * Drivers that learn of completions from the hypervisor itself need none.
+   */
+  completeOverdue?(graceMs: number): Promise<number>;
   /** Makes the machine and starts provisioning it; resolves with the addresses it will have. */
   create(spec: MachineSpec): Promise<MachineAddresses>;
   /**

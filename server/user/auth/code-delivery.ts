@@ -33,14 +33,14 @@ export async function sendCodeBySms(
 
 export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Promise<ChallengeRecord> {
   const identity = c.get('identity');
-  const wait = identity.network.hit('enter-code', clientIp(c));
+  const wait = await identity.network.hit('enter-code', clientIp(c));
   if (wait !== undefined) throw tooManyTries(wait);
   return identity.codes.verify(request);
 }
 
 async function issue(c: Context<AppEnv>, request: IssueRequest) {
   const identity = c.get('identity');
-  const wait = identity.network.hit('send-code', clientIp(c));
+  const wait = await identity.network.hit('send-code', clientIp(c));
   if (wait !== undefined) throw sendRateLimited(wait, 'network');
   return identity.codes.issue(request);
 }

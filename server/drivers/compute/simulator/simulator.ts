@@ -74,6 +74,20 @@ export class HypervisorSimulator implements ComputeDriver {
     }
   }
 
+  async completeOverdue(graceMs: number): Promise<number> {
+    if (this.stopped) return 0;
+    const due = Date.now() - graceMs;
+    let completed = 0;
+    for (const row of await this.store.inTransition()) {
+      if (this.timers.has(row.id) || (row.transitionDueAt?.getTime() ?? 0) > due) continue;
+      // Settled under the machine's row lock, only while still in this transition: whichever server gets
+      // there first completes it, the other finds nothing to do.
+      await this.complete(row.id, row.transition as Transition);
+      completed += 1;
+    }
+    return completed;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
