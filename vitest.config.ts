@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'cluster',
           environment: 'node',
           include: ['tests/cluster/**/*.test.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

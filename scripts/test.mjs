@@ -16,13 +16,20 @@ const steps = [
   ...(postgresUrl
     ? [['server tests on PostgreSQL', ['exec', 'vitest', 'run', '--project', 'server'], process.env]]
     : []),
+  // Servers sharing one PostgreSQL database (as processes too, and behind nginx): they need DATABASE_URL,
+  // and fail saying so without it rather than passing without having tried.
+  ['servers sharing PostgreSQL', ['exec', 'vitest', 'run', '--project', 'cluster'], process.env],
   // Real guests on this machine's libvirtd (started by .ci/run): fails with what to install and start
   // when libvirt is missing, rather than passing without having tried.
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
   ['end-to-end tests in Chromium', ['run', '--silent', 'test:e2e'], embedded],
 ];
 
-if (!postgresUrl) console.log('DATABASE_URL is not set: the server tests run on PGlite only.');
+if (!postgresUrl) {
+  console.log(
+    'DATABASE_URL is not set: the server tests run on PGlite only, and the tests of servers sharing PostgreSQL fail (.ci/run sets it).',
+  );
+}
 
 for (const [name, args, env] of steps) {
   console.log(`\n▶ ${name}`);

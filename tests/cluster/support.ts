@@ -16,10 +16,13 @@ export function requirePostgres(): string {
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
+  explain: () => string = () => '',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${condition.toString()}`);
+    if (Date.now() > deadline) {
+      throw new Error(`not true within ${timeoutMs} ms: ${condition.toString()}\n${explain()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -4,67 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/db';
 import { DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
 import { ensureInstanceSettings } from '../../server/db/instance-settings';
-import { createScratchDatabase, postgresUrl } from './support/postgres';
-
-/** Every table the migrations create, sorted as tables() lists them. */
-const ALL_TABLES = [
-  'address_throttles',
-  'audit_log',
-  'billing_accounts',
-  'billing_profiles',
-  'compute_events',
-  'computes',
-  'dns_records',
-  'dnssec_keys',
-  'domains',
-  'idempotency_keys',
-  'identities',
-  'invitations',
-  'invoice_counters',
-  'invoices',
-  'ledger_entries',
-  'libvirt_machines',
-  'libvirt_samples',
-  'oauth_states',
-  'outbox_messages',
-  'payment_callback_events',
-  'sandbox_checkouts',
-  'server_settings',
-  'sessions',
-  'simulator_machines',
-  'socket_tickets',
-  'team_members',
-  'team_verifications',
-  'teams',
-  'top_ups',
-  'users',
-  'verification_challenges',
-  'verification_documents',
-  'verification_events',
-];
-
-const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-  entries: unknown[];
-};
-
-async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
-  const result = await handle.db.execute<{ count: number }>(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  );
-  return result.rows[0]!.count;
-}
-
-async function tables(handle: DatabaseHandle): Promise<string[]> {
-  const result = await handle.db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-  );
-  return result.rows.map((row) => row.table_name);
-}
+import { ALL_TABLES, appliedMigrations, journal, tables } from './support/schema-tables';
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
@@ -130,32 +74,6 @@ describe('embedded PGlite in DATA_DIR', () => {
       expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(other.pid));
     } finally {
       other.kill();
-    }
-  });
-});
-
-describe.runIf(postgresUrl)('PostgreSQL from DATABASE_URL', () => {
-  it('migrates an empty database once, even when two servers start together, and keeps the instance', async () => {
-    const scratch = await createScratchDatabase(postgresUrl!);
-    try {
-      const [a, b] = await Promise.all([
-        openDatabase({ kind: 'postgres', url: scratch.url }),
-        openDatabase({ kind: 'postgres', url: scratch.url }),
-      ]);
-      const [fromA, fromB] = await Promise.all([ensureInstanceSettings(a.db), ensureInstanceSettings(b.db)]);
-      expect(fromA).toEqual(fromB);
-      expect(await tables(a)).toEqual(ALL_TABLES);
-      await Promise.all([a.close(), b.close()]);
-
-      const restarted = await openDatabase({ kind: 'postgres', url: scratch.url });
-      try {
-        expect(await appliedMigrations(restarted)).toBe(journal.entries.length);
-        expect(await ensureInstanceSettings(restarted.db)).toEqual(fromA);
-      } finally {
-        await restarted.close();
-      }
-    } finally {
-      await scratch.drop();
     }
   });
 });

@@ -1,0 +1,63 @@
+// The tables the migrations make, and how many migrations a database has applied: what the database tests
+// of both kinds compare against.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from '../../../server/db';
+
+/** Every table the migrations create, sorted as tables() lists them. */
+export const ALL_TABLES = [
+  'address_throttles',
+  'audit_log',
+  'billing_accounts',
+  'billing_profiles',
+  'cluster_messages',
+  'compute_events',
+  'computes',
+  'dns_records',
+  'dnssec_keys',
+  'domains',
+  'idempotency_keys',
+  'identities',
+  'invitations',
+  'invoice_counters',
+  'invoices',
+  'ledger_entries',
+  'libvirt_machines',
+  'libvirt_samples',
+  'network_limit_hits',
+  'oauth_states',
+  'outbox_messages',
+  'payment_callback_events',
+  'sandbox_checkouts',
+  'server_settings',
+  'sessions',
+  'simulator_machines',
+  'socket_tickets',
+  'team_members',
+  'team_verifications',
+  'teams',
+  'top_ups',
+  'users',
+  'verification_challenges',
+  'verification_documents',
+  'verification_events',
+];
+
+export const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
+
+export async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
+  const result = await handle.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return result.rows[0]!.count;
+}
+
+export async function tables(handle: DatabaseHandle): Promise<string[]> {
+  const result = await handle.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}
