@@ -1,6 +1,7 @@
 // `npm run bench`: builds the console, starts the real server and prints the figures each issue targets.
 
 import { measureBundles, printBundleFigures } from './bench/bundle-size';
+import { benchCluster, printClusterFigures } from './bench/cluster';
 import { benchComputeBoot, printComputeBootFigures } from './bench/compute-boot';
 import { benchComputesList, printComputesListFigures } from './bench/computes-list';
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
@@ -25,6 +26,7 @@ ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 ok = printDnsQpsFigures(await benchDnsQps()) && ok;
 ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
 ok = printComputeBootFigures(await benchComputeBoot()) && ok;
+ok = printClusterFigures(await benchCluster()) && ok;
 console.log(
   ok ? '\nAll figures within their targets.' : '\nSome figures are over their targets (see above).',
 );

@@ -1,14 +1,12 @@
 // Servers as separate processes on one PostgreSQL database, the way they are deployed: the one running the
 // background work killed with SIGKILL in the middle of a long metering catch-up (another finishes it, nothing
 // charged twice or lost), and Debian's nginx in front of two servers while one of them stops and starts again.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Nginx, startNginx } from '../../scripts/nginx';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
 import { ledgerSum } from '../../server/billing/ledger';
 import { meterUsage } from '../../server/billing/metering';
@@ -135,12 +133,8 @@ describe('servers as processes', () => {
   });
 
   describe('behind nginx', () => {
-    let nginx: ChildProcess | undefined;
-    let nginxDir: string;
-    afterAll(() => {
-      nginx?.kill('SIGKILL');
-      if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
-    });
+    let nginx: Nginx | undefined;
+    afterAll(() => nginx?.stop());
 
     it('keep a console session working, socket included, while one server stops and starts again', async () => {
       const [portA, portB, front] = [await freePort(), await freePort(), await freePort()];
@@ -148,16 +142,7 @@ describe('servers as processes', () => {
       const env = { PUBLIC_URL: publicUrl, TRUST_PROXY: 'true' };
       const a = await serve(env, portA);
       await serve(env, portB);
-      nginxDir = mkdtempSync(join(tmpdir(), 'ikirere-nginx-'));
-      for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-        mkdirSync(join(nginxDir, sub));
-        chmodSync(join(nginxDir, sub), 0o777);
-      }
-      chmodSync(nginxDir, 0o777);
-      writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, front, [portA, portB]));
-      nginx = spawn('/usr/sbin/nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf')], {
-        stdio: 'inherit',
-      });
+      nginx = startNginx(front, [portA, portB]);
       await waitUntil(async () => (await fetch(`${publicUrl}/healthz`).catch(() => undefined))?.ok === true);
 
       const owner = await createLiveAccount(publicUrl);
@@ -204,40 +189,3 @@ describe('servers as processes', () => {
     });
   });
 });
-
-/** The README's deployment example, on loopback ports and a private prefix. */
-function nginxConfig(prefix: string, listen: number, upstreams: number[]): string {
-  return `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream ikirere {
-${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    client_max_body_size 25m;
-    location / {
-      proxy_pass http://ikirere;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-      proxy_next_upstream error timeout http_502 http_503;
-    }
-  }
-}
-`;
-}
