@@ -82,6 +82,7 @@ describe('loadConfig', () => {
       DELEGATION_RESOLVER: undefined,
       DELEGATION_CHECK_INTERVAL_SECONDS: '3600',
       PAYMENT_PROVIDER: 'sandbox',
+      BILLING_SWEEP_SECONDS: '60',
       BILLING_GRACE_HOURS: '24',
       TAX_RATE_PERCENT: '0',
     });
@@ -389,15 +390,22 @@ describe('loadConfig', () => {
   it('names a payment provider that does not exist, a grace period that is not whole hours and a tax rate that is not a percentage', () => {
     let error: unknown;
     try {
-      loadConfig({ PAYMENT_PROVIDER: 'stripe', BILLING_GRACE_HOURS: '1.5', TAX_RATE_PERCENT: '18%' });
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        BILLING_GRACE_HOURS: '1.5',
+        BILLING_SWEEP_SECONDS: '0',
+        TAX_RATE_PERCENT: '18%',
+      });
     } catch (caught) {
       error = caught;
     }
     expect((error as ConfigError).problems).toEqual([
       'PAYMENT_PROVIDER must be one of sandbox (got "stripe").',
       'BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "1.5").',
+      'BILLING_SWEEP_SECONDS must be a whole number of seconds from 1 to 3600 (got "0").',
       'TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "18%").',
     ]);
     expect(loadConfig({ BILLING_GRACE_HOURS: '0' }).billing.graceHours).toBe(0);
+    expect(loadConfig({ BILLING_SWEEP_SECONDS: '5' }).billing.sweepIntervalSeconds).toBe(5);
   });
 });
