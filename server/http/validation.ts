@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { FieldError } from '../../src/contract/problem';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../src/contract/text';
 import type { AppEnv } from './env';
 import { problem } from './problem';
 import type { FileFieldSpec, FormSpec, RequestSchemas, RouteInput } from './routes';
@@ -31,11 +32,32 @@ export async function readInput<R extends RequestSchemas>(
     rawBody = body.value;
   }
   let form: { fields: unknown; files: Record<string, File[]> } | undefined;
+  let formFields: Record<string, string> | undefined;
   if (request?.form) {
     const read = await readFormBody(c, request.form);
     if (!read.ok) return read;
-    errors.push(...read.errors);
-    form = { fields: parse(request.form.fields, read.fields), files: read.files };
+    formFields = read.fields;
+    if (unsafeTextPaths(read.fields).length === 0) {
+      errors.push(...read.errors);
+      form = { fields: parse(request.form.fields, read.fields), files: read.files };
+    }
+  }
+
+  // Before any schema: a string that cannot be stored must not reach a handler, whatever its field.
+  const unsafe = [
+    ...unsafeTextPaths(c.req.param()),
+    ...unsafeTextPaths(c.req.query()),
+    ...unsafeTextPaths(rawBody),
+    ...unsafeTextPaths(formFields),
+  ];
+  if (unsafe.length > 0) {
+    return {
+      ok: false,
+      response: problem(c, 422, {
+        detail: 'Some fields need attention.',
+        errors: unsafe.map((field) => ({ field: field || 'body', message: UNSAFE_TEXT_MESSAGE })),
+      }),
+    };
   }
 
   const input = {
