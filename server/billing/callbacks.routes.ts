@@ -19,6 +19,8 @@ export function callbackRoutes(billing: BillingService): Routes {
     description:
       'For the provider, not the console. The sandbox signs HMAC-SHA256 over "<timestamp>.<raw body>" (headers Ikirere-Sandbox-Timestamp and Ikirere-Sandbox-Signature) with a secret derived from the installation secret; an unsigned, wrongly signed or older than five minutes callback answers 401, an event id already received answers 409, and neither changes anything.',
     request: { params: providerParams },
+    // Enforced while reading, before the body is held or its signature checked.
+    maxBodyBytes: MAX_CALLBACK_BYTES,
     responses: { 200: { description: 'The callback was taken.', schema: paymentCallbackAnswerSchema } },
     handler: async (c, { params }) => {
       if (params.provider !== billing.driver.info.kind) {
@@ -27,9 +29,6 @@ export function callbackRoutes(billing: BillingService): Routes {
         });
       }
       const rawBody = await c.req.text();
-      if (rawBody.length > MAX_CALLBACK_BYTES) {
-        throw new ProblemError(413, { detail: 'The callback body is larger than a payment event can be.' });
-      }
       let event: Awaited<ReturnType<typeof billing.driver.verifyCallback>>;
       try {
         event = await billing.driver.verifyCallback(c.req.raw.headers, rawBody);

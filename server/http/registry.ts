@@ -8,6 +8,9 @@ import { problem } from './problem';
 import type { HttpMethod, RouteSpec, Service } from './routes';
 import { readInput } from './validation';
 
+/** What a route that declares no body may be sent (and ignores): a little, never megabytes. */
+export const NO_BODY_MAX_BYTES = 16 * 1024;
+
 /** JSON bodies above this size answer 413 unless a route sets its own maxBodyBytes. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -60,10 +63,16 @@ export class RouteRegistry {
 
   private handlersFor(spec: RouteSpec): MiddlewareHandler<AppEnv>[] {
     const handlers: MiddlewareHandler<AppEnv>[] = [...(spec.guards ?? [])];
-    if (spec.request?.body || spec.request?.form) {
+    // Every route reads at most what it can legitimately receive, enforced while reading: a declared size
+    // above it is refused before a byte is read, a streamed one as soon as it passes. Forms count their
+    // bytes as they parse them (server/http/multipart.ts), file by file.
+    if (!spec.request?.form) {
+      const declaresBody = spec.request?.body !== undefined;
       handlers.push(
         bodyLimit({
-          maxSize: spec.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+          maxSize:
+            spec.maxBodyBytes ??
+            (declaresBody ? (this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : NO_BODY_MAX_BYTES),
           onError: (c) =>
             problem(c, 413, { detail: 'The request body is larger than this endpoint accepts.' }),
         }),
@@ -71,7 +80,11 @@ export class RouteRegistry {
     }
     const verify = this.options.verifyResponses === true;
     handlers.push(async (c) => {
-      const result = await readInput(c, spec.request);
+      const result = await readInput(
+        c,
+        spec.request,
+        spec.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      );
       if (!result.ok) return result.response;
       const response = await spec.handler(c, result.input);
       if (verify) await verifyResponse(spec, response);

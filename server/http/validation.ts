@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { FieldError } from '../../src/contract/problem';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../src/contract/text';
 import type { AppEnv } from './env';
+import { readMultipart } from './multipart';
 import { problem } from './problem';
 import type { FileFieldSpec, FormSpec, RequestSchemas, RouteInput } from './routes';
 
@@ -15,6 +16,8 @@ export type InputResult<R extends RequestSchemas> =
 export async function readInput<R extends RequestSchemas>(
   c: Context<AppEnv>,
   request: R | undefined,
+  /** The most a form body may be (other bodies are bounded by the registry's body limit). */
+  maxBodyBytes = Number.POSITIVE_INFINITY,
 ): Promise<InputResult<R>> {
   const errors: FieldError[] = [];
   const parse = (schema: v.GenericSchema | undefined, value: unknown): unknown => {
@@ -34,7 +37,7 @@ export async function readInput<R extends RequestSchemas>(
   let form: { fields: unknown; files: Record<string, File[]> } | undefined;
   let formFields: Record<string, string> | undefined;
   if (request?.form) {
-    const read = await readFormBody(c, request.form);
+    const read = await readFormBody(c, request.form, maxBodyBytes);
     if (!read.ok) return read;
     formFields = read.fields;
     if (unsafeTextPaths(read.fields).length === 0) {
@@ -102,7 +105,7 @@ type FormRead =
   | { ok: false; response: Response };
 
 /** Splits a multipart body into text fields (first value per name) and the declared file fields. */
-async function readFormBody(c: Context<AppEnv>, spec: FormSpec): Promise<FormRead> {
+async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number): Promise<FormRead> {
   const contentType = c.req.header('Content-Type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     return {
@@ -112,16 +115,32 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec): Promise<FormRea
       }),
     };
   }
-  let data: FormData;
-  try {
-    data = await c.req.raw.formData();
-  } catch {
-    return { ok: false, response: problem(c, 400, { detail: 'The form data could not be read.' }) };
+  const read = await readMultipart(c.req.raw, {
+    maxBytes,
+    fileBytes: (name) => (Object.hasOwn(spec.files, name) ? spec.files[name]!.maxBytes : undefined),
+    maxFiles: Object.values(spec.files).reduce((sum, rule) => sum + rule.maxCount, 0) + 1,
+    maxFields: 50,
+    maxFieldBytes: 64 * 1024,
+  });
+  if (!read.ok) {
+    if (read.status === 'error') throw read.error;
+    if (read.status === 413 && read.file !== undefined && read.field !== undefined) {
+      const limit = formatBytes(spec.files[read.field]!.maxBytes);
+      const message = `${displayFileName(read.file)} is larger than ${limit}.`;
+      return {
+        ok: false,
+        response: problem(c, 413, {
+          detail: `${message} Nothing was stored.`,
+          errors: [{ field: read.field, message }],
+        }),
+      };
+    }
+    return { ok: false, response: problem(c, read.status, { detail: read.detail }) };
   }
   const fields: Record<string, string> = {};
   const files: Record<string, File[]> = Object.fromEntries(Object.keys(spec.files).map((name) => [name, []]));
   const errors: FieldError[] = [];
-  for (const [name, value] of data.entries()) {
+  for (const [name, value] of read.entries) {
     const fileField = Object.hasOwn(spec.files, name);
     if (typeof value === 'string') {
       if (fileField) errors.push({ field: name, message: 'Attach files here, not text.' });

@@ -155,6 +155,8 @@ export async function topUp(baseUrl: string, account: TestAccount, amountMinor =
   const { topUp } = (await response.json()) as { topUp: { checkoutUrl: string } };
   const approved = await fetch(new URL(`${topUp.checkoutUrl}/approve`, baseUrl), {
     method: 'POST',
+    // What the checkout page's own button sends: posts from other sites are refused.
+    headers: { Origin: new URL(baseUrl).origin },
     redirect: 'manual',
   });
   if (approved.status !== 303) throw new Error(`The sandbox approval answered ${approved.status}`);

@@ -218,6 +218,7 @@ describe('live team updates', () => {
     expect(started.status).toBe(201);
     const approved = await fetch(new URL(`${started.body.topUp.checkoutUrl}/approve`, server.url), {
       method: 'POST',
+      headers: { Origin: server.url },
       redirect: 'manual',
     });
     expect(approved.status).toBe(303);

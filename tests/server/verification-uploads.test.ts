@@ -165,7 +165,7 @@ describe('refused documents', () => {
     ]);
   });
 
-  it('refuses a file over 10 MiB, an empty one, and more than 10 files', async () => {
+  it('refuses a file over 10 MiB as it arrives, an empty one, and more than 10 files', async () => {
     const { teamId, owner } = await teamWithRoles(t);
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
     samples.pdf().copy(big);
@@ -173,17 +173,19 @@ describe('refused documents', () => {
       t,
       teamId,
       owner.token,
-      verificationForm([
-        file(big, 'big.pdf'),
-        file(Buffer.alloc(0), 'empty.pdf'),
-        file(samples.pdf(), 'fine.pdf'),
-      ]),
+      verificationForm([file(samples.pdf(), 'fine.pdf'), file(big, 'big.pdf')]),
     );
-    expectStatus(tooBig, 422);
-    expect(tooBig.body.errors).toEqual([
-      { field: 'documents', message: 'big.pdf is larger than 10 MiB.' },
-      { field: 'documents', message: 'empty.pdf is empty.' },
-    ]);
+    // Refused once its 10 MiB are passed, before the rest of the upload is read.
+    expectStatus(tooBig, 413);
+    expect(tooBig.body.errors).toEqual([{ field: 'documents', message: 'big.pdf is larger than 10 MiB.' }]);
+    const empty = await submitVerification(
+      t,
+      teamId,
+      owner.token,
+      verificationForm([file(Buffer.alloc(0), 'empty.pdf'), file(samples.pdf(), 'fine.pdf')]),
+    );
+    expectStatus(empty, 422);
+    expect(empty.body.errors).toEqual([{ field: 'documents', message: 'empty.pdf is empty.' }]);
     const eleven = Array.from({ length: 11 }, (_, i) => file(samples.pdf(), `page-${i + 1}.pdf`));
     const tooMany = await submitVerification(t, teamId, owner.token, verificationForm(eleven));
     expectStatus(tooMany, 422);

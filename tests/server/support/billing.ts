@@ -44,7 +44,8 @@ export async function payAtCheckout(
 ): Promise<Response> {
   return t.app.request(`${checkoutUrl}/${decision}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    // The checkout page's own origin, as a browser on it sends.
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost' },
     body: decision === 'decline' ? `reason=${reason}` : '',
   });
 }

@@ -3,6 +3,7 @@
 // decision the browser goes back to the console (303) with the top-up's outcome in the query.
 import { readFileSync } from 'node:fs';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../../http/env';
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page';
 import { DECLINE_REASONS, SANDBOX_CHECKOUT_PATH, type SandboxProvider } from './sandbox-provider';
@@ -26,6 +27,45 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
       ),
       404,
     );
+
+  // The buttons post a tiny form (a decline reason): nothing larger is read.
+  router.use(
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: (c) =>
+        c.html(
+          renderCheckoutMessage(
+            'Too large',
+            'This form is larger than the sandbox accepts.',
+            base,
+            undefined,
+          ),
+          413,
+        ),
+    }),
+  );
+  // Only the checkout page itself may press its buttons: a form posted from another site (which could make
+  // someone approve a payment without seeing it) is refused.
+  router.use(async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const origin = c.req.header('Origin');
+    let sameSite = false;
+    try {
+      sameSite = origin !== undefined && new URL(origin).host === new URL(c.req.url).host;
+    } catch {
+      sameSite = false;
+    }
+    if (sameSite) return next();
+    return c.html(
+      renderCheckoutMessage(
+        'Not from the checkout page',
+        'This decision did not come from the sandbox checkout page. Open the payment link and choose there.',
+        base,
+        undefined,
+      ),
+      403,
+    );
+  });
 
   router.get('/checkout.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
 
