@@ -24,7 +24,40 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
 
-  let running: Awaited<ReturnType<typeof startServer>>;
+  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stopping = false;
+  const stop = (server: NonNullable<typeof running>) => {
+    setTimeout(() => {
+      logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  const shutdown = (signal: NodeJS.Signals) => {
+    // One stop, however many signals ask for it: `npm start` passes the signal on to this process too, so a
+    // signal to the whole process group (what a service manager sends) arrives here twice.
+    if (stopping) {
+      logger.info({ signal }, 'already stopping');
+      return;
+    }
+    stopping = true;
+    logger.info(
+      { signal },
+      running ? 'stop requested' : 'stop requested during start-up; stopping once started',
+    );
+    if (running) stop(running);
+  };
+  // Listening before the start: a signal during start-up waits for it, then stops as gracefully as any other.
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGHUP', shutdown);
+
   try {
     running = await startServer(config, { logger });
   } catch (error) {
@@ -39,25 +72,7 @@ async function main(): Promise<void> {
 
   // Logs are JSON for machines; a person starting the console wants the address in plain words.
   process.stderr.write(`\n  Ikirere console: ${running.url}\n  Stop with Ctrl-C.\n\n`);
-
-  const shutdown = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'stop requested');
-    // A second Ctrl-C finds no listener left and ends the process at once; the lock is then stale and
-    // the next start takes it over.
-    setTimeout(() => {
-      logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting anyway');
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS).unref();
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  if (stopping) stop(running);
 }
 
 function isEntryPoint(): boolean {

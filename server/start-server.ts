@@ -15,6 +15,7 @@ import type { DnsDriver } from './drivers/dns/dns-driver';
 import { createEmbeddedDnsDriver } from './drivers/dns/embedded';
 import { createPowerDnsDriver } from './drivers/dns/powerdns';
 import { createMailDriver } from './drivers/mail';
+import { Drain } from './http/drain';
 import type { Service } from './http/routes';
 import { createIdentity, type Identity, type IdentityConfig, type IdentityOptions } from './identity';
 import { NETWORK_LIMIT_WINDOW_MS } from './identity/network-limits';
@@ -210,7 +211,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       domains,
       billing,
     });
-    server = createServer(getRequestListener(app.fetch));
+    const drain = new Drain();
+    server = createServer(drain.wrap(getRequestListener(app.fetch)));
     const sockets = attachSocketServer(server, {
       logger,
       heartbeatIntervalMs: options.heartbeatIntervalMs,
@@ -244,7 +246,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const close = () => {
       closing ??= (async () => {
         logger.info('shutting down');
-        await stopHttp(running, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
+        await stopHttp(running, drain, () => sockets.close(), options.drainTimeoutMs ?? 8_000, logger);
         // The background work stops here (another server takes it over); the link to the others closes.
         await joined.close();
         // A sweep under way finishes before what it uses closes.
@@ -287,34 +289,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 }
 
+/**
+ * Stops the HTTP side in order: new requests answer 503 (a load balancer retries them elsewhere), consoles
+ * are told 1001, running requests finish (until the deadline, when their connections are cut), then the port
+ * closes and every kept-alive connection with it.
+ */
 async function stopHttp(
   server: Server,
+  drain: Drain,
   closeSockets: () => Promise<void>,
   drainTimeoutMs: number,
   logger: Logger,
 ): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Keep-alive connections would hold close() open forever; each becomes idle once its request is done.
-  server.closeIdleConnections();
-  const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  try {
-    await closeSockets();
-    let timer: NodeJS.Timeout | undefined;
-    const drained = await Promise.race([
-      closed.then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), drainTimeoutMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (!drained) {
-      logger.warn({ drainTimeoutMs }, 'requests still running at the deadline; closing their connections');
-      server.closeAllConnections();
-      await closed;
-    }
-  } finally {
-    clearInterval(sweep);
+  const finished = drain.begin();
+  await closeSockets();
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    finished.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), drainTimeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!drained) {
+    logger.warn(
+      { drainTimeoutMs, running: drain.running },
+      'requests still running at the deadline; closing their connections',
+    );
   }
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closed;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -94,7 +94,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('closes sockets with 1001, refuses new connections, drains requests, then closes the database', async () => {
+it('closes sockets with 1001, answers new requests 503, drains running ones, then closes the database', async () => {
   expect((await get(`${server.url}/healthz`)).status).toBe(200);
   if (!postgresUrl) expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
 
@@ -103,6 +103,8 @@ it('closes sockets with 1001, refuses new connections, drains requests, then clo
   expect(await socket.next()).toMatchObject({ type: 'hello' });
 
   const finishing = get(`${server.url}/test/api/v1/slow/finishing`);
+  // Ten more on their way as the stop comes: each is answered (done, or 503 if it arrived after), none cut.
+  const others = Array.from({ length: 10 }, () => get(`${server.url}/test/api/v1/slow/finishing`));
   const hanging = get(`${server.url}/test/api/v1/slow/hanging`);
   await Promise.all([gates.finishing.entered, gates.hanging.entered]);
 
@@ -110,15 +112,25 @@ it('closes sockets with 1001, refuses new connections, drains requests, then clo
   const closing = server.close();
 
   expect(await socket.closed).toEqual({ code: 1001, reason: 'Server is shutting down' });
-  await expect(get(`${server.url}/healthz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  // A request arriving while the server drains is answered 503 (a load balancer retries it elsewhere), not
+  // reset; its connection is closed after the answer.
+  const late = await get(`${server.url}/healthz`);
+  expect(late.status).toBe(503);
+  expect(JSON.parse(late.body)).toMatchObject({
+    status: 503,
+    detail: 'This server is restarting. Try again in a moment.',
+  });
 
   // A request already running when the stop came still gets its answer…
   gates.finishing.release();
   expect(await finishing).toEqual({ status: 200, body: '{"done":true}' });
+  for (const answer of await Promise.all(others)) expect([200, 503]).toContain(answer.status);
   // …while one that outlives the drain deadline is cut so the stop cannot hang.
   await expect(hanging).rejects.toThrow(/socket hang up|ECONNRESET/);
 
   await closing;
+  // Stopped: the port is closed.
+  await expect(get(`${server.url}/healthz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   const elapsed = Date.now() - started;
   expect(elapsed).toBeGreaterThanOrEqual(DRAIN_TIMEOUT_MS - 50);
   expect(elapsed).toBeLessThan(10_000);
