@@ -90,6 +90,14 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
               attach: (sink) => computes.driver.attachConsole(consoleOf, sink),
               stillAllowed: async () =>
                 (await computes.consoleAccess(admission.userId, consoleOf)) !== undefined,
+              ...(options.live
+                ? {
+                    watchAccess: (recheck: () => void) =>
+                      options.live!.subscribe(admission.userId, (message) => {
+                        if (message.type === 'membership.changed') recheck();
+                      }),
+                  }
+                : {}),
               heartbeatIntervalMs,
               logger,
             });

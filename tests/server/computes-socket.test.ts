@@ -241,4 +241,23 @@ describe('the serial console', () => {
     const closed = await later.closed;
     expect(closed).toEqual({ code: 4004, reason: 'The compute was destroyed.' });
   });
+
+  it('closes a removed member’s console at once, before another line is typed', async () => {
+    const { compute } = await running();
+    const leaving = await createLiveAccount(server.url);
+    const leavingId = await userIdOf(leaving);
+    await server.database.db.insert(teamMembers).values({ teamId, userId: leavingId, role: 'MEMBER' });
+    const terminal = await openConsole(server.url, leaving.token, compute.id);
+    await terminal.waitFor(/:~# $/);
+
+    const removedAt = performance.now();
+    const removed = await fetch(`${server.url}/user/api/v1/teams/${teamId}/members/${leavingId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(removed.status).toBe(204);
+    const closed = await terminal.closed;
+    expect(performance.now() - removedAt).toBeLessThan(1_000);
+    expect(closed).toEqual({ code: 4003, reason: 'You no longer have access to this compute.' });
+  });
 });

@@ -17,6 +17,11 @@ export interface ConsoleConnectionOptions {
   attach(sink: ConsoleSink): Promise<ConsoleAttachment | undefined>;
   /** Whether the user may still use this console (still a member of the team, the compute still there). */
   stillAllowed(): Promise<boolean>;
+  /**
+   * Calls `recheck` whenever the user's memberships change (removed from a team, a new role), on whichever
+   * server the change was made; answers how to stop. Between changes, each heartbeat checks too.
+   */
+  watchAccess?(recheck: () => void): () => void;
   heartbeatIntervalMs: number;
   logger: Logger;
 }
@@ -45,16 +50,23 @@ export function serveConsole(ws: WebSocket, options: ConsoleConnectionOptions): 
     }
     answeredLastPing = false;
     ws.ping();
-    // Membership can change while a terminal stays open: someone removed from the team loses the console.
+    checkAccess();
+  }, options.heartbeatIntervalMs);
+  // Membership can change while a terminal stays open: someone removed from the team loses the console at
+  // once (told by the membership change), or at the latest at the next heartbeat.
+  function checkAccess() {
     options.stillAllowed().then(
       (allowed) => {
         if (!allowed && ws.readyState === ws.OPEN) {
+          attachment?.detach();
+          attachment = undefined;
           ws.close(ConsoleCloseCode.accessEnded, 'You no longer have access to this compute.');
         }
       },
       (error: unknown) => logger.debug({ err: error }, 'console access check failed'),
     );
-  }, options.heartbeatIntervalMs);
+  }
+  const stopWatching = options.watchAccess?.(checkAccess);
   ws.on('pong', () => {
     answeredLastPing = true;
   });
@@ -77,6 +89,7 @@ export function serveConsole(ws: WebSocket, options: ConsoleConnectionOptions): 
 
   ws.on('close', () => {
     clearInterval(beat);
+    stopWatching?.();
     attachment?.detach();
   });
   ws.on('error', (error) => logger.debug({ err: error }, 'console socket error'));
