@@ -101,6 +101,8 @@ export const verificationChallenges = pgTable(
     channel: text('channel').notNull(),
     /** The normalized address the code went to (lower-cased e-mail or E.164 number). */
     address: text('address').notNull(),
+    /** Who asked for it (the client's address, null when unknown): send limits count per asker. */
+    clientIp: text('client_ip'),
     codeHash: text('code_hash').notNull(),
     /** The account it acts on, when there is one (phone, email-change, sign-in to an existing account). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,18 @@
-// One-time codes sent by e-mail or SMS: issuing (with per-address send limits) and checking (with
-// per-code tries and the per-address lock). The rules are the same for every purpose and channel.
+// One-time codes sent by e-mail or SMS: issuing (with send limits) and checking (with per-code tries and
+// locks). The rules are the same for every purpose and channel.
+//
+// Knowing someone's address must not let a stranger lock them out (NIST SP 800-63B-4 asks verifiers to limit
+// failed attempts without handing attackers a denial of service). So limits are counted per asker — the
+// address of the client that asks for or enters codes — as well as per address:
+// - a code dies after 5 wrong tries; a client that enters 10 wrong codes in a row for an address is locked
+//   out of that address for 15 minutes, while a code sent to the owner still works from the owner's client;
+// - only past 100 wrong codes in a row for an address from any clients (NIST's ceiling, a distributed
+//   attack) is the address itself locked for 15 minutes;
+// - one client may ask for a code for an address once a minute and 5 times an hour; the address receives at
+//   most 4 times that an hour from everyone, so nobody can flood a mailbox.
+// Guessing stays hopeless: each lock-out of a client costs it 15 minutes after 10 tries of a 6-digit code.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CodeChallenge } from '../../src/contract/auth';
 import type { Database, Transaction } from '../db';
 import { addressThrottles, verificationChallenges } from '../db/schema';
@@ -16,9 +27,13 @@ export type ChallengeRecord = typeof verificationChallenges.$inferSelect;
 export const CODE_RULES = {
   ttlMs: 10 * 60_000,
   maxWrongTries: 5,
-  /** Consecutive wrong codes for one address, across codes, before it locks. */
+  /** Consecutive wrong codes for one address from one client, across codes, before that client is locked. */
   lockAfterFailures: 10,
+  /** Consecutive wrong codes for one address from all clients before the address itself is locked. */
+  lockAddressAfterFailures: 100,
   lockMs: 15 * 60_000,
+  /** The sends an address may receive an hour from all clients, as a multiple of one client's. */
+  addressSendsFactor: 4,
   resendCooldownMs: 60_000,
   sendsPerHour: 5,
 } as const;
@@ -37,6 +52,8 @@ export interface IssueRequest {
    * answer cannot tell the two apart, but no code can ever verify it.
    */
   canSucceed?: boolean;
+  /** The asking client's address (null when unknown): send limits and locks count per asker. */
+  clientIp?: string | null;
 }
 
 export interface IssuedCode {
@@ -53,12 +70,19 @@ export interface VerifyRequest {
   purposes: readonly CodePurpose[];
   /** For signed-in flows (phone, e-mail change): the challenge must have been issued to this user. */
   userId?: string;
+  /** The client entering the code (null when unknown): its wrong codes lock only itself out. */
+  clientIp?: string | null;
+}
+
+/** The throttle row of one client for one address ("<address> from <client>"). */
+function clientKey(address: string, clientIp: string | null | undefined): string {
+  return `${address} from ${clientIp ?? 'an unknown client'}`;
 }
 
 type Outcome =
   | { kind: 'verified'; challenge: ChallengeRecord }
   | { kind: 'dead'; reason: DeadCodeReason }
-  | { kind: 'locked'; until: Date }
+  | { kind: 'locked'; until: Date; scope: LockScope }
   | { kind: 'wrong'; attemptsLeft: number };
 
 /** How often an address may be sent a code (SPEC-like defaults; CODE_RESEND_SECONDS, CODE_SENDS_PER_HOUR). */
@@ -84,16 +108,11 @@ export class OneTimeCodes {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${request.address}`}))`);
       const now = this.clock.now();
 
-      const [throttle] = await tx
-        .select()
-        .from(addressThrottles)
-        .where(eq(addressThrottles.address, request.address));
-      if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-        throw addressLocked(secondsUntil(now, throttle.lockedUntil));
-      }
+      const lock = await lockedUntil(tx, request.address, request.clientIp, now);
+      if (lock) throw addressLocked(secondsUntil(now, lock.until), lock.scope);
 
-      const sentThisHour = await tx
-        .select({ createdAt: verificationChallenges.createdAt })
+      const sentToAddress = await tx
+        .select({ createdAt: verificationChallenges.createdAt, clientIp: verificationChallenges.clientIp })
         .from(verificationChallenges)
         .where(
           and(
@@ -102,9 +121,20 @@ export class OneTimeCodes {
           ),
         )
         .orderBy(asc(verificationChallenges.createdAt));
-      const waitUntil = nextSendAt(
-        sentThisHour.map((row) => row.createdAt),
-        this.sendLimits,
+      const clientIp = request.clientIp ?? null;
+      const sentThisHour = sentToAddress.filter((row) => row.clientIp === clientIp);
+      const waitUntil = maxDate(
+        nextSendAt(
+          sentThisHour.map((row) => row.createdAt),
+          this.sendLimits,
+        ),
+        nextSendAt(
+          sentToAddress.map((row) => row.createdAt),
+          {
+            resendCooldownMs: 0,
+            sendsPerHour: this.sendLimits.sendsPerHour * CODE_RULES.addressSendsFactor,
+          },
+        ),
       );
       if (waitUntil > now) throw sendRateLimited(secondsUntil(now, waitUntil), 'address');
 
@@ -118,6 +148,7 @@ export class OneTimeCodes {
           purpose: request.purpose,
           channel: request.channel,
           address: request.address,
+          clientIp,
           // An unverifiable challenge stores a hash no code can produce; the work done is the same.
           codeHash: request.canSucceed === false ? `never:${hash}` : hash,
           userId: request.userId,
@@ -151,7 +182,7 @@ export class OneTimeCodes {
       case 'dead':
         throw codeExpired(outcome.reason);
       case 'locked':
-        throw addressLocked(secondsUntil(this.clock.now(), outcome.until));
+        throw addressLocked(secondsUntil(this.clock.now(), outcome.until), outcome.scope);
       case 'wrong':
         throw codeIncorrect(outcome.attemptsLeft);
     }
@@ -172,13 +203,10 @@ export class OneTimeCodes {
       return { kind: 'dead', reason: 'unknown' };
     }
     const now = this.clock.now();
-    const [throttle] = await tx
-      .select()
-      .from(addressThrottles)
-      .where(eq(addressThrottles.address, challenge.address))
-      .for('update');
-    if (throttle?.lockedUntil && throttle.lockedUntil > now)
-      return { kind: 'locked', until: throttle.lockedUntil };
+    // The address's and this client's counts, taken in a fixed order so two checks cannot deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${challenge.address}`}))`);
+    const lock = await lockedUntil(tx, challenge.address, request.clientIp, now);
+    if (lock) return { kind: 'locked', ...lock };
     if (challenge.consumedAt) return { kind: 'dead', reason: 'used' };
     if (challenge.expiresAt <= now) return { kind: 'dead', reason: 'expired' };
     if (challenge.failedAttempts >= CODE_RULES.maxWrongTries)
@@ -190,13 +218,16 @@ export class OneTimeCodes {
         .set({ consumedAt: now })
         .where(eq(verificationChallenges.id, challenge.id))
         .returning();
-      // A success ends the run of failures for the address.
-      if (throttle) {
-        await tx
-          .update(addressThrottles)
-          .set({ consecutiveFailures: 0, updatedAt: now })
-          .where(eq(addressThrottles.address, challenge.address));
-      }
+      // A success ends the runs of failures for the address and for this client.
+      await tx
+        .update(addressThrottles)
+        .set({ consecutiveFailures: 0, updatedAt: now })
+        .where(
+          inArray(addressThrottles.address, [
+            challenge.address,
+            clientKey(challenge.address, request.clientIp),
+          ]),
+        );
       return { kind: 'verified', challenge: consumed! };
     }
 
@@ -205,29 +236,64 @@ export class OneTimeCodes {
       .update(verificationChallenges)
       .set({ failedAttempts })
       .where(eq(verificationChallenges.id, challenge.id));
-    const [counted] = await tx
-      .insert(addressThrottles)
-      .values({ address: challenge.address, consecutiveFailures: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: addressThrottles.address,
-        set: {
-          consecutiveFailures: sql`${addressThrottles.consecutiveFailures} + 1`,
-          lockedUntil: null,
-          updatedAt: now,
-        },
-      })
-      .returning();
-    if (counted!.consecutiveFailures >= CODE_RULES.lockAfterFailures) {
-      const until = addMs(now, CODE_RULES.lockMs);
-      // The count starts again after the lock, so the address gets a fresh run of tries when it opens.
-      await tx
-        .update(addressThrottles)
-        .set({ consecutiveFailures: 0, lockedUntil: until, updatedAt: now })
-        .where(eq(addressThrottles.address, challenge.address));
-      return { kind: 'locked', until };
+    const scopes = [
+      {
+        key: clientKey(challenge.address, request.clientIp),
+        after: CODE_RULES.lockAfterFailures,
+        scope: 'client',
+      },
+      { key: challenge.address, after: CODE_RULES.lockAddressAfterFailures, scope: 'address' },
+    ] as const;
+    for (const { key, after, scope } of scopes) {
+      const [counted] = await tx
+        .insert(addressThrottles)
+        .values({ address: key, consecutiveFailures: 1, updatedAt: now })
+        .onConflictDoUpdate({
+          target: addressThrottles.address,
+          set: {
+            consecutiveFailures: sql`${addressThrottles.consecutiveFailures} + 1`,
+            lockedUntil: null,
+            updatedAt: now,
+          },
+        })
+        .returning();
+      if (counted!.consecutiveFailures >= after) {
+        const until = addMs(now, CODE_RULES.lockMs);
+        // The count starts again after the lock, so a fresh run of tries follows when it opens.
+        await tx
+          .update(addressThrottles)
+          .set({ consecutiveFailures: 0, lockedUntil: until, updatedAt: now })
+          .where(eq(addressThrottles.address, key));
+        return { kind: 'locked', until, scope };
+      }
     }
     return { kind: 'wrong', attemptsLeft: CODE_RULES.maxWrongTries - failedAttempts };
   }
+}
+
+export type LockScope = 'client' | 'address';
+
+/** Whether the address, or this client for the address, is locked now, and until when. */
+async function lockedUntil(
+  tx: Transaction,
+  address: string,
+  clientIp: string | null | undefined,
+  now: Date,
+): Promise<{ until: Date; scope: LockScope } | undefined> {
+  const rows = await tx
+    .select()
+    .from(addressThrottles)
+    .where(inArray(addressThrottles.address, [address, clientKey(address, clientIp)]));
+  for (const row of rows) {
+    if (row.lockedUntil && row.lockedUntil > now) {
+      return { until: row.lockedUntil, scope: row.address === address ? 'address' : 'client' };
+    }
+  }
+  return undefined;
+}
+
+function maxDate(a: Date, b: Date): Date {
+  return a > b ? a : b;
 }
 
 /** When the next code may be sent, given this hour's sends in ascending order. */

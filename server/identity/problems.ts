@@ -41,13 +41,17 @@ export function codeExpired(reason: DeadCodeReason): ProblemError {
   });
 }
 
-export function addressLocked(retryAfterSeconds: number): ProblemError {
+export function addressLocked(
+  retryAfterSeconds: number,
+  scope: 'client' | 'address' = 'address',
+): ProblemError {
+  const who = scope === 'client' ? 'from this device or network for this address' : 'for this address';
   return new ProblemError(
     429,
     {
       type: problemTypes.addressLocked,
       title: 'Too many wrong codes',
-      detail: `Too many wrong codes were entered for this address. Try again in ${minutesText(retryAfterSeconds)}.`,
+      detail: `Too many wrong codes were entered ${who}. Try again in ${minutesText(retryAfterSeconds)}.`,
       retryAfterSeconds,
     },
     { 'Retry-After': String(retryAfterSeconds) },

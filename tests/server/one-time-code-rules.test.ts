@@ -1,5 +1,6 @@
-// The rules every one-time code follows (e-mail and SMS alike): 10 minutes, single use, 5 wrong tries,
-// a 15-minute lock after 10 wrong codes in a row for an address, and at most 1 send a minute and 5 an hour.
+// The rules every one-time code follows (e-mail and SMS alike): 10 minutes, single use, 5 wrong tries, a
+// 15-minute lock of a client after 10 wrong codes in a row for an address (a stranger cannot lock the owner
+// out), and at most 1 send a minute and 5 an hour per client.
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { codeChallengeSchema } from '../../src/contract/auth';
@@ -92,8 +93,8 @@ describe('a code', () => {
   });
 });
 
-describe('the address lock', () => {
-  it('locks an address for 15 minutes after 10 wrong codes in a row, across codes', async () => {
+describe('locks', () => {
+  it('lock a client out of an address for 15 minutes after 10 wrong codes in a row, across codes', async () => {
     const first = await accountWithCode();
     for (let i = 0; i < 5; i++)
       expect((await verify(first.challengeId, otherCode(first.code))).status).toBe(422);
@@ -111,10 +112,11 @@ describe('the address lock', () => {
       status: 429,
       type: problemTypes.addressLocked,
       retryAfterSeconds: 900,
-      detail: 'Too many wrong codes were entered for this address. Try again in 15 minutes.',
+      detail:
+        'Too many wrong codes were entered from this device or network for this address. Try again in 15 minutes.',
     });
 
-    // While locked, not even a right code or a new send gets through.
+    // While locked, not even a right code or a new send gets through for this client.
     t.clock.advance(61_000);
     expect(await problemOf(await verify(second.challengeId, secondCode))).toMatchObject({
       status: 429,
@@ -132,7 +134,7 @@ describe('the address lock', () => {
     expect((await verify(third.challengeId, await latestCode(t, first.email))).status).toBe(200);
   });
 
-  it('starts counting again after a right code', async () => {
+  it('start counting again after a right code', async () => {
     const first = await accountWithCode();
     for (let i = 0; i < 5; i++) await verify(first.challengeId, otherCode(first.code));
     t.clock.advance(61_000);
@@ -148,7 +150,7 @@ describe('the address lock', () => {
       expect((await verify(third.challengeId, otherCode(thirdCode))).status).toBe(422);
   });
 
-  it('locks an address without an account the same way', async () => {
+  it('lock a client out of an address without an account the same way', async () => {
     const email = uniqueEmail('ghost');
     let locked: Record<string, unknown> | undefined;
     for (let round = 0; round < 2; round++) {
@@ -160,6 +162,67 @@ describe('the address lock', () => {
       }
     }
     expect(locked).toMatchObject({ status: 429, type: problemTypes.addressLocked, retryAfterSeconds: 900 });
+  });
+});
+
+describe('a stranger who knows the address', () => {
+  // Behind a proxy that says who the client is, so two clients can be told apart.
+  const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+  let proxied: IdentityTestApp;
+  beforeAll(() => {
+    proxied = buildIdentityTestApp(database.handle, { config: { trustProxy: true } });
+  });
+
+  async function strangerLocksHimselfOut(email: string, ip: string) {
+    for (let round = 0; round < 2; round++) {
+      proxied.clock.advance(61_000);
+      const asked = await call(proxied, 'POST', '/auth/email-code', { email }, from(ip));
+      expect(asked.status).toBe(200);
+      const { challengeId } = (await asked.json()) as { challengeId: string };
+      for (let i = 0; i < 5; i++) {
+        await call(proxied, 'POST', '/auth/email-code/verify', { challengeId, code: '000000' }, from(ip));
+      }
+    }
+    const again = await call(proxied, 'POST', '/auth/email-code', { email }, from(ip));
+    expect(again.status).toBe(429);
+  }
+
+  it('cannot stop the owner signing in, however many wrong codes he enters', async () => {
+    const email = uniqueEmail('owner');
+    await signUp(proxied, 'Owner', email);
+    await strangerLocksHimselfOut(email, '203.0.113.19');
+
+    // The owner, elsewhere, asks for a code and signs in with it at once.
+    const asked = await call(proxied, 'POST', '/auth/email-code', { email }, from('198.51.100.70'));
+    expect(asked.status).toBe(200);
+    const { challengeId } = (await asked.json()) as { challengeId: string };
+    const code = await latestCode(proxied, email);
+    const signedIn = await call(
+      proxied,
+      'POST',
+      '/auth/email-code/verify',
+      { challengeId, code },
+      from('198.51.100.70'),
+    );
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('lets a code already sent to the owner work while strangers are locked out', async () => {
+    const email = uniqueEmail('owner');
+    await signUp(proxied, 'Owner', email);
+    proxied.clock.advance(61_000);
+    const asked = await call(proxied, 'POST', '/auth/email-code', { email }, from('198.51.100.8'));
+    const { challengeId } = (await asked.json()) as { challengeId: string };
+    const code = await latestCode(proxied, email);
+    await strangerLocksHimselfOut(email, '203.0.113.20');
+    const signedIn = await call(
+      proxied,
+      'POST',
+      '/auth/email-code/verify',
+      { challengeId, code },
+      from('198.51.100.8'),
+    );
+    expect(signedIn.status).toBe(200);
   });
 });
 
@@ -227,17 +290,14 @@ describe('sending codes', () => {
     });
     const from = (ip: string) => ({ env: { incoming: { socket: { remoteAddress: ip } } } });
     for (let i = 0; i < 3; i++) {
-      expect(
-        (
-          await call(
-            limited,
-            'POST',
-            '/auth/email-code',
-            { email: uniqueEmail() },
-            from('::ffff:198.51.100.7'),
-          )
-        ).status,
-      ).toBe(200);
+      const answer = await call(
+        limited,
+        'POST',
+        '/auth/email-code',
+        { email: uniqueEmail() },
+        from('::ffff:198.51.100.7'),
+      );
+      expect(answer.status, await answer.clone().text()).toBe(200);
     }
     const refused = await call(
       limited,

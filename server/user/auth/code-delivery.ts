@@ -35,14 +35,14 @@ export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Pro
   const identity = c.get('identity');
   const wait = await identity.network.hit('enter-code', clientIp(c));
   if (wait !== undefined) throw tooManyTries(wait);
-  return identity.codes.verify(request);
+  return identity.codes.verify({ ...request, clientIp: clientIp(c) });
 }
 
 async function issue(c: Context<AppEnv>, request: IssueRequest) {
   const identity = c.get('identity');
   const wait = await identity.network.hit('send-code', clientIp(c));
   if (wait !== undefined) throw sendRateLimited(wait, 'network');
-  return identity.codes.issue(request);
+  return identity.codes.issue({ ...request, clientIp: clientIp(c) });
 }
 
 /** The console's origin for links: PUBLIC_URL, else the origin this request came to. */

@@ -1,0 +1,1 @@
+ALTER TABLE "verification_challenges" ADD COLUMN "client_ip" text;
