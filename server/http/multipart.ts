@@ -37,6 +37,8 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
       parser = Busboy({
         headers: { 'content-type': request.headers.get('content-type') ?? '' },
         defParamCharset: 'utf8',
+        // The name as sent, so a name with a path in it can be refused rather than quietly shortened.
+        preservePath: true,
         limits: {
           files: limits.maxFiles,
           fields: limits.maxFields,

@@ -149,7 +149,13 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
     }
     // A file input left empty still sends a part with no name and no bytes: that is "nothing chosen".
     if (value.name === '' && value.size === 0) continue;
-    if (fileField) files[name]!.push(value);
+    // Browsers send a file's own name; one with a path in it was written by hand to reach a path.
+    if (fileField && /[\\/]/.test(value.name)) {
+      errors.push({
+        field: name,
+        message: `${JSON.stringify(value.name.slice(0, 200))} is not a file name: send the file under its own name, without folders.`,
+      });
+    } else if (fileField) files[name]!.push(value);
     else errors.push({ field: name, message: 'This field does not take files.' });
   }
   for (const [name, rule] of Object.entries(spec.files)) errors.push(...checkFiles(name, files[name]!, rule));

@@ -132,6 +132,30 @@ describe('GitHub', () => {
     expect(JSON.stringify(rows)).not.toContain(query.get('state'));
   });
 
+  it('marks the binding cookie Secure behind a trusted https proxy without PUBLIC_URL', async () => {
+    const behindProxy = (trustProxy: boolean) =>
+      buildIdentityTestApp(database.handle, {
+        config: {
+          trustProxy,
+          github: {
+            clientId: provider.clientId,
+            clientSecret: provider.clientSecret,
+            baseUrl: provider.env().GITHUB_BASE_URL!,
+            apiUrl: provider.env().GITHUB_API_URL!,
+          },
+        },
+      });
+    const start = (app: IdentityTestApp) =>
+      call(app, 'GET', '/auth/oauth/github/authorize', undefined, {
+        headers: { 'X-Forwarded-Proto': 'https', Host: 'console.example.rw' },
+      });
+    const proxied = await start(behindProxy(true));
+    expect(proxied.headers.get('Set-Cookie')).toContain('; Secure');
+    expect(new URL(proxied.headers.get('Location')!).searchParams.get('redirect_uri')).toMatch(/^https:\/\//);
+    // Without TRUST_PROXY the header is anybody's to send: it changes nothing.
+    expect((await start(behindProxy(false))).headers.get('Set-Cookie')).not.toContain('Secure');
+  });
+
   it('creates an account for a new identity with a new verified address, and signs it in again later', async () => {
     const person = newPerson({ name: 'Margaret Hamilton' });
     const first = await signInWith('github', person);

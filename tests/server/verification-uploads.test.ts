@@ -165,6 +165,23 @@ describe('refused documents', () => {
     ]);
   });
 
+  it('refuses a document whose name is a path, showing the name as sent', async () => {
+    const { teamId, owner } = await teamWithRoles(t);
+    const answer = await submitVerification(
+      t,
+      teamId,
+      owner.token,
+      verificationForm([file(samples.pdf(), '../../etc/passwd'), file(samples.pdf(), 'fine.pdf')]),
+    );
+    expectStatus(answer, 422);
+    expect(answer.body.errors).toEqual([
+      {
+        field: 'documents',
+        message: '"../../etc/passwd" is not a file name: send the file under its own name, without folders.',
+      },
+    ]);
+  });
+
   it('refuses a file over 10 MiB as it arrives, an empty one, and more than 10 files', async () => {
     const { teamId, owner } = await teamWithRoles(t);
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);

@@ -47,5 +47,13 @@ async function issue(c: Context<AppEnv>, request: IssueRequest) {
 
 /** The console's origin for links: PUBLIC_URL, else the origin this request came to. */
 export function publicOrigin(c: Context<AppEnv>): string {
-  return c.get('identity').config.publicUrl ?? new URL(c.req.url).origin;
+  const { publicUrl, trustProxy } = c.get('identity').config;
+  if (publicUrl) return publicUrl;
+  const url = new URL(c.req.url);
+  // Behind a trusted proxy that ended TLS, the browser's page is https even though this hop is not.
+  const forwarded = trustProxy
+    ? c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase()
+    : undefined;
+  if (forwarded === 'https' || forwarded === 'http') url.protocol = `${forwarded}:`;
+  return url.origin;
 }
