@@ -42,14 +42,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Servers (in this process and as processes) sharing the PostgreSQL database DATABASE_URL names;
-          // run in a step of their own after the server tests on PostgreSQL.
+          // Servers (in this process and as processes) sharing the PostgreSQL database DATABASE_URL names,
+          // each file on its own scratch database; run in a step of their own after the server tests on
+          // PostgreSQL.
           name: 'cluster',
           environment: 'node',
           include: ['tests/cluster/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
