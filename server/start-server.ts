@@ -184,16 +184,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Counts of code sends and tries no window reaches any more.
     cluster.whileLeading({
       name: 'pruning network limits',
-      ...periodic(NETWORK_LIMIT_WINDOW_MS, () => identity.network.prune()),
+      ...periodic(
+        NETWORK_LIMIT_WINDOW_MS,
+        () => identity.network.prune(),
+        (error) => logger.warn({ err: error }, 'pruning network limits failed'),
+      ),
     });
     // Transitions a stopped or killed server began, completed when due.
     const driver = computes.driver;
     if (driver.completeOverdue) {
       cluster.whileLeading({
         name: 'transitions other servers began',
-        ...periodic(OVERDUE_CHECK_MS, async () => {
-          await driver.completeOverdue?.(OVERDUE_GRACE_MS);
-        }),
+        ...periodic(
+          OVERDUE_CHECK_MS,
+          async () => {
+            await driver.completeOverdue?.(OVERDUE_GRACE_MS);
+          },
+          (error) => logger.warn({ err: error }, 'completing overdue transitions failed'),
+        ),
       });
     }
     const app = createApp({

@@ -80,3 +80,34 @@ export class Handlers {
     }
   }
 }
+
+/**
+ * Runs `task` every `everyMs` while started, one run at a time (a failed run is reported and the next one
+ * tries again); stop() waits for a run under way.
+ */
+export function periodic(
+  everyMs: number,
+  task: () => Promise<void>,
+  onError: (error: unknown) => void,
+): Pick<LeaderWork, 'start' | 'stop'> {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        running ??= task()
+          .catch(onError)
+          .finally(() => {
+            running = undefined;
+          });
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

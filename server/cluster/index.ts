@@ -6,7 +6,7 @@ import { PostgresCluster } from './postgres-cluster';
 import { SingleServerCluster } from './single-server';
 
 export type { Cluster, ClusterChannel, LeaderWork } from './cluster';
-export { periodic } from './postgres-cluster';
+export { periodic } from './cluster';
 export { SingleServerCluster } from './single-server';
 
 export interface ClusterOptions {

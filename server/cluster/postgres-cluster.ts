@@ -16,7 +16,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Transaction } from '../db';
 import type { Logger } from '../logger';
-import { type Cluster, type ClusterChannel, type ClusterHandler, Handlers, type LeaderWork } from './cluster';
+import {
+  type Cluster,
+  type ClusterChannel,
+  type ClusterHandler,
+  Handlers,
+  type LeaderWork,
+  periodic,
+} from './cluster';
 
 /** Any fixed number, the same on every server of one database (the migration lock uses 7_314_159). */
 const LEADER_LOCK_KEY = 7_314_160;
@@ -65,12 +72,15 @@ export class PostgresCluster implements Cluster {
     this.leaderCheckMs = options.leaderCheckMs ?? 1_000;
     this.whileLeading({
       name: 'removing old cluster messages',
-      ...periodic(60_000, () =>
-        options.pool
-          .query('delete from cluster_messages where created_at < $1', [
-            new Date(Date.now() - STORED_MESSAGE_TTL_MS),
-          ])
-          .then(() => {}),
+      ...periodic(
+        60_000,
+        () =>
+          options.pool
+            .query('delete from cluster_messages where created_at < $1', [
+              new Date(Date.now() - STORED_MESSAGE_TTL_MS),
+            ])
+            .then(() => {}),
+        (error) => options.logger.warn({ err: error }, 'cluster: removing old messages failed'),
       ),
     });
   }
@@ -301,28 +311,4 @@ export class PostgresCluster implements Cluster {
       ),
     );
   }
-}
-
-/** Runs `task` every `everyMs` while started, one run at a time; stop() waits for a run under way. */
-export function periodic(everyMs: number, task: () => Promise<void>): Pick<LeaderWork, 'start' | 'stop'> {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  return {
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        running ??= task()
-          .catch(() => {})
-          .finally(() => {
-            running = undefined;
-          });
-      }, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
 }

@@ -1,7 +1,7 @@
 // `npm start` stopped the ways a service manager or a person stops it: SIGTERM to the whole process group
 // (systemd's default), and SIGTERM to npm's own pid. Either way the server stops once and gracefully — it logs
 // "stopped" once, with no forced exit — and no process of the group is left running. Twenty times each, on
-// PostgreSQL (a server starts faster there; the embedded database's lock is checked in tests/server/main.test.ts).
+// PostgreSQL (the embedded database's lock being freed is checked in tests/server/main.test.ts).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
