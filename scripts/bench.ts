@@ -6,6 +6,7 @@ import { benchComputeBoot, printComputeBootFigures } from './bench/compute-boot'
 import { benchComputesList, printComputesListFigures } from './bench/computes-list';
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
+import { benchImportStall, printImportStallFigures } from './bench/import-stall';
 import { benchOversizedBodies, printOversizedBodyFigures } from './bench/oversized-bodies';
 import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -23,6 +24,7 @@ try {
   removeDataDir(server.dataDir);
 }
 ok = printOversizedBodyFigures(await benchOversizedBodies()) && ok;
+ok = printImportStallFigures(await benchImportStall()) && ok;
 ok = printComputesListFigures(await benchComputesList()) && ok;
 ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 ok = printDnsQpsFigures(await benchDnsQps()) && ok;

@@ -5,6 +5,7 @@
 // a person would bring them: one zone file imported through the API.
 import { chromium } from 'playwright-core';
 import { createAccount } from '../../tests/e2e/accounts';
+import { variedZoneFile } from '../../tests/server/support/zone-files';
 import { removeDataDir, startServerProcess } from '../server-process';
 import { median, renderedAfter, rowsInDom, scrollToRow, signedInPage } from './page-timing';
 
@@ -18,34 +19,6 @@ export interface ZonePageFigures {
   rowsAtTop: number;
   rowsDeep: number;
   deepIndex: number;
-}
-
-/** A zone file of `count` varied records: A, AAAA, CNAME, TXT, MX and SRV under distinct names. */
-function zoneFile(zone: string, count: number): string {
-  const lines = [`$ORIGIN ${zone}.`, '$TTL 3600'];
-  for (let index = 0; index < count; index++) {
-    const host = `host-${String(index).padStart(5, '0')}`;
-    switch (index % 6) {
-      case 0:
-        lines.push(`${host} IN A 198.18.${Math.floor(index / 250) % 256}.${(index % 250) + 1}`);
-        break;
-      case 1:
-        lines.push(`${host} IN AAAA 2001:db8::${index.toString(16)}`);
-        break;
-      case 2:
-        lines.push(`${host} IN CNAME target-${index}.example.com.`);
-        break;
-      case 3:
-        lines.push(`${host} IN TXT "record ${index} of the benchmark zone"`);
-        break;
-      case 4:
-        lines.push(`${host} IN MX ${index % 50} mail-${index}.example.com.`);
-        break;
-      default:
-        lines.push(`_svc${index}._tcp IN SRV 10 5 ${1024 + (index % 50_000)} srv-${index}.example.com.`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 export async function benchZonePage(
@@ -81,7 +54,7 @@ export async function benchZonePage(
     const domain = (await api('POST', `/teams/${teamId}/domains`, { name: zone })) as { id: string };
     const started = performance.now();
     const imported = (await api('POST', `/teams/${teamId}/domains/${domain.id}/zone-file/apply`, {
-      text: zoneFile(zone, count),
+      text: variedZoneFile(zone, count),
     })) as { add: unknown[]; refuse: Array<{ reason: string }> };
     const importMs = performance.now() - started;
     if (imported.add.length !== count) {

@@ -563,6 +563,11 @@ export const dnsRecords = pgTable(
     /** SOA and the apex NS of our name servers: kept by the server, never edited through the API. */
     managed: boolean('managed').notNull().default(false),
     version: integer('version').notNull().default(1),
+    /**
+     * Set while the record belongs to a zone file import being written in batches (zone_imports): it is
+     * nobody's record until that import is applied; cleared once it is (see server/domains/zone-import.ts).
+     */
+    importId: uuid('import_id').references(() => zoneImports.id),
     sortName: text('sort_name').notNull().generatedAlwaysAs(sql`case when name = '@' then '' else name end`),
     sortValue: text('sort_value').notNull().generatedAlwaysAs(sql`left(value, 200)`),
     createdAt: at('created_at').notNull(),
@@ -571,8 +576,23 @@ export const dnsRecords = pgTable(
   (t) => [
     index('dns_records_order').on(t.domainId, t.sortName, t.type, t.sortValue, t.id),
     index('dns_records_type_order').on(t.domainId, t.type, t.sortName, t.sortValue, t.id),
+    index('dns_records_import').on(t.importId).where(sql`import_id is not null`),
   ],
 );
+
+/**
+ * A big zone file import: its records are written in batches with their import_id set (invisible), then one
+ * short transaction sets applied_at and they are the zone's. An import never applied (its server stopped)
+ * is removed with its records; an applied one is forgotten once its records' import_id is cleared.
+ */
+export const zoneImports = pgTable('zone_imports', {
+  id: uuid('id').primaryKey(),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull(),
+  appliedAt: at('applied_at'),
+});
 
 /**
  * DNSSEC keys of a signed zone: one combined signing key (ECDSA P-256, algorithm 13), two while a key

@@ -1,5 +1,6 @@
 // The in-memory copy of every zone: per-zone lookup maps built once at publish, and the zone table that
 // finds the zone a query name belongs to (the longest suffix wins, so a sub-zone beats its parent).
+import { finishSteps, type Steps } from '../../src/domain/steps';
 import type { PublishedZone } from '../drivers/dns/dns-driver';
 import { validityAt } from './dnssec/sign';
 import { signZone, type ZoneDnssec } from './dnssec/zone-signer';
@@ -55,6 +56,11 @@ let versions = 0;
 
 /** Builds the index of a zone; throws an Error naming the zone and the record it cannot serve. */
 export function buildZoneIndex(zone: PublishedZone, options: BuildOptions = {}): ZoneIndex {
+  return finishSteps(buildZoneIndexSteps(zone, options));
+}
+
+/** buildZoneIndex, pausing between records (see src/domain/steps.ts); signing a zone does not pause. */
+export function* buildZoneIndexSteps(zone: PublishedZone, options: BuildOptions = {}): Steps<ZoneIndex> {
   const name = zone.name.trim().toLowerCase().replace(/\.$/, '');
   try {
     encodeName(name);
@@ -63,6 +69,7 @@ export function buildZoneIndex(zone: PublishedZone, options: BuildOptions = {}):
     const grouped = new Map<string, { wire: Buffer; types: Map<number, Pending> }>();
     let soaMinimum: number | undefined;
     for (const record of zone.records) {
+      yield;
       const owner = ownerName(record.name, name);
       const encoded = encodeRecord(record, zone.serial);
       if (record.type === 'SOA') {
@@ -93,6 +100,7 @@ export function buildZoneIndex(zone: PublishedZone, options: BuildOptions = {}):
     const cuts = new Set<string>();
     let hasWildcards = false;
     for (const [owner, group] of grouped) {
+      yield;
       const rrsets = new Map<number, RRset>();
       for (const [type, set] of group.types) {
         rrsets.set(type, { owner, type, ...set, wire: encodeRRset(group.wire, type, set.ttl, set.rdatas) });
@@ -103,6 +111,7 @@ export function buildZoneIndex(zone: PublishedZone, options: BuildOptions = {}):
     }
     // Every ancestor of an owner exists too, as an empty non-terminal when it owns nothing (RFC 4592 §2.2.2).
     for (const owner of grouped.keys()) {
+      yield;
       for (let ancestor = parentName(owner); ancestor.length > name.length; ancestor = parentName(ancestor)) {
         if (nodes.has(ancestor)) continue;
         nodes.set(ancestor, new Map());

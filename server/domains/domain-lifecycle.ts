@@ -8,7 +8,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { dnsRecords, domains } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { fieldProblem } from '../teams/problems';
-import { type DomainRow, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
+import { type DomainRow, isZoneRecord, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
 import { domainNotFound, zoneTaken } from './problems';
 import { checkRecordInput, normalizeZone } from './rules';
@@ -135,7 +135,7 @@ export async function deleteDomain(
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(dnsRecords)
-      .where(eq(dnsRecords.domainId, domain.id));
+      .where(and(eq(dnsRecords.domainId, domain.id), isZoneRecord));
     await tx.delete(domains).where(eq(domains.id, domain.id));
     await recordAudit(tx, {
       teamId: input.teamId,

@@ -14,7 +14,13 @@ export type RecordRow = typeof dnsRecords.$inferSelect;
 /** The record count of a domain, as a correlated subquery (index-only on dns_records_order). */
 // Written out: inside a select list drizzle renders a column without its table, which here would mean
 // dns_records.id.
-export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id")`;
+export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id" and (dns_records.import_id is null or exists (select 1 from zone_imports where zone_imports.id = dns_records.import_id and zone_imports.applied_at is not null)))`;
+
+/**
+ * The rows that are the zone's records: not those of a zone file import still being written in batches
+ * (server/domains/zone-import.ts). Every read of dns_records goes through it.
+ */
+export const isZoneRecord = sql`(dns_records.import_id is null or exists (select 1 from zone_imports where zone_imports.id = dns_records.import_id and zone_imports.applied_at is not null))`;
 
 export function toDomain(
   row: DomainRow,
@@ -107,7 +113,7 @@ export async function zoneRecords(db: Queryable, domainId: string): Promise<Reco
   return db
     .select()
     .from(dnsRecords)
-    .where(eq(dnsRecords.domainId, domainId))
+    .where(and(eq(dnsRecords.domainId, domainId), isZoneRecord))
     .orderBy(asc(dnsRecords.sortName), asc(dnsRecords.type), asc(dnsRecords.sortValue), asc(dnsRecords.id));
 }
 
@@ -151,7 +157,7 @@ export async function allPublishedZones(
 ): Promise<PublishedZone[]> {
   const [rows, records, keyRows] = await Promise.all([
     db.select({ id: domains.id, name: domains.name, serial: domains.serial }).from(domains),
-    db.select().from(dnsRecords),
+    db.select().from(dnsRecords).where(isZoneRecord),
     db.select().from(dnssecKeys).orderBy(asc(dnssecKeys.createdAt), asc(dnssecKeys.id)),
   ]);
   const keysByDomain = new Map<string, KeyRow[]>();

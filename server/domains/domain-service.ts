@@ -9,7 +9,7 @@ import type { Database, Transaction } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
 import { SIGNATURE_REFRESH_SECONDS } from '../dns/dnssec/sign';
-import type { DnsDriver, PublishedZone } from '../drivers/dns/dns-driver';
+import type { DnsDriver, PreparedZone, PublishedZone } from '../drivers/dns/dns-driver';
 import { ProblemError } from '../http/problem';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -28,6 +28,7 @@ import {
 import { dnsServerRefused, domainNotFound } from './problems';
 import { nextSerial } from './serial';
 import { soaValue } from './zone-defaults';
+import { cleanUpImports } from './zone-import';
 
 export interface DomainServiceDeps {
   db: Database;
@@ -91,6 +92,8 @@ export class DomainService {
   start(): Promise<void> {
     this.starting ??= (async () => {
       this.followOtherServers();
+      // Imports their server did not finish: applied ones are settled, abandoned ones removed.
+      await cleanUpImports(this.db, this.deps.clock.now());
       await this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault()));
       const background = {
         name: 'delegation checks and DNSSEC signature renewals',
@@ -255,6 +258,16 @@ export class DomainService {
   /** Increases the serial of a locked domain and publishes the zone as it now stands in `tx`. */
   async commitZone(tx: Transaction, domain: DomainRow, now: Date, vault: KeyVault): Promise<number> {
     const serial = nextSerial(domain.serial, now);
+    await this.writeSerial(tx, domain, serial, now);
+    const records = await zoneRecords(tx, domain.id);
+    const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
+    const signing = zoneKeys(vault, keys);
+    await this.publish(tx, toPublishedZone({ name: domain.name, serial }, records, signing));
+    return serial;
+  }
+
+  /** The domain's new serial, on the domain and in its SOA record. */
+  private async writeSerial(tx: Transaction, domain: DomainRow, serial: number, now: Date): Promise<void> {
     await tx.update(domains).set({ serial, updatedAt: now }).where(eq(domains.id, domain.id));
     await tx
       .update(dnsRecords)
@@ -264,11 +277,38 @@ export class DomainService {
         updatedAt: now,
       })
       .where(and(eq(dnsRecords.domainId, domain.id), eq(dnsRecords.type, 'SOA')));
-    const records = await zoneRecords(tx, domain.id);
-    const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
-    const signing = zoneKeys(vault, keys);
-    await this.publish(tx, toPublishedZone({ name: domain.name, serial }, records, signing));
-    return serial;
+  }
+
+  /**
+   * The zone as it will stand, made ready for the driver ahead of the change's transaction (for big zones:
+   * see PreparedZone); a driver failure is the same 502 as publish's.
+   */
+  async prepareZone(zone: PublishedZone): Promise<PreparedZone> {
+    const driver = this.deps.driver;
+    if (!driver.prepare) return { zone, commit: () => driver.publish(zone) };
+    let prepared: PreparedZone | undefined;
+    await this.callDriver(
+      async () => {
+        prepared = await driver.prepare!(zone);
+      },
+      { zone: zone.name, serial: zone.serial },
+    );
+    return prepared!;
+  }
+
+  /**
+   * commitZone for a zone prepared ahead (prepareZone) at `serial`, computed from the locked domain's: the
+   * serial is written and the prepared zone swapped in before `tx` commits.
+   */
+  async commitPreparedZone(
+    tx: Transaction,
+    domain: DomainRow,
+    now: Date,
+    prepared: PreparedZone,
+  ): Promise<void> {
+    await this.writeSerial(tx, domain, prepared.zone.serial, now);
+    await this.callDriver(() => prepared.commit(), { zone: domain.name, serial: prepared.zone.serial });
+    await this.deps.cluster?.tellOthersOnCommit(tx, 'dns', { name: domain.name });
   }
 
   /**

@@ -47,6 +47,15 @@ export function staleRecord(current: DnsRecord): ProblemError {
   });
 }
 
+/** 409: other changes kept landing on the zone while a zone file was being imported. */
+export function zoneChangedDuringImport(): ProblemError {
+  return new ProblemError(409, {
+    title: 'Zone changed meanwhile',
+    detail:
+      'The zone kept changing while the file was being imported, so nothing was imported. Import the file again.',
+  });
+}
+
 /** 502: the driver threw while publishing, and the transaction was rolled back. */
 export function dnsServerRefused(): ProblemError {
   return new ProblemError(502, {

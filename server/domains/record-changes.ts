@@ -12,7 +12,7 @@ import type { Transaction } from '../db';
 import { dnsRecords } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { isUuid } from '../teams/guards';
-import { type RecordRow, toDnsRecord, zoneRecords } from './domain-record';
+import { isZoneRecord, type RecordRow, toDnsRecord, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
 import { managedRecord, recordNotFound, staleRecord } from './problems';
 import {
@@ -73,7 +73,7 @@ async function findRecord(
   return tx
     .select()
     .from(dnsRecords)
-    .where(and(eq(dnsRecords.id, recordId), eq(dnsRecords.domainId, domainId)))
+    .where(and(eq(dnsRecords.id, recordId), eq(dnsRecords.domainId, domainId), isZoneRecord))
     .for('update')
     .then((rows) => rows[0]);
 }

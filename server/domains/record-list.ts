@@ -9,7 +9,7 @@ import { dnsRecords } from '../db/schema';
 import { isUuid } from '../teams/guards';
 import { fieldProblem } from '../teams/problems';
 import type { Queryable } from '../teams/team-record';
-import { type RecordRow, toDnsRecord } from './domain-record';
+import { isZoneRecord, type RecordRow, toDnsRecord } from './domain-record';
 
 export type RecordListQuery = v.InferOutput<typeof dnsRecordListQuerySchema>;
 type RecordList = v.InferOutput<typeof dnsRecordListSchema>;
@@ -37,7 +37,7 @@ function escapeLike(text: string): string {
 }
 
 function filtersOf(domainId: string, query: RecordListQuery): SQL[] {
-  const filters: SQL[] = [eq(dnsRecords.domainId, domainId)];
+  const filters: SQL[] = [eq(dnsRecords.domainId, domainId), isZoneRecord];
   if (query.type) filters.push(eq(dnsRecords.type, query.type));
   const search = query.search?.trim().toLowerCase();
   if (search) {

@@ -13,11 +13,13 @@ import {
   formatZoneFile,
   normalizeZoneName,
   parseZoneFile,
+  parseZoneFileSteps,
   rrsetTtlChanges,
   type ZoneFileParse,
   type ZoneNameResult,
   type ZoneRecord,
 } from '../../src/domain/dns';
+import type { Steps } from '../../src/domain/steps';
 import { ProblemError } from '../http/problem';
 
 export type { CanonicalRecord, Conflict, ZoneRecord };
@@ -32,6 +34,11 @@ export function normalizeZone(input: string): ZoneNameResult {
 /** Records, refused lines (with the reason) and skipped lines (SOA, apex NS) of a zone file. */
 export function parseZone(text: string, zone: string): ZoneFileParse {
   return parseZoneFile(text, zone);
+}
+
+/** parseZone, pausing before each line (see src/domain/steps.ts). */
+export function parseZoneSteps(text: string, zone: string): Steps<ZoneFileParse> {
+  return parseZoneFileSteps(text, zone);
 }
 
 /** The zone as a BIND zone file. */

@@ -1,7 +1,10 @@
 // Zone files through the API: export as BIND, import with a preview of what would be added, changed and
 // refused, the same computation applied in one transaction, and uploads that are too large.
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dnsRecords, zoneImports } from '../../server/db/schema';
+import { cleanUpImports } from '../../server/domains/zone-import';
 import { MAX_ZONE_FILE_BYTES, zoneImportResultSchema } from '../../src/contract/domains';
 import {
   addDomain,
@@ -13,6 +16,7 @@ import {
 } from './support/domains';
 import { auditRows, expectStatus, type Person, person, send, teamOf } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { variedZoneFile } from './support/zone-files';
 
 let database: TestDatabase;
 let t: DomainsTestApp;
@@ -218,5 +222,94 @@ describe('exporting and importing a zone', () => {
     // Multi-byte text under a million characters but over a million bytes is too large as well.
     const wide = 'é'.repeat(MAX_ZONE_FILE_BYTES / 2 + 10);
     expectStatus(await importFile(zone.id, 'preview', `host TXT "${wide}"`), 413);
+  });
+});
+
+describe('a big import', () => {
+  const recordTotal = async (domainId: string) => {
+    const answer = await send(t, 'GET', domainsPath(teamId, `/${domainId}/records?limit=1`), {
+      token: owner.token,
+    });
+    expectStatus(answer, 200);
+    return (answer.body as { total: number }).total;
+  };
+
+  it('answers another team while 20,000 lines are imported, and shows none of them until all of them', async () => {
+    const other = await person(t, 'Otto Other');
+    const zone = await newZone();
+    const before = await recordTotal(zone.id);
+    let importing = true;
+    const imported = importFile(zone.id, 'apply', variedZoneFile(zone.name, 20_000)).finally(() => {
+      importing = false;
+    });
+    const answeredMeanwhile: number[] = [];
+    const totalsSeen = new Set<number>();
+    while (importing) {
+      // Requests arrive from the network (a new turn of the event loop), not as one endless promise chain.
+      await new Promise((resolve) => setImmediate(resolve));
+      const teams = await send(t, 'GET', '/teams', { token: other.token });
+      expectStatus(teams, 200);
+      if (importing) answeredMeanwhile.push(answeredMeanwhile.length);
+      totalsSeen.add(await recordTotal(zone.id));
+    }
+    const result = await imported;
+    expectStatus(result, 200);
+    expect(v.parse(zoneImportResultSchema, result.body).add).toHaveLength(20_000);
+    // The other team's requests went through between the import's steps, not after it.
+    expect(answeredMeanwhile.length).toBeGreaterThanOrEqual(5);
+    // Whenever the zone was read, it had either none of the file's records or every one of them.
+    for (const total of totalsSeen) expect([before, before + 20_000]).toContain(total);
+    expect(await recordTotal(zone.id)).toBe(before + 20_000);
+    expect(t.dns.zones.get(zone.name)?.records).toHaveLength(before + 20_000);
+    // Nothing of the import is left behind: its records are plain records of the zone.
+    expect(await t.domains.db.select().from(zoneImports)).toEqual([]);
+  });
+
+  it('leaves nothing of an import its server stopped in the middle of, and keeps one already applied', async () => {
+    const db = t.domains.db;
+    const zone = await newZone();
+    const before = await recordTotal(zone.id);
+    const now = t.clock.now();
+    const staged = (importId: string, name: string) => ({
+      domainId: zone.id,
+      importId,
+      type: 'A',
+      name,
+      value: '192.0.2.7',
+      ttl: 300,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // Stopped while writing its records: not applied.
+    const unfinished = crypto.randomUUID();
+    await db.insert(zoneImports).values({ id: unfinished, domainId: zone.id, createdAt: now });
+    await db.insert(dnsRecords).values([staged(unfinished, 'half-1'), staged(unfinished, 'half-2')]);
+    // Stopped after its transaction committed, before its records were settled: applied.
+    const applied = crypto.randomUUID();
+    await db.insert(zoneImports).values({ id: applied, domainId: zone.id, createdAt: now, appliedAt: now });
+    await db.insert(dnsRecords).values([staged(applied, 'whole-1')]);
+
+    // The unfinished import's records are nobody's: not listed, not counted, not published.
+    const names = (await allRecords(t, owner.token, teamId, zone.id)).map((record) => record.name);
+    expect(names).toContain('whole-1');
+    expect(names).not.toContain('half-1');
+    expect(await recordTotal(zone.id)).toBe(before + 1);
+    expectStatus(
+      await addRecord(t, owner.token, teamId, zone.id, { type: 'A', name: 'after', value: '192.0.2.8' }),
+      201,
+    );
+    const published = t.dns.zones.get(zone.name)!.records.map((record) => record.name);
+    expect(published).toEqual(expect.arrayContaining(['whole-1', 'after']));
+    expect(published).not.toContain('half-1');
+
+    // Within the hour its server may still finish it; after that, the clean-up removes it.
+    expect(await cleanUpImports(db, now)).toBe(1);
+    expect(await db.select().from(zoneImports).where(eq(zoneImports.id, unfinished))).toHaveLength(1);
+    expect(await cleanUpImports(db, new Date(now.getTime() + 60 * 60_000))).toBe(1);
+    expect(await db.select().from(zoneImports)).toEqual([]);
+    expect(await db.select().from(dnsRecords).where(eq(dnsRecords.name, 'half-1'))).toEqual([]);
+    const [settled] = await db.select().from(dnsRecords).where(eq(dnsRecords.name, 'whole-1'));
+    expect(settled?.importId).toBeNull();
+    expect(await recordTotal(zone.id)).toBe(before + 2);
   });
 });

@@ -42,6 +42,11 @@ export interface PublishedZone {
   dnssec?: { keys: ZoneKey[] };
 }
 
+export interface PreparedZone {
+  zone: PublishedZone;
+  commit(): Promise<void>;
+}
+
 export interface DnsDriverInfo {
   kind: 'embedded' | 'powerdns';
   /** Where it answers, for the logs and the console ("127.0.0.1:5300", "https://pdns.example:8081"). */
@@ -54,6 +59,12 @@ export interface DnsDriver {
   syncAll(zones: PublishedZone[]): Promise<void>;
   /** The zone as it now stands, replacing what was published before. */
   publish(zone: PublishedZone): Promise<void>;
+  /**
+   * publish in two steps, for big zones: the work is done ahead, outside the change's transaction (the
+   * embedded server builds the zone's index in slices), and commit(), called inside it, only swaps the zone
+   * in. Without it, commit() publishes.
+   */
+  prepare?(zone: PublishedZone): Promise<PreparedZone>;
   /** The zone is gone. Unknown names are not an error. */
   unpublish(name: string): Promise<void>;
   /**

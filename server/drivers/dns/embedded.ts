@@ -1,8 +1,9 @@
 // The DNS driver's embedded default: the authoritative server of server/dns, answering from memory.
 import { isIPv6 } from 'node:net';
 import { type DnsServer, type DnsServerOptions, startDnsServer } from '../../dns/dns-server';
-import { buildZoneIndex, type ZoneIndex } from '../../dns/zone-index';
+import { buildZoneIndex, buildZoneIndexSteps, type ZoneIndex } from '../../dns/zone-index';
 import type { Logger } from '../../logger';
+import { runInSlices } from '../../time-slices';
 import type { DnsDriver, PublishedZone } from './dns-driver';
 
 export type EmbeddedDnsDriver = DnsDriver & {
@@ -67,6 +68,17 @@ export async function createEmbeddedDnsDriver(
         { zone: index.name, serial: index.serial, records: index.recordCount },
         'dns: zone published',
       );
+    },
+    async prepare(zone: PublishedZone) {
+      const index = await runInSlices(buildZoneIndexSteps(zone, { previous: server.zones.get(zone.name) }));
+      return {
+        zone,
+        async commit() {
+          server.history?.record(server.zones.get(index.name), index);
+          server.zones.set(index);
+          server.notifier?.notify(index.name, index.serial);
+        },
+      };
     },
     async unpublish(name: string) {
       server.zones.delete(name);

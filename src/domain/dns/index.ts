@@ -31,4 +31,10 @@ export {
 } from './records';
 export { MAX_TXT_LENGTH, MAX_TXT_STRING_OCTETS, parseTxtValue, quoteTxt, splitTxt, txtForInput } from './txt';
 export { checkValue, type ValueCheck, type ValueParts } from './values';
-export { formatZoneFile, parseZoneFile, parseZoneTtl, type ZoneFileParse } from './zone-file';
+export {
+  formatZoneFile,
+  parseZoneFile,
+  parseZoneFileSteps,
+  parseZoneTtl,
+  type ZoneFileParse,
+} from './zone-file';

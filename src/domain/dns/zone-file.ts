@@ -1,5 +1,6 @@
 // Zone files in BIND format: export of a zone, and import that puts every record through checkRecord.
 import { DEFAULT_TTL, type DnsRecordInput } from '../../contract/domains';
+import { finishSteps, type Steps } from '../steps';
 import { toUnicodeName } from './labels';
 import { DNS_RECORD_TYPES, type DnsRecordType, parseRecordType } from './record-types';
 import { type CanonicalRecord, checkRecord, type ZoneRecord } from './records';
@@ -92,6 +93,14 @@ const SHAPES: Record<DnsRecordType, { count: (n: number) => boolean; message: st
 
 /** Reads a zone file of `zone` (its ASCII name). Each record goes through checkRecord. */
 export function parseZoneFile(text: string, zone: string): ZoneFileParse {
+  return finishSteps(parseZoneFileSteps(text, zone));
+}
+
+/**
+ * parseZoneFile one entry at a time: it pauses (yields) before each line, so a server can read a file of
+ * 20,000 lines in slices and answer other requests between them.
+ */
+export function* parseZoneFileSteps(text: string, zone: string): Steps<ZoneFileParse> {
   const result: ZoneFileParse = { records: [], refused: [], skipped: [] };
   const apex = `${zone.toLowerCase().replace(/\.$/, '')}.`;
   let origin = apex;
@@ -105,6 +114,7 @@ export function parseZoneFile(text: string, zone: string): ZoneFileParse {
   };
 
   for (const entry of lexZoneFile(text)) {
+    yield;
     const refuse = (reason: string) => result.refused.push({ line: entry.line, text: entry.text, reason });
     const [first, ...rest] = entry.tokens;
     const isDirective =

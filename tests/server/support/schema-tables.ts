@@ -42,6 +42,7 @@ export const ALL_TABLES = [
   'verification_challenges',
   'verification_documents',
   'verification_events',
+  'zone_imports',
 ];
 
 export const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
