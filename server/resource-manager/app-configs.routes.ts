@@ -1,9 +1,11 @@
-// What the console asks on load: server version, which drivers run embedded, where the socket lives, and
-// where people write for help.
+// What the console asks once signed in: server version, which drivers run embedded, where the socket lives,
+// and where people write for help. Signed-out callers get 401: the sign-in pages need none of it, and the
+// version and drivers in use are nobody else's business.
 import { type AppConfig, appConfigSchema } from '../../src/contract/app-config';
 import { SOCKET_PATH } from '../../src/contract/socket';
 import type { DatabaseHandle } from '../db';
 import { defineRoutes } from '../http/routes';
+import { requireSession } from '../identity/guards';
 
 export function appConfigsRoutes(deps: {
   database: DatabaseHandle;
@@ -28,7 +30,8 @@ export function appConfigsRoutes(deps: {
   return defineRoutes('/app-configs').add({
     method: 'get',
     path: '/',
-    summary: 'Read the server facts the console needs at start',
+    summary: 'Read the server facts the console needs once signed in',
+    guards: [requireSession],
     responses: { 200: { description: 'The server configuration.', schema: appConfigSchema } },
     handler: (c) => c.json(config),
   });

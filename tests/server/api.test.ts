@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoutes } from '../../server/http/routes';
 import { appConfigSchema } from '../../src/contract/app-config';
 import { healthSchema } from '../../src/contract/health';
+import { buildIdentityTestApp, signUp } from './support/identity';
 import { buildTestApp, type TestApp } from './support/test-app';
 import { databaseKind, openTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -32,8 +33,19 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 describe('GET /resource-manager/api/v1/app-configs', () => {
-  it('tells the console the version, the database in use and where the socket is', async () => {
+  it('tells nothing about the server to a caller who is not signed in', async () => {
     const response = await t.app.request('/resource-manager/api/v1/app-configs');
+    expect(response.status).toBe(401);
+    const text = await response.text();
+    expect(text).not.toMatch(/version|drivers|pglite|postgres|simulator|nameServers/i);
+  });
+
+  it('tells a signed-in console the version, the database in use and where the socket is', async () => {
+    const signedIn = buildIdentityTestApp(database.handle);
+    const { token } = await signUp(signedIn);
+    const response = await signedIn.app.request('/resource-manager/api/v1/app-configs', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     const body = v.parse(appConfigSchema, await response.json());
     expect(body).toEqual({
@@ -249,7 +261,7 @@ describe('request logs', () => {
     expect(line).toMatchObject({
       method: 'GET',
       path: '/resource-manager/api/v1/app-configs',
-      status: 200,
+      status: 401,
       durationMs: expect.any(Number),
     });
   });

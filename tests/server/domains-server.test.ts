@@ -68,11 +68,15 @@ afterAll(async () => {
 describe('domains on the running server', () => {
   it('answers over UDP what the API saved, and again after a restart', async () => {
     server = await start();
-    const config = await (await fetch(`${server.url}/resource-manager/api/v1/app-configs`)).json();
+    const { token } = await createLiveAccount(server.url);
+    const config = await (
+      await fetch(`${server.url}/resource-manager/api/v1/app-configs`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(config.drivers.dns).toBe('embedded');
     expect(config.nameServers).toEqual(['ns1.example-dns.net', 'ns2.example-dns.net']);
 
-    const { token } = await createLiveAccount(server.url);
     const teams = await fetch(`${server.url}/user/api/v1/teams`, {
       headers: { Authorization: `Bearer ${token}` },
     });
