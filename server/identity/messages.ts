@@ -2,6 +2,7 @@
 // subjects are logged and shown on lock screens.
 import type { MailMessage } from '../drivers/mail';
 import type { SmsMessage } from '../drivers/sms';
+import type { Lockout } from './one-time-codes';
 
 const MINUTES_VALID = 10;
 const SIGNATURE = '\n\n— Ikirere';
@@ -68,6 +69,34 @@ export function emailChangedMail(oldAddress: string, newAddress: string): MailMe
       `The e-mail address of your Ikirere account is now ${newAddress}; codes no longer come here. ` +
       `If you did not make this change, contact support at once.${SIGNATURE}`,
   };
+}
+
+/** After a run of wrong codes locked someone out: the owner learns of it, and that nobody got in. */
+export function lockedOutMail(lockout: Lockout): MailMessage {
+  const where = lockout.clientIp ? ` from ${lockout.clientIp}` : '';
+  const who =
+    lockout.scope === 'client'
+      ? `That device or network${where} cannot enter codes for this address until ${timeText(lockout.until)}. Codes sent to you still work from your own device.`
+      : `Wrong codes came from many places, so no code can be entered for this address until ${timeText(lockout.until)}.`;
+  return {
+    to: lockout.address,
+    subject: 'Wrong codes were entered for your Ikirere address',
+    text:
+      `Someone entered wrong one-time codes for ${lockout.address}${where}, again and again. Nobody got in: ` +
+      `a code works once, for ${MINUTES_VALID} minutes, and only for whoever receives it.\n\n${who}\n\n` +
+      `If it was you, wait and ask for a new code. If it was not, you need not do anything; if it keeps happening, contact support.${SIGNATURE}`,
+  };
+}
+
+export function lockedOutSms(lockout: Lockout): SmsMessage {
+  return {
+    to: lockout.address,
+    text: `Ikirere: wrong codes were entered for this number from another device. Nobody got in, and codes sent to you still work.`,
+  };
+}
+
+function timeText(at: Date): string {
+  return `${at.toISOString().slice(11, 16)} UTC`;
 }
 
 /**

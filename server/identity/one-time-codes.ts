@@ -72,7 +72,24 @@ export interface VerifyRequest {
   userId?: string;
   /** The client entering the code (null when unknown): its wrong codes lock only itself out. */
   clientIp?: string | null;
+  /**
+   * Called once a run of wrong codes has just locked a client (or the address) out, at most once an hour
+   * per address: the caller tells the address's owner.
+   */
+  onLockedOut?: (lockout: Lockout) => void;
 }
+
+/** A lock-out that just happened, for the notice to the address's owner. */
+export interface Lockout {
+  address: string;
+  channel: CodeChannel;
+  scope: LockScope;
+  clientIp: string | null;
+  until: Date;
+}
+
+/** At most one lock-out notice per address in this long: a stranger cannot flood a mailbox with them. */
+const LOCKOUT_NOTICE_EVERY_MS = 60 * 60_000;
 
 /** The throttle row of one client for one address ("<address> from <client>"). */
 function clientKey(address: string, clientIp: string | null | undefined): string {
@@ -82,7 +99,7 @@ function clientKey(address: string, clientIp: string | null | undefined): string
 type Outcome =
   | { kind: 'verified'; challenge: ChallengeRecord }
   | { kind: 'dead'; reason: DeadCodeReason }
-  | { kind: 'locked'; until: Date; scope: LockScope }
+  | { kind: 'locked'; until: Date; scope: LockScope; notice?: Lockout }
   | { kind: 'wrong'; attemptsLeft: number };
 
 /** How often an address may be sent a code (SPEC-like defaults; CODE_RESEND_SECONDS, CODE_SENDS_PER_HOUR). */
@@ -182,6 +199,7 @@ export class OneTimeCodes {
       case 'dead':
         throw codeExpired(outcome.reason);
       case 'locked':
+        if (outcome.notice) request.onLockedOut?.(outcome.notice);
         throw addressLocked(secondsUntil(this.clock.now(), outcome.until), outcome.scope);
       case 'wrong':
         throw codeIncorrect(outcome.attemptsLeft);
@@ -264,7 +282,19 @@ export class OneTimeCodes {
           .update(addressThrottles)
           .set({ consecutiveFailures: 0, lockedUntil: until, updatedAt: now })
           .where(eq(addressThrottles.address, key));
-        return { kind: 'locked', until, scope };
+        const notice: Lockout = {
+          address: challenge.address,
+          channel: challenge.channel as CodeChannel,
+          scope,
+          clientIp: request.clientIp ?? null,
+          until,
+        };
+        return {
+          kind: 'locked',
+          until,
+          scope,
+          notice: (await noticeDue(tx, challenge.address, now)) ? notice : undefined,
+        };
       }
     }
     return { kind: 'wrong', attemptsLeft: CODE_RULES.maxWrongTries - failedAttempts };
@@ -272,6 +302,19 @@ export class OneTimeCodes {
 }
 
 export type LockScope = 'client' | 'address';
+
+/** Whether a lock-out notice may go to the address now; if so, the next one waits LOCKOUT_NOTICE_EVERY_MS. */
+async function noticeDue(tx: Transaction, address: string, now: Date): Promise<boolean> {
+  const key = `lock-out notice to ${address}`;
+  const [row] = await tx.select().from(addressThrottles).where(eq(addressThrottles.address, key));
+  if (row?.lockedUntil && row.lockedUntil > now) return false;
+  const next = addMs(now, LOCKOUT_NOTICE_EVERY_MS);
+  await tx
+    .insert(addressThrottles)
+    .values({ address: key, consecutiveFailures: 0, lockedUntil: next, updatedAt: now })
+    .onConflictDoUpdate({ target: addressThrottles.address, set: { lockedUntil: next, updatedAt: now } });
+  return true;
+}
 
 /** Whether the address, or this client for the address, is locked now, and until when. */
 async function lockedUntil(

@@ -9,6 +9,7 @@ import {
   buildIdentityTestApp,
   call,
   type IdentityTestApp,
+  inbox,
   latestCode,
   otherCode,
   requestCode,
@@ -185,6 +186,8 @@ describe('a stranger who knows the address', () => {
     }
     const again = await call(proxied, 'POST', '/auth/email-code', { email }, from(ip));
     expect(again.status).toBe(429);
+    // The owner's notice of the lock-out is in the mailbox before anything that follows.
+    await proxied.identity.deliveries.settled();
   }
 
   it('cannot stop the owner signing in, however many wrong codes he enters', async () => {
@@ -225,6 +228,33 @@ describe('a stranger who knows the address', () => {
       from('198.51.100.8'),
     );
     expect(signedIn.status).toBe(200);
+  });
+
+  it('tells the owner by e-mail when strangers lock themselves out, at most once an hour', async () => {
+    const email = uniqueEmail('owner');
+    await signUp(proxied, 'Owner', email);
+    const notices = async () =>
+      (await inbox(proxied, email)).filter(
+        (message) => message.subject === 'Wrong codes were entered for your Ikirere address',
+      );
+    expect(await notices()).toEqual([]);
+
+    await strangerLocksHimselfOut(email, '203.0.113.30');
+    const [first, ...others] = await notices();
+    expect(others).toEqual([]);
+    expect(first!.text).toContain('from 203.0.113.30');
+    expect(first!.text).toContain('Nobody got in');
+    expect(first!.text).toContain('Codes sent to you still work from your own device.');
+
+    // Another stranger minutes later: no second e-mail within the hour.
+    await strangerLocksHimselfOut(email, '203.0.113.31');
+    expect(await notices()).toHaveLength(1);
+
+    proxied.clock.advance(60 * 60_000);
+    await strangerLocksHimselfOut(email, '203.0.113.32');
+    const latest = await notices();
+    expect(latest).toHaveLength(2);
+    expect(latest[0]!.text).toContain('from 203.0.113.32');
   });
 });
 

@@ -6,6 +6,7 @@ import type { MailMessage } from '../../drivers/mail';
 import type { SmsMessage } from '../../drivers/sms';
 import type { AppEnv } from '../../http/env';
 import { clientIp } from '../../identity/client-info';
+import { lockedOutMail, lockedOutSms } from '../../identity/messages';
 import type { ChallengeRecord, IssueRequest, VerifyRequest } from '../../identity/one-time-codes';
 import { sendRateLimited, tooManyTries } from '../../identity/problems';
 
@@ -35,7 +36,16 @@ export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Pro
   const identity = c.get('identity');
   const wait = await identity.network.hit('enter-code', clientIp(c));
   if (wait !== undefined) throw tooManyTries(wait);
-  return identity.codes.verify({ ...request, clientIp: clientIp(c) });
+  return identity.codes.verify({
+    ...request,
+    clientIp: clientIp(c),
+    onLockedOut: (lockout) =>
+      identity.deliveries.later('lock-out notice', () =>
+        lockout.channel === 'email'
+          ? identity.mail.send(lockedOutMail(lockout))
+          : identity.sms.send(lockedOutSms(lockout)),
+      ),
+  });
 }
 
 async function issue(c: Context<AppEnv>, request: IssueRequest) {
