@@ -78,8 +78,17 @@ describe('domains in Chromium', () => {
 
     const longText = `v=DKIM1; k=rsa; p=${'A'.repeat(300)}`;
     await addRecord(page, zone, 'A', { Hostname: 'api', Value: '192.0.2.20', TTL: '300' });
-    await addRecord(page, zone, 'AAAA', { Hostname: 'api', Value: '2001:DB8:0:0:0:0:0:20' });
-    await addRecord(page, zone, 'CNAME', { Hostname: 'blog', Value: 'hosting.example.com' });
+    await addRecord(page, zone, 'AAAA', { Hostname: 'api', Value: '2001:DB8:0:0:0:0:0:20', TTL: '3600' });
+    await addRecord(page, zone, 'CNAME', { Hostname: 'blog', Value: 'hosting.example.com', TTL: '3600' });
+
+    // A number left empty is asked for beside its field: the placeholder (10) is a hint, not a value.
+    await page.goto(`/domains/${zone}/MX`);
+    const mxForm = page.getByRole('form', { name: 'Add MX record' });
+    await mxForm.getByLabel('Hostname', { exact: true }).fill('@');
+    await mxForm.getByLabel('Value', { exact: true }).fill('mail.example.com');
+    await mxForm.getByRole('button', { name: 'Add MX record' }).click();
+    await mxForm.getByText('Enter the priority, like 10 (lower numbers are tried first).').waitFor();
+    await expect(mxForm.getByLabel('Value', { exact: true }).inputValue()).resolves.toBe('mail.example.com');
     await addRecord(page, zone, 'MX', { Hostname: '@', Value: 'mail.example.com', Priority: '10' });
     await addRecord(page, zone, 'TXT', { Hostname: '@', Value: longText });
     await addRecord(page, zone, 'SRV', {
@@ -89,7 +98,15 @@ describe('domains in Chromium', () => {
       Weight: '5',
       Port: '5060',
     });
-    await addRecord(page, zone, 'CAA', { Hostname: '@', Value: '0 issue "letsencrypt.org"' });
+    // SPEC §5: the CAA value is quoted; the refusal shows the form to copy.
+    await page.goto(`/domains/${zone}/CAA`);
+    const caaForm = page.getByRole('form', { name: 'Add CAA record' });
+    await caaForm.getByLabel('Hostname', { exact: true }).fill('@');
+    await caaForm.getByLabel('Value', { exact: true }).fill('0 issue letsencrypt.org');
+    await caaForm.getByLabel('TTL', { exact: true }).fill('3600');
+    await caaForm.getByRole('button', { name: 'Add CAA record' }).click();
+    await caaForm.getByText('A CAA record needs the value in quotes: 0 issue "letsencrypt.org"').waitFor();
+    await addRecord(page, zone, 'CAA', { Hostname: '@', Value: '0 issue "letsencrypt.org"', TTL: '3600' });
     await expectNoAxeViolations(page);
 
     // A record type that does not exist is not found, inside the domain's own pages.

@@ -12,16 +12,19 @@ const CA_DOMAIN = new RegExp(`^${CA_LABEL}(?:\\.${CA_LABEL})*$`, 'i');
 const PARAMETER = new RegExp(`^${CA_LABEL}\\s*=\\s*[\\x21-\\x3a\\x3c-\\x7e]*$`, 'i');
 
 /**
- * A CAA value as typed: `flag tag "value"`; the flag may be left out (0) and the value unquoted.
+ * A CAA value as typed: `flag tag "value"` (SPEC §5: a flag number, a tag, a quoted value). A value
+ * without its flag or its quotes is refused with the corrected form in the message, so it can be copied.
  * Answers `0 issue "letsencrypt.org"`: tag lowercase, the CA's domain lowercase, the value quoted.
  */
 export function parseCaaValue(input: string): CaaResult {
   let rest = input.trim();
   let flag = 0;
+  let flagGiven = false;
   const flagText = /^[-+.\d]\S*/.exec(rest)?.[0];
   if (flagText !== undefined) {
     if (!/^\d+$/.test(flagText) || Number(flagText) > 255) return { ok: false, message: FLAG };
     flag = Number(flagText);
+    flagGiven = true;
     rest = rest.slice(flagText.length).trimStart();
   }
   const tagText = /^[a-z0-9]+(?=\s|"|$)/i.exec(rest)?.[0];
@@ -32,7 +35,8 @@ export function parseCaaValue(input: string): CaaResult {
   const raw = rest.trim();
   if (raw === '') return { ok: false, message: FORM };
   let value = raw;
-  if (raw.startsWith('"')) {
+  const quoted = raw.startsWith('"');
+  if (quoted) {
     if (raw.length < 2 || !raw.endsWith('"') || raw.slice(1, -1).includes('"')) {
       return { ok: false, message: 'Put the value in one pair of quotes, like "letsencrypt.org".' };
     }
@@ -46,7 +50,17 @@ export function parseCaaValue(input: string): CaaResult {
   }
   const checked = tag === 'iodef' ? checkIodef(value) : checkIssuer(value);
   if (!checked.ok) return checked;
-  return { ok: true, value: `${flag} ${tag} "${checked.value}"` };
+  const canonical = `${flag} ${tag} "${checked.value}"`;
+  if (!flagGiven || !quoted) {
+    const what =
+      !flagGiven && !quoted
+        ? 'a flag first and the value in quotes'
+        : !flagGiven
+          ? 'a flag first (0 usually)'
+          : 'the value in quotes';
+    return { ok: false, message: `A CAA record needs ${what}: ${canonical}` };
+  }
+  return { ok: true, value: canonical };
 }
 
 /** RFC 8659 §4.2: `[issuer-domain] [; name=value ...]`; empty or ";" forbids every CA. */

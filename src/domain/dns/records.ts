@@ -50,7 +50,10 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
   if (!name.ok) errors.name = name.message;
 
   const ttl = readWholeNumber(input.ttl, MIN_TTL, MAX_TTL);
-  if (!ttl.ok) {
+  // A form's field left empty is a missing answer, not the placeholder's value; only a field the input
+  // does not carry at all (an API call, a zone file line without one) takes the default.
+  if (leftEmpty(input.ttl)) errors.ttl = 'Enter the TTL in seconds, like 3600 (one hour).';
+  else if (!ttl.ok) {
     errors.ttl =
       ttl.reason === 'format'
         ? 'Enter the TTL in seconds as a whole number, like 3600 (one hour).'
@@ -80,6 +83,10 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
       errors.value ??= `The value gives ${field} ${inValue} but the ${capitalize(field)} field says ${typedNumber}: remove the number from the value or make them match.`;
     }
     numbers[field] = typedNumber ?? inValue ?? defaults[field];
+    const nullMx = type === 'MX' && parts?.value === '.';
+    if (leftEmpty(input[field] as NumberInput) && inValue === undefined && !nullMx) {
+      errors[field] ??= `Enter the ${field}, like ${defaults[field]}${field === 'priority' ? ' (lower numbers are tried first)' : ''}.`;
+    }
   }
   if (type === 'MX' && parts?.value === '.') {
     // RFC 7505: a null MX ("this domain accepts no mail") has preference 0.
@@ -105,6 +112,11 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
       port: numbers.port ?? null,
     },
   };
+}
+
+/** A field that was shown and left empty (or only spaces); undefined means the input has no such field. */
+function leftEmpty(raw: NumberInput): boolean {
+  return typeof raw === 'string' && raw.trim() === '';
 }
 
 function capitalize(word: string): string {

@@ -93,11 +93,8 @@ const caaTagAndValue = fc.oneof(
   ),
 );
 const caaValue = fc
-  .tuple(fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 255 })), caaTagAndValue, fc.boolean())
-  .map(
-    ([flag, [tag, value], quoted]) =>
-      `${flag === undefined ? '' : `${flag} `}${tag} ${quoted || value === '' ? `"${value}"` : value}`,
-  );
+  .tuple(fc.integer({ min: 0, max: 255 }), caaTagAndValue)
+  .map(([flag, [tag, value]]) => `${flag} ${tag} "${value}"`);
 
 const validInput = (zone: string): fc.Arbitrary<DnsRecordInput> =>
   fc.oneof(

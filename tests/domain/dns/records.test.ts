@@ -210,8 +210,11 @@ describe('TXT', () => {
 });
 
 describe('MX', () => {
-  it('defaults the priority to 10 and takes SPEC §5’s "10 mail.example.rw" form', () => {
+  it('defaults an absent priority to 10 and takes SPEC §5’s "10 mail.example.rw" form', () => {
     expect(accepted({ type: 'MX', name: '@', value: 'mail.example.rw' })).toMatchObject({ priority: 10 });
+    expect(accepted({ type: 'MX', name: '@', value: '20 mail.example.rw', priority: '' })).toMatchObject({
+      priority: 20,
+    });
     expect(accepted({ type: 'MX', name: '@', value: '20  mail.example.rw.' })).toMatchObject({
       value: 'mail.example.rw',
       priority: 20,
@@ -219,6 +222,13 @@ describe('MX', () => {
     expect(accepted({ type: 'MX', name: '@', value: '20 mail.example.rw', priority: '20' }).priority).toBe(
       20,
     );
+  });
+
+  it('asks for a priority left empty in the form: the placeholder is a hint, not a value', () => {
+    expect(refused({ type: 'MX', name: '@', value: 'mail.example.rw', priority: '' })).toEqual({
+      priority: 'Enter the priority, like 10 (lower numbers are tried first).',
+    });
+    expect(accepted({ type: 'MX', name: '@', value: '.', priority: ' ' })).toMatchObject({ priority: 0 });
   });
 
   it('says so when the value and the priority field disagree', () => {
@@ -261,7 +271,34 @@ describe('MX', () => {
 });
 
 describe('SRV', () => {
-  it('defaults to priority 10, weight 5, port 80', () => {
+  it('asks for each number left empty in the form, unless the value gives it', () => {
+    expect(
+      refused({
+        type: 'SRV',
+        name: '_http._tcp',
+        value: 'web.example.com',
+        priority: '',
+        weight: '',
+        port: '',
+      }),
+    ).toEqual({
+      priority: 'Enter the priority, like 10 (lower numbers are tried first).',
+      weight: 'Enter the weight, like 5.',
+      port: 'Enter the port, like 80.',
+    });
+    expect(
+      accepted({
+        type: 'SRV',
+        name: '_http._tcp',
+        value: '1 2 443 web.example.com',
+        priority: '',
+        weight: '',
+        port: '',
+      }),
+    ).toMatchObject({ priority: 1, weight: 2, port: 443 });
+  });
+
+  it('defaults absent numbers (an API call) to priority 10, weight 5, port 80', () => {
     expect(accepted({ type: 'SRV', name: '_http._tcp', value: 'web.example.com' })).toEqual({
       type: 'SRV',
       name: '_http._tcp',
@@ -328,8 +365,7 @@ describe('SRV', () => {
 describe('CAA', () => {
   it.each([
     ['0 issue "letsencrypt.org"', '0 issue "letsencrypt.org"'],
-    ['0 issue letsencrypt.org', '0 issue "letsencrypt.org"'],
-    ['issue "LetsEncrypt.org"', '0 issue "letsencrypt.org"'],
+    ['0 ISSUE "LetsEncrypt.org"', '0 issue "letsencrypt.org"'],
     ['128 ISSUEWILD ";"', '128 issuewild ";"'],
     ['255 issue ""', '255 issue ""'],
     [
@@ -337,7 +373,6 @@ describe('CAA', () => {
       '0 issue "letsencrypt.org; validationmethods=dns-01"',
     ],
     ['0 iodef "mailto:security@example.rw"', '0 iodef "mailto:security@example.rw"'],
-    ['0 iodef https://example.rw/caa-report', '0 iodef "https://example.rw/caa-report"'],
   ])('accepts %j as %j', (value, stored) => {
     expect(accepted({ type: 'CAA', name: '@', value }).value).toBe(stored);
   });
@@ -372,6 +407,13 @@ describe('CAA', () => {
       'For iodef, enter a mailto: or https: address, like "mailto:security@example.rw".',
     ],
     ['0 issue "café.rw"', 'A CAA value uses plain printable characters, without quotes or backslashes.'],
+    // SPEC §5: the flag and the quotes are required; the message gives the form to copy.
+    ['0 issue x.org', 'A CAA record needs the value in quotes: 0 issue "x.org"'],
+    ['issue "LetsEncrypt.org"', 'A CAA record needs a flag first (0 usually): 0 issue "letsencrypt.org"'],
+    [
+      'iodef https://example.rw/caa-report',
+      'A CAA record needs a flag first and the value in quotes: 0 iodef "https://example.rw/caa-report"',
+    ],
   ])('refuses %j: %s', (value, message) => {
     expect(refused({ type: 'CAA', name: '@', value })).toEqual({ value: message });
   });
@@ -379,9 +421,8 @@ describe('CAA', () => {
 
 describe('TTL', () => {
   it.each([
+    // No ttl at all (an API call without one): the documented default.
     [undefined, 3600],
-    ['', 3600],
-    ['  ', 3600],
     [' 300 ', 300],
     ['3600', 3600],
     [60, 60],
@@ -397,6 +438,9 @@ describe('TTL', () => {
     [59, 'The TTL must be from 60 seconds (one minute) to 604800 seconds (one week).'],
     ['604801', 'The TTL must be from 60 seconds (one minute) to 604800 seconds (one week).'],
     ['-300', 'The TTL must be from 60 seconds (one minute) to 604800 seconds (one week).'],
+    // A field left empty: its placeholder (3600) is a hint, not a value.
+    ['', 'Enter the TTL in seconds, like 3600 (one hour).'],
+    ['  ', 'Enter the TTL in seconds, like 3600 (one hour).'],
   ])('refuses %j: %s', (ttl, message) => {
     expect(refused({ type: 'A', name: '@', value: '192.0.2.1', ttl })).toEqual({ ttl: message });
   });

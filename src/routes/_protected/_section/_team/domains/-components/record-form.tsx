@@ -22,11 +22,14 @@ import { TextareaField, TextField } from '../../../../../../ui/text-field';
 
 const BLANK: RecordFormValues = { name: '', value: '', ttl: '', priority: '', weight: '', port: '' };
 
-/** The values as the API takes them: only the fields the type's page shows; empty numbers use defaults. */
+/**
+ * The values as the API takes them: the fields the type's page shows, as typed. A number field left empty
+ * goes as "" and is refused beside the field: its placeholder is a hint, not a value.
+ */
 function inputOf(type: DnsRecordType, values: RecordFormValues): DnsRecordInput {
   const input: DnsRecordInput = { type, name: values.name, value: values.value };
   for (const field of recordFields(type)) {
-    if (field.numeric && values[field.key].trim()) input[field.key] = values[field.key].trim();
+    if (field.numeric) input[field.key] = values[field.key].trim();
   }
   return input;
 }
