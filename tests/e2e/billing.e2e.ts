@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, newIdentity, useAccount } from './accounts';
+import { asAccount, createAccount, newIdentity, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 import { sshPublicKey } from './ssh-keys';
 
@@ -56,6 +56,32 @@ describe('billing in Chromium', () => {
     await page.getByText(/The payment of RWF 5,000 was declined/).waitFor();
     await expect(page.getByTestId('balance-amount').textContent()).resolves.toBe('RWF 10,000');
 
+    expect(problems).toEqual([]);
+  });
+
+  it('switches a new team to US dollars with the $5.00 alert, not 5000 francs read as dollars', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Uma Usd'));
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    await page.goto('/settings/billing');
+    const form = page.getByRole('form', { name: 'Billing details' });
+    await expect(form.getByLabel('Low-balance alert (RWF)').inputValue()).resolves.toBe('5000');
+
+    await form.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: 'US dollar (USD)' }).click();
+    // The amount starts again at the dollar default before anything is saved.
+    await expect(form.getByLabel('Low-balance alert (USD)').inputValue()).resolves.toBe('5');
+    await form.getByRole('button', { name: 'Save billing details' }).click();
+    await form.getByText('Billing details saved.').waitFor();
+    await page.getByTestId('balance-amount').filter({ hasText: '$0.00' }).waitFor();
+    await expect(form.getByLabel('Low-balance alert (USD)').inputValue()).resolves.toBe('5');
+
+    // What the server keeps: 500 cents.
+    const { teams } = await asAccount<{ teams: { id: string }[] }>(baseUrl, account, 'GET', '/teams');
+    const profile = await fetch(`${baseUrl}/payment/api/v1/teams/${teams[0]!.id}/billing-profile`, {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    await expect(profile.json()).resolves.toMatchObject({ currency: 'USD', lowBalanceThresholdMinor: 500 });
     expect(problems).toEqual([]);
   });
 

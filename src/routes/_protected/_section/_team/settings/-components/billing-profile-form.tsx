@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from '../../../../../../../styled-system/css';
-import type { BillingProfile } from '../../../../../../contract/billing';
+import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '../../../../../../contract/billing';
 import type { Currency } from '../../../../../../contract/teams';
 import { phoneCountries } from '../../../../../../domain/countries/phone-countries';
 import { formatMoney, MINOR_UNITS, parseMoney } from '../../../../../../domain/money';
@@ -30,9 +30,13 @@ const textsOf = (profile: BillingProfile): Texts => ({
   postalCode: profile.postalCode ?? '',
   country: profile.country ?? '',
   taxId: profile.taxId ?? '',
-  threshold: String(profile.lowBalanceThresholdMinor / MINOR_UNITS[profile.currency]),
+  threshold: thresholdText(profile.lowBalanceThresholdMinor, profile.currency),
   currency: profile.currency,
 });
+
+function thresholdText(minor: number, currency: Currency): string {
+  return String(minor / MINOR_UNITS[currency]);
+}
 
 export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -147,7 +151,14 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
         value={texts.currency}
         disabled={!mayEdit}
         onValueChange={(value) => {
-          if (value === 'RWF' || value === 'USD') setTexts({ ...texts, currency: value });
+          // An amount in one currency means nothing in the other: the alert starts again at the new
+          // currency's default (5000 francs is not 5000 dollars), shown so it can be changed before saving.
+          if ((value === 'RWF' || value === 'USD') && value !== texts.currency)
+            setTexts({
+              ...texts,
+              currency: value,
+              threshold: thresholdText(DEFAULT_LOW_BALANCE_THRESHOLD[value], value),
+            });
           save.reset();
         }}
         help={`Prices, the balance and invoices are in this currency. It can change only while the balance is ${formatMoney(0, texts.currency)} and no payment is pending.`}
