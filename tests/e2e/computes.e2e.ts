@@ -88,6 +88,9 @@ describe('computes in Chromium', () => {
     await page.getByRole('heading', { name: 'web-1', exact: true }).waitFor();
     await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(computeUrl);
+    // The "is being created" toast gives way to one that says it is running.
+    await page.getByText('web-1 is running').waitFor();
+    await expect(page.getByText('web-1 is being created').count()).resolves.toBe(0);
     const ssh = await page.getByText(/^ssh root@\d+\.\d+\.\d+\.\d+$/).textContent();
     expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
     await expectNoAxeViolations(page);

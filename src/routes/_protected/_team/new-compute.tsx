@@ -20,6 +20,7 @@ import { Button } from '../../../ui/button';
 import { CopyButton } from '../../../ui/copy-button';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../-components/page';
+import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';
 import { FocusedLayout } from '../-components/focused-layout';
 import { SimulatorNotice } from '../-components/simulator-notice';
@@ -55,6 +56,7 @@ function NewComputePage() {
       actions: {
         openCompute: (_, { compute }) => {
           if (storeCompute(queryClient, compute)) refreshComputeLists(queryClient, compute);
+          announceWhenRunning(compute.id);
           void queryClient.invalidateQueries({ queryKey: teamKeys.limits(compute.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',

@@ -4,6 +4,7 @@ import { buttonRecipe } from '../../../../../ui/button';
 import { PageHeader } from '../../../../-components/page';
 import { TabNav } from '../../../../-components/tab-nav';
 import { Gone, NotInTeam } from '../../../-components/not-in-team';
+import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id')(
 function ComputeLayout() {
   const { id } = Route.useParams();
   const { compute, gone } = useCompute(id);
+  useRunningNotice(compute);
   // The destroy page follows its own destroy to the end (back to the list); every other page says so.
   const destroying = useMatch({
     from: '/_protected/_section/_team/computes/$id/destroy',
