@@ -36,3 +36,20 @@ export function parseMoney(text: string, currency: Currency): number | null {
   const minor = Number(whole) * MINOR_UNITS[currency] + Number(fraction.padEnd(decimals, '0') || '0');
   return Number.isSafeInteger(minor) ? minor : null;
 }
+
+export type Standing = 'ok' | 'low' | 'unfunded' | 'depleted';
+
+/**
+ * How a balance stands, in words the console shows everywhere alike. A balance at zero that no charge
+ * emptied (a new team) is "No money yet", not "Running low": nothing ran low and no alert went out.
+ */
+export function balanceStanding(balance: { status: 'ok' | 'low' | 'depleted'; balanceMinor: number }): {
+  standing: Standing;
+  label: string;
+  tone: 'success' | 'warning' | 'danger';
+} {
+  if (balance.status === 'depleted') return { standing: 'depleted', label: 'Empty', tone: 'danger' };
+  if (balance.balanceMinor <= 0) return { standing: 'unfunded', label: 'No money yet', tone: 'warning' };
+  if (balance.status === 'low') return { standing: 'low', label: 'Running low', tone: 'warning' };
+  return { standing: 'ok', label: 'In good standing', tone: 'success' };
+}

@@ -9,6 +9,7 @@ import {
   teamLimitsSchema,
   teamListSchema,
   teamSchema,
+  teamVerificationSchema,
 } from '../contract/teams';
 import { call, json, userClient } from './http';
 
@@ -51,6 +52,8 @@ export const declineInvitation = (id: string) =>
 export const fetchMyInvitations = () =>
   json(invitationListSchema, () => userClient.get('users/me/invitations'));
 
+export const fetchVerification = (teamId: string) =>
+  json(teamVerificationSchema, () => userClient.get(`${team(teamId)}/verification`));
 export const fetchLimits = (teamId: string) =>
   json(teamLimitsSchema, () => userClient.get(`${team(teamId)}/limits`));
 

@@ -11,6 +11,7 @@ import {
   fetchMyInvitations,
   fetchTeamInvitations,
   fetchTeams,
+  fetchVerification,
 } from './teams.api';
 
 export const teamKeys = {
@@ -44,6 +45,10 @@ export const myInvitationsQuery = () =>
 
 export const invitationQuery = (id: string) =>
   queryOptions({ queryKey: teamKeys.invitation(id), queryFn: () => fetchInvitation(id) });
+
+/** The team's verification request as sent, its documents and the reviewers' decisions (owners and admins). */
+export const verificationQuery = (teamId: string) =>
+  queryOptions({ queryKey: teamKeys.verification(teamId), queryFn: () => fetchVerification(teamId) });
 
 export const limitsQuery = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.limits(teamId), queryFn: () => fetchLimits(teamId) });

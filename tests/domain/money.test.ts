@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemory, formatMoney, parseMoney } from '../../src/domain/money';
+import { balanceStanding, formatMemory, formatMoney, parseMoney } from '../../src/domain/money';
 
 describe('formatMoney', () => {
   it('shows francs without decimals and dollars with cents', () => {
@@ -31,5 +31,21 @@ describe('parseMoney', () => {
     expect(parseMoney('ten', 'USD')).toBeNull();
     expect(parseMoney('-5', 'USD')).toBeNull();
     expect(parseMoney('', 'RWF')).toBeNull();
+  });
+});
+
+describe('balanceStanding', () => {
+  it('calls a zero balance no charge emptied "No money yet", not running low', () => {
+    expect(balanceStanding({ status: 'low', balanceMinor: 0 })).toMatchObject({
+      standing: 'unfunded',
+      label: 'No money yet',
+    });
+  });
+
+  it('keeps "Running low" for money under the threshold, and "Empty" for a balance a charge emptied', () => {
+    expect(balanceStanding({ status: 'low', balanceMinor: 1_200 }).label).toBe('Running low');
+    expect(balanceStanding({ status: 'depleted', balanceMinor: -40 }).label).toBe('Empty');
+    expect(balanceStanding({ status: 'depleted', balanceMinor: 0 }).label).toBe('Empty');
+    expect(balanceStanding({ status: 'ok', balanceMinor: 90_000 }).label).toBe('In good standing');
   });
 });

@@ -28,6 +28,10 @@ describe('billing in Chromium', () => {
     await page.goto('/settings/billing');
     await page.getByTestId('balance-amount').filter({ hasText: 'RWF 0' }).waitFor();
     await page.getByText('no real money moves').first().waitFor();
+    // A new team has no money yet: nothing ran low, and no alert is claimed to have gone out.
+    await page.getByText('No money yet', { exact: true }).waitFor();
+    await expect(page.getByText('Running low').count()).resolves.toBe(0);
+    await expect(page.getByText(/were e-mailed/).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
 
     // A bad amount is refused beside the field and kept.

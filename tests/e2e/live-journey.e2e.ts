@@ -129,10 +129,19 @@ describe('the console stays true while moving by links', () => {
       'Please send the director’s ID.',
     );
     await expectText(verification, 'We need a little more information');
+    // The reviewers' message reaches the page, not only the e-mail; the badge says what the overview says.
+    await expectText(verification, 'Please send the director’s ID.');
+    await expectText(verification, 'More information needed');
+    // Updating the request starts from what was sent, not from an empty form.
+    await verification.getByRole('button', { name: 'Update your request' }).click();
+    await expect(verification.getByLabel('Legal name').inputValue()).resolves.toBe('Live Works Ltd');
+    await expect(verification.getByLabel('Registration number').inputValue()).resolves.toBe('RDB-200-1234');
+    await verification.getByRole('button', { name: 'Cancel' }).click();
     await other.submitVerification(teamId);
     await expectText(verification, 'Verification request submitted');
     await decideVerification(baseUrl, operatorToken, teamId, 'reject', 'The certificate is unreadable.');
     await expectText(verification, 'was not approved');
+    await expectText(verification, 'The certificate is unreadable.');
     await other.submitVerification(teamId);
     await expectText(verification, 'Verification request submitted');
     await decideVerification(baseUrl, operatorToken, teamId, 'approve', 'Welcome aboard.');

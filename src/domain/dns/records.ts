@@ -85,7 +85,8 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
     numbers[field] = typedNumber ?? inValue ?? defaults[field];
     const nullMx = type === 'MX' && parts?.value === '.';
     if (leftEmpty(input[field] as NumberInput) && inValue === undefined && !nullMx) {
-      errors[field] ??= `Enter the ${field}, like ${defaults[field]}${field === 'priority' ? ' (lower numbers are tried first)' : ''}.`;
+      errors[field] ??=
+        `Enter the ${field}, like ${defaults[field]}${field === 'priority' ? ' (lower numbers are tried first)' : ''}.`;
     }
   }
   if (type === 'MX' && parts?.value === '.') {

@@ -2,10 +2,10 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from '../../../../../styled-system/css';
-import type { Team } from '../../../../contract/teams';
 import { formatRelative } from '../../../../domain/helpers/time';
-import { formatMoney } from '../../../../domain/money';
+import { balanceStanding, formatMoney } from '../../../../domain/money';
 import { can } from '../../../../domain/permissions';
+import { verificationWords } from '../../../../domain/verification-words';
 import { balanceQuery, usageQuery } from '../../../../services/billing.queries';
 import { computeCountQuery } from '../../../../services/computes.queries';
 import { domainsQuery } from '../../../../services/domains.queries';
@@ -15,7 +15,7 @@ import { buttonRecipe } from '../../../../ui/button';
 import { PageHeader } from '../../../-components/page';
 import { useTeam } from '../../-components/use-current-team';
 import { SpendPanel } from './-components/spend-panel';
-import { describeAction } from './settings/-components/audit-actions';
+import { describeAction, describeActor, describeTarget } from './settings/-components/audit-actions';
 
 // /overview: the team at a glance — balance and spend, what runs, its domains, its verification and what
 // happened lately. Each card links to where the details are.
@@ -31,17 +31,6 @@ export const Route = createFileRoute('/_protected/_section/_team/overview')({
     ]),
   component: OverviewPage,
 });
-
-const verificationWords: Record<
-  Team['verificationStatus'],
-  { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }
-> = {
-  VERIFIED: { label: 'Verified', tone: 'success' },
-  PENDING: { label: 'Verification pending', tone: 'warning' },
-  UNVERIFIED: { label: 'Not verified: limits apply', tone: 'neutral' },
-  REJECTED: { label: 'Verification not approved', tone: 'danger' },
-  ADDITIONAL_INFO_REQUESTED: { label: 'More information requested', tone: 'warning' },
-};
 
 function OverviewPage() {
   const team = useTeam();
@@ -89,14 +78,11 @@ function OverviewPage() {
 
 function BalanceCard({ teamId }: { teamId: string }) {
   const balance = useSuspenseQuery(balanceQuery(teamId)).data;
+  const standing = balanceStanding(balance);
   return (
     <Card title="Balance" link={{ to: '/settings/billing', label: 'Go to billing' }}>
       <Figure>{formatMoney(balance.balanceMinor, balance.currency)}</Figure>
-      {balance.status !== 'ok' ? (
-        <Badge tone={balance.status === 'low' ? 'warning' : 'danger'}>
-          {balance.status === 'low' ? 'Running low' : 'Empty'}
-        </Badge>
-      ) : null}
+      {standing.standing !== 'ok' ? <Badge tone={standing.tone}>{standing.label}</Badge> : null}
     </Card>
   );
 }
@@ -116,8 +102,10 @@ function RecentActivity({ teamId }: { teamId: string }) {
       <ul className={css({ display: 'grid', gap: '2' })}>
         {activity.pages[0]?.entries.slice(0, 6).map((entry) => (
           <li key={entry.id} className={css({ fontSize: 'sm' })}>
-            <strong>{entry.actor?.name ?? 'Ikirere'}</strong> {describeAction(entry.action)}
-            {entry.target ? <span className={css({ color: 'fg.muted' })}>: {entry.target}</span> : null}{' '}
+            <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
+            {describeTarget(entry) ? (
+              <span className={css({ color: 'fg.muted' })}>: {describeTarget(entry)}</span>
+            ) : null}{' '}
             <time dateTime={entry.at} className={css({ color: 'fg.muted' })}>
               {formatRelative(entry.at)}
             </time>

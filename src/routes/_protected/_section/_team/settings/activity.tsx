@@ -13,7 +13,7 @@ import * as Table from '../../../../../ui/table';
 import { TextField } from '../../../../../ui/text-field';
 import { SectionHeading } from '../../../../-components/page';
 import { useTeam } from '../../../-components/use-current-team';
-import { actionGroups, describeAction } from './-components/audit-actions';
+import { actionGroups, describeAction, describeActor, describeTarget } from './-components/audit-actions';
 
 // The team's audit log: who changed what, when and from where; owners and admins only.
 export const Route = createFileRoute('/_protected/_section/_team/settings/activity')({
@@ -140,10 +140,12 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
                     {formatRelative(entry.at)}
                   </time>
                 </Table.Cell>
-                <Table.Cell>{entry.actor?.name ?? 'Ikirere operators'}</Table.Cell>
+                <Table.Cell>{describeActor(entry)}</Table.Cell>
                 <Table.Cell>
                   {describeAction(entry.action)}
-                  {entry.target ? <span className={css({ color: 'fg.muted' })}>: {entry.target}</span> : null}
+                  {describeTarget(entry) ? (
+                    <span className={css({ color: 'fg.muted' })}>: {describeTarget(entry)}</span>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
               </Table.Row>

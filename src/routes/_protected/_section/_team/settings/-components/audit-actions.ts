@@ -58,3 +58,40 @@ const phrases: Record<string, string> = {
 export function describeAction(action: string): string {
   return phrases[action] ?? action.replaceAll('_', ' ').replace('.', ': ');
 }
+
+interface EntryWords {
+  action: string;
+  target: string | null;
+  actor: { name: string } | null;
+  details: Record<string, unknown>;
+}
+
+/** A DNS record as the audit details keep it, in one line: "MX @ 10 mail.example.com (ttl 3600)". */
+function recordWords(record: unknown): string | null {
+  if (!record || typeof record !== 'object') return null;
+  const { type, name, value, priority, weight, port } = record as Record<string, unknown>;
+  if (typeof type !== 'string' || typeof name !== 'string' || typeof value !== 'string') return null;
+  const numbers = [priority, weight, port].filter((n) => typeof n === 'number').join(' ');
+  return [type, name, numbers, value].filter(Boolean).join(' ');
+}
+
+/**
+ * What the entry was done to, in words: the target, and for a DNS record which record ("A api 192.0.2.20
+ * in example.rw"), so eight additions to one zone read as eight different records.
+ */
+export function describeTarget(entry: EntryWords): string | null {
+  if (entry.action.startsWith('domain.record_')) {
+    const record = recordWords(entry.details.record ?? entry.details.to);
+    if (record) return entry.target ? `${record} in ${entry.target}` : record;
+  }
+  return entry.target;
+}
+
+/** Who did it: a person, or for entries without one, the part of Ikirere that acted. */
+export function describeActor(entry: EntryWords): string {
+  if (entry.actor) return entry.actor.name;
+  if (entry.action === 'billing.top_up_credited' || entry.action === 'billing.top_up_declined')
+    return 'The payment provider';
+  if (entry.action.startsWith('verification.')) return 'Ikirere’s reviewers';
+  return 'Ikirere';
+}

@@ -4,10 +4,10 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { css } from '../../../../../../../styled-system/css';
-import { type Balance, TOP_UP_LIMITS, type TopUp } from '../../../../../../contract/billing';
+import { TOP_UP_LIMITS, type TopUp } from '../../../../../../contract/billing';
 import type { Currency } from '../../../../../../contract/teams';
 import { formatDateTime } from '../../../../../../domain/helpers/time';
-import { formatMoney, parseMoney } from '../../../../../../domain/money';
+import { balanceStanding, formatMoney, parseMoney } from '../../../../../../domain/money';
 import { createTopUp } from '../../../../../../services/billing.api';
 import { balanceQuery, paymentMethodsQuery } from '../../../../../../services/billing.queries';
 import type { ApiError } from '../../../../../../services/http';
@@ -16,12 +16,6 @@ import { Badge } from '../../../../../../ui/badge';
 import { Button } from '../../../../../../ui/button';
 import { TextField } from '../../../../../../ui/text-field';
 import { ReturnedTopUp } from './returned-top-up';
-
-const statusWords: Record<Balance['status'], { label: string; tone: 'success' | 'warning' | 'danger' }> = {
-  ok: { label: 'In good standing', tone: 'success' },
-  low: { label: 'Running low', tone: 'warning' },
-  depleted: { label: 'Empty', tone: 'danger' },
-};
 
 export function BalancePanel({
   teamId,
@@ -35,7 +29,7 @@ export function BalancePanel({
   const balance = useSuspenseQuery(balanceQuery(teamId));
   const methods = useSuspenseQuery(paymentMethodsQuery(teamId));
   const { balanceMinor, currency, status, lowBalanceThresholdMinor, graceEndsAt } = balance.data;
-  const shown = statusWords[status];
+  const shown = balanceStanding(balance.data);
   return (
     <section
       aria-labelledby="balance"
@@ -61,10 +55,17 @@ export function BalancePanel({
       >
         {formatMoney(balanceMinor, currency)}
       </p>
-      {status === 'low' ? (
+      {shown.standing === 'low' ? (
         <Alert tone="info">
-          The balance is under your alert threshold of {formatMoney(lowBalanceThresholdMinor, currency)}: the
-          owners were e-mailed. Add money before it runs out.
+          The balance is under your alert threshold of {formatMoney(lowBalanceThresholdMinor, currency)}. Add
+          money before it runs out.
+        </Alert>
+      ) : null}
+      {shown.standing === 'unfunded' ? (
+        <Alert tone="info">
+          Add money to pay for computes: each is charged by the hour from this balance. Owners are e-mailed
+          when the balance falls under the alert threshold of{' '}
+          {formatMoney(lowBalanceThresholdMinor, currency)}.
         </Alert>
       ) : null}
       {status === 'depleted' ? (

@@ -2,31 +2,52 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from '../../../../../../../styled-system/css';
+import type { TeamVerification } from '../../../../../../contract/teams';
 import { whyNot } from '../../../../../../domain/permissions';
+import { verificationWords } from '../../../../../../domain/verification-words';
 import { PENDING_TEXT, type teamVerificationMachine } from '../../../../../../machines/team-verification';
 import { Alert } from '../../../../../../ui/alert';
 import { Badge } from '../../../../../../ui/badge';
 import { Button } from '../../../../../../ui/button';
 import { VerificationRequestForm } from './verification-request-form';
 
-const statusBadge = {
-  UNVERIFIED: { tone: 'neutral', label: 'Unverified' },
-  PENDING: { tone: 'warning', label: 'Pending review' },
-  REJECTED: { tone: 'danger', label: 'Not approved' },
-  ADDITIONAL_INFO_REQUESTED: { tone: 'warning', label: 'More information needed' },
-  VERIFIED: { tone: 'success', label: 'Verified' },
-} as const;
-
 export interface VerificationDisplayProps {
   actor: ActorRefFrom<typeof teamVerificationMachine>;
   mayManage: boolean;
   supportEmail: string;
+  /** The request as last sent and its history; undefined for who may not see it (or while it loads). */
+  verification?: TeamVerification;
 }
 
-export function VerificationDisplay({ actor, mayManage, supportEmail }: VerificationDisplayProps) {
+/** The reviewers' message with the decision the team is in now, if they wrote one. */
+function reviewersMessage(verification: TeamVerification | undefined): string | null {
+  const latest = verification?.history.at(-1);
+  return latest && latest.status === verification?.status ? latest.message : null;
+}
+
+export function VerificationDisplay({
+  actor,
+  mayManage,
+  supportEmail,
+  verification,
+}: VerificationDisplayProps) {
   const snapshot = useSelector(actor, (s) => s);
   const status = snapshot.context.status;
-  const badge = status ? statusBadge[status] : null;
+  const badge = status ? verificationWords[status] : null;
+  const message = reviewersMessage(verification);
+  const quoted = message ? (
+    <blockquote
+      aria-label="Message from the reviewers"
+      className={css({
+        borderLeftWidth: '3px',
+        borderColor: 'border.default',
+        paddingLeft: '3',
+        whiteSpace: 'pre-wrap',
+      })}
+    >
+      {message}
+    </blockquote>
+  ) : null;
   const open = () => actor.send({ type: 'request.open' });
   const support = (text: string) => (
     <a href={`mailto:${supportEmail}`} className={css({ color: 'accent.text', fontWeight: '500' })}>
@@ -59,9 +80,11 @@ export function VerificationDisplay({ actor, mayManage, supportEmail }: Verifica
       {snapshot.matches('rejected') ? (
         <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
           <Alert tone="error">
-            Your verification request was not approved. Check your e-mail for the reason, then submit the
-            request again.
+            Your verification request was not approved.{' '}
+            {message ? 'The reviewers wrote:' : 'Check your e-mail for the reason,'} then submit the request
+            again.
           </Alert>
+          {quoted}
           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
@@ -78,6 +101,7 @@ export function VerificationDisplay({ actor, mayManage, supportEmail }: Verifica
             We need a little more information to verify your team. Reply to the e-mail we sent you, or update
             your request here.
           </Alert>
+          {quoted}
           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
@@ -101,6 +125,7 @@ export function VerificationDisplay({ actor, mayManage, supportEmail }: Verifica
           fieldErrors={snapshot.context.fieldErrors}
           message={snapshot.context.message}
           resubmission={status === 'REJECTED' || status === 'ADDITIONAL_INFO_REQUESTED'}
+          initial={verification?.details ?? null}
           onSubmit={(form) => actor.send({ type: 'request.submit', form })}
           onCancel={() => actor.send({ type: 'request.cancel' })}
         />

@@ -1,7 +1,11 @@
 // The verification request: the organisation's details and its documents, uploaded with progress.
 import { useMemo, useState } from 'react';
 import { css } from '../../../../../../../styled-system/css';
-import { MAX_UPLOAD_BYTES, MAX_VERIFICATION_DOCUMENTS } from '../../../../../../contract/teams';
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_VERIFICATION_DOCUMENTS,
+  type TeamVerification,
+} from '../../../../../../contract/teams';
 import { phoneCountries } from '../../../../../../domain/countries/phone-countries';
 import type { UploadProgress } from '../../../../../../machines/team-verification';
 import { Alert } from '../../../../../../ui/alert';
@@ -36,6 +40,8 @@ interface Props {
   fieldErrors: Record<string, string>;
   message: string | null;
   resubmission: boolean;
+  /** The request as last sent: a resubmission starts from it, never from an empty form. */
+  initial: TeamVerification['details'];
   onSubmit: (form: FormData) => void;
   onCancel: () => void;
 }
@@ -46,16 +52,17 @@ export function VerificationRequestForm({
   fieldErrors,
   message,
   resubmission,
+  initial,
   onSubmit,
   onCancel,
 }: Props) {
   const [details, setDetails] = useState({
-    legalName: '',
-    registrationNumber: '',
-    country: 'RW',
-    address: '',
-    website: '',
-    note: '',
+    legalName: initial?.legalName ?? '',
+    registrationNumber: initial?.registrationNumber ?? '',
+    country: initial?.country ?? 'RW',
+    address: initial?.address ?? '',
+    website: initial?.website ?? '',
+    note: initial?.note ?? '',
   });
   const [files, setFiles] = useState<File[]>([]);
   const [documentsError, setDocumentsError] = useState<string | undefined>();

@@ -12,7 +12,7 @@ import {
 } from '../../../../../../machines/team-verification';
 import { appConfigQuery } from '../../../../../../services/app-config.queries';
 import { basePaths } from '../../../../../../services/config';
-import { teamKeys } from '../../../../../../services/teams.queries';
+import { teamKeys, verificationQuery } from '../../../../../../services/teams.queries';
 import { upload } from '../../../../../../services/upload';
 import { SettingsSection } from '../../../../-components/settings-section';
 import { VerificationDisplay } from './verification-display';
@@ -48,6 +48,8 @@ export function VerificationSection({ team }: { team: Team }) {
     withInspector(),
   );
   const supportEmail = useQuery(appConfigQuery()).data?.supportEmail ?? 'support@ikirere.local';
+  // The request as last sent (the form starts from it) and the reviewers' messages: for who may manage it.
+  const verification = useQuery({ ...verificationQuery(team.id), enabled: mayManage }).data;
 
   // The server's status (it changes when an operator decides) drives the display.
   useEffect(() => {
@@ -62,7 +64,12 @@ export function VerificationSection({ team }: { team: Team }) {
       title="Team verification"
       description="A verified team has no limit on computes and may use every plan."
     >
-      <VerificationDisplay actor={actor} mayManage={mayManage} supportEmail={supportEmail} />
+      <VerificationDisplay
+        actor={actor}
+        mayManage={mayManage}
+        supportEmail={supportEmail}
+        verification={verification}
+      />
     </SettingsSection>
   );
 }
