@@ -162,6 +162,8 @@ describe('computes in Chromium', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'db-1', exact: true }) });
     await row.waitFor();
     await row.locator('[data-status="running"]').waitFor({ timeout: 15_000 });
+    // One way to create a compute on the page (the header's), not two side by side.
+    await expect(page.getByRole('link', { name: /^(new compute|create a compute)$/i }).count()).resolves.toBe(1);
     await expectNoAxeViolations(page);
   });
 
@@ -187,5 +189,10 @@ describe('computes in Chromium', () => {
     // Plans of 8 vCPUs or more are offered, disabled, with the reason.
     await page.getByText('Needs a verified team', { exact: false }).first().waitFor();
     await expectNoAxeViolations(page);
+
+    // The team cannot be deleted while it holds computes: the page says so and offers no dialog.
+    await page.goto('/settings/general');
+    await page.getByText('This team still has 5 computes', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete this team' }).isDisabled()).toBe(true);
   });
 });

@@ -78,17 +78,8 @@ function ComputesPage() {
 
   return (
     <>
-      <PageHeader
-        title="Computes"
-        description="Virtual machines run by your team."
-        actions={
-          mayCreate ? (
-            <Link to="/new-compute" className={buttonRecipe({ variant: 'solid' })}>
-              Create a compute
-            </Link>
-          ) : null
-        }
-      />
+      {/* Creating one is the header's "New compute", on every page: not repeated here. */}
+      <PageHeader title="Computes" description="Virtual machines run by your team." />
       <div className={css({ display: 'grid', gap: '4' })}>
         <SimulatorNotice />
         <form

@@ -1,11 +1,13 @@
 // Deleting the team: owner only, and only once it holds no computes or domains (the server checks).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from '../../../../../../../styled-system/css';
 import { showToast } from '../../../../../../app-actors';
 import type { Team } from '../../../../../../contract/teams';
 import { can, whyNot } from '../../../../../../domain/permissions';
+import { computeCountQuery } from '../../../../../../services/computes.queries';
+import { domainsQuery } from '../../../../../../services/domains.queries';
 import { removeStorage } from '../../../../../../services/storage';
 import { deleteTeam } from '../../../../../../services/teams.api';
 import { Alert } from '../../../../../../ui/alert';
@@ -30,6 +32,13 @@ export function DangerZone({ team }: { team: Team }) {
     },
   });
   const mayDelete = can(team.role, 'team.delete');
+  // What still holds the team: the button says so instead of opening a dialog the server would refuse.
+  const computes = useQuery({ ...computeCountQuery(team.id), enabled: mayDelete }).data;
+  const domains = useQuery({ ...domainsQuery(team.id), enabled: mayDelete }).data?.domains.length;
+  const holding = [
+    computes ? `${computes} compute${computes === 1 ? '' : 's'}` : null,
+    domains ? `${domains} domain${domains === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
   return (
     <SettingsSection
       id="delete-team"
@@ -37,11 +46,17 @@ export function DangerZone({ team }: { team: Team }) {
       description="Deleting a team removes its members, invitations and history. It cannot be undone."
     >
       <p className={css({ color: 'fg.muted' })}>
-        A team can only be deleted once it has no computes and no domains: destroy or move them first.
+        {holding.length > 0
+          ? `This team still has ${holding.join(' and ')}: destroy or delete them first, then it can be deleted.`
+          : 'A team can only be deleted once it has no computes and no domains.'}
       </p>
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <div>
-        <Button variant="danger" disabled={!mayDelete} onClick={() => setConfirming(true)}>
+        <Button
+          variant="danger"
+          disabled={!mayDelete || holding.length > 0}
+          onClick={() => setConfirming(true)}
+        >
           Delete this team
         </Button>
       </div>

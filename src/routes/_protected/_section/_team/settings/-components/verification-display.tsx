@@ -65,8 +65,7 @@ export function VerificationDisplay({
       {snapshot.matches('unverified') ? (
         <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
           <p>
-            Your team is not verified yet, so limits apply: at most 5 computes, and no plans with 8 or more
-            vCPUs. Verify your team to lift them.
+            Your team is not verified yet, so the limits below apply. Verify your team to lift them.
           </p>
           <Button variant="solid" onClick={open} disabled={!mayManage}>
             Verify your team

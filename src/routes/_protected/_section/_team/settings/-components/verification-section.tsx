@@ -62,7 +62,7 @@ export function VerificationSection({ team }: { team: Team }) {
     <SettingsSection
       id="verification"
       title="Team verification"
-      description="A verified team has no limit on computes and may use every plan."
+      description="Ikirere checks who a team belongs to before lifting its limits."
     >
       <VerificationDisplay
         actor={actor}
