@@ -153,7 +153,12 @@ export class OneTimeCodes {
           },
         ),
       );
-      if (waitUntil > now) throw sendRateLimited(secondsUntil(now, waitUntil), 'address');
+      if (waitUntil > now) {
+        const seconds = secondsUntil(now, waitUntil);
+        // Longer than the minute between two codes: the hour's codes are spent.
+        const hourly = seconds * 1000 > this.sendLimits.resendCooldownMs;
+        throw sendRateLimited(seconds, hourly ? 'hourly' : 'address', this.sendLimits.sendsPerHour);
+      }
 
       const id = randomUUID();
       const code = newCode();

@@ -58,11 +58,22 @@ export function addressLocked(
   );
 }
 
-export function sendRateLimited(retryAfterSeconds: number, reason: 'address' | 'network'): ProblemError {
+/**
+ * 429 for a send: `address` while the last code is under a minute old; `hourly` once the hour's codes are
+ * all sent (the wait is then the hour's, and the message says why); `network` for the per-network limit.
+ */
+export function sendRateLimited(
+  retryAfterSeconds: number,
+  reason: 'address' | 'hourly' | 'network',
+  sendsPerHour = 5,
+): ProblemError {
+  const wait = minutesText(retryAfterSeconds);
   const detail =
     reason === 'address'
-      ? `A code was sent to this address moments ago. You can ask for another in ${minutesText(retryAfterSeconds)}.`
-      : `Too many codes were requested from your network. Try again in ${minutesText(retryAfterSeconds)}.`;
+      ? `A code was sent to this address moments ago. You can ask for another in ${wait}.`
+      : reason === 'hourly'
+        ? `${sendsPerHour} codes were sent to this address in the last hour, the most we send. You can ask for another in ${wait}; the codes already sent still work until they expire.`
+        : `Too many codes were requested from your network. Try again in ${wait}.`;
   return new ProblemError(
     429,
     {

@@ -28,6 +28,14 @@ const tooMany = new ApiError(429, {
   status: 429,
   title: 'Too many codes were sent. Wait a minute.',
 });
+const hourCap = new ApiError(429, {
+  type: problemTypes.sendRateLimited,
+  status: 429,
+  title: 'Please wait before asking again',
+  detail:
+    '5 codes were sent to this address in the last hour, the most we send. You can ask for another in 55 minutes.',
+  retryAfterSeconds: 3300,
+});
 const locked = new ApiError(429, {
   type: problemTypes.addressLocked,
   status: 429,
@@ -48,6 +56,7 @@ const model = new MachineModel(codeEntryMachine, {
     'xstate.done.actor.resendCode': [{ type: 'xstate.done.actor.resendCode', output: resent }],
     'xstate.error.actor.resendCode': [
       { type: 'xstate.error.actor.resendCode', error: tooMany },
+      { type: 'xstate.error.actor.resendCode', error: hourCap },
       { type: 'xstate.error.actor.resendCode', error: locked },
     ],
   },
@@ -128,8 +137,10 @@ describe('code-entry machine, driven through the code form', () => {
             settle('resendCode', event),
           'xstate.error.actor.resendCode': ({ event }: { event: { error: unknown } }) =>
             settle('resendCode', event),
-          'xstate.after.resendCooldown.codeEntry.entering.cooldown': () =>
-            act(() => vi.advanceTimersByTimeAsync(60_000)),
+          'xstate.after.resendCooldown.codeEntry.entering.cooldown': () => {
+            const wait = Date.parse(child().getSnapshot().context.challenge.resendAvailableAt) - Date.now();
+            return act(() => vi.advanceTimersByTimeAsync(Math.max(wait, 0) + 1));
+          },
           'xstate.after.lockDelay.codeEntry.locked': () => act(() => vi.advanceTimersByTimeAsync(900_000)),
         } as never,
         states: {
@@ -185,6 +196,19 @@ describe('code entry behaviour', () => {
     await settle('verifyCode', { error: wrongCode });
     expect(code()).toHaveValue('654321');
     expect(screen.getByText('That code is not right. 4 tries left.')).toBeVisible();
+  });
+
+  it('keeps Send a new code disabled for the hour the server asks, and says why', async () => {
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await settle('resendCode', { error: hourCap });
+    expect(screen.getByRole('alert')).toHaveTextContent('the most we send');
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+    expect(screen.getByText('Available in 55 minutes')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(3_299_000));
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
   });
 
   it('tells the parent of a new code, says where it went, and empties the field for it', async () => {

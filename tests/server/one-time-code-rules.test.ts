@@ -294,6 +294,9 @@ describe('sending codes', () => {
       status: 429,
       type: problemTypes.sendRateLimited,
       retryAfterSeconds: 3600 - 5 * 61,
+      // Why the wait is long, not "moments ago".
+      detail:
+        '5 codes were sent to this address in the last hour, the most we send. You can ask for another in 55 minutes; the codes already sent still work until they expire.',
     });
     t.clock.advance((3600 - 5 * 61) * 1000);
     await requestCode(t, '/auth/email-code', { email });

@@ -76,6 +76,17 @@ export const codeEntryMachine = setup({
       }),
     }),
     unlock: assign({ lockedUntil: null, message: null }),
+    /** A refused resend: the button waits as long as the server said (an hour's cap, not a minute). */
+    waitToResend: assign({
+      challenge: ({ context, event }) => {
+        const seconds = errorOf(event)?.problem?.retryAfterSeconds;
+        if (typeof seconds !== 'number') return context.challenge;
+        return {
+          ...context.challenge,
+          resendAvailableAt: new Date(Date.now() + seconds * 1000).toISOString(),
+        };
+      },
+    }),
     takeNewCode: assign({
       challenge: ({ event }) => (event as unknown as { output: CodeChallenge }).output,
       fieldErrors: {},
@@ -91,6 +102,7 @@ export const codeEntryMachine = setup({
   },
   guards: {
     isLocked: ({ event }) => errorOf(event)?.problem?.type === problemTypes.addressLocked,
+    isSendLimited: ({ event }) => errorOf(event)?.problem?.type === problemTypes.sendRateLimited,
   },
   delays: {
     resendCooldown: ({ context }) =>
@@ -134,6 +146,7 @@ export const codeEntryMachine = setup({
         onDone: { target: 'entering', actions: ['takeNewCode', 'tellParent'] },
         onError: [
           { guard: 'isLocked', target: 'locked', actions: 'lock' },
+          { guard: 'isSendLimited', target: 'entering', actions: ['showFailure', 'waitToResend'] },
           { target: 'entering', actions: 'showFailure' },
         ],
       },

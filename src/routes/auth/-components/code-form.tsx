@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from '../../../../styled-system/css';
 import { CODE_LENGTH } from '../../../contract/auth';
-import { formatSeconds, formatWait } from '../../../domain/helpers/text';
+import { formatWait } from '../../../domain/helpers/text';
 import type { codeEntryMachine } from '../../../machines/code-entry';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -80,7 +80,7 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
         </Button>
         {inCooldown && cooldownLeft !== null && cooldownLeft > 0 ? (
           <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-            Available in {formatSeconds(cooldownLeft)}
+            Available in {formatWait(cooldownLeft)}
           </span>
         ) : null}
         {alternative}

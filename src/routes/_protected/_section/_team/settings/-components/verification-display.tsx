@@ -64,9 +64,7 @@ export function VerificationDisplay({
       ) : null}
       {snapshot.matches('unverified') ? (
         <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
-          <p>
-            Your team is not verified yet, so the limits below apply. Verify your team to lift them.
-          </p>
+          <p>Your team is not verified yet, so the limits below apply. Verify your team to lift them.</p>
           <Button variant="solid" onClick={open} disabled={!mayManage}>
             Verify your team
           </Button>
