@@ -44,9 +44,32 @@ export function createAppRouter(
     if (!event.pathChanged) return;
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TO_TOP_DELAY_MS);
+    if (event.fromLocation) focusNewPage();
   });
   onSessionEnded(() => sessionEnded(router));
   return router;
+}
+
+/** Frames to wait for a new page's heading (a page still loading shows it a little later). */
+const FOCUS_FRAMES = 60;
+
+/**
+ * A page that replaced the element holding the focus leaves it on the body: keyboard and screen-reader
+ * users would start again from the top of the document. The new page's heading takes it instead. Focus
+ * that is still on something (a field a page focused itself, the sidebar link just used) stays.
+ */
+function focusNewPage(frames = FOCUS_FRAMES): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) {
+      if (frames > 0) focusNewPage(frames - 1);
+      return;
+    }
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -163,7 +163,9 @@ describe('computes in Chromium', () => {
     await row.waitFor();
     await row.locator('[data-status="running"]').waitFor({ timeout: 15_000 });
     // One way to create a compute on the page (the header's), not two side by side.
-    await expect(page.getByRole('link', { name: /^(new compute|create a compute)$/i }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: /^(new compute|create a compute)$/i }).count()).resolves.toBe(
+      1,
+    );
     await expectNoAxeViolations(page);
   });
 

@@ -189,6 +189,28 @@ describe('the console shell in Chromium', () => {
     expect(toppedAt - clickedAt).toBeGreaterThanOrEqual(450);
   });
 
+  it('keeps keyboard focus on the page after a navigation, never on the body', async () => {
+    const page = await open();
+    await useAccount(page, await createAccount(baseUrl));
+    await page.goto('/overview');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element === document.body || !element
+          ? 'body'
+          : `${element.tagName} ${element.textContent?.trim()}`;
+      });
+    // A link that goes away with the page it was on (the overview's "Go to the domains").
+    await page.getByRole('link', { name: 'Go to the domains' }).click();
+    await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 3000 });
+    expect(await focused()).toBe('H1 Domains');
+    // Keyboard: Tab from there goes on into the page, not back to the top of the document.
+    await page.keyboard.press('Tab');
+    expect(await focused()).not.toBe('body');
+  });
+
   it('shows the live connection in the header', async () => {
     const page = await open();
     await useAccount(page, await createAccount(baseUrl));
