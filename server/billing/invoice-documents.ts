@@ -1,6 +1,7 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
 // of lines, and a CSV with one row per line and the totals.
 import type { Invoice } from '../../src/contract/billing';
+import { computeLabel } from '../../src/domain/invoice-lines';
 import { formatMoney } from '../../src/domain/money';
 import { A4, PdfPage, writePdf } from './pdf-writer';
 
@@ -72,7 +73,7 @@ export function invoicePdf(invoice: Invoice): Buffer {
     page.line(MARGIN, y - 6, COLUMNS.amount, y - 6, 1);
     for (const line of lines) {
       y -= 18;
-      page.text(COLUMNS.compute, y, line.hostname);
+      page.text(COLUMNS.compute, y, computeLabel(line, invoice.lines));
       page.text(COLUMNS.plan, y, line.plan);
       page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
       page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });

@@ -5,6 +5,7 @@ import { css } from '../../../../../../styled-system/css';
 import { showToast } from '../../../../../app-actors';
 import type { Invoice } from '../../../../../contract/billing';
 import { formatBillingMonth, formatDateTime } from '../../../../../domain/helpers/time';
+import { computeLabel } from '../../../../../domain/invoice-lines';
 import { formatMoney } from '../../../../../domain/money';
 import { can } from '../../../../../domain/permissions';
 import { fetchInvoiceFile } from '../../../../../services/billing.api';
@@ -197,7 +198,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
         <Table.Body>
           {data.lines.map((line) => (
             <Table.Row key={line.computeId}>
-              <Table.Cell mono>{line.hostname}</Table.Cell>
+              <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
               <Table.Cell>{line.plan}</Table.Cell>
               <Table.Cell numeric>{line.hours}</Table.Cell>
               <Table.Cell numeric>{money(line.rateMinor)}/h</Table.Cell>
