@@ -21,7 +21,7 @@ import { teamIdParams } from '../teams/params';
 import { teamNotFound } from '../teams/problems';
 import { readProfile, updateProfile } from './billing-profile';
 import type { BillingService } from './billing-service';
-import { listLedger, readAccount, toBalance } from './ledger';
+import { ledgerCsv, listLedger, readAccount, toBalance } from './ledger';
 import { topUpParams } from './params';
 import { topUpNotFound } from './problems';
 import { createTopUp, findTopUp, listTopUps } from './top-ups';
@@ -58,6 +58,20 @@ export function billingRoutes(billing: BillingService): Routes[] {
       request: { params: teamIdParams, query: pageQuerySchema },
       responses: { 200: { description: 'One page of entries.', schema: ledgerPageSchema } },
       handler: async (c, { query }) => c.json(await listLedger(db, c.get('team').id, query.cursor), 200),
+    })
+    .add({
+      method: 'get',
+      path: '/ledger/csv',
+      summary: 'Download every ledger entry, oldest first, as CSV (attachment ledger.csv)',
+      guards: READ(),
+      request: { params: teamIdParams },
+      responses: { 200: { description: 'The CSV.', contentType: 'text/csv' } },
+      handler: async (c) =>
+        c.body(await ledgerCsv(db, c.get('team').id), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="ledger.csv"',
+          'Cache-Control': 'private, no-store',
+        }),
     })
     .add({
       method: 'get',

@@ -3,6 +3,7 @@
 import type { Invoice } from '../../src/contract/billing';
 import { computeLabel } from '../../src/domain/invoice-lines';
 import { formatMoney } from '../../src/domain/money';
+import { csvText } from './csv';
 import { A4, PdfPage, writePdf } from './pdf-writer';
 
 const MARGIN = 50;
@@ -101,13 +102,6 @@ export function invoicePdf(invoice: Invoice): Buffer {
   return writePdf(pages, { title: `Invoice ${invoice.number}` });
 }
 
-function cell(value: string | number): string {
-  const text = String(value);
-  // Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** One row per line, then the subtotal, tax and total rows; amounts in minor units of the currency. */
 export function invoiceCsv(invoice: Invoice): string {
   const rows: (string | number)[][] = [
@@ -139,5 +133,5 @@ export function invoiceCsv(invoice: Invoice): string {
   rows.push([...head, '', 'Subtotal', '', '', '', invoice.subtotalMinor]);
   rows.push([...head, '', `Tax ${invoice.taxRatePercent}%`, '', '', '', invoice.taxMinor]);
   rows.push([...head, '', 'Total', '', '', '', invoice.totalMinor]);
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

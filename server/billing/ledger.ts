@@ -8,7 +8,7 @@
 //     computeId, periodStart, periodEnd, idempotencyKey: `usage:${computeId}:${hourStart}` })
 // A key that was already posted answers the first entry (replayed: true) and changes nothing. The owners'
 // e-mail about a low or empty balance goes out after the commit (the running-out sweep sends what is due).
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   type Balance,
   type BalanceStatus,
@@ -21,6 +21,7 @@ import type { Currency } from '../../src/contract/teams';
 import type { Transaction } from '../db';
 import { billingAccounts, ledgerEntries, teams } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
+import { csvText } from './csv';
 import { cursorProblem } from './problems';
 
 export type AccountRow = typeof billingAccounts.$inferSelect;
@@ -283,6 +284,41 @@ export async function listLedger(
     entries: page.map(toEntry),
     nextCursor: rows.length > BILLING_PAGE_SIZE ? String(page.at(-1)!.seq) : null,
   };
+}
+
+/** Every entry of the team, oldest first, as a CSV statement; amounts in minor units of the currency. */
+export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> {
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.teamId, teamId))
+    .orderBy(asc(ledgerEntries.seq));
+  return csvText([
+    [
+      'date',
+      'kind',
+      'description',
+      'amount_minor',
+      'currency',
+      'balance_after_minor',
+      'period_start',
+      'period_end',
+      'compute_id',
+      'top_up_id',
+    ],
+    ...rows.map((row) => [
+      row.createdAt.toISOString(),
+      row.kind,
+      row.description,
+      row.amountMinor,
+      row.currency,
+      row.balanceAfterMinor,
+      row.periodStart?.toISOString() ?? null,
+      row.periodEnd?.toISOString() ?? null,
+      row.computeId,
+      row.topUpId,
+    ]),
+  ]);
 }
 
 /** The sum of the team's entries, straight from the ledger: what the cached balance must equal. */

@@ -5,6 +5,7 @@ import {
   billingProfileSchema,
   invoiceListSchema,
   invoiceSchema,
+  ledgerPageSchema,
   monthEndSimulationSchema,
   paymentMethodsSchema,
   topUpAnswerSchema,
@@ -20,6 +21,15 @@ export const fetchBalance = (teamId: string) =>
 
 export const fetchPaymentMethods = (teamId: string) =>
   json(paymentMethodsSchema, () => client.get(`${team(teamId)}/payment-methods`));
+
+/** One page of the ledger, newest first; `cursor` is the previous page's nextCursor. */
+export const fetchLedger = (teamId: string, cursor?: string) =>
+  json(ledgerPageSchema, () =>
+    client.get(`${team(teamId)}/ledger`, { searchParams: cursor ? { cursor } : {} }),
+  );
+
+/** Every entry, oldest first, as a CSV file. */
+export const fetchLedgerCsv = (teamId: string) => call(() => client.get(`${team(teamId)}/ledger/csv`).blob());
 
 export const fetchTopUp = (teamId: string, id: string) =>
   json(topUpAnswerSchema, () => client.get(`${team(teamId)}/top-ups/${encodeURIComponent(id)}`));

@@ -1,12 +1,13 @@
 // A team's money in the cache, under the spec's keys (SPEC §3) where it names them: balance,
 // team-billing (the billing details), invoices; and the payment methods and usage. Queries,
 // mutations and the socket handler all name entries through billingKeys.
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   fetchBalance,
   fetchBillingProfile,
   fetchInvoice,
   fetchInvoices,
+  fetchLedger,
   fetchPaymentMethods,
   fetchUsage,
 } from './billing.api';
@@ -16,6 +17,8 @@ export const billingKeys = {
   profile: (teamId: string) => ['team-billing', teamId] as const,
   paymentMethods: (teamId: string) => ['payment-methods', teamId] as const,
   usage: (teamId: string) => ['usage', teamId] as const,
+  /** The history of top-ups and charges. */
+  ledger: (teamId: string) => ['ledger', teamId] as const,
   /** The team's invoice list and each invoice. */
   invoices: (teamId: string) => ['invoices', teamId] as const,
   invoiceList: (teamId: string) => ['invoices', teamId, 'list'] as const,
@@ -27,7 +30,16 @@ export const moneyKeys = (teamId: string) => [
   billingKeys.balance(teamId),
   billingKeys.usage(teamId),
   billingKeys.invoices(teamId),
+  billingKeys.ledger(teamId),
 ];
+
+export const ledgerQuery = (teamId: string) =>
+  infiniteQueryOptions({
+    queryKey: billingKeys.ledger(teamId),
+    queryFn: ({ pageParam }) => fetchLedger(teamId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
 
 export const balanceQuery = (teamId: string) =>
   queryOptions({ queryKey: billingKeys.balance(teamId), queryFn: () => fetchBalance(teamId) });

@@ -60,6 +60,20 @@ describe('billing in Chromium', () => {
     await page.getByText(/The payment of RWF 5,000 was declined/).waitFor();
     await expect(page.getByTestId('balance-amount').textContent()).resolves.toBe('RWF 10,000');
 
+    // The history lists the credited top-up (not the declined one), and downloads as CSV.
+    const history = page.getByRole('region', { name: 'History' });
+    const credited = history.getByRole('row').filter({ hasText: 'Top-up' });
+    await credited.first().waitFor();
+    await expect(credited.count()).resolves.toBe(1);
+    await expect(credited.first().textContent()).resolves.toContain('RWF 10,000');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('ledger.csv');
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[1]).toMatch(/,top_up,.*,10000,RWF,10000,/);
+
     expect(problems).toEqual([]);
   });
 

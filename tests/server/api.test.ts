@@ -85,6 +85,7 @@ describe('GET /api/openapi.json', () => {
       '/payment/api/v1/teams/{teamId}/invoices/{invoiceId}/csv',
       '/payment/api/v1/teams/{teamId}/invoices/{invoiceId}/pdf',
       '/payment/api/v1/teams/{teamId}/ledger',
+      '/payment/api/v1/teams/{teamId}/ledger/csv',
       '/payment/api/v1/teams/{teamId}/payment-methods',
       '/payment/api/v1/teams/{teamId}/sandbox/month-end',
       '/payment/api/v1/teams/{teamId}/top-ups',

@@ -114,6 +114,35 @@ describe('the ledger', () => {
     ]);
     expect(second.body.nextCursor).toBeNull();
   });
+
+  it('downloads every entry, oldest first, as CSV a spreadsheet cannot run', async () => {
+    const { owner, teamId } = await ownTeam();
+    await credit(teamId, 5_000);
+    await t.identity.db.transaction((tx) =>
+      postCredit(tx, {
+        teamId,
+        kind: 'adjustment',
+        amountMinor: -200,
+        description: '=HYPERLINK("x"), refund',
+        at: t.clock.now(),
+      }),
+    );
+    const answer = await send(t, 'GET', billingPath(teamId, '/ledger/csv'), { token: owner.token });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="ledger.csv"');
+    const lines = (answer.body as string).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,kind,description,amount_minor,currency,balance_after_minor,period_start,period_end,compute_id,top_up_id',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^[^,]+,adjustment,Correction,5000,RWF,5000,,,,$/);
+    expect(lines[2]).toMatch(/^[^,]+,adjustment,"'=HYPERLINK\(""x""\), refund",-200,RWF,4800,,,,$/);
+    // Another team's ledger is not found.
+    const stranger = await ownTeam();
+    const other = await send(t, 'GET', billingPath(teamId, '/ledger/csv'), { token: stranger.owner.token });
+    expect(other.status).toBe(404);
+  });
 });
 
 describe('GET /teams/:teamId/balance', () => {

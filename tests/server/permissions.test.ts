@@ -401,6 +401,7 @@ const MATRIX: Record<string, Row> = {
   // ── Billing: owners and admins read it, only the owner pays and changes it ──
   [`GET ${PAY}/teams/{teamId}/balance`]: { expect: team(403, 200, 200) },
   [`GET ${PAY}/teams/{teamId}/ledger`]: { expect: team(403, 200, 200) },
+  [`GET ${PAY}/teams/{teamId}/ledger/csv`]: { expect: team(403, 200, 200) },
   [`GET ${PAY}/teams/{teamId}/payment-methods`]: { expect: team(403, 200, 200) },
   [`POST ${PAY}/teams/{teamId}/top-ups`]: {
     expect: team(403, 403, 201),

@@ -4,6 +4,7 @@ import { can } from '../../../../../domain/permissions';
 import {
   balanceQuery,
   billingProfileQuery,
+  ledgerQuery,
   paymentMethodsQuery,
 } from '../../../../../services/billing.queries';
 import { SectionHeading } from '../../../../-components/page';
@@ -11,6 +12,7 @@ import { useTeam } from '../../../-components/use-current-team';
 import { BalancePanel } from './-components/balance-panel';
 import { BillingAccess } from './-components/billing-access';
 import { BillingProfileForm } from './-components/billing-profile-form';
+import { LedgerHistory } from './-components/ledger-history';
 
 // /settings/billing: the balance and adding money, and the team's billing details. Owners manage billing,
 // admins read it, members are told who can (the permission matrix in the README).
@@ -24,6 +26,7 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/billin
       queryClient.ensureQueryData(balanceQuery(team.id)),
       queryClient.ensureQueryData(paymentMethodsQuery(team.id)),
       queryClient.ensureQueryData(billingProfileQuery(team.id)),
+      queryClient.ensureInfiniteQueryData(ledgerQuery(team.id)),
     ]),
   component: SettingsBillingPage,
 });
@@ -38,6 +41,7 @@ function SettingsBillingPage() {
       <BillingAccess>
         <div className={css({ display: 'grid', gap: '6' })}>
           <BalancePanel teamId={team.id} mayTopUp={mayManage} returnedTopUp={topup} />
+          <LedgerHistory teamId={team.id} />
           <BillingProfileForm key={team.id} teamId={team.id} mayEdit={mayManage} />
         </div>
       </BillingAccess>

@@ -1,0 +1,97 @@
+// The history of the team's money: every top-up, adjustment and charge, newest first, with the balance
+// after each, and the whole of it as a CSV file.
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import { showToast } from '../../../../../../app-actors';
+import type { LedgerEntry } from '../../../../../../contract/billing';
+import { formatDateTime } from '../../../../../../domain/helpers/time';
+import { formatMoney } from '../../../../../../domain/money';
+import { fetchLedgerCsv } from '../../../../../../services/billing.api';
+import { ledgerQuery } from '../../../../../../services/billing.queries';
+import { Button } from '../../../../../../ui/button';
+import * as Table from '../../../../../../ui/table';
+
+const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
+  top_up: 'Top-up',
+  adjustment: 'Adjustment',
+  charge: 'Charge',
+};
+
+export function LedgerHistory({ teamId }: { teamId: string }) {
+  const router = useRouter();
+  const ledger = useSuspenseInfiniteQuery(ledgerQuery(teamId));
+  const [downloading, setDownloading] = useState(false);
+  const entries = ledger.data.pages.flatMap((page) => page.entries);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const url = URL.createObjectURL(await fetchLedgerCsv(teamId));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'ledger.csv';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (failure) {
+      showToast(router.options.context.actors, {
+        tone: 'error',
+        title: 'The history could not be downloaded',
+        description: failure instanceof Error ? failure.message : undefined,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ledger" className={css({ display: 'grid', gap: '3', minWidth: '0' })}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <h2 id="ledger" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+          History
+        </h2>
+        <Button variant="outline" size="sm" loading={downloading} onClick={() => void download()}>
+          Download CSV
+        </Button>
+      </div>
+      {entries.length === 0 ? <p className={css({ color: 'fg.muted' })}>No top-ups or charges yet.</p> : null}
+      {entries.length > 0 ? (
+        <Table.Root caption="Top-ups and charges, newest first" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Date</Table.Header>
+              <Table.Header>What</Table.Header>
+              <Table.Header numeric>Amount</Table.Header>
+              <Table.Header numeric>Balance after</Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>{formatDateTime(entry.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <span className={css({ fontWeight: '500' })}>{KIND_WORDS[entry.kind]}</span>
+                  <span className={css({ color: 'fg.muted' })}>: {entry.description}</span>
+                </Table.Cell>
+                <Table.Cell numeric>{formatMoney(entry.amountMinor, entry.currency)}</Table.Cell>
+                <Table.Cell numeric>{formatMoney(entry.balanceAfterMinor, entry.currency)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      {ledger.hasNextPage ? (
+        <div>
+          <Button
+            variant="outline"
+            loading={ledger.isFetchingNextPage}
+            onClick={() => void ledger.fetchNextPage()}
+          >
+            Show older entries
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
