@@ -44,12 +44,13 @@ function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description={`${team.name} at a glance.`} />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      {/* minmax(0, 1fr): the chart and the activity never make the page wider than the screen. */}
+      <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <div
           className={css({
             display: 'grid',
             gap: '4',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))',
           })}
         >
           {mayReadBilling ? <BalanceCard teamId={team.id} /> : null}
@@ -118,6 +119,9 @@ function RecentActivity({ teamId }: { teamId: string }) {
 
 const panel = css({
   display: 'grid',
+  // Long names (an IPv6 address, an e-mail) wrap inside the panel instead of widening it.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  overflowWrap: 'anywhere',
   gap: '3',
   padding: '4',
   borderWidth: '1px',

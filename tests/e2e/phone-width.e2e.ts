@@ -1,0 +1,117 @@
+// Every page on a phone (390 × 844), with real content in it — a running compute, a domain with records of
+// every type, a pending invitation, a top-up in the history: nothing scrolls sideways. When something does,
+// the failure names the elements that reach past the screen's right edge.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount, newIdentity, topUp, useAccount } from './accounts';
+import { type ConsolePage, launchBrowser, openPage } from './browser';
+import { elsewhere } from './elsewhere';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let signedIn: ConsolePage;
+let anonymous: ConsolePage;
+let paths: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const account = await createAccount(baseUrl, newIdentity('Phoebe Phone'));
+  await topUp(baseUrl, account);
+  const api = elsewhere(baseUrl, account);
+  const teamId = await api.teamId();
+  const made = await api.createCompute(teamId, 'a-rather-long-hostname-for-a-phone-1');
+  const computeId = made.body.compute.id;
+  for (let tries = 0; (await api.compute(teamId, computeId)).body.status !== 'running'; tries++) {
+    if (tries > 300) throw new Error('the compute never ran');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const zone = `phone-${Date.now().toString(36)}.rw`;
+  const domain = await api.createDomain(teamId, zone);
+  for (const record of [
+    { type: 'CNAME', name: 'a-long-alias-name', value: 'some-quite-long-target-host.example.com' },
+    { type: 'MX', name: '@', value: 'mail.example.com', priority: 10 },
+    { type: 'TXT', name: '@', value: `v=spf1 include:_spf.example.com ${'k'.repeat(200)} ~all` },
+    { type: 'SRV', name: '_sip._tcp', value: 'sip.example.com', priority: 10, weight: 5, port: 5060 },
+    { type: 'CAA', name: '@', value: '0 issue "letsencrypt.org"' },
+    { type: 'AAAA', name: 'www', value: '2001:db8:1234:5678:9abc:def0:1234:5678' },
+  ]) {
+    expect((await api.createRecord(teamId, domain.body.id, record)).status).toBe(201);
+  }
+  await api.invite(teamId, `someone.with.a.long.address.${Date.now()}@example-company.rw`);
+  paths = [
+    '/overview',
+    '/computes',
+    `/computes/${computeId}`,
+    `/computes/${computeId}/power`,
+    `/computes/${computeId}/tags`,
+    `/computes/${computeId}/history`,
+    `/computes/${computeId}/monitoring`,
+    `/computes/${computeId}/destroy`,
+    `/computes/terminal/${computeId}`,
+    '/domains',
+    `/domains/${zone}`,
+    `/domains/${zone}/CNAME`,
+    `/domains/${zone}/SRV`,
+    `/domains/${zone}/TXT`,
+    '/settings/general',
+    '/settings/billing',
+    '/settings/invoices',
+    '/settings/members/active',
+    '/settings/members/pending',
+    '/settings/activity',
+    '/account-settings/general',
+    '/account-settings/teams/joined',
+    '/account-settings/teams/pending',
+    '/new-compute',
+    '/register-domain',
+  ];
+  signedIn = await openPage(browser, baseUrl);
+  await signedIn.page.setViewportSize({ width: 390, height: 844 });
+  await useAccount(signedIn.page, account);
+  anonymous = await openPage(browser, baseUrl);
+  await anonymous.page.setViewportSize({ width: 390, height: 844 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The elements whose right edge is past the viewport, innermost first, described for a failure message. */
+async function sidewaysScroll({ page }: ConsolePage): Promise<string[]> {
+  // Let late content (charts, tables filled by the socket) settle before measuring.
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const width = root.clientWidth;
+    const offenders: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = element.getBoundingClientRect();
+      if (box.right <= width + 0.5 || box.width === 0) continue;
+      // Only the innermost: an element none of whose children also overflow.
+      const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
+      if (child) continue;
+      const label = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`;
+      offenders.push(`${label} “${(element.textContent ?? '').trim().slice(0, 40)}” right=${Math.round(box.right)}`);
+    }
+    return [`page is ${root.scrollWidth} px wide at ${width} px`, ...offenders.slice(0, 8)];
+  });
+}
+
+describe('on a phone, 390 px wide', () => {
+  it.each(['/', '/auth/login', '/auth/signup'])('%s does not scroll sideways', async (path) => {
+    await anonymous.page.goto(path);
+    await anonymous.page.locator('h1').first().waitFor();
+    expect(await sidewaysScroll(anonymous)).toEqual([]);
+  });
+
+  it('no signed-in page scrolls sideways', async () => {
+    const failures: Record<string, string[]> = {};
+    for (const path of paths) {
+      await signedIn.page.goto(path);
+      await signedIn.page.locator('main h1').first().waitFor();
+      const found = await sidewaysScroll(signedIn);
+      if (found.length > 0) failures[path] = found;
+    }
+    expect(failures).toEqual({});
+  });
+});
