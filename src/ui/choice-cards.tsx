@@ -28,7 +28,7 @@ export interface ChoiceCardsProps {
 
 const grid = {
   1: '1fr',
-  2: 'repeat(auto-fill, minmax(15rem, 1fr))',
+  2: 'repeat(auto-fill, minmax(min(20rem, 100%), 1fr))',
   3: 'repeat(auto-fill, minmax(12rem, 1fr))',
 };
 
@@ -109,7 +109,9 @@ export function ChoiceCards({
                 ) : null}
               </span>
               {option.aside ? (
-                <span className={css({ fontSize: 'sm', textAlign: 'right' })}>{option.aside}</span>
+                <span className={css({ fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' })}>
+                  {option.aside}
+                </span>
               ) : null}
             </label>
           );

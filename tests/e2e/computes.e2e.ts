@@ -190,6 +190,15 @@ describe('computes in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Create compute' }).isDisabled()).toBe(true);
     // Plans of 8 vCPUs or more are offered, disabled, with the reason.
     await page.getByText('Needs a verified team', { exact: false }).first().waitFor();
+    // Each plan's size reads on at most two lines (not four or five), and its reason on one: the cards use
+    // the page's width.
+    const plans = page.getByRole('group', { name: 'Plan' });
+    for (const label of await plans.locator('label > span > span:first-child').all()) {
+      expect((await label.boundingBox())!.height).toBeLessThan(50);
+    }
+    for (const reason of await plans.getByText('Needs a verified team.').all()) {
+      expect((await reason.boundingBox())!.height).toBeLessThan(25);
+    }
     await expectNoAxeViolations(page);
 
     // The team cannot be deleted while it holds computes: the page says so and offers no dialog.

@@ -91,7 +91,9 @@ async function sidewaysScroll({ page }: ConsolePage): Promise<string[]> {
       const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
       if (child) continue;
       const label = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`;
-      offenders.push(`${label} “${(element.textContent ?? '').trim().slice(0, 40)}” right=${Math.round(box.right)}`);
+      offenders.push(
+        `${label} “${(element.textContent ?? '').trim().slice(0, 40)}” right=${Math.round(box.right)}`,
+      );
     }
     return [`page is ${root.scrollWidth} px wide at ${width} px`, ...offenders.slice(0, 8)];
   });
@@ -113,5 +115,30 @@ describe('on a phone, 390 px wide', () => {
       if (found.length > 0) failures[path] = found;
     }
     expect(failures).toEqual({});
+  });
+
+  it('shows a record’s type, and the current tab of a strip that scrolls, whole', async () => {
+    const { page } = signedIn;
+    const compute = paths.find((path) => path.endsWith('/monitoring'))!;
+    await page.goto(compute);
+    const strip = page.getByRole('navigation', { name: 'Compute pages' }).getByRole('list');
+    const current = strip.getByRole('link', { name: 'Monitoring' });
+    await current.waitFor();
+    const [box, scrolls] = await Promise.all([
+      current.boundingBox(),
+      strip.evaluate((list) => list.scrollWidth > list.clientWidth),
+    ]);
+    expect(scrolls).toBe(true);
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+
+    await page.goto(paths.find((path) => /^\/domains\/[^/]+$/.test(path))!);
+    const badge = page.getByRole('cell', { name: 'CNAME', exact: true }).first();
+    await badge.waitFor();
+    const cell = await badge.boundingBox();
+    const text = await badge.locator('span').first().boundingBox();
+    // The badge fits its cell: not clipped to nothing as a 0 px column would.
+    expect(cell!.width).toBeGreaterThan(40);
+    expect(text!.x + text!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
   });
 });

@@ -141,10 +141,11 @@ export function CreateComputeForm({
         onChange={setPlanId}
         help={`Prices in ${team.currency}, per hour while the compute exists (running or stopped), capped at the monthly price.`}
         error={errors.instanceTypeId}
+        // Two wide columns: a plan's size and price each read on one line (its name says the same as its size).
+        columns={2}
         options={instanceTypes.map((t) => ({
           value: t.id,
           label: `${t.vcpus} vCPU${t.vcpus > 1 ? 's' : ''} · ${formatMemory(t.memoryMb)} · ${t.diskGb} GB disk`,
-          description: t.name,
           aside: (
             <>
               {formatMoney(t.monthly[team.currency], team.currency)}/mo
@@ -155,9 +156,7 @@ export function CreateComputeForm({
             </>
           ),
           disabled: tooLarge(t),
-          disabledReason: tooLarge(t)
-            ? 'Needs a verified team: verify the team in Settings to use it.'
-            : undefined,
+          disabledReason: tooLarge(t) ? 'Needs a verified team.' : undefined,
         }))}
       />
       <ChoiceCards

@@ -1,7 +1,7 @@
 // The computes list, virtualized: thousands of rows scroll smoothly with only the visible ones in the DOM,
 // and the next page loads as the end comes into view.
 import { Link } from '@tanstack/react-router';
-import { css } from '../../../../../../../styled-system/css';
+import { css, cx } from '../../../../../../../styled-system/css';
 import type { Compute } from '../../../../../../contract/computes';
 import { formatRelative } from '../../../../../../domain/helpers/time';
 import { formatMemory } from '../../../../../../domain/money';
@@ -19,6 +19,25 @@ export const ROW_HEIGHT = 56;
 
 const cell = virtualCell;
 const head = virtualHead;
+
+// On phones (under md) the list is hostname and status: the address, size and location go under the
+// hostname, and the columns for them give way, so nothing is squeezed into "Runni…" or "192…".
+const wideOnly = css({ display: { base: 'none', md: 'table-cell' } });
+const width = {
+  hostname: css({ width: { base: 'auto', md: '24%' } }),
+  status: css({ width: { base: '8rem', md: '14%' } }),
+  address: css({ width: '16%' }),
+  size: css({ width: '16%' }),
+  location: css({ width: '12%' }),
+  tags: css({ width: '18%' }),
+};
+const underHostname = css({
+  display: { base: 'block', md: 'none' },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  fontSize: 'xs',
+  color: 'fg.muted',
+});
 
 export function ComputesTable({
   computes,
@@ -41,32 +60,24 @@ export function ComputesTable({
   return (
     <table ref={tableRef} aria-rowcount={total + 1} className={virtualTable}>
       <caption className={css({ srOnly: true })}>Computes of the team ({total})</caption>
-      <colgroup>
-        <col style={{ width: '24%' }} />
-        <col style={{ width: '14%' }} />
-        <col style={{ width: '16%' }} />
-        <col style={{ width: '16%' }} />
-        <col style={{ width: '12%' }} />
-        <col style={{ width: '18%' }} />
-      </colgroup>
       <thead>
         <tr aria-rowindex={1}>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.hostname)}>
             Hostname
           </th>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.status)}>
             Status
           </th>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.address, wideOnly)}>
             Address
           </th>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.size, wideOnly)}>
             Size
           </th>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.location, wideOnly)}>
             Location
           </th>
-          <th scope="col" className={head}>
+          <th scope="col" className={cx(head, width.tags, wideOnly)}>
             Tags · Created
           </th>
         </tr>
@@ -91,18 +102,22 @@ export function ComputesTable({
                 >
                   {compute.hostname}
                 </Link>
+                <span className={underHostname}>
+                  {compute.ipv4 ?? 'No address yet'} · {compute.instanceType.vcpus} vCPU ·{' '}
+                  {compute.location.name}
+                </span>
               </td>
               <td className={cell}>
                 <ComputeStatusBadge status={compute.status} />
               </td>
-              <td className={cell}>
+              <td className={cx(cell, wideOnly)}>
                 <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{compute.ipv4 ?? '—'}</span>
               </td>
-              <td className={cell}>
+              <td className={cx(cell, wideOnly)}>
                 {compute.instanceType.vcpus} vCPU · {formatMemory(compute.instanceType.memoryMb)}
               </td>
-              <td className={cell}>{compute.location.name}</td>
-              <td className={cell}>
+              <td className={cx(cell, wideOnly)}>{compute.location.name}</td>
+              <td className={cx(cell, wideOnly)}>
                 <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>
                   {compute.tags.join(', ') || '—'}
                 </span>

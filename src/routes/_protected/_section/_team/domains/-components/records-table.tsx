@@ -26,6 +26,37 @@ import { RecordForm } from './record-form';
 
 export const RECORD_ROW_HEIGHT = 48;
 
+// Column widths: the type's badge always whole (CNAME included). On phones (under md) the value goes
+// under the hostname, starting with the numbers the way SPEC §5 writes them ("10 mail.example.com"), and
+// the value, ttl, priority, weight and port columns give way: nothing is squeezed to nothing.
+// Phones lay the table out by content: the type and the actions take what they need (width 1%), the
+// hostname the rest, cut with an ellipsis (width 100% with max-width 0).
+const phoneLayout = css({ tableLayout: { base: 'auto', md: 'fixed' } });
+const columnClass: Partial<Record<string, string>> = {
+  type: css({ width: { base: '1%', md: '6.75rem' } }),
+  name: css({ width: { base: '100%', md: '20%' }, maxWidth: { base: '0', md: 'none' } }),
+  value: css({ display: { base: 'none', md: 'table-cell' }, width: '36%' }),
+  ttl: css({ display: { base: 'none', md: 'table-cell' } }),
+  priority: css({ display: { base: 'none', md: 'table-cell' } }),
+  weight: css({ display: { base: 'none', md: 'table-cell' } }),
+  port: css({ display: { base: 'none', md: 'table-cell' } }),
+};
+const actionsClass = css({ width: { base: '1%', md: '9rem' } });
+const line = css({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' });
+const valueUnderName = css({
+  display: { base: 'block', md: 'none' },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  fontSize: 'xs',
+  color: 'fg.muted',
+});
+
+/** "10 5 5060 " before an SRV target, "10 " before a mail server: the numbers the phone hides. */
+function numbersBefore(record: DnsRecord): string {
+  const numbers = [record.priority, record.weight, record.port].filter((n) => n !== null);
+  return numbers.length > 0 ? `${numbers.join(' ')} ` : '';
+}
+
 export function RecordsTable({
   domain,
   records,
@@ -59,23 +90,22 @@ export function RecordsTable({
 
   return (
     <>
-      <table ref={tableRef} aria-rowcount={total + 1} className={cx(virtualTable, css({ fontSize: 'sm' }))}>
+      <table
+        ref={tableRef}
+        aria-rowcount={total + 1}
+        className={cx(virtualTable, phoneLayout, css({ fontSize: 'sm' }))}
+      >
         <caption className={css({ srOnly: true })}>
           {type ? `${type} records` : 'Records'} of {domain.displayName} ({total})
         </caption>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={virtualHead}
-                style={{ width: column.key === 'value' ? '36%' : column.key === 'name' ? '20%' : undefined }}
-              >
+              <th key={column.key} scope="col" className={cx(virtualHead, columnClass[column.key])}>
                 {column.header}
               </th>
             ))}
-            <th scope="col" className={virtualHead} style={{ width: '9rem' }}>
+            <th scope="col" className={cx(virtualHead, actionsClass)}>
               <span className={css({ srOnly: true })}>Actions</span>
             </th>
           </tr>
@@ -95,7 +125,7 @@ export function RecordsTable({
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={virtualCell}
+                    className={cx(virtualCell, columnClass[column.key])}
                     title={column.key === 'value' ? record.value : undefined}
                     style={
                       column.key === 'name' || column.key === 'value'
@@ -105,6 +135,14 @@ export function RecordsTable({
                   >
                     {column.key === 'type' ? (
                       <Badge tone="neutral">{record.type}</Badge>
+                    ) : column.key === 'name' ? (
+                      <>
+                        <span className={line}>{record.name}</span>
+                        <span className={valueUnderName}>
+                          {numbersBefore(record)}
+                          {record.value}
+                        </span>
+                      </>
                     ) : (
                       cellText(record, column.key)
                     )}
@@ -114,7 +152,7 @@ export function RecordsTable({
                   {record.managed ? (
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Managed for you</span>
                   ) : mayManage ? (
-                    <span className={css({ display: 'flex', gap: '1' })}>
+                    <span className={css({ display: 'flex', gap: { base: '0', md: '1' } })}>
                       <Button
                         size="sm"
                         variant="ghost"
