@@ -85,7 +85,9 @@ describe('team verification machine, driven through the verification display', (
         states: {
           loading: () => expect(screen.queryByRole('button')).toBeNull(),
           unverified: () => {
-            expect(screen.getByText(/Your team is not verified yet, so the limits below apply/)).toBeVisible();
+            expect(
+              screen.getByText(/Your team is not verified yet, so the limits below apply/),
+            ).toBeVisible();
             expect(screen.getByRole('button', { name: 'Verify your team' })).toBeEnabled();
           },
           pending: () => expect(screen.getByText(PENDING_TEXT)).toBeVisible(),
