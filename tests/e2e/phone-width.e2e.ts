@@ -99,6 +99,27 @@ async function sidewaysScroll({ page }: ConsolePage): Promise<string[]> {
   });
 }
 
+/** Visible text set smaller than SPEC §9's smallest size, 12 px (charts and badges included). */
+async function tinyText({ page }: ConsolePage): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement | SVGElement>('main *')) {
+      const own = [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim());
+      if (!own) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const size = Number.parseFloat(getComputedStyle(element).fontSize);
+      // Drawn text (an SVG scaled down) shows smaller than its font-size: measure what is on screen.
+      const shown = element instanceof SVGElement ? box.height : size;
+      if (shown < 11.5)
+        found.push(
+          `${element.tagName.toLowerCase()} “${element.textContent?.trim().slice(0, 30)}” ${shown.toFixed(1)} px`,
+        );
+    }
+    return found.slice(0, 6);
+  });
+}
+
 describe('on a phone, 390 px wide', () => {
   it.each(['/', '/auth/login', '/auth/signup'])('%s does not scroll sideways', async (path) => {
     await anonymous.page.goto(path);
@@ -111,7 +132,7 @@ describe('on a phone, 390 px wide', () => {
     for (const path of paths) {
       await signedIn.page.goto(path);
       await signedIn.page.locator('main h1').first().waitFor();
-      const found = await sidewaysScroll(signedIn);
+      const found = [...(await sidewaysScroll(signedIn)), ...(await tinyText(signedIn))];
       if (found.length > 0) failures[path] = found;
     }
     expect(failures).toEqual({});
@@ -129,6 +150,9 @@ describe('on a phone, 390 px wide', () => {
       strip.evaluate((list) => list.scrollWidth > list.clientWidth),
     ]);
     expect(scrolls).toBe(true);
+    // The chart explains itself in the console's words: no uPlot legend saying "Time: --".
+    await page.getByText('Collecting', { exact: false }).or(page.locator('canvas').first()).first().waitFor();
+    expect(await page.locator('.u-legend').count()).toBe(0);
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 

@@ -18,7 +18,7 @@ export function SpendChart({
   return (
     <figure className={css({ display: 'grid', gap: '2' })}>
       <svg
-        viewBox={`0 0 ${width} ${height + 18}`}
+        viewBox={`0 0 ${width} ${height}`}
         className={css({ width: '100%', height: 'auto', maxHeight: '12rem' })}
         aria-hidden="true"
       >
@@ -36,20 +36,20 @@ export function SpendChart({
               >
                 <title>{`${day.date}: ${formatMoney(day.amountMinor, currency)}`}</title>
               </rect>
-              {index % 5 === 0 ? (
-                <text
-                  x={index * slot + slot / 2}
-                  y={height + 14}
-                  textAnchor="middle"
-                  className={css({ fill: 'fg.muted', fontSize: '10px' })}
-                >
-                  {Number(day.date.slice(8, 10))}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      {/* Day numbers in HTML, not in the scaled drawing: 12 px however narrow the chart (SPEC §9). */}
+      <div
+        aria-hidden="true"
+        className={css({ display: 'grid', fontSize: 'xs', color: 'fg.muted', textAlign: 'center' })}
+        style={{ gridTemplateColumns: `repeat(${Math.max(daily.length, 1)}, minmax(0, 1fr))` }}
+      >
+        {daily.map((day, index) => (
+          <span key={day.date}>{index % 5 === 0 ? Number(day.date.slice(8, 10)) : ''}</span>
+        ))}
+      </div>
       <figcaption className={css({ fontSize: 'xs', color: 'fg.muted' })}>
         Spend per day this month (UTC days).
       </figcaption>

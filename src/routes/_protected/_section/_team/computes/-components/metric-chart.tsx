@@ -20,6 +20,16 @@ interface Props {
   max?: number;
 }
 
+/**
+ * A time axis label the way the rest of the console writes times (24-hour "13:20", "26 Nov"), not uPlot's
+ * US defaults ("1:20pm", "11/26").
+ */
+export function timeTick(seconds: number, spanSeconds: number): string {
+  const date = new Date(seconds * 1000);
+  if (spanSeconds > 2 * 86_400) return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
 function summary(values: Array<number | null>) {
   const known = values.filter((value): value is number => value !== null && Number.isFinite(value));
   if (known.length === 0) return null;
@@ -40,13 +50,21 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
       {
         width: element.clientWidth,
         height: 180,
-        legend: { show: true },
+        // The series are named, with their colours, in the summary below the chart.
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
           y: max === undefined ? { range: (_u, _min, high) => [0, Math.max(high, 1)] } : { range: [0, max] },
         },
         axes: [
-          { stroke: axisColor, grid: { stroke: 'rgba(127,127,127,0.15)' } },
+          {
+            stroke: axisColor,
+            grid: { stroke: 'rgba(127,127,127,0.15)' },
+            values: (u, ticks) => {
+              const [first = 0, last = 0] = [u.data[0][0], u.data[0].at(-1)];
+              return ticks.map((tick) => timeTick(tick, last - first));
+            },
+          },
           {
             stroke: axisColor,
             grid: { stroke: 'rgba(127,127,127,0.15)' },
@@ -60,6 +78,8 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
             label: s.label,
             stroke: s.color,
             width: 1.5,
+            // A new compute has a sample or two: dots, where a line would not show yet.
+            points: { show: timestamps.length <= 3, size: 6, fill: s.color },
             value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)),
           })),
         ],
@@ -89,6 +109,11 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
       })}
     >
       <figcaption className={css({ fontWeight: '600' })}>{title}</figcaption>
+      {timestamps.length < 2 ? (
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          Collecting: a sample arrives every minute, and the line starts with the second.
+        </p>
+      ) : null}
       <div
         ref={box}
         aria-hidden="true"
@@ -98,7 +123,12 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
         {series.map((s) => {
           const figures = summary(s.values);
           return (
-            <li key={s.label}>
+            <li key={s.label} className={css({ display: 'flex', alignItems: 'center', gap: '1.5' })}>
+              <span
+                aria-hidden="true"
+                className={css({ width: '3', height: '0.5', borderRadius: 'full', flexShrink: '0' })}
+                style={{ background: s.color }}
+              />
               {s.label}:{' '}
               {figures
                 ? `now ${format(figures.latest)}, average ${format(figures.average)}, highest ${format(figures.highest)}`
