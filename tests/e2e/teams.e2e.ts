@@ -106,4 +106,22 @@ describe('teams in Chromium', () => {
     await expectNoAxeViolations(page);
     await context.close();
   });
+
+  it('filters the activity by period in the console’s words, with no browser date format', async () => {
+    const owner = await createAccount(baseUrl, newIdentity('Abel Activity'));
+    const { page } = await openPage(browser, baseUrl);
+    await useAccount(page, owner);
+    await page.goto('/settings/activity');
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    expect(await page.locator('input[type=date]').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'When' }).click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}/);
+    // The team made today is in the last 7 days.
+    await page
+      .getByRole('cell', { name: /created the team/ })
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(page);
+  });
 });

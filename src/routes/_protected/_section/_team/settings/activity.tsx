@@ -10,7 +10,6 @@ import { Button } from '../../../../../ui/button';
 import { EmptyState } from '../../../../../ui/empty-state';
 import { Select } from '../../../../../ui/select';
 import * as Table from '../../../../../ui/table';
-import { TextField } from '../../../../../ui/text-field';
 import { SectionHeading } from '../../../../-components/page';
 import { useTeam } from '../../../-components/use-current-team';
 import { actionGroups, describeAction, describeActor, describeTarget } from './-components/audit-actions';
@@ -44,6 +43,40 @@ type ActivitySearch = v.InferOutput<typeof searchSchema>;
 /** A yyyy-mm-dd from a date input as the start (or end) of that day, in the browser's time zone. */
 const dayBoundary = (day: string, end: boolean) =>
   day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`).toISOString() : undefined;
+
+/** The browser's calendar day `daysAgo` days before today, as yyyy-mm-dd. */
+function localDay(daysAgo: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - daysAgo);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+const PERIOD_DAYS = [1, 7, 30, 90] as const;
+
+/**
+ * The period filter: ranges people ask for, written the console's way, rather than date fields the
+ * browser shows in its own format (mm/dd/yyyy in an American Chromium). A range from a shared address
+ * that is none of these is offered as it is.
+ */
+function periodItems(search: ActivitySearch): { items: { value: string; label: string }[]; value: string } {
+  const items = [
+    { value: '', label: 'Any time' },
+    { value: '1', label: 'Today' },
+    ...PERIOD_DAYS.slice(1).map((days) => ({ value: String(days), label: `Last ${days} days` })),
+  ];
+  if (!search.from && !search.to) return { items, value: '' };
+  const preset = PERIOD_DAYS.find((days) => !search.to && search.from === localDay(days - 1));
+  if (preset) return { items, value: String(preset) };
+  const show = (day: string) =>
+    new Date(`${day}T12:00:00`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+  const label = `${search.from ? show(search.from) : 'The start'} – ${search.to ? show(search.to) : 'today'}`;
+  return { items: [...items, { value: 'range', label }], value: 'range' };
+}
 
 /** The log's query for the filters in the address. */
 const logFilters = (search: ActivitySearch) => ({
@@ -102,17 +135,14 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
           value={search.actor ?? ''}
           onValueChange={(value) => filter({ actor: value || undefined })}
         />
-        <TextField
-          label="From"
-          type="date"
-          value={search.from ?? ''}
-          onChange={(event) => filter({ from: event.target.value || undefined })}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={search.to ?? ''}
-          onChange={(event) => filter({ to: event.target.value || undefined })}
+        <Select
+          label="When"
+          items={periodItems(search).items}
+          value={periodItems(search).value}
+          onValueChange={(value) => {
+            if (value === 'range') return;
+            filter({ from: value ? localDay(Number(value) - 1) : undefined, to: undefined });
+          }}
         />
       </form>
       {log.error ? <Alert tone="error">{log.error.message}</Alert> : null}
