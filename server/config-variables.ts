@@ -317,4 +317,20 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'Tax added to each monthly invoice, in percent of its subtotal with up to two decimals (e.g. `18`); rounded half up to a whole minor unit. Changing it affects invoices issued afterwards only.',
   },
+  {
+    name: 'INVOICE_ISSUER_NAME',
+    default: 'Ikirere',
+    description: 'Who issues the invoices: the name printed at the top of every invoice PDF.',
+  },
+  {
+    name: 'INVOICE_ISSUER_ADDRESS',
+    default: undefined,
+    description:
+      'The issuer’s address under its name on the PDF, up to 5 lines separated by a vertical bar (|).',
+  },
+  {
+    name: 'INVOICE_ISSUER_TAX_ID',
+    default: undefined,
+    description: 'The issuer’s tax number (e.g. a TIN), printed as "Tax ID: …" under its address.',
+  },
 ];

@@ -14,7 +14,20 @@ export interface BillingConfig {
   sweepIntervalSeconds: number;
   /** TAX_RATE_PERCENT: added to each invoice's subtotal, up to two decimals ("18", "16.5"); "0": none. */
   taxRatePercent: string;
+  /** Who issues the invoices, printed at the top of each PDF (INVOICE_ISSUER_*). */
+  issuer: InvoiceIssuer;
 }
+
+export interface InvoiceIssuer {
+  /** INVOICE_ISSUER_NAME: the operator's legal name. */
+  name: string;
+  /** INVOICE_ISSUER_ADDRESS: lines separated by "|" or new lines. */
+  addressLines: string[];
+  /** INVOICE_ISSUER_TAX_ID: e.g. the operator's TIN; empty: not printed. */
+  taxId: string;
+}
+
+export const DEFAULT_ISSUER: InvoiceIssuer = { name: 'Ikirere', addressLines: [], taxId: '' };
 
 export const DEFAULT_GRACE_HOURS = 24;
 
@@ -24,6 +37,7 @@ export const DEFAULT_BILLING_CONFIG: BillingConfig = {
   // The app alone (tests, embedding) never starts timers; the server passes its own.
   sweepIntervalSeconds: 0,
   taxRatePercent: '0',
+  issuer: DEFAULT_ISSUER,
 };
 
 /** The tax rate in hundredths of a percent (basis points), for exact integer arithmetic: "16.5" is 1650. */
@@ -68,7 +82,24 @@ export function readBillingConfig(
       `TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "${taxText}").`,
     );
   }
+  const issuerName = (read('INVOICE_ISSUER_NAME') ?? DEFAULT_ISSUER.name).trim();
+  const addressLines = (read('INVOICE_ISSUER_ADDRESS') ?? '')
+    .split(/\||\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const issuerTaxId = (read('INVOICE_ISSUER_TAX_ID') ?? '').trim();
+  if (issuerName === '' || issuerName.length > 200) {
+    problems.push('INVOICE_ISSUER_NAME must be a name of 1 to 200 characters.');
+  }
+  if (addressLines.length > 5 || addressLines.some((line) => line.length > 200)) {
+    problems.push('INVOICE_ISSUER_ADDRESS takes at most 5 lines (separated by "|") of 200 characters.');
+  }
   return {
+    issuer: {
+      name: issuerName || DEFAULT_ISSUER.name,
+      addressLines: addressLines.slice(0, 5),
+      taxId: issuerTaxId,
+    },
     paymentProvider: paymentProvider ?? 'sandbox',
     graceHours,
     sweepIntervalSeconds:

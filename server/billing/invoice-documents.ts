@@ -3,6 +3,7 @@
 import type { Invoice } from '../../src/contract/billing';
 import { computeLabel } from '../../src/domain/invoice-lines';
 import { formatMoney } from '../../src/domain/money';
+import type { InvoiceIssuer } from './config';
 import { csvText } from './csv';
 import { A4, PdfPage, writePdf } from './pdf-writer';
 
@@ -32,7 +33,7 @@ function billToLines(invoice: Invoice): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-export function invoicePdf(invoice: Invoice): Buffer {
+export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buffer> {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const pages: PdfPage[] = [];
   const chunks = [];
@@ -43,7 +44,7 @@ export function invoicePdf(invoice: Invoice): Buffer {
     const page = new PdfPage();
     pages.push(page);
     let y = A4.height - MARGIN - 10;
-    page.text(MARGIN, y, 'Ikirere', { size: 18, bold: true });
+    page.text(MARGIN, y, issuer.name, { size: 18, bold: true });
     page.text(COLUMNS.amount, y, `Invoice ${invoice.number}`, { size: 14, bold: true, align: 'right' });
     y -= 18;
     page.text(COLUMNS.amount, y, `Issued ${day(invoice.issuedAt)}`, { align: 'right' });
@@ -57,7 +58,13 @@ export function invoicePdf(invoice: Invoice): Buffer {
       align: 'right',
     });
     if (index === 0) {
-      let by = A4.height - MARGIN - 46;
+      let by = A4.height - MARGIN - 24;
+      // The issuer under its name: address and tax number (configuration: INVOICE_ISSUER_*).
+      for (const text of [...issuer.addressLines, ...(issuer.taxId ? [`Tax ID: ${issuer.taxId}`] : [])]) {
+        by -= 13;
+        page.text(MARGIN, by, text, { size: 9 });
+      }
+      by -= 22;
       page.text(MARGIN, by, 'Bill to', { bold: true });
       for (const text of billToLines(invoice)) {
         by -= 14;

@@ -87,7 +87,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       responses: { 200: { description: 'The PDF.', contentType: 'application/pdf' } },
       handler: async (c, { params }) => {
         const invoice = await existing(c.get('team').id, params.invoiceId);
-        const pdf = invoicePdf(invoice);
+        const pdf = await invoicePdf(invoice, billing.deps.config.issuer);
         return c.body(new Uint8Array(pdf), 200, {
           'Content-Type': 'application/pdf',
           'Content-Length': String(Buffer.byteLength(pdf)),

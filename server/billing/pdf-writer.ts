@@ -1,63 +1,36 @@
-// A small PDF 1.4 writer for server-made documents: A4 pages, the standard Helvetica and Helvetica-Bold
-// fonts (every reader has them, nothing is embedded), text and lines. Text is WinAnsi-encoded; characters
-// outside Latin-1 print as "?".
+// Server-made PDF documents (invoices) through pdf-lib: A4 pages of text and rules. Text is set in Inter,
+// embedded (subset) from the fonts the console already bundles, with Noto Sans Ethiopic beside it, so
+// names in Latin (with every accent), Cyrillic, Greek, Vietnamese and Ethiopic print as written; a
+// character none of them has prints as "?" rather than as nothing.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { LineCapStyle, PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 
 export const A4 = { width: 595, height: 842 };
 
-/** Helvetica advance widths (per 1000 em) of the characters amounts and labels use most; others ~556. */
-const WIDTHS: Record<string, number> = {
-  ' ': 278,
-  ',': 278,
-  '.': 278,
-  ':': 278,
-  '-': 333,
-  '(': 333,
-  ')': 333,
-  '%': 889,
-  $: 556,
-  '×': 584,
-  i: 222,
-  l: 222,
-  I: 278,
-  f: 278,
-  t: 278,
-  r: 333,
-  m: 833,
-  w: 722,
-  M: 833,
-  W: 944,
-  R: 722,
-  U: 722,
-  D: 722,
-  F: 611,
-  S: 667,
-  T: 611,
-};
-
-export function textWidth(text: string, size: number, bold = false): number {
-  let units = 0;
-  for (const char of text) units += WIDTHS[char] ?? 556;
-  return (units * size * (bold ? 1.05 : 1)) / 1000;
+interface TextOp {
+  kind: 'text';
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  bold: boolean;
+  align: 'left' | 'right';
+}
+interface LineOp {
+  kind: 'line';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  width: number;
 }
 
-function hexText(text: string): string {
-  let hex = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    // WinAnsi matches Latin-1 outside 0x80–0x9F.
-    const byte = code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0xff ? 0x3f : code;
-    hex += byte.toString(16).padStart(2, '0');
-  }
-  return `<${hex}>`;
-}
-
-function num(value: number): string {
-  return Number(value.toFixed(2)).toString();
-}
-
-/** One page's drawing operators, in points from the bottom-left corner. */
+/** One page's drawing, in points from the bottom-left corner; laid out when the file is written. */
 export class PdfPage {
-  readonly ops: string[] = [];
+  readonly ops: Array<TextOp | LineOp> = [];
 
   text(
     x: number,
@@ -65,52 +38,117 @@ export class PdfPage {
     text: string,
     options: { size?: number; bold?: boolean; align?: 'left' | 'right' } = {},
   ) {
-    const size = options.size ?? 10;
-    const left = options.align === 'right' ? x - textWidth(text, size, options.bold) : x;
-    this.ops.push(
-      `BT /${options.bold ? 'F2' : 'F1'} ${num(size)} Tf ${num(left)} ${num(y)} Td ${hexText(text)} Tj ET`,
-    );
+    this.ops.push({
+      kind: 'text',
+      x,
+      y,
+      text,
+      size: options.size ?? 10,
+      bold: options.bold ?? false,
+      align: options.align ?? 'left',
+    });
   }
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.5) {
-    this.ops.push(`${num(width)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    this.ops.push({ kind: 'line', x1, y1, x2, y2, width });
   }
 }
 
-/** The whole file: catalog, page tree, the two fonts, and each page with its content stream. */
-export function writePdf(pages: PdfPage[], info: { title: string }): Buffer {
-  const objects: string[] = [];
-  const pageIds = pages.map((_, index) => 5 + index * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
-  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
-  pages.forEach((page, index) => {
-    const id = pageIds[index]!;
-    const content = `${page.ops.join('\n')}\n`;
-    objects[id] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4.width} ${A4.height}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`;
-    objects[id + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`;
-  });
-  const infoId = objects.length;
-  objects[infoId] = `<< /Title ${hexText(info.title)} /Producer (Ikirere) >>`;
+const require = createRequire(import.meta.url);
+const fontDir = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'files');
 
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = chunks[0]!.length;
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id += 1) {
-    offsets[id] = offset;
-    const chunk = Buffer.from(`${id} 0 obj\n${objects[id]}\nendobj\n`, 'latin1');
-    chunks.push(chunk);
-    offset += chunk.length;
+/** In the order tried for each character: Inter's subsets first, then Ethiopic. */
+const FACES = [
+  ['@fontsource/inter', 'inter-latin'],
+  ['@fontsource/inter', 'inter-latin-ext'],
+  ['@fontsource/inter', 'inter-cyrillic'],
+  ['@fontsource/inter', 'inter-cyrillic-ext'],
+  ['@fontsource/inter', 'inter-greek'],
+  ['@fontsource/inter', 'inter-greek-ext'],
+  ['@fontsource/inter', 'inter-vietnamese'],
+  ['@fontsource/noto-sans-ethiopic', 'noto-sans-ethiopic-ethiopic'],
+] as const;
+
+interface Face {
+  bytes: { regular: Uint8Array; bold: Uint8Array };
+  has: (codePoint: number) => boolean;
+}
+
+let faces: Face[] | undefined;
+function loadFaces(): Face[] {
+  faces ??= FACES.map(([pkg, file]) => {
+    const regular = readFileSync(join(fontDir(pkg), `${file}-400-normal.woff`));
+    const bold = readFileSync(join(fontDir(pkg), `${file}-600-normal.woff`));
+    const font = fontkit.create(regular);
+    return { bytes: { regular, bold }, has: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
+  });
+  return faces;
+}
+
+/** The text cut into runs that one face can set; characters no face has become "?". */
+function runs(text: string, available: Face[]): Array<{ face: number; text: string }> {
+  const out: Array<{ face: number; text: string }> = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    let face = available.findIndex((candidate) => candidate.has(codePoint));
+    let shown = char;
+    if (face < 0 || codePoint < 0x20) {
+      face = 0;
+      shown = '?';
+    }
+    const last = out.at(-1);
+    if (last && last.face === face) last.text += shown;
+    else out.push({ face, text: shown });
   }
-  const xref = [`xref\n0 ${objects.length}\n`, '0000000000 65535 f \n'];
-  for (let id = 1; id < objects.length; id += 1)
-    xref.push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`);
-  xref.push(
-    `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
-  );
-  chunks.push(Buffer.from(xref.join(''), 'latin1'));
-  return Buffer.concat(chunks);
+  return out;
+}
+
+/** The whole file: every page drawn with the faces its text needs, embedded as subsets. */
+export async function writePdf(pages: PdfPage[], info: { title: string }): Promise<Buffer> {
+  const available = loadFaces();
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(info.title);
+  doc.setProducer('Ikirere');
+  doc.setCreator('Ikirere');
+  const embedded = new Map<string, PDFFont>();
+  const fontFor = async (face: number, bold: boolean) => {
+    const key = `${face}:${bold}`;
+    let font = embedded.get(key);
+    if (!font) {
+      const bytes = available[face]!.bytes[bold ? 'bold' : 'regular'];
+      font = await doc.embedFont(bytes, { subset: true });
+      embedded.set(key, font);
+    }
+    return font;
+  };
+  const black = rgb(0.1, 0.1, 0.12);
+  for (const page of pages) {
+    const pdfPage = doc.addPage([A4.width, A4.height]);
+    for (const op of page.ops) {
+      if (op.kind === 'line') {
+        pdfPage.drawLine({
+          start: { x: op.x1, y: op.y1 },
+          end: { x: op.x2, y: op.y2 },
+          thickness: op.width,
+          color: black,
+          lineCap: LineCapStyle.Butt,
+        });
+        continue;
+      }
+      const pieces = await Promise.all(
+        runs(op.text, available).map(async (run) => {
+          const font = await fontFor(run.face, op.bold);
+          return { font, text: run.text, width: font.widthOfTextAtSize(run.text, op.size) };
+        }),
+      );
+      const total = pieces.reduce((sum, piece) => sum + piece.width, 0);
+      let x = op.align === 'right' ? op.x - total : op.x;
+      for (const piece of pieces) {
+        pdfPage.drawText(piece.text, { x, y: op.y, size: op.size, font: piece.font, color: black });
+        x += piece.width;
+      }
+    }
+  }
+  return Buffer.from(await doc.save());
 }

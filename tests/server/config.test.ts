@@ -85,6 +85,9 @@ describe('loadConfig', () => {
       BILLING_SWEEP_SECONDS: '60',
       BILLING_GRACE_HOURS: '24',
       TAX_RATE_PERCENT: '0',
+      INVOICE_ISSUER_NAME: 'Ikirere',
+      INVOICE_ISSUER_ADDRESS: undefined,
+      INVOICE_ISSUER_TAX_ID: undefined,
     });
     expect(config).toEqual({
       port: 3000,
@@ -99,7 +102,13 @@ describe('loadConfig', () => {
         delegationResolvers: undefined,
         delegationCheckIntervalSeconds: 3600,
       },
-      billing: { paymentProvider: 'sandbox', graceHours: 24, sweepIntervalSeconds: 60, taxRatePercent: '0' },
+      billing: {
+        paymentProvider: 'sandbox',
+        graceHours: 24,
+        sweepIntervalSeconds: 60,
+        taxRatePercent: '0',
+        issuer: { name: 'Ikirere', addressLines: [], taxId: '' },
+      },
       dataDir: '/srv/ikirere/.data',
       databaseUrl: undefined,
       logLevel: 'info',
@@ -188,6 +197,9 @@ describe('loadConfig', () => {
         PAYMENT_PROVIDER: 'Sandbox',
         BILLING_GRACE_HOURS: '48',
         TAX_RATE_PERCENT: '18.50',
+        INVOICE_ISSUER_NAME: 'Ikirere Cloud Ltd',
+        INVOICE_ISSUER_ADDRESS: 'KN 3 Rd 8 | Kigali | Rwanda',
+        INVOICE_ISSUER_TAX_ID: '102345678',
       },
       '/srv/ikirere',
     );
@@ -209,6 +221,11 @@ describe('loadConfig', () => {
         graceHours: 48,
         sweepIntervalSeconds: 60,
         taxRatePercent: '18.5',
+        issuer: {
+          name: 'Ikirere Cloud Ltd',
+          addressLines: ['KN 3 Rd 8', 'Kigali', 'Rwanda'],
+          taxId: '102345678',
+        },
       },
       dataDir: '/var/lib/ikirere',
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',

@@ -1,0 +1,92 @@
+// The invoice PDF as its reader sees it: the issuer's name, address and tax number from the configuration,
+// and names in any script the console's fonts carry printed as written, not as "?".
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { invoicePdf } from '../../server/billing/invoice-documents';
+import { invoiceSchema } from '../../src/contract/billing';
+
+const invoice = v.parse(invoiceSchema, {
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5',
+  number: 'IK-2026-000042',
+  currency: 'RWF',
+  periodStart: '2026-11-01T00:00:00.000Z',
+  periodEnd: '2026-12-01T00:00:00.000Z',
+  totalMinor: 14_000,
+  status: 'unpaid',
+  issuedAt: '2026-12-01T00:05:00.000Z',
+  paidAt: null,
+  lines: [
+    {
+      computeId: '11111111-2222-4333-8444-555555555555',
+      hostname: 'kbd-1',
+      plan: '1 vCPU · 1 GB',
+      hours: 720,
+      rateMinor: 10,
+      amountMinor: 7_000,
+      capped: true,
+    },
+    {
+      computeId: '99999999-2222-4333-8444-555555555555',
+      hostname: 'kbd-1',
+      plan: '1 vCPU · 1 GB',
+      hours: 720,
+      rateMinor: 10,
+      amountMinor: 7_000,
+      capped: true,
+    },
+  ],
+  subtotalMinor: 14_000,
+  taxRatePercent: '0',
+  taxMinor: 0,
+  billTo: {
+    teamName: 'Équipe Ñandú',
+    companyName: 'Жанна и партнёры ООО',
+    billingEmail: null,
+    addressLine1: 'ቦሌ መንገድ 12',
+    addressLine2: 'Phường Bến Nghé',
+    city: 'Αθήνα',
+    postalCode: null,
+    country: 'GR',
+    taxId: 'EL123456789',
+  },
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const page = await document.getPage(1);
+  return (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('');
+}
+
+describe('the invoice PDF', () => {
+  it('prints the issuer the operator configured: name, address lines and tax number', async () => {
+    const text = await pdfText(
+      await invoicePdf(invoice, {
+        name: 'Ikirere Cloud Ltd',
+        addressLines: ['KN 3 Rd 8', 'Kigali, Rwanda'],
+        taxId: '102345678',
+      }),
+    );
+    expect(text).toContain('Ikirere Cloud Ltd');
+    expect(text).toContain('KN 3 Rd 8');
+    expect(text).toContain('Kigali, Rwanda');
+    expect(text).toContain('Tax ID: 102345678');
+  });
+
+  it('prints names in Cyrillic, Ethiopic, Greek, Vietnamese and accented Latin as written', async () => {
+    const text = await pdfText(await invoicePdf(invoice, { name: 'Ikirere', addressLines: [], taxId: '' }));
+    for (const written of [
+      'Жанна и партнёры ООО',
+      'ቦሌ መንገድ 12',
+      'Phường Bến Nghé',
+      'Αθήνα',
+      'IK-2026-000042',
+    ]) {
+      expect(text).toContain(written);
+    }
+    expect(text).not.toContain('?');
+    // Two computes of one name are told apart on the PDF too.
+    expect(text).toContain('kbd-1 (11111111)');
+    expect(text).toContain('kbd-1 (99999999)');
+  });
+});
