@@ -40,11 +40,12 @@ export function createAppRouter(
   router.subscribe('onBeforeNavigate', () => progressBar.send({ type: 'progress.start' }));
   router.subscribe('onResolved', (event) => {
     progressBar.send({ type: 'progress.finish' });
-    // Only a new page scrolls; a change of filters or tabs in the address keeps the user's place.
-    if (!event.pathChanged) return;
+    // Only a new page scrolls; a change of filters or tabs in the address keeps the user's place, and the
+    // first page of a load is at the top already (scrolling it 500 ms later would undo the user's scroll).
+    if (!event.pathChanged || !event.fromLocation) return;
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TO_TOP_DELAY_MS);
-    if (event.fromLocation) focusNewPage();
+    focusNewPage();
   });
   onSessionEnded(() => sessionEnded(router));
   return router;
