@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
 import { auditActor } from '../audit/audit-log';
+import { attachmentHeaders } from '../http/headers';
 import { defineRoutes, type Routes } from '../http/routes';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';
 import { isUuid, teamGuards } from '../teams/guards';
@@ -69,8 +70,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       handler: async (c) =>
         c.body(await ledgerCsv(db, c.get('team').id), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="ledger.csv"',
-          'Cache-Control': 'private, no-store',
+          ...attachmentHeaders('ledger.csv'),
         }),
     })
     .add({

@@ -10,6 +10,7 @@ import {
 } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
 import { auditActor } from '../audit/audit-log';
+import { attachmentHeaders } from '../http/headers';
 import { ProblemError } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';
@@ -38,12 +39,6 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
     if (!invoice) throw invoiceNotFound();
     return invoice;
   };
-  const download = (name: string) => ({
-    'Content-Disposition': `attachment; filename="${name}"`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  });
-
   const usage = defineRoutes('/teams/:teamId', 'Billing').add({
     method: 'get',
     path: '/usage',
@@ -91,7 +86,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
         return c.body(new Uint8Array(pdf), 200, {
           'Content-Type': 'application/pdf',
           'Content-Length': String(Buffer.byteLength(pdf)),
-          ...download(`${invoice.number}.pdf`),
+          ...attachmentHeaders(`${invoice.number}.pdf`),
         });
       },
     })
@@ -107,7 +102,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
         const invoice = await existing(c.get('team').id, params.invoiceId);
         return c.body(invoiceCsv(invoice), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
-          ...download(`${invoice.number}.csv`),
+          ...attachmentHeaders(`${invoice.number}.csv`),
         });
       },
     });

@@ -11,16 +11,16 @@ import { dnssecView, type KeyRow, type KeyVault, keysOf, zoneKeys } from './dnss
 export type DomainRow = typeof domains.$inferSelect;
 export type RecordRow = typeof dnsRecords.$inferSelect;
 
-/** The record count of a domain, as a correlated subquery (index-only on dns_records_order). */
-// Written out: inside a select list drizzle renders a column without its table, which here would mean
-// dns_records.id.
-export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id" and (dns_records.import_id is null or exists (select 1 from zone_imports where zone_imports.id = dns_records.import_id and zone_imports.applied_at is not null)))`;
-
 /**
  * The rows that are the zone's records: not those of a zone file import still being written in batches
  * (server/domains/zone-import.ts). Every read of dns_records goes through it.
  */
 export const isZoneRecord = sql`(dns_records.import_id is null or exists (select 1 from zone_imports where zone_imports.id = dns_records.import_id and zone_imports.applied_at is not null))`;
+
+/** The record count of a domain, as a correlated subquery (index-only on dns_records_order). */
+// Written out: inside a select list drizzle renders a column without its table, which here would mean
+// dns_records.id.
+export const recordCountOf = sql<number>`(select count(*)::int from dns_records where dns_records.domain_id = "domains"."id" and ${isZoneRecord})`;
 
 export function toDomain(
   row: DomainRow,
@@ -139,7 +139,7 @@ export function toPublishedRecord(row: {
 
 export function toPublishedZone(
   domain: { name: string; serial: number },
-  records: RecordRow[],
+  records: readonly Parameters<typeof toPublishedRecord>[0][],
   keys: ZoneKey[] = [],
 ): PublishedZone {
   return {

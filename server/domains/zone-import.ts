@@ -223,13 +223,17 @@ async function tryApplyImport(
   if (plan.add.length + plan.change.length === 0) return toImportResult(plan, true);
 
   const importId = randomUUID();
-  const added = plan.add.map((record) => stagedRow(record, domain.id, importId, now));
+  const added = plan.add.map(staged);
   let applied = false;
   try {
     if (added.length > 0) {
       await db.insert(zoneImports).values({ id: importId, domainId: domain.id, createdAt: now });
       for (let start = 0; start < added.length; start += STAGE_BATCH) {
-        await stageRecords(db, added.slice(start, start + STAGE_BATCH), now);
+        await stageRecords(db, added.slice(start, start + STAGE_BATCH), {
+          domainId: domain.id,
+          importId,
+          now,
+        });
         await giveWay();
       }
     }
@@ -294,11 +298,21 @@ async function tryApplyImport(
   return toImportResult(plan, true);
 }
 
-function stagedRow(record: CanonicalRecord, domainId: string, importId: string, now: Date): RecordRow {
+/** A record of the file on its way into the zone: what is stored, with the id it will keep. */
+interface StagedRecord {
+  id: string;
+  type: string;
+  name: string;
+  value: string;
+  ttl: number;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+}
+
+function staged(record: CanonicalRecord): StagedRecord {
   return {
     id: randomUUID(),
-    domainId,
-    importId,
     type: record.type,
     name: record.name,
     value: record.value,
@@ -306,38 +320,23 @@ function stagedRow(record: CanonicalRecord, domainId: string, importId: string, 
     priority: record.priority ?? null,
     weight: record.weight ?? null,
     port: record.port ?? null,
-    managed: false,
-    version: 1,
-    sortName: record.name === '@' ? '' : record.name,
-    sortValue: record.value.slice(0, 200),
-    createdAt: now,
-    updatedAt: now,
   };
 }
 
 /** One batch of an import's records, in one statement with one parameter for them all. */
-async function stageRecords(db: Database, rows: RecordRow[], now: Date): Promise<void> {
-  const batch = rows.map(({ id, domainId, importId, type, name, value, ttl, priority, weight, port }) => ({
-    id,
-    domain_id: domainId,
-    import_id: importId,
-    type,
-    name,
-    value,
-    ttl,
-    priority,
-    weight,
-    port,
-  }));
-  const at = now.toISOString();
+async function stageRecords(
+  db: Database,
+  records: StagedRecord[],
+  target: { domainId: string; importId: string; now: Date },
+): Promise<void> {
+  const at = target.now.toISOString();
   await db.execute(sql`
     insert into dns_records
       (id, domain_id, import_id, type, name, value, ttl, priority, weight, port, managed, version, created_at, updated_at)
-    select id, domain_id, import_id, type, name, value, ttl, priority, weight, port, false, 1,
-      ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as staged(
-      id uuid, domain_id uuid, import_id uuid, type text, name text, value text,
-      ttl int, priority int, weight int, port int)`);
+    select id, ${target.domainId}::uuid, ${target.importId}::uuid, type, name, value, ttl, priority, weight, port,
+      false, 1, ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as staged(
+      id uuid, type text, name text, value text, ttl int, priority int, weight int, port int)`);
 }
 
 /** Runs `statement` (one batch of rows of the import) until it touches no more rows, pausing between. */

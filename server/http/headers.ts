@@ -51,3 +51,12 @@ export function noStoreByDefault(): MiddlewareHandler<AppEnv> {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 }
+
+/** A file to keep rather than a page to show: saved under `filename`, never sniffed, never cached. */
+export function attachmentHeaders(filename: string): Record<string, string> {
+  return {
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  };
+}

@@ -16,26 +16,18 @@ const invoice = v.parse(invoiceSchema, {
   status: 'unpaid',
   issuedAt: '2026-12-01T00:05:00.000Z',
   paidAt: null,
-  lines: [
-    {
-      computeId: '11111111-2222-4333-8444-555555555555',
+  // Two computes of one name (one destroyed and made again), each a month at its cap.
+  lines: ['11111111-2222-4333-8444-555555555555', '99999999-2222-4333-8444-555555555555'].map(
+    (computeId) => ({
+      computeId,
       hostname: 'kbd-1',
       plan: '1 vCPU · 1 GB',
       hours: 720,
       rateMinor: 10,
       amountMinor: 7_000,
       capped: true,
-    },
-    {
-      computeId: '99999999-2222-4333-8444-555555555555',
-      hostname: 'kbd-1',
-      plan: '1 vCPU · 1 GB',
-      hours: 720,
-      rateMinor: 10,
-      amountMinor: 7_000,
-      capped: true,
-    },
-  ],
+    }),
+  ),
   subtotalMinor: 14_000,
   taxRatePercent: '0',
   taxMinor: 0,

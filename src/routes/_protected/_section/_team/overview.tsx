@@ -101,17 +101,18 @@ function RecentActivity({ teamId }: { teamId: string }) {
         </Link>
       </div>
       <ul className={css({ display: 'grid', gap: '2' })}>
-        {activity.pages[0]?.entries.slice(0, 6).map((entry) => (
-          <li key={entry.id} className={css({ fontSize: 'sm' })}>
-            <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
-            {describeTarget(entry) ? (
-              <span className={css({ color: 'fg.muted' })}>: {describeTarget(entry)}</span>
-            ) : null}{' '}
-            <time dateTime={entry.at} className={css({ color: 'fg.muted' })}>
-              {formatRelative(entry.at)}
-            </time>
-          </li>
-        ))}
+        {activity.pages[0]?.entries.slice(0, 6).map((entry) => {
+          const target = describeTarget(entry);
+          return (
+            <li key={entry.id} className={css({ fontSize: 'sm' })}>
+              <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
+              {target ? <span className={css({ color: 'fg.muted' })}>: {target}</span> : null}{' '}
+              <time dateTime={entry.at} className={css({ color: 'fg.muted' })}>
+                {formatRelative(entry.at)}
+              </time>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -7,6 +7,7 @@ import { DNS_RECORD_TYPES } from '../../../../../domain/dns/record-types';
 import { can } from '../../../../../domain/permissions';
 import { fetchZoneFile } from '../../../../../services/domains.api';
 import { domainsQuery } from '../../../../../services/domains.queries';
+import { saveFile } from '../../../../../services/save-file';
 import { Button } from '../../../../../ui/button';
 import { PageHeader } from '../../../../-components/page';
 import { TabNav } from '../../../../-components/tab-nav';
@@ -60,12 +61,7 @@ function DomainLayout() {
     setExporting(true);
     try {
       const text = await fetchZoneFile(team.id, domain.id);
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${domain.name}.zone`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(new Blob([text], { type: 'text/plain' }), `${domain.name}.zone`);
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',

@@ -107,6 +107,7 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
   const members = useSuspenseQuery(membersQuery(teamId)).data.members;
   const log = useSuspenseInfiniteQuery(auditLogQuery(teamId, logFilters(search)));
   const entries = log.data.pages.flatMap((page) => page.entries);
+  const period = periodItems(search);
   return (
     <>
       <SectionHeading title="Activity" documentTitle="Activity · Settings" />
@@ -137,8 +138,8 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
         />
         <Select
           label="When"
-          items={periodItems(search).items}
-          value={periodItems(search).value}
+          items={period.items}
+          value={period.value}
           onValueChange={(value) => {
             if (value === 'range') return;
             filter({ from: value ? localDay(Number(value) - 1) : undefined, to: undefined });
@@ -163,23 +164,24 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
             </Table.Row>
           </Table.Head>
           <Table.Body>
-            {entries.map((entry) => (
-              <Table.Row key={entry.id}>
-                <Table.Cell>
-                  <time dateTime={entry.at} title={formatDateTime(entry.at)}>
-                    {formatRelative(entry.at)}
-                  </time>
-                </Table.Cell>
-                <Table.Cell>{describeActor(entry)}</Table.Cell>
-                <Table.Cell>
-                  {describeAction(entry.action)}
-                  {describeTarget(entry) ? (
-                    <span className={css({ color: 'fg.muted' })}>: {describeTarget(entry)}</span>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
-              </Table.Row>
-            ))}
+            {entries.map((entry) => {
+              const target = describeTarget(entry);
+              return (
+                <Table.Row key={entry.id}>
+                  <Table.Cell>
+                    <time dateTime={entry.at} title={formatDateTime(entry.at)}>
+                      {formatRelative(entry.at)}
+                    </time>
+                  </Table.Cell>
+                  <Table.Cell>{describeActor(entry)}</Table.Cell>
+                  <Table.Cell>
+                    {describeAction(entry.action)}
+                    {target ? <span className={css({ color: 'fg.muted' })}>: {target}</span> : null}
+                  </Table.Cell>
+                  <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
+                </Table.Row>
+              );
+            })}
           </Table.Body>
         </Table.Root>
       ) : null}

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../../../domain/money';
 import { can } from '../../../../../domain/permissions';
 import { fetchInvoiceFile } from '../../../../../services/billing.api';
 import { invoiceQuery, invoicesQuery, paymentMethodsQuery } from '../../../../../services/billing.queries';
+import { saveFile } from '../../../../../services/save-file';
 import { Alert } from '../../../../../ui/alert';
 import { Badge } from '../../../../../ui/badge';
 import { Button } from '../../../../../ui/button';
@@ -129,13 +130,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
   const download = async (format: 'pdf' | 'csv') => {
     setDownloading(format);
     try {
-      const blob = await fetchInvoiceFile(teamId, id, format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${data.number}.${format}`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(await fetchInvoiceFile(teamId, id, format), `${data.number}.${format}`);
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',

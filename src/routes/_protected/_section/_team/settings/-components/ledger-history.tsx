@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../../../domain/helpers/time';
 import { formatMoney } from '../../../../../../domain/money';
 import { fetchLedgerCsv } from '../../../../../../services/billing.api';
 import { ledgerQuery } from '../../../../../../services/billing.queries';
+import { saveFile } from '../../../../../../services/save-file';
 import { Button } from '../../../../../../ui/button';
 import * as Table from '../../../../../../ui/table';
 
@@ -28,12 +29,7 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const url = URL.createObjectURL(await fetchLedgerCsv(teamId));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'ledger.csv';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(await fetchLedgerCsv(teamId), 'ledger.csv');
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',
