@@ -20,10 +20,10 @@ export function billingConflict(detail: string): ProblemError {
 export const BALANCE_EMPTY_DETAIL = 'Your balance is empty: top up to start computes again.';
 
 /** 402: starting or creating a compute while the team's balance is empty. */
-export function balanceEmpty(): ProblemError {
+export function balanceEmpty(detail = BALANCE_EMPTY_DETAIL): ProblemError {
   return new ProblemError(402, {
     type: problemTypes.balanceEmpty,
-    title: 'Balance empty',
-    detail: BALANCE_EMPTY_DETAIL,
+    title: 'Add money first',
+    detail,
   });
 }

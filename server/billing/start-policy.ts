@@ -1,21 +1,37 @@
-// The one billing rule the compute service asks before a compute starts (power on) or is created: not
-// while the team's balance is empty. Read inside the caller's transaction (on PGlite a query beside an
-// open transaction would wait for it forever). A team that has never been charged is not "empty".
-import { eq } from 'drizzle-orm';
-import { billingAccounts } from '../db/schema';
+// The prepaid rule, the one billing rule the compute service asks before a compute is created or powered on:
+// computes are paid from the team's balance as their hours start, so
+// - creating one needs the balance to cover its plan's first hour (it is charged at once);
+// - powering one on needs a balance above zero (a team whose balance ran out tops up first).
+// Read inside the caller's transaction (on PGlite a query beside an open transaction would wait for it
+// forever). The console shows the same rule before the form is filled (src/domain/money.ts, prepaidShortfall).
+import { formatMoney, prepaidShortfall } from '../../src/domain/money';
 import type { Queryable } from '../teams/team-record';
+import { readAccount } from './ledger';
+import { planPrice } from './metering';
 
 export interface StartPolicy {
-  mayStartComputes(db: Queryable, teamId: string): Promise<boolean>;
+  /** Why the team may not create (plan given) or power on (no plan) a compute now; null when it may. */
+  startRefusal(
+    db: Queryable,
+    teamId: string,
+    now: Date,
+    plan?: Record<string, unknown>,
+  ): Promise<string | null>;
 }
 
 export const billingStartPolicy: StartPolicy = {
-  async mayStartComputes(db, teamId) {
-    const [row] = await db
-      .select({ depletedSince: billingAccounts.depletedSince })
-      .from(billingAccounts)
-      .where(eq(billingAccounts.teamId, teamId));
-    return !row?.depletedSince;
+  async startRefusal(db, teamId, now, plan) {
+    const found = await readAccount(db, teamId, now);
+    if (!found) return null;
+    const { account, currency } = found;
+    const balance = formatMoney(account.balanceMinor, currency);
+    if (plan) {
+      const price = planPrice(plan, currency);
+      if (prepaidShortfall(account.balanceMinor, price.hourlyMinor) === 0) return null;
+      return `Your balance (${balance}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
+    }
+    if (account.balanceMinor > 0) return null;
+    return `Your balance is ${balance}: add money to start computes again.`;
   },
 };
 

@@ -196,10 +196,13 @@ export class ComputeService {
     if (changed) await this.publish(computeId);
   }
 
-  /** 402 when the team may not start computes now (inside the transaction that would start one). */
-  async assertMayStart(tx: Transaction, teamId: string): Promise<void> {
-    const policy = this.deps.startPolicy;
-    if (policy && !(await policy.mayStartComputes(tx, teamId))) throw balanceEmpty();
+  /**
+   * 402 when the prepaid rule refuses (inside the transaction that would start one): creating needs the
+   * plan's first hour in the balance (`plan` given), powering on a balance above zero.
+   */
+  async assertMayStart(tx: Transaction, teamId: string, plan?: Record<string, unknown>): Promise<void> {
+    const refusal = await this.deps.startPolicy?.startRefusal(tx, teamId, this.deps.clock.now(), plan);
+    if (refusal) throw balanceEmpty(refusal);
   }
 
   /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */

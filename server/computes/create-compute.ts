@@ -94,7 +94,7 @@ export async function createCompute(
     const lookup = { teamId, key: input.idempotencyKey, scope: SCOPE, requestHash: hash, now };
     const previous = await findIdempotent(tx, lookup);
     if (previous) return { kind: 'replay' as const, computeId: previous.resourceId };
-    await service.assertMayStart(tx, teamId);
+    await service.assertMayStart(tx, teamId, plan as unknown as Record<string, unknown>);
 
     const [taken] = await tx
       .select({ id: computes.id })

@@ -53,3 +53,12 @@ export function balanceStanding(balance: { status: 'ok' | 'low' | 'depleted'; ba
   if (balance.status === 'low') return { standing: 'low', label: 'Running low', tone: 'warning' };
   return { standing: 'ok', label: 'In good standing', tone: 'success' };
 }
+
+/**
+ * The prepaid rule (server/billing/start-policy.ts enforces it): a new compute is charged its first hour at
+ * once, so creating one needs the balance to cover that hour. Answers what is missing (0: nothing).
+ */
+export function prepaidShortfall(balanceMinor: number, hourlyMinor: number): number {
+  const needed = Math.max(hourlyMinor, 1);
+  return balanceMinor >= needed ? 0 : needed - balanceMinor;
+}

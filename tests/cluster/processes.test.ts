@@ -17,7 +17,7 @@ import { computeRequest, computesPath } from '../server/support/computes';
 import { createLiveAccount, openTicketedSocket } from '../server/support/live-account';
 import { createScratchDatabase, type ScratchDatabase } from '../server/support/postgres';
 import type { SocketProbe } from '../server/support/socket-client';
-import { requirePostgres, waitUntil } from './support';
+import { fundTeam, requirePostgres, waitUntil } from './support';
 
 const LEADING = /this server runs the background work/;
 
@@ -94,6 +94,7 @@ describe('servers as processes', () => {
     const second = await serve();
     const owner = await createLiveAccount(first.url);
     const teamId = (await call(first.url, 'GET', '/user/api/v1/teams', owner.token)).body.teams[0].id;
+    await fundTeam(database.db, teamId);
     for (let index = 0; index < 3; index++) {
       const created = await call(first.url, 'POST', computesPath(teamId), owner.token, computeRequest());
       expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -21,7 +21,7 @@ import { createLiveAccount, type LiveAccount, openTicketedSocket } from '../serv
 import { createScratchDatabase, type ScratchDatabase } from '../server/support/postgres';
 import type { SocketProbe } from '../server/support/socket-client';
 import { emptyStaticDir } from '../server/support/test-app';
-import { requirePostgres, waitUntil } from './support';
+import { fundTeam, requirePostgres, waitUntil } from './support';
 
 const HOUR = 3_600_000;
 /** Code sends one client address may make in the window, counted across both servers. */
@@ -99,6 +99,7 @@ beforeAll(async () => {
   b = await start();
   owner = await createLiveAccount(a.url);
   teamId = (await api(b, 'GET', '/user/api/v1/teams')).body.teams[0].id;
+  await fundTeam(a.database.db, teamId);
 });
 afterAll(async () => {
   await a?.close();

@@ -108,11 +108,19 @@ describe('billing in Chromium', () => {
     const { page, problems } = await openPage(browser, baseUrl);
     await useAccount(page, account);
 
-    await page.goto('/settings/billing');
+    // Computes are prepaid: before any money, /new-compute says so before the form is filled, with the way out.
+    await page.goto('/new-compute');
+    await page.getByText('Add money before creating a compute.').waitFor();
+    await page.getByText(/The balance is RWF 0; the smallest plan needs RWF 10\./).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Add money' }).click();
+    await page.waitForURL(/\/settings\/billing$/);
     await topUpInSandbox(page, '50000');
     await page.getByTestId('balance-amount').filter({ hasText: 'RWF 50,000' }).waitFor();
 
     await page.goto('/new-compute');
+    await page.getByText(/The balance is RWF 50,000\./).waitFor();
+    await expect(page.getByText('Add money before creating a compute.').count()).resolves.toBe(0);
     await page.getByLabel('SSH public key').fill(sshPublicKey('ivan@laptop'));
     await page.getByLabel('Hostname').fill('billed-1');
     await page.getByRole('button', { name: 'Create compute' }).click();

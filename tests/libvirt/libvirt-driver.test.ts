@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { libvirtSamples } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
+import { fundTeam } from '../cluster/support';
 import { computeRequest } from '../server/support/computes';
 import { openConsole } from '../server/support/console-client';
 import { createLiveAccount } from '../server/support/live-account';
@@ -124,6 +125,7 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${token}` },
   });
   teamId = ((await teams.json()) as { teams: { id: string }[] }).teams[0]!.id;
+  await fundTeam(server.database.db, teamId); // computes are prepaid
 });
 
 afterAll(async () => {

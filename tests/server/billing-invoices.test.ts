@@ -9,7 +9,7 @@ import { BillingService, UsageSweep } from '../../server/billing';
 import { taxOf } from '../../server/billing/config';
 import { addMonths, hourStartsBetween, monthStartOf } from '../../server/billing/metering';
 import { computes, teamMembers } from '../../server/db/schema';
-import { billingPath, expectBalanceIsSum, sweepUntilCaughtUp, topUpAndPay } from './support/billing';
+import { billingPath, expectBalanceIsSum, fund, sweepUntilCaughtUp, topUpAndPay } from './support/billing';
 import { createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
 import { auditRows, expectStatus, mailTo, type Person, person, send, teamOf } from './support/teams';
@@ -39,6 +39,10 @@ async function token(who: Person): Promise<string> {
   return (await t.identity.sessions.create(who.id, { userAgent: 'vitest', ip: null })).token;
 }
 
+/**
+ * A team with one running compute. Computes are prepaid: the team topped up RWF 10,000, or (`paid` false) was
+ * credited only the compute's first hour (RWF 10) and so runs into debt.
+ */
 async function teamWithCompute(name: string, paid: boolean) {
   const owner = await person(t, `${name} Owner`);
   const teamId = await teamOf(t, owner, [], name);
@@ -56,6 +60,7 @@ async function teamWithCompute(name: string, paid: boolean) {
     200,
   );
   if (paid) await topUpAndPay(t, owner.token, teamId, 10_000);
+  else await fund(t, teamId, 10);
   const created = await createCompute(t, owner.token, teamId);
   expectStatus(created, 201);
   await waitForStatus(t, owner.token, teamId, created.body.compute.id, 'running');
@@ -131,7 +136,7 @@ describe('monthly invoices', () => {
       status: 'paid',
       billTo: { teamName: 'Kigali Labs', companyName: 'Kigali Labs Ltd', taxId: '101234567', city: 'Kigali' },
     });
-    // Team B never topped up: unpaid until a top-up covers it.
+    // Team B paid only the first hour: unpaid until a top-up covers it.
     expect(summaryB.status).toBe('unpaid');
     await topUpAndPay(t, ownerB, b.teamId, 10_000);
     expect((await sweep.sweep()).invoicesPaid).toBe(1);

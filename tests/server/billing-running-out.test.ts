@@ -92,6 +92,7 @@ describe('an empty balance', () => {
     const db = await runningCompute(owner.token, teamId);
     // Another team's compute is not touched.
     const other = await ownTeam();
+    await topUpAndPay(t, other.owner.token, other.teamId, 2_000);
     const theirs = await runningCompute(other.owner.token, other.teamId);
 
     await charge(t, teamId, 3_500); // -1,500
@@ -105,7 +106,8 @@ describe('an empty balance', () => {
     expectStatus(created, 402);
     expect(created.body).toMatchObject({
       type: problemTypes.balanceEmpty,
-      detail: 'Your balance is empty: top up to start computes again.',
+      detail:
+        "Your balance (-RWF 1,500) does not cover this plan's first hour (RWF 10). Add money to create computes.",
     });
     t.clock.advance(23 * HOUR);
     expect((await t.billing.sweep()).poweredOff).toBe(0);
@@ -135,7 +137,7 @@ describe('an empty balance', () => {
       body: { type: 'power_on' },
     });
     expectStatus(powerOn, 402);
-    expect(powerOn.body.detail).toBe('Your balance is empty: top up to start computes again.');
+    expect(powerOn.body.detail).toBe('Your balance is -RWF 1,500: add money to start computes again.');
 
     // A top-up that leaves it still at or under zero does not lift the refusal; a positive one does.
     await topUpAndPay(t, owner.token, teamId, 1_000); // -500

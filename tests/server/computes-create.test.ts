@@ -1,12 +1,13 @@
 // Creating computes within the team's limits, idempotently: an unverified team is stopped at its sixth
 // compute and at plans of 8 vCPUs, a verified one is not; one Idempotency-Key makes one compute however
-// many copies of the request arrive at once.
+// many copies of the request arrive at once; computes are prepaid (the balance must cover the first hour).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computes, teams } from '../../server/db/schema';
 import { COMPUTE_LIMIT_MESSAGE, VCPU_CEILING_MESSAGE } from '../../server/teams/limits';
 import { problemTypes } from '../../src/contract/problem';
+import { fund, fundedTeamOf } from './support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
 import { expectStatus, type Person, person, send, teamOf } from './support/teams';
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function verifiedTeam(): Promise<string> {
-  const teamId = await teamOf(t, owner);
+  const teamId = await fundedTeamOf(t, owner);
   await t.identity.db.update(teams).set({ verificationStatus: 'VERIFIED' }).where(eq(teams.id, teamId));
   return teamId;
 }
@@ -36,9 +37,34 @@ async function rows(teamId: string) {
   return t.identity.db.select().from(computes).where(eq(computes.teamId, teamId));
 }
 
+describe('the prepaid rule', () => {
+  it('refuses a compute whose first hour the balance cannot cover, makes nothing, and accepts it once it can', async () => {
+    const teamId = await teamOf(t, owner);
+    const refused = await createCompute(
+      t,
+      owner.token,
+      teamId,
+      computeRequest({ instanceTypeId: 's-1vcpu-1gb' }),
+    );
+    expectStatus(refused, 402);
+    expect(refused.body).toMatchObject({
+      type: problemTypes.balanceEmpty,
+      detail:
+        "Your balance (RWF 0) does not cover this plan's first hour (RWF 10). Add money to create computes.",
+    });
+    expect(await rows(teamId)).toHaveLength(0);
+
+    await fund(t, teamId, 9);
+    expectStatus(await createCompute(t, owner.token, teamId), 402);
+    await fund(t, teamId, 1); // exactly the first hour
+    expectStatus(await createCompute(t, owner.token, teamId), 201);
+    expect(await rows(teamId)).toHaveLength(1);
+  });
+});
+
 describe('limits of an unverified team', () => {
   it('refuses the sixth compute with the reason, and counts a destroyed one out', async () => {
-    const teamId = await teamOf(t, owner);
+    const teamId = await fundedTeamOf(t, owner);
     const made = [];
     for (let index = 0; index < 5; index++) {
       const answer = await createCompute(t, owner.token, teamId);
@@ -65,7 +91,7 @@ describe('limits of an unverified team', () => {
   });
 
   it('refuses a plan with 8 or more vCPUs beside the plan field', async () => {
-    const teamId = await teamOf(t, owner);
+    const teamId = await fundedTeamOf(t, owner);
     const answer = await createCompute(
       t,
       owner.token,
@@ -85,7 +111,7 @@ describe('limits of an unverified team', () => {
   });
 
   it('keeps the limit exact when many creations arrive at once', async () => {
-    const teamId = await teamOf(t, owner);
+    const teamId = await fundedTeamOf(t, owner);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => createCompute(t, owner.token, teamId)),
     );
@@ -95,7 +121,7 @@ describe('limits of an unverified team', () => {
   });
 
   it('refuses to delete a team while it holds computes', async () => {
-    const teamId = await teamOf(t, owner);
+    const teamId = await fundedTeamOf(t, owner);
     expectStatus(await createCompute(t, owner.token, teamId), 201);
     const answer = await send(t, 'DELETE', `/teams/${teamId}`, { token: owner.token });
     expectStatus(answer, 409);

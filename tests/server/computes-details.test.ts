@@ -9,6 +9,7 @@ import {
   locationListSchema,
   operatingSystemListSchema,
 } from '../../src/contract/computes';
+import { fundedTeamOf } from './support/billing';
 import {
   action,
   computeRequest,
@@ -19,7 +20,7 @@ import {
   waitForStatus,
 } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
-import { expectStatus, type Person, person, send, teamOf } from './support/teams';
+import { expectStatus, type Person, person, send } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   t = buildIdentityTestApp(database.handle);
   owner = await person(t, 'Olive Owner');
-  teamId = await teamOf(t, owner);
+  teamId = await fundedTeamOf(t, owner);
   await t.identity.db.update(teams).set({ verificationStatus: 'VERIFIED' }).where(eq(teams.id, teamId));
 });
 afterAll(async () => {

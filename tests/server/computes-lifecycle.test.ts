@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorMachines, teams } from '../../server/db/schema';
 import type { HypervisorSimulator } from '../../server/drivers/compute/simulator/simulator';
 import { computeHistorySchema, computeSchema, createdComputeSchema } from '../../src/contract/computes';
+import { fundedTeamOf } from './support/billing';
 import {
   action,
   computeRequest,
@@ -17,7 +18,7 @@ import {
   waitForStatus,
 } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
-import { auditRows, expectStatus, type Person, person, send, teamOf } from './support/teams';
+import { auditRows, expectStatus, type Person, person, send } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   t = buildIdentityTestApp(database.handle);
   owner = await person(t, 'Olive Owner');
-  teamId = await teamOf(t, owner, [], 'Lifecycle team');
+  teamId = await fundedTeamOf(t, owner, [], 'Lifecycle team');
   // Verified: this file makes more computes than an unverified team may run (limits.test.ts covers those).
   await t.identity.db.update(teams).set({ verificationStatus: 'VERIFIED' }).where(eq(teams.id, teamId));
 });

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '../../src/contract/problem';
-import { startTopUp } from './support/billing';
+import { fundedTeamOf, startTopUp } from './support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from './support/computes';
 import { addDomain, addRecord, uniqueZone } from './support/domains';
 import { buildIdentityTestApp, type IdentityTestApp, uniqueEmail } from './support/identity';
-import { type Answer, type Person, person, send, teamOf } from './support/teams';
+import { type Answer, type Person, person, send } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { OPERATOR_TOKEN, submitVerification, verificationForm } from './support/verification';
 
@@ -88,7 +88,7 @@ async function teamInvitation(fixture: Fixture): Promise<string> {
 
 /** An invitation addressed to the caller, from a team of its own: the invitee routes are the addressee's. */
 async function invitationForCaller(fixture: Fixture): Promise<string> {
-  const hostTeam = await teamOf(t, host, [], 'Host team');
+  const hostTeam = await fundedTeamOf(t, host, [], 'Host team');
   const answer = await send(t, 'POST', `/teams/${hostTeam}/invitations`, {
     token: host.token,
     body: { email: fixture.caller?.email ?? uniqueEmail('nobody'), role: 'MEMBER' },
@@ -494,7 +494,7 @@ async function registeredRoutes(): Promise<string[]> {
 }
 
 async function call(route: string, row: Row, caller: Caller): Promise<Answer> {
-  const teamId = await teamOf(t, people.owner, [
+  const teamId = await fundedTeamOf(t, people.owner, [
     [people.admin, 'ADMIN'],
     [people.member, 'MEMBER'],
     [target, 'MEMBER'],
@@ -544,10 +544,10 @@ describe('the permission matrix', () => {
   });
 
   it('answers 404 on a team’s own route for a document of another team', async () => {
-    const theirs = await teamOf(t, people.outsider);
+    const theirs = await fundedTeamOf(t, people.outsider);
     const submitted = await submitVerification(t, theirs, people.outsider.token, verificationForm());
     const documentId = submitted.body.documents[0].id;
-    const ours = await teamOf(t, people.owner);
+    const ours = await fundedTeamOf(t, people.owner);
     const answer = await send(t, 'GET', `/teams/${ours}/verification/documents/${documentId}`, {
       token: people.owner.token,
     });
@@ -555,9 +555,9 @@ describe('the permission matrix', () => {
   });
 
   it('answers 404 for another team’s top-up, on its own team’s path', async () => {
-    const theirs = await teamOf(t, people.outsider);
+    const theirs = await fundedTeamOf(t, people.outsider);
     const started = await startTopUp(t, people.outsider.token, theirs, 5_000);
-    const ours = await teamOf(t, people.owner);
+    const ours = await fundedTeamOf(t, people.owner);
     const answer = await send(t, 'GET', `${PAY}/teams/${ours}/top-ups/${started.body.topUp.id}`, {
       token: people.owner.token,
     });
@@ -566,10 +566,10 @@ describe('the permission matrix', () => {
   });
 
   it('answers 404 for another team’s compute, on its own team’s path or the other’s', async () => {
-    const theirs = await teamOf(t, people.outsider);
+    const theirs = await fundedTeamOf(t, people.outsider);
     const created = await createCompute(t, people.outsider.token, theirs);
     const computeId = created.body.compute.id;
-    const ours = await teamOf(t, people.owner);
+    const ours = await fundedTeamOf(t, people.owner);
     for (const path of ['', '/history', '/metrics']) {
       const answer = await send(t, 'GET', computesPath(ours, `/${computeId}${path}`), {
         token: people.owner.token,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerSum, postCharge, type UsageSweep, type UsageSweepResult } from '../../../server/billing';
+import { postCredit } from '../../../server/billing/ledger';
 import { billingAccounts } from '../../../server/db/schema';
 import {
   deriveSandboxSecret,
@@ -13,7 +14,7 @@ import {
   TIMESTAMP_HEADER,
 } from '../../../server/drivers/payment/sandbox/signature';
 import type { IdentityTestApp } from './identity';
-import { type Answer, send } from './teams';
+import { type Answer, type Person, send, teamOf } from './teams';
 
 export const PAY = '/payment/api/v1';
 
@@ -72,6 +73,25 @@ export function signedCallback(
 
 export function sendCallback(t: IdentityTestApp, init: RequestInit): Promise<Response> {
   return Promise.resolve(t.app.request(`${PAY}/callbacks/sandbox`, init));
+}
+
+/** Money in the team's balance, as an operator's adjustment (computes are prepaid: creating one needs it). */
+export async function fund(t: IdentityTestApp, teamId: string, amountMinor = 1_000_000): Promise<void> {
+  await t.identity.db.transaction((tx) =>
+    postCredit(tx, { teamId, kind: 'adjustment', amountMinor, description: 'Test funds', at: t.clock.now() }),
+  );
+}
+
+/** teamOf with money in the balance: for tests of computes, not of billing. */
+export async function fundedTeamOf(
+  t: IdentityTestApp,
+  owner: Person,
+  others: Parameters<typeof teamOf>[2] = [],
+  name?: string,
+): Promise<string> {
+  const teamId = await teamOf(t, owner, others, name);
+  await fund(t, teamId);
+  return teamId;
 }
 
 /** A usage charge as metering posts it; a fresh key unless one is given. */

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,7 @@ import { css } from '../../../../styled-system/css';
 import { showToast, withInspector } from '../../../app-actors';
 import { can, whyNot } from '../../../domain/permissions';
 import { type CreatedCompute, computeCreateMachine } from '../../../machines/compute-create';
+import { balanceQuery } from '../../../services/billing.queries';
 import { type CreateComputeInput, createCompute } from '../../../services/computes.api';
 import {
   instanceTypesQuery,
@@ -22,6 +23,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../-components/page';
 import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';
+import { PrepaidNotice } from '../-components/compute/prepaid-notice';
 import { FocusedLayout } from '../-components/focused-layout';
 import { SimulatorNotice } from '../-components/simulator-notice';
 import { useTeam } from '../-components/use-current-team';
@@ -34,6 +36,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
       queryClient.ensureQueryData(operatingSystemsQuery()),
       queryClient.ensureQueryData(instanceTypesQuery()),
       queryClient.ensureQueryData(limitsQuery(team.id)),
+      can(team.role, 'billing.read') && queryClient.ensureQueryData(balanceQuery(team.id)),
     ]),
   component: NewComputePage,
 });
@@ -46,6 +49,10 @@ function NewComputePage() {
   const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
   const limits = useSuspenseQuery(limitsQuery(team.id)).data;
+  // Live: a top-up made elsewhere (another tab, the checkout) opens the plans without a reload.
+  const seesBalance = can(team.role, 'billing.read');
+  const balance = useQuery({ ...balanceQuery(team.id), enabled: seesBalance }).data;
+  const balanceMinor = seesBalance ? (balance?.balanceMinor ?? null) : null;
   const actor = useActorRef(
     computeCreateMachine.provide({
       actors: {
@@ -127,9 +134,16 @@ function NewComputePage() {
                 </Button>
               </div>
             ) : null}
+            <PrepaidNotice
+              balanceMinor={balanceMinor}
+              currency={team.currency}
+              instanceTypes={instanceTypes}
+              canAddMoney={can(team.role, 'billing.manage')}
+            />
             <CreateComputeForm
               team={team}
               limits={limits}
+              balanceMinor={balanceMinor}
               locations={locations}
               operatingSystems={operatingSystems}
               instanceTypes={instanceTypes}

@@ -12,7 +12,7 @@ import {
   tagSchema,
 } from '../../../../contract/computes';
 import type { Team, TeamLimits } from '../../../../contract/teams';
-import { formatMemory, formatMoney } from '../../../../domain/money';
+import { formatMemory, formatMoney, prepaidShortfall } from '../../../../domain/money';
 import type { CreateComputeInput } from '../../../../services/computes.api';
 import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
@@ -29,6 +29,8 @@ export interface CatalogData {
 interface Props extends CatalogData {
   team: Team;
   limits: TeamLimits;
+  /** The team's balance in minor units; null when the caller may not see billing (the server still checks). */
+  balanceMinor: number | null;
   submitting: boolean;
   serverErrors: Record<string, string>;
   message: string | null;
@@ -51,6 +53,7 @@ function fieldErrorsOf(input: unknown): Record<string, string> {
 export function CreateComputeForm({
   team,
   limits,
+  balanceMinor,
   locations,
   operatingSystems,
   instanceTypes,
@@ -61,7 +64,16 @@ export function CreateComputeForm({
 }: Props) {
   const [locationId, setLocationId] = useState(locations.find((l) => l.available)?.id ?? '');
   const [osId, setOsId] = useState(operatingSystems[0]?.id ?? '');
-  const [planId, setPlanId] = useState(instanceTypes[0]?.id ?? '');
+  const [planId, setPlanId] = useState(
+    () =>
+      instanceTypes.find(
+        (t) =>
+          (limits.maxVcpus === null || t.vcpus <= limits.maxVcpus) &&
+          (balanceMinor === null || prepaidShortfall(balanceMinor, t.hourly[team.currency]) === 0),
+      )?.id ??
+      instanceTypes[0]?.id ??
+      '',
+  );
   const [method, setMethod] = useState<'ssh-key' | 'password'>('ssh-key');
   const [publicKey, setPublicKey] = useState('');
   const [hostname, setHostname] = useState('');
@@ -74,6 +86,9 @@ export function CreateComputeForm({
   const location = locations.find((candidate) => candidate.id === locationId);
   const atLimit = limits.computes.limit !== null && limits.computes.used >= limits.computes.limit;
   const tooLarge = (type: InstanceType) => limits.maxVcpus !== null && type.vcpus > limits.maxVcpus;
+  // The prepaid rule: a plan whose first hour the balance cannot cover is not open (server/billing/start-policy.ts).
+  const unaffordable = (type: InstanceType) =>
+    balanceMinor !== null && prepaidShortfall(balanceMinor, type.hourly[team.currency]) > 0;
   const suggestion =
     os && plan && location ? `${os.family}-${plan.vcpus}vcpu-${location.id}`.toLowerCase() : '';
 
@@ -89,6 +104,8 @@ export function CreateComputeForm({
     const found = fieldErrorsOf(input);
     if (plan && tooLarge(plan))
       found.instanceTypeId = `Plans with ${limits.maxVcpus! + 1} or more vCPUs need a verified team.`;
+    else if (plan && unaffordable(plan))
+      found.instanceTypeId = `Your balance (${formatMoney(balanceMinor ?? 0, team.currency)}) does not cover this plan's first hour (${formatMoney(plan.hourly[team.currency], team.currency)}): add money first, or choose a smaller plan.`;
     setClientErrors(found);
     if (Object.keys(found).length === 0) onSubmit(input);
   };
@@ -155,8 +172,12 @@ export function CreateComputeForm({
               </span>
             </>
           ),
-          disabled: tooLarge(t),
-          disabledReason: tooLarge(t) ? 'Needs a verified team.' : undefined,
+          disabled: tooLarge(t) || unaffordable(t),
+          disabledReason: tooLarge(t)
+            ? 'Needs a verified team.'
+            : unaffordable(t)
+              ? 'Your balance does not cover its first hour.'
+              : undefined,
         }))}
       />
       <ChoiceCards
