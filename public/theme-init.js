@@ -18,6 +18,10 @@
     }
   }
   const root = document.documentElement;
+  // Which first paint index.html shows until the console renders: the landing page, the sign-in page, or
+  // a neutral frame for every other address (its page is not known before the JavaScript has run).
+  const path = window.location.pathname.replace(/\/+$/, '');
+  root.dataset.boot = path === '' ? 'landing' : path === '/auth' || path === '/auth/login' ? 'login' : 'app';
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
 })();

@@ -7,6 +7,7 @@ import { benchComputesList, printComputesListFigures } from './bench/computes-li
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
 import { benchImportStall, printImportStallFigures } from './bench/import-stall';
+import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
 import { benchOversizedBodies, printOversizedBodyFigures } from './bench/oversized-bodies';
 import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -19,6 +20,7 @@ const server = await startServerProcess();
 let ok = true;
 try {
   ok = printBundleFigures(await measureBundles(server.url, chromePath, ['/', '/auth/login'])) && ok;
+  ok = printLighthouseFigures(benchLighthouse(server.url, chromePath, ['/', '/auth/login'])) && ok;
 } finally {
   await server.stop();
   removeDataDir(server.dataDir);

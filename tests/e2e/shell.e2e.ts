@@ -48,6 +48,40 @@ describe('the console shell in Chromium', () => {
     expect(current.problems).toEqual([]);
   });
 
+  it('paints the landing and sign-in pages from index.html alone, as the console then renders them', async () => {
+    const firstPaint = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    // The console's scripts never arrive: what shows is index.html's first paint.
+    await firstPaint.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const rendered = await open();
+    const shell = await firstPaint.newPage();
+    const visibleText = (page: typeof shell, selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((nodes) =>
+          nodes
+            .filter((node) => (node as HTMLElement).offsetParent !== null)
+            .map((node) => node.textContent!.replace(/\s+/g, ' ').trim()),
+        );
+    try {
+      for (const path of ['/', '/auth/login']) {
+        await shell.goto(path);
+        const painted = await visibleText(shell, 'h1, h1 + p');
+        expect(painted).toHaveLength(2);
+        await rendered.goto(path);
+        await rendered.locator('#main h1 + p').waitFor(); // the page's, not the first paint's
+        expect(await visibleText(rendered, '#main h1, #main h1 + p')).toEqual(painted);
+      }
+      // Any other address shows a neutral frame: its page is not known before the scripts run.
+      await shell.goto('/computes');
+      await expect(visibleText(shell, 'h1, p')).resolves.toEqual(['Loading the console…']);
+      await expect(shell.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+        390,
+      );
+    } finally {
+      await firstPaint.close();
+    }
+  });
+
   it('shows the not-found page for an unknown address', async () => {
     const page = await open();
     const response = await page.goto('/no/such/page');
@@ -74,16 +108,16 @@ describe('the console shell in Chromium', () => {
     await page.waitForFunction(
       () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
     );
-    // Hold the sign-in page's code back so the navigation takes a while.
+    // Hold the sign-up page's code back so the navigation takes a while (the sign-in page's is preloaded).
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/login-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/signup-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.getByRole('link', { name: 'Create an account' }).first().click();
     await page.waitForFunction(
       () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'true',
     );
@@ -100,7 +134,7 @@ describe('the console shell in Chromium', () => {
     const height = await bar.evaluate((el) => getComputedStyle(el).height);
     expect(height).toBe('2px');
     release();
-    await page.waitForURL('**/auth/login');
+    await page.waitForURL('**/auth/signup');
     await page.waitForFunction(
       () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
     );
