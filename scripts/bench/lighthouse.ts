@@ -78,7 +78,8 @@ export function benchLighthouse(
 
 export function printLighthouseFigures(figures: LighthouseFigures[] | string): boolean {
   console.log(
-    '\nLighthouse, mobile profile (median of 3 runs; before this work: / 0.81 desktop, /auth/login 0.58)',
+    '\nLighthouse, mobile profile (median of 3 runs; before the first paint from index.html, on the same ' +
+      'machine: / 0.90 with LCP 3.0 s, /auth/login 0.87 with LCP 3.1 s)',
   );
   if (typeof figures === 'string') {
     console.log(`  ${figures}`);
