@@ -1,15 +1,8 @@
 // What the tests of servers sharing PostgreSQL need: the database (npm test under .ci/run sets DATABASE_URL),
 // and waiting for something another server does.
-import { postCredit } from '../../server/billing/ledger';
-import type { Database } from '../../server/db';
 import { postgresUrl } from '../server/support/postgres';
 
-/** Money in a team's balance, as an operator's adjustment: computes are prepaid (creating one needs it). */
-export async function fundTeam(db: Database, teamId: string, amountMinor = 1_000_000): Promise<void> {
-  await db.transaction((tx) =>
-    postCredit(tx, { teamId, kind: 'adjustment', amountMinor, description: 'Test funds', at: new Date() }),
-  );
-}
+export { fundTeam } from '../server/support/billing';
 
 export function requirePostgres(): string {
   if (!postgresUrl) {

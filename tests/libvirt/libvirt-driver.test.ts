@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config';
 import { libvirtSamples } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
-import { fundTeam } from '../cluster/support';
+import { fundTeam } from '../server/support/billing';
 import { computeRequest } from '../server/support/computes';
 import { openConsole } from '../server/support/console-client';
 import { createLiveAccount } from '../server/support/live-account';

@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { computeEvents, computes } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
+import { fundTeam } from './support/billing';
 import { computeRequest } from './support/computes';
 import { createLiveAccount } from './support/live-account';
 import { postgresUrl } from './support/postgres';
@@ -73,6 +74,7 @@ describe('a server restart', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     const teamId = ((await teams.json()) as { teams: { id: string }[] }).teams[0]!.id;
+    await fundTeam(server.database.db, teamId); // computes are prepaid
 
     const ids = {} as Record<'overdue' | 'resumed' | 'unsent' | 'steady', string>;
     for (const name of ['overdue', 'resumed', 'unsent', 'steady'] as const) {

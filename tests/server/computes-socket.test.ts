@@ -10,6 +10,7 @@ import { teamMembers, teams } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
 import { serverMessageSchema } from '../../src/contract/socket';
+import { fundTeam } from './support/billing';
 import { computeRequest } from './support/computes';
 import { openConsole } from './support/console-client';
 import { createLiveAccount, type LiveAccount, openTicketedSocket } from './support/live-account';
@@ -75,6 +76,7 @@ beforeAll(async () => {
     .values({ name: 'Live team', verificationStatus: 'VERIFIED' })
     .returning();
   teamId = team!.id;
+  await fundTeam(db, teamId); // computes are prepaid
   await db.insert(teamMembers).values([
     { teamId, userId: await userIdOf(owner), role: 'OWNER' },
     { teamId, userId: await userIdOf(colleague), role: 'MEMBER' },

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerSum, postCharge, type UsageSweep, type UsageSweepResult } from '../../../server/billing';
 import { postCredit } from '../../../server/billing/ledger';
+import type { Database } from '../../../server/db';
 import { billingAccounts } from '../../../server/db/schema';
 import {
   deriveSandboxSecret,
@@ -75,11 +76,16 @@ export function sendCallback(t: IdentityTestApp, init: RequestInit): Promise<Res
   return Promise.resolve(t.app.request(`${PAY}/callbacks/sandbox`, init));
 }
 
-/** Money in the team's balance, as an operator's adjustment (computes are prepaid: creating one needs it). */
-export async function fund(t: IdentityTestApp, teamId: string, amountMinor = 1_000_000): Promise<void> {
-  await t.identity.db.transaction((tx) =>
-    postCredit(tx, { teamId, kind: 'adjustment', amountMinor, description: 'Test funds', at: t.clock.now() }),
+/** Money in a team's balance, as an operator's adjustment: computes are prepaid (creating one needs it). */
+export async function fundTeam(db: Database, teamId: string, amountMinor = 1_000_000, at = new Date()) {
+  await db.transaction((tx) =>
+    postCredit(tx, { teamId, kind: 'adjustment', amountMinor, description: 'Test funds', at }),
   );
+}
+
+/** fundTeam at the test app's clock. */
+export function fund(t: IdentityTestApp, teamId: string, amountMinor = 1_000_000): Promise<void> {
+  return fundTeam(t.identity.db, teamId, amountMinor, t.clock.now());
 }
 
 /** teamOf with money in the balance: for tests of computes, not of billing. */
