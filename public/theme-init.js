@@ -20,8 +20,15 @@
   const root = document.documentElement;
   // Which first paint index.html shows until the console renders: the landing page, the sign-in page, or
   // a neutral frame for every other address (its page is not known before the JavaScript has run).
-  const path = window.location.pathname.replace(/\/+$/, '');
-  root.dataset.boot = path === '' ? 'landing' : path === '/auth' || path === '/auth/login' ? 'login' : 'app';
+  let boot = 'app';
+  try {
+    const path = window.location.pathname.replace(/\/+$/, '');
+    if (path === '') boot = 'landing';
+    else if (path === '/auth' || path === '/auth/login') boot = 'login';
+  } catch {
+    // No address to read: the neutral frame.
+  }
+  root.dataset.boot = boot;
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
 })();

@@ -149,7 +149,7 @@ describe('ThemeSwitcher', () => {
 describe('public/theme-init.js', () => {
   const source = readFileSync(join(process.cwd(), 'public/theme-init.js'), 'utf8');
 
-  function runInit(windowLike: { localStorage?: unknown; matchMedia?: unknown }) {
+  function runInit(windowLike: { localStorage?: unknown; matchMedia?: unknown; location?: unknown }) {
     new Function('window', 'document', source)(windowLike, document);
   }
 
@@ -162,6 +162,20 @@ describe('public/theme-init.js', () => {
     expect(html.style.colorScheme).toBe('dark');
     runInit({ localStorage: storage('"light"'), matchMedia: system(true) });
     expect(isDark()).toBe(false);
+  });
+
+  it('picks index.html’s first paint for the address: landing, sign-in, or the neutral frame', () => {
+    const at = (pathname: string) => {
+      runInit({ localStorage: storage(null), matchMedia: system(false), location: { pathname } });
+      return html.dataset.boot;
+    };
+    expect(at('/')).toBe('landing');
+    expect(at('/auth/login')).toBe('login');
+    expect(at('/auth/')).toBe('login');
+    expect(at('/auth/signup')).toBe('app');
+    expect(at('/computes')).toBe('app');
+    runInit({ localStorage: storage(null), matchMedia: system(false) });
+    expect(html.dataset.boot).toBe('app');
   });
 
   it('follows the system for "system", a missing value or a corrupt one', () => {
