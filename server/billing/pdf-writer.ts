@@ -1,11 +1,15 @@
 // Server-made PDF documents (invoices) through pdf-lib: A4 pages of text and rules. Text is set in Inter,
-// embedded (subset) from the fonts the console already bundles, with Noto Sans Ethiopic beside it, so
-// names in Latin (with every accent), Cyrillic, Greek, Vietnamese and Ethiopic print as written; a
-// character none of them has prints as "?" rather than as nothing.
-import { readFileSync } from 'node:fs';
+// embedded (subset) from the fonts the console already bundles, with Noto Sans Ethiopic and DejaVu Sans
+// (npm packages) after it, so names in Latin (with every accent), Cyrillic, Greek, Vietnamese, Ethiopic,
+// Arabic, Hebrew, Armenian and Georgian print as written — Arabic joined (fontkit shapes it; DejaVu's
+// letters carry their dots, which pdf-lib could not place as separate marks) and right-to-left text in
+// its order (bidi-js, the Unicode Bidirectional Algorithm). Chinese and Japanese print when the machine has
+// Debian's fonts-droid-fallback (SYSTEM_FALLBACKS); a character no face has prints as "?".
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import bidiFactory from 'bidi-js';
 import { LineCapStyle, PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 
 export const A4 = { width: 595, height: 842 };
@@ -58,7 +62,7 @@ const require = createRequire(import.meta.url);
 const fontDir = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'files');
 
 /** In the order tried for each character: Inter's subsets first, then Ethiopic. */
-const FACES = [
+const FONTSOURCE_FACES = [
   ['@fontsource/inter', 'inter-latin'],
   ['@fontsource/inter', 'inter-latin-ext'],
   ['@fontsource/inter', 'inter-cyrillic'],
@@ -69,38 +73,83 @@ const FACES = [
   ['@fontsource/noto-sans-ethiopic', 'noto-sans-ethiopic-ethiopic'],
 ] as const;
 
+/**
+ * Tried last when the machine has it (one weight: bold prints regular). Embedded whole: pdf-lib's subsets
+ * of it lose glyphs. That makes a PDF with Chinese or Japanese about 2.5 MB.
+ */
+const SYSTEM_FALLBACKS = ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'];
+
 interface Face {
   bytes: { regular: Uint8Array; bold: Uint8Array };
   has: (codePoint: number) => boolean;
+  subset: boolean;
 }
 
 let faces: Face[] | undefined;
 function loadFaces(): Face[] {
-  faces ??= FACES.map(([pkg, file]) => {
-    const regular = readFileSync(join(fontDir(pkg), `${file}-400-normal.woff`));
-    const bold = readFileSync(join(fontDir(pkg), `${file}-600-normal.woff`));
+  const face = (regular: Uint8Array, bold: Uint8Array, subset = true): Face => {
     const font = fontkit.create(regular);
-    return { bytes: { regular, bold }, has: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
-  });
+    return { bytes: { regular, bold }, has: (codePoint) => font.hasGlyphForCodePoint(codePoint), subset };
+  };
+  const dejavu = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  faces ??= [
+    ...FONTSOURCE_FACES.map(([pkg, file]) =>
+      face(
+        readFileSync(join(fontDir(pkg), `${file}-400-normal.woff`)),
+        readFileSync(join(fontDir(pkg), `${file}-600-normal.woff`)),
+      ),
+    ),
+    face(readFileSync(join(dejavu, 'DejaVuSans.ttf')), readFileSync(join(dejavu, 'DejaVuSans-Bold.ttf'))),
+    ...SYSTEM_FALLBACKS.filter((path) => existsSync(path)).map((path) => {
+      const bytes = readFileSync(path);
+      return face(bytes, bytes, false);
+    }),
+  ];
   return faces;
 }
 
-/** The text cut into runs that one face can set; characters no face has become "?". */
+const bidi = bidiFactory();
+/** Spaces and punctuation: set in the face of the character before them when it has them (keeps a run whole). */
+const NEUTRAL = new Set(['WS', 'ON', 'CS', 'ES', 'ET', 'S', 'B']);
+
+/**
+ * The text cut into runs that one face can set, in the order they are drawn left to right. A right-to-left
+ * run is handed over in reading order: fontkit shapes it and lays its glyphs out right to left itself.
+ * Characters no face has become "?".
+ */
 function runs(text: string, available: Face[]): Array<{ face: number; text: string }> {
-  const out: Array<{ face: number; text: string }> = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    let face = available.findIndex((candidate) => candidate.has(codePoint));
+  const chosen = new Map<number, { face: number; shown: string }>();
+  let previous = -1;
+  for (let index = 0; index < text.length; ) {
+    const codePoint = text.codePointAt(index)!;
+    const char = String.fromCodePoint(codePoint);
+    let face =
+      previous >= 0 && NEUTRAL.has(bidi.getBidiCharTypeName(char)) && available[previous]!.has(codePoint)
+        ? previous
+        : available.findIndex((candidate) => candidate.has(codePoint));
     let shown = char;
     if (face < 0 || codePoint < 0x20) {
       face = 0;
       shown = '?';
     }
-    const last = out.at(-1);
-    if (last && last.face === face) last.text += shown;
-    else out.push({ face, text: shown });
+    chosen.set(index, { face, shown });
+    previous = face;
+    index += char.length;
   }
-  return out;
+  const levels = bidi.getEmbeddingLevels(text, 'auto');
+  const visual: Array<{ face: number; rtl: boolean; chars: string[] }> = [];
+  for (const index of bidi.getReorderedIndices(text, levels)) {
+    const at = chosen.get(index);
+    if (!at) continue; // the second half of a character outside the BMP
+    const rtl = (levels.levels[index]! & 1) === 1;
+    const last = visual.at(-1);
+    if (last && last.face === at.face && last.rtl === rtl) last.chars.push(at.shown);
+    else visual.push({ face: at.face, rtl, chars: [at.shown] });
+  }
+  return visual.map((run) => ({
+    face: run.face,
+    text: (run.rtl ? run.chars.reverse() : run.chars).join(''),
+  }));
 }
 
 /** The whole file: every page drawn with the faces its text needs, embedded as subsets. */
@@ -116,8 +165,8 @@ export async function writePdf(pages: PdfPage[], info: { title: string }): Promi
     const key = `${face}:${bold}`;
     let font = embedded.get(key);
     if (!font) {
-      const bytes = available[face]!.bytes[bold ? 'bold' : 'regular'];
-      font = await doc.embedFont(bytes, { subset: true });
+      const { bytes, subset } = available[face]!;
+      font = await doc.embedFont(bytes[bold ? 'bold' : 'regular'], { subset });
       embedded.set(key, font);
     }
     return font;

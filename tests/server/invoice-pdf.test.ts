@@ -81,4 +81,30 @@ describe('the invoice PDF', () => {
     expect(text).toContain('kbd-1 (11111111)');
     expect(text).toContain('kbd-1 (99999999)');
   });
+
+  it('prints Arabic and Hebrew right to left, and Chinese and Japanese, as written', async () => {
+    const names = v.parse(invoiceSchema, {
+      ...invoice,
+      billTo: {
+        ...invoice.billTo,
+        city: 'חברת ענן',
+        companyName: 'شركة التقنية ABC 12',
+        addressLine1: '北京云计算有限公司',
+        addressLine2: '株式会社テスト',
+      },
+    });
+    const bytes = await invoicePdf(names, { name: 'Ikirere', addressLines: [], taxId: '' });
+    const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+    const items = (await (await document.getPage(1)).getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() ? [item.str] : [],
+    );
+    // pdf.js gives right-to-left runs back in reading order; the Latin and the number stay as drawn.
+    const text = items.join('\n');
+    expect(text).toContain('חברת ענן');
+    expect(items).toContain('شركة التقنية');
+    expect(items).toContain('ABC 12');
+    expect(items).toContain('北京云计算有限公司');
+    expect(items).toContain('株式会社テスト');
+    expect(text).not.toContain('?');
+  });
 });
