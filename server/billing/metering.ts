@@ -3,7 +3,9 @@
 // address) or in error alike — and never more than the plan's monthly price in one calendar month (UTC).
 // Hours count from the compute's creation (a compute made at 10:40 starts its second hour at 11:40), and an
 // hour belongs to the month it starts in. The sweep posts each started hour once, as it starts, with the
-// key usage:<computeId>:<hour start ISO>; a sweep that missed hours (a restart) catches up.
+// key usage:<computeId>:<hour start ISO>; a sweep that missed hours (a restart) catches up. Each compute keeps
+// a cursor (computes.next_meter_at), moved on in the transaction that posts its hours and past the rest of
+// the month once its cap is reached: a sweep reads only the computes with an hour due, off an index.
 import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Currency } from '../../src/contract/teams';
 import type { Database, Transaction } from '../db';
@@ -111,7 +113,11 @@ async function meterCompute(
   const account = await lockAccount(tx, compute.teamId, at);
   if (!account) return 0;
   const price = planPrice(compute.instanceType, account.currency);
-  if (price.hourlyMinor === 0) return 0;
+  if (price.hourlyMinor === 0) {
+    // Free: nothing to post; look again when its next hour starts.
+    await moveCursor(tx, compute.id, firstHourAtOrAfter(compute.createdAt, until));
+    return 0;
+  }
   // Read again under the lock: a concurrent sweep may have posted meanwhile.
   const [cursor] = await tx
     .select({ last: sql<Date | string | null>`max(${ledgerEntries.periodStart})` })
@@ -155,7 +161,13 @@ async function meterCompute(
     posted += 1;
     start = periodEnd;
   }
+  await moveCursor(tx, compute.id, start);
   return posted;
+}
+
+/** The compute's next hour to look at: every hour before it is charged, or inside a month at its cap. */
+async function moveCursor(tx: Transaction, computeId: string, next: Date): Promise<void> {
+  await tx.update(computes).set({ nextMeterAt: next }).where(eq(computes.id, computeId));
 }
 
 /**
@@ -191,6 +203,8 @@ export const meteredComputeColumns = {
 export interface MeteringResult {
   /** Compute-hours charged by this sweep. */
   hoursCharged: number;
+  /** Computes that had an hour due and were looked at (a compute at its monthly cap is not, until the next). */
+  computesExamined: number;
   /** The teams charged. */
   teamIds: Set<string>;
   /** Whether hours are still due (the budget ran out, or the sweep was asked to stop). */
@@ -213,38 +227,41 @@ export async function meterUsage(
   now: Date,
   { budget = METERING_BUDGET_PER_SWEEP, shouldStop = () => false }: MeteringOptions = {},
 ): Promise<MeteringResult> {
-  const last = sql<
-    Date | string | null
-  >`(select max(l.period_start) from ledger_entries l where l.compute_id = ${computes.id} and l.kind = 'charge')`;
+  // The cursor's index: only computes whose next hour has started (and, destroyed ones, started before then).
+  const next = sql<Date | string>`coalesce(${computes.nextMeterAt}, ${computes.createdAt})`;
   const candidates = await db
-    .select({ ...meteredComputeColumns, last })
+    .select({ ...meteredComputeColumns, next })
     .from(computes)
     .where(
       and(
-        lt(computes.createdAt, new Date(now.getTime() + 1)),
+        sql`${next} <= ${now}`,
         or(
           isNull(computes.destroyedAt),
-          gt(computes.destroyedAt, new Date(now.getTime() - DESTROYED_LOOKBACK_MS)),
+          and(
+            sql`${next} < ${computes.destroyedAt}`,
+            gt(computes.destroyedAt, new Date(now.getTime() - DESTROYED_LOOKBACK_MS)),
+          ),
         ),
       ),
     );
   const due = candidates
     .map((compute) => ({
       compute,
-      next: compute.last ? new Date(new Date(compute.last).getTime() + HOUR_MS) : compute.createdAt,
+      next: new Date(compute.next),
       until: chargeableUntil(compute.destroyedAt, now),
     }))
-    .filter(({ next, until }) => next < until)
     .sort((a, b) => a.next.getTime() - b.next.getTime() || a.compute.id.localeCompare(b.compute.id));
   let hoursCharged = 0;
+  let computesExamined = 0;
   const teamIds = new Set<string>();
   for (const { compute, until } of due) {
-    if (shouldStop()) return { hoursCharged, teamIds, more: true };
+    if (shouldStop()) return { hoursCharged, computesExamined, teamIds, more: true };
+    computesExamined += 1;
     const charged = await meterComputeThrough(db, compute, until, now, budget - hoursCharged);
     if (charged > 0) teamIds.add(compute.teamId);
     hoursCharged += charged;
     // The budget spent: this compute may still have hours due, and the rest are not reached.
-    if (hoursCharged >= budget) return { hoursCharged, teamIds, more: true };
+    if (hoursCharged >= budget) return { hoursCharged, computesExamined, teamIds, more: true };
   }
-  return { hoursCharged, teamIds, more: false };
+  return { hoursCharged, computesExamined, teamIds, more: false };
 }

@@ -357,6 +357,12 @@ export const computes = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull(),
     destroyedAt: at('destroyed_at'),
+    /**
+     * Metering's cursor: the start of the next hour to look at (null: from created_at). Advanced with the
+     * charges it posts, and past the rest of a month once the plan's monthly cap is reached, so the sweep
+     * reads only computes with an hour due (server/billing/metering.ts).
+     */
+    nextMeterAt: at('next_meter_at'),
   },
   // Every list query filters on the team and the live rows: each sort has an index in its own order, so
   // a page of 100 out of 10,000 is read straight off an index.
@@ -370,6 +376,7 @@ export const computes = pgTable(
     index('computes_transitional')
       .on(t.status)
       .where(sql`status in ('provisioning', 'stopping', 'starting', 'rebooting', 'destroying')`),
+    index('computes_meter_due').using('btree', sql`coalesce(${t.nextMeterAt}, ${t.createdAt})`),
   ],
 );
 

@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageSweep } from '../../server/billing';
-import { addMonths, meterUsage, monthStartOf } from '../../server/billing/metering';
-import { ledgerEntries } from '../../server/db/schema';
+import { addMonths, firstHourAtOrAfter, meterUsage, monthStartOf } from '../../server/billing/metering';
+import { computes, ledgerEntries } from '../../server/db/schema';
 import { billingPath, expectBalanceIsSum, sweepUntilCaughtUp, topUpAndPay } from './support/billing';
 import { action, computesPath, createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
@@ -162,6 +162,36 @@ describe('metering', () => {
     expect(usage.body).toMatchObject({ currency: 'USD', monthToDateMinor: 3, projectedMonthEndMinor: 500 });
   });
 
+  it('leaves a compute at its monthly cap alone until the next month, then charges it again', async () => {
+    const monthStart = toNextMonth(HOUR);
+    const { owner, teamId } = await ownTeam('USD');
+    const id = await runningCompute(owner.token, teamId);
+    const cursor = async () => {
+      const [row] = await t.identity.db
+        .select({ createdAt: computes.createdAt, next: computes.nextMeterAt })
+        .from(computes)
+        .where(eq(computes.id, id));
+      return row!;
+    };
+    // 600 hours in: past the 500-hour cap, still in the month (every month has at least 672 hours).
+    t.clock.advance(600 * HOUR);
+    await sweepUntilCaughtUp(sweep);
+    const { createdAt, next } = await cursor();
+    const nextMonth = firstHourAtOrAfter(createdAt, addMonths(monthStart, 1));
+    // The sweep's query skips it (its next hour to look at is the next month's first) instead of reading
+    // its charges every minute for the rest of the month.
+    expect(next).toEqual(nextMonth);
+    t.clock.advance(24 * HOUR);
+    await sweepUntilCaughtUp(sweep);
+    expect((await cursor()).next).toEqual(nextMonth);
+    expect((await charges(id)).length).toBe(500);
+
+    t.clock.advance(nextMonth.getTime() - t.clock.now().getTime() + 1);
+    await sweepUntilCaughtUp(sweep);
+    expect((await charges(id)).length).toBe(501);
+    expect((await cursor()).next).toEqual(new Date(nextMonth.getTime() + HOUR));
+  });
+
   it('spreads a long catch-up over sweeps, and issues a month’s invoices only once all of it is charged', async () => {
     const monthStart = toNextMonth(20 * 24 * HOUR);
     const { owner, teamId } = await ownTeam();
@@ -200,6 +230,6 @@ describe('metering', () => {
     // Metering also stops between computes when the server shuts down.
     t.clock.advance(5 * HOUR);
     const stopped = await meterUsage(t.identity.db, t.clock.now(), { shouldStop: () => true });
-    expect(stopped).toEqual({ hoursCharged: 0, teamIds: new Set(), more: true });
+    expect(stopped).toEqual({ hoursCharged: 0, computesExamined: 0, teamIds: new Set(), more: true });
   });
 });

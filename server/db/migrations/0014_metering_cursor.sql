@@ -1,0 +1,2 @@
+ALTER TABLE "computes" ADD COLUMN "next_meter_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "computes_meter_due" ON "computes" USING btree (coalesce("next_meter_at", "created_at"));
