@@ -8,6 +8,7 @@ import { benchComputesPage, printComputesPageFigures } from './bench/computes-pa
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
 import { benchImportStall, printImportStallFigures } from './bench/import-stall';
 import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
+import { benchMetering, printMeteringFigures } from './bench/metering';
 import { benchOversizedBodies, printOversizedBodyFigures } from './bench/oversized-bodies';
 import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -28,6 +29,7 @@ try {
 ok = printOversizedBodyFigures(await benchOversizedBodies()) && ok;
 ok = printImportStallFigures(await benchImportStall()) && ok;
 ok = printComputesListFigures(await benchComputesList()) && ok;
+ok = printMeteringFigures(await benchMetering()) && ok;
 ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 ok = printDnsQpsFigures(await benchDnsQps()) && ok;
 ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
