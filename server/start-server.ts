@@ -192,6 +192,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // Transitions a stopped or killed server began, completed when due.
     const driver = computes.driver;
+    // The guests' usage samples: one server samples every host (several would store each sample twice).
+    if (driver.sampleUsage) {
+      cluster.whileLeading({
+        name: 'usage samples of guests',
+        start: () => driver.sampleUsage?.(true),
+        stop: async () => driver.sampleUsage?.(false),
+      });
+    }
     if (driver.completeOverdue) {
       cluster.whileLeading({
         name: 'transitions other servers began',

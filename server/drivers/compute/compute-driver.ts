@@ -144,6 +144,11 @@ export interface ComputeDriver {
    * Drivers that learn of completions from the hypervisor itself need none.
    */
   completeOverdue?(graceMs: number): Promise<number>;
+  /**
+   * Usage samples of every guest, taken by one server at a time (the leader of servers sharing a database,
+   * through start-server): on while it leads, off when it stops leading.
+   */
+  sampleUsage?(on: boolean): void;
   /** Makes the machine and starts provisioning it; resolves with the addresses it will have. */
   create(spec: MachineSpec): Promise<MachineAddresses>;
   /**

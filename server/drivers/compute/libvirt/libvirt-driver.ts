@@ -102,6 +102,8 @@ export class LibvirtDriver implements ComputeDriver {
   private readonly reboots = new Map<string, number>();
   private readonly counters = new Map<string, DomainCounters>();
   private sampler: NodeJS.Timeout | undefined;
+  /** Whether this server takes the guests' usage samples (it leads); hosts are re-checked either way. */
+  private sampling = false;
   private lastPrune = 0;
   private listener: MachineEventListener | undefined;
   private stopped = false;
@@ -147,6 +149,12 @@ export class LibvirtDriver implements ComputeDriver {
     await Promise.allSettled([...this.flows.values()].map((flow) => flow.done));
     for (const console of this.consoles.values()) console.dispose();
     this.consoles.clear();
+  }
+
+  sampleUsage(on: boolean): void {
+    this.sampling = on;
+    // A leader taking over starts from fresh counters: rates need two samples of its own.
+    if (!on) this.counters.clear();
   }
 
   /** The acceleration each host's guests get, for the log and the tests. */
@@ -942,6 +950,7 @@ export class LibvirtDriver implements ComputeDriver {
     await Promise.all(
       [...this.hosts.values()].filter((host) => host.problem !== undefined).map((host) => host.check()),
     );
+    if (!this.sampling) return;
     const interval = this.options.config.sampleIntervalSeconds;
     const rows = await this.store.all().catch(() => []);
     for (const host of this.usable()) {
