@@ -9,6 +9,7 @@ import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
 import { benchImportStall, printImportStallFigures } from './bench/import-stall';
 import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
 import { benchMetering, printMeteringFigures } from './bench/metering';
+import { lintOpenApi, printLintFigures } from './bench/openapi-lint';
 import { benchOversizedBodies, printOversizedBodyFigures } from './bench/oversized-bodies';
 import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -22,6 +23,7 @@ let ok = true;
 try {
   ok = printBundleFigures(await measureBundles(server.url, chromePath, ['/', '/auth/login'])) && ok;
   ok = printLighthouseFigures(benchLighthouse(server.url, chromePath, ['/', '/auth/login'])) && ok;
+  ok = printLintFigures(await lintOpenApi(server.url)) && ok;
 } finally {
   await server.stop();
   removeDataDir(server.dataDir);

@@ -1,8 +1,35 @@
 // Builds the OpenAPI 3.1 document from the route registry and the valibot contract schemas.
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import type { MiddlewareHandler } from 'hono';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../src/contract/problem';
+import type { AppEnv } from './env';
 import type { RegisteredRoute } from './registry';
 import type { FormSpec, RouteSpec, Schema } from './routes';
+
+/** How a caller proves who it is, by the guard that checks it (documentGuard). */
+const SECURITY_SCHEMES = {
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A session token, as signing in answers it (POST /user/api/v1/auth/…); the console keeps it.',
+  },
+  operator: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The operator token of this installation: OPERATOR_TOKEN, or the one in DATA_DIR/operator-token.',
+  },
+} as const;
+type SecurityScheme = keyof typeof SECURITY_SCHEMES;
+
+const guardSchemes = new WeakMap<MiddlewareHandler<AppEnv>, SecurityScheme>();
+
+/** Marks a route guard as checking `scheme`: every route it guards is documented as needing it. */
+export function documentGuard<G extends MiddlewareHandler<AppEnv>>(guard: G, scheme: SecurityScheme): G {
+  guardSchemes.set(guard, scheme);
+  return guard;
+}
 
 type Json = Record<string, unknown>;
 
@@ -25,8 +52,12 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: O
     openapi: '3.1.0',
     info,
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/', description: 'The server that answered this document' }],
     paths,
-    components: { schemas: { Problem: convert(problemSchema, 'output') } },
+    components: {
+      schemas: { Problem: convert(problemSchema, 'output') },
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 }
 
@@ -38,6 +69,9 @@ function operation(route: RegisteredRoute): Json {
     tags: [route.tag],
   };
   if (spec.description) op.description = spec.description;
+  // An empty list: anyone may call it (sign-in, the payment provider's callback, health).
+  const schemes = [...new Set((spec.guards ?? []).flatMap((guard) => guardSchemes.get(guard) ?? []))];
+  op.security = schemes.map((scheme) => ({ [scheme]: [] }));
   const parameters = [
     ...parametersOf(spec.request?.params, 'path'),
     ...parametersOf(spec.request?.query, 'query'),

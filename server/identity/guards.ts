@@ -4,11 +4,12 @@
 // Then read c.get('session') and c.get('user') in the handler.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env';
+import { documentGuard } from '../http/openapi';
 import { clientIp } from './client-info';
 import { phoneVerificationRequired, sessionRequired } from './problems';
 
 /** 401 sessionRequired unless `Authorization: Bearer <token>` names a live session. */
-export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   if (!token) throw sessionRequired();
   const signedIn = await c.get('identity').sessions.authenticate(token, { ip: clientIp(c) });
@@ -16,14 +17,17 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('session', signedIn.session);
   c.set('user', signedIn.user);
   await next();
-};
+}, 'session');
 
 /** requireSession, then 403 phoneVerificationRequired until the account has verified a phone number. */
-export const requireVerifiedUser: MiddlewareHandler<AppEnv> = (c, next) =>
-  requireSession(c, async () => {
-    if (c.get('user').phoneVerifiedAt === null) throw phoneVerificationRequired();
-    await next();
-  });
+export const requireVerifiedUser: MiddlewareHandler<AppEnv> = documentGuard(
+  (c, next) =>
+    requireSession(c, async () => {
+      if (c.get('user').phoneVerifiedAt === null) throw phoneVerificationRequired();
+      await next();
+    }),
+  'session',
+);
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer[ ]+([A-Za-z0-9_-]+)\s*$/i.exec(header ?? '');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../src/contract/problem';
 import type { AppEnv } from '../http/env';
+import { documentGuard } from '../http/openapi';
 import { ProblemError } from '../http/problem';
 import { sameHash, sha256 } from '../identity/secrets';
 
@@ -43,9 +44,9 @@ function operatorTokenRequired(): ProblemError {
 /** 401 unless `Authorization: Bearer <operator token>`; with no token configured, nothing gets in. */
 export function requireOperator(operatorToken: string | undefined): MiddlewareHandler<AppEnv> {
   const expected = operatorToken ? sha256(operatorToken) : undefined;
-  return async (c, next) => {
+  return documentGuard(async (c, next) => {
     const presented = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
     if (!expected || !presented || !sameHash(sha256(presented), expected)) throw operatorTokenRequired();
     await next();
-  };
+  }, 'operator');
 }

@@ -61,6 +61,44 @@ describe('GET /resource-manager/api/v1/app-configs', () => {
 });
 
 describe('GET /api/openapi.json', () => {
+  it('declares who may call each operation: a session, the operator token, or (only these) anyone', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    };
+    expect(doc.components.securitySchemes).toMatchObject({
+      session: { type: 'http', scheme: 'bearer' },
+      operator: { type: 'http', scheme: 'bearer' },
+    });
+    const open: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.security, `${method} ${path}`).toBeInstanceOf(Array);
+        if (operation.security!.length === 0) open.push(`${method.toUpperCase()} ${path}`);
+        for (const requirement of operation.security!) {
+          for (const scheme of Object.keys(requirement))
+            expect(doc.components.securitySchemes).toHaveProperty(scheme);
+        }
+      }
+    }
+    expect(open.sort()).toEqual([
+      'GET /api/openapi.json',
+      'GET /healthz',
+      'GET /user/api/v1/auth/methods',
+      'GET /user/api/v1/auth/oauth/{provider}/authorize',
+      'POST /payment/api/v1/callbacks/{provider}',
+      'POST /test/api/v1/computes/{teamId}/computes',
+      'POST /user/api/v1/auth/email-code',
+      'POST /user/api/v1/auth/email-code/verify',
+      'POST /user/api/v1/auth/oauth/callback',
+      'POST /user/api/v1/auth/signup',
+    ]);
+    expect(doc.paths['/ops/api/v1/verification-requests']!.get!.security).toEqual([{ operator: [] }]);
+    expect(doc.paths['/resource-manager/api/v1/teams/{teamId}/computes']!.post!.security).toEqual([
+      { session: [] },
+    ]);
+  });
+
   it('documents every registered route with its schemas, from the same declarations that validate', async () => {
     const response = await t.app.request('/api/openapi.json');
     expect(response.status).toBe(200);
