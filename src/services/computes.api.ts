@@ -12,6 +12,8 @@ import {
   operatingSystemListSchema,
   type PowerAction,
 } from '../contract/computes';
+import type { ApiRequest } from '../domain/api-call';
+import { apiOrigin, basePaths } from './config';
 import { resourceManagerClient as client, json } from './http';
 
 export const fetchLocations = () => json(locationListSchema, () => client.get('locations'));
@@ -32,6 +34,18 @@ export interface CreateComputeInput {
 }
 
 /** The idempotency key makes a retried or double-clicked create make one compute. */
+/** What createCompute sends, as a request to repeat elsewhere (/new-compute's "Show the API call"). */
+export const createComputeRequest = (
+  teamId: string,
+  body: CreateComputeInput,
+  idempotencyKey: string,
+): ApiRequest => ({
+  method: 'POST',
+  url: `${apiOrigin()}${basePaths.resourceManager}/${computes(teamId)}`,
+  headers: { 'Idempotency-Key': idempotencyKey },
+  body,
+});
+
 export const createCompute = (teamId: string, body: CreateComputeInput, idempotencyKey: string) =>
   json(createdComputeSchema, () =>
     client.post(computes(teamId), { json: body, headers: { 'Idempotency-Key': idempotencyKey }, retry: 0 }),

@@ -7,7 +7,9 @@ import {
   domainSchema,
   zoneImportResultSchema,
 } from '../contract/domains';
+import type { ApiRequest } from '../domain/api-call';
 import type { DnsRecordType } from '../domain/dns/record-types';
+import { apiOrigin, basePaths } from './config';
 import { call, resourceManagerClient as client, json } from './http';
 
 const domains = (teamId: string) => `teams/${encodeURIComponent(teamId)}/domains`;
@@ -39,6 +41,25 @@ export const fetchRecords = (teamId: string, domainId: string, filters: RecordFi
       ) as Record<string, string>,
     }),
   );
+
+/** What createRecord (or, for an existing record, updateRecord) sends, as a request to repeat elsewhere. */
+export const recordRequest = (
+  teamId: string,
+  domainId: string,
+  input: DnsRecordInput,
+  existing?: { id: string; version: number },
+): ApiRequest =>
+  existing
+    ? {
+        method: 'PUT',
+        url: `${apiOrigin()}${basePaths.resourceManager}/${record(teamId, domainId, existing.id)}`,
+        body: { ...input, version: existing.version },
+      }
+    : {
+        method: 'POST',
+        url: `${apiOrigin()}${basePaths.resourceManager}/${domain(teamId, domainId)}/records`,
+        body: input,
+      };
 
 export const createRecord = (teamId: string, domainId: string, input: DnsRecordInput) =>
   json(dnsRecordSchema, () => client.post(`${domain(teamId, domainId)}/records`, { json: input, retry: 0 }));

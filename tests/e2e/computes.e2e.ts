@@ -1,6 +1,7 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one, watch it start without reloading, power it off and on, read its history, run a
 // command in its console, destroy it; and an unverified team stopped at its sixth compute.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -167,6 +168,36 @@ describe('computes in Chromium', () => {
       1,
     );
     await expectNoAxeViolations(page);
+  });
+
+  it('shows the API call the form would send, and it works from a terminal', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Curl Kamanzi'));
+    await topUp(baseUrl, account);
+    const { page } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+    await page.goto('/new-compute');
+    await page.getByLabel('SSH public key').fill(sshPublicKey('curl@laptop'));
+    await page.getByLabel('Hostname').fill('from-a-terminal');
+    await page.getByText('Show the API call').click();
+    const command = (await page.locator('pre code').textContent())!;
+    expect(command).toMatch(/^curl -X POST '.*\/resource-manager\/api\/v1\/teams\/[0-9a-f-]{36}\/computes'/);
+    await expectNoAxeViolations(page);
+
+    // Run as written, twice: one compute (the command carries its Idempotency-Key), named as typed.
+    const run = () =>
+      JSON.parse(
+        execFileSync('sh', ['-c', `${command} --silent`], {
+          encoding: 'utf8',
+          env: { ...process.env, IKIRERE_TOKEN: account.token },
+        }),
+      ) as { compute: { id: string; hostname: string } };
+    const first = run();
+    expect(first.compute.hostname).toBe('from-a-terminal');
+    expect(run().compute.id).toBe(first.compute.id);
+    // The console, live, lists what the terminal made.
+    await page.getByRole('link', { name: /Back to the console/ }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Computes', exact: true }).first().click();
+    await page.getByRole('link', { name: 'from-a-terminal' }).first().waitFor();
   });
 
   it('stops an unverified team at its sixth compute and says why', async () => {

@@ -13,8 +13,9 @@ import {
 } from '../../../../contract/computes';
 import type { Team, TeamLimits } from '../../../../contract/teams';
 import { formatMemory, formatMoney, prepaidShortfall } from '../../../../domain/money';
-import type { CreateComputeInput } from '../../../../services/computes.api';
+import { type CreateComputeInput, createComputeRequest } from '../../../../services/computes.api';
 import { Alert } from '../../../../ui/alert';
+import { ApiCall } from '../../../../ui/api-call';
 import { Button } from '../../../../ui/button';
 import { ChoiceCards } from '../../../../ui/choice-cards';
 import { TagInput } from '../../../../ui/tag-input';
@@ -92,15 +93,18 @@ export function CreateComputeForm({
   const suggestion =
     os && plan && location ? `${os.family}-${plan.vcpus}vcpu-${location.id}`.toLowerCase() : '';
 
+  const input: CreateComputeInput = {
+    hostname: hostname.trim() || suggestion,
+    locationId,
+    operatingSystemId: osId,
+    instanceTypeId: planId,
+    authentication: method === 'ssh-key' ? { method, publicKey } : { method },
+    tags,
+  };
+  // The command under the form repeats this request; the same key makes a second run answer the same compute.
+  const [apiCallKey] = useState(() => crypto.randomUUID());
+
   const submit = () => {
-    const input: CreateComputeInput = {
-      hostname: hostname.trim() || suggestion,
-      locationId,
-      operatingSystemId: osId,
-      instanceTypeId: planId,
-      authentication: method === 'ssh-key' ? { method, publicKey } : { method },
-      tags,
-    };
     const found = fieldErrorsOf(input);
     if (plan && tooLarge(plan))
       found.instanceTypeId = `Plans with ${limits.maxVcpus! + 1} or more vCPUs need a verified team.`;
@@ -264,6 +268,7 @@ export function CreateComputeForm({
           Create compute
         </Button>
       </div>
+      <ApiCall request={createComputeRequest(team.id, input, apiCallKey)} />
     </form>
   );
 }

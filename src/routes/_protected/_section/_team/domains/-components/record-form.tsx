@@ -14,9 +14,10 @@ import {
   type RecordFormErrors,
   type RecordFormValues,
 } from '../../../../../../machines/dns-record-form';
-import { createRecord, updateRecord } from '../../../../../../services/domains.api';
+import { createRecord, recordRequest, updateRecord } from '../../../../../../services/domains.api';
 import { domainKeys } from '../../../../../../services/domains.queries';
 import { Alert } from '../../../../../../ui/alert';
+import { ApiCall } from '../../../../../../ui/api-call';
 import { Button } from '../../../../../../ui/button';
 import { TextareaField, TextField } from '../../../../../../ui/text-field';
 
@@ -168,6 +169,14 @@ export function RecordForm({
           </Button>
         ) : null}
       </div>
+      <ApiCall
+        request={recordRequest(
+          domain.teamId,
+          domain.id,
+          inputOf(type, values),
+          record ? { id: record.id, version: record.version } : undefined,
+        )}
+      />
     </form>
   );
 }
