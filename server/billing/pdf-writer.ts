@@ -3,8 +3,9 @@
 // (npm packages) after it, so names in Latin (with every accent), Cyrillic, Greek, Vietnamese, Ethiopic,
 // Arabic, Hebrew, Armenian and Georgian print as written — Arabic joined (fontkit shapes it; DejaVu's
 // letters carry their dots, which pdf-lib could not place as separate marks) and right-to-left text in
-// its order (bidi-js, the Unicode Bidirectional Algorithm). Chinese and Japanese print when the machine has
-// Debian's fonts-droid-fallback (SYSTEM_FALLBACKS); a character no face has prints as "?".
+// its order (bidi-js, the Unicode Bidirectional Algorithm). Chinese, Japanese and Korean print when the
+// machine has Debian's fonts-droid-fallback and fonts-nanum (SYSTEM_FALLBACKS); a character no face has
+// prints as "?".
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -74,10 +75,14 @@ const FONTSOURCE_FACES = [
 ] as const;
 
 /**
- * Tried last when the machine has it (one weight: bold prints regular). Embedded whole: pdf-lib's subsets
- * of it lose glyphs. That makes a PDF with Chinese or Japanese about 2.5 MB.
+ * Tried last, those the machine has (Debian's fonts-droid-fallback for Chinese and Japanese, fonts-nanum for
+ * Korean). Embedded whole and in one weight (bold prints regular): pdf-lib's subsets of these fonts lose
+ * glyphs, so a PDF with Chinese or Japanese is about 2.5 MB, with Korean about 5 MB.
  */
-const SYSTEM_FALLBACKS = ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'];
+const SYSTEM_FALLBACKS = [
+  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  '/usr/share/fonts/truetype/nanum/NanumGothic.ttf',
+];
 
 interface Face {
   bytes: { regular: Uint8Array; bold: Uint8Array };

@@ -4,7 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand, shellQuote } from '../../src/domain/api-call';
 
-const hostile = [`it's`, `"$HOME" \`id\` $(id)`, 'two\nlines', `v=spf1 include:_spf.example.rw ~all`, `'`, ''];
+const hostile = [
+  `it's`,
+  `"$HOME" \`id\` $(id)`,
+  'two\nlines',
+  `v=spf1 include:_spf.example.rw ~all`,
+  `'`,
+  '',
+];
 
 describe('shellQuote', () => {
   it('gives the shell back exactly the text, quotes, dollars, backticks and newlines included', () => {
@@ -34,7 +41,10 @@ describe('curlCommand', () => {
     // What curl would receive, word by word, from a shell with the token set.
     const words = execFileSync(
       'sh',
-      ['-c', `args() { for word in "$@"; do printf '%s\\n---\\n' "$word"; done; }; ${command.replace(/^curl/, 'args')}`],
+      [
+        '-c',
+        `args() { for word in "$@"; do printf '%s\\n---\\n' "$word"; done; }; ${command.replace(/^curl/, 'args')}`,
+      ],
       { encoding: 'utf8', env: { ...process.env, IKIRERE_TOKEN: 'tok' } },
     ).split('\n---\n');
     expect(words).toContain('Authorization: Bearer tok');

@@ -82,7 +82,7 @@ describe('the invoice PDF', () => {
     expect(text).toContain('kbd-1 (99999999)');
   });
 
-  it('prints Arabic and Hebrew right to left, and Chinese and Japanese, as written', async () => {
+  it('prints Arabic and Hebrew right to left, and Chinese, Japanese and Korean, as written', async () => {
     const names = v.parse(invoiceSchema, {
       ...invoice,
       billTo: {
@@ -92,6 +92,7 @@ describe('the invoice PDF', () => {
         addressLine1: '北京云计算有限公司',
         addressLine2: '株式会社テスト',
       },
+      lines: [{ ...invoice.lines[0]!, plan: '서울 클라우드' }, invoice.lines[1]!],
     });
     const bytes = await invoicePdf(names, { name: 'Ikirere', addressLines: [], taxId: '' });
     const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
@@ -105,6 +106,7 @@ describe('the invoice PDF', () => {
     expect(items).toContain('ABC 12');
     expect(items).toContain('北京云计算有限公司');
     expect(items).toContain('株式会社テスト');
+    expect(items).toContain('서울 클라우드');
     expect(text).not.toContain('?');
   });
 });
