@@ -27,6 +27,7 @@ import type { Service } from './http/routes';
 import { staticSpa } from './http/static-spa';
 import { createIdentity, type Identity } from './identity';
 import type { Logger } from './logger';
+import { apiDocsRoutes } from './ops/api-docs.routes';
 import { healthRoutes } from './ops/health.routes';
 import { openApiRoutes } from './ops/openapi.routes';
 import { verificationReviewRoutes } from './ops/verification-review.routes';
@@ -152,7 +153,10 @@ export function createApp(deps: AppDeps): App {
     {
       name: 'Operations',
       basePath: '/api',
-      resources: [openApiRoutes(registry, { title: 'Ikirere console API', version })],
+      resources: [
+        openApiRoutes(registry, { title: 'Ikirere console API', version }),
+        apiDocsRoutes(registry, { title: 'Ikirere console API', version }, '/api'),
+      ],
     },
     {
       name: 'Operations',

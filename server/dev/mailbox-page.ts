@@ -1,12 +1,8 @@
 // The development mailbox as HTML: server-rendered, no script and no inline style (the strict CSP
 // applies here too), every value escaped.
-import type { MailboxMessage } from './mailbox.routes';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+import { escapeHtml } from '../http/html';
+import type { MailboxMessage } from './mailbox.routes';
 
 /** The escaped text with each six-digit code marked, so it stands out in a long message. */
 const withCodesMarked = (text: string) =>

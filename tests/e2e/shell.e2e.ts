@@ -83,6 +83,25 @@ describe('the console shell in Chromium', () => {
     }
   });
 
+  it('serves the API reference for people, readable on a phone and offline', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const requested: string[] = [];
+    context.on('request', (request) => requested.push(request.url()));
+    try {
+      const page = await context.newPage();
+      await page.goto('/api/docs');
+      await page.getByRole('heading', { name: 'Ikirere console API', level: 1 }).waitFor();
+      await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Computes' }).click();
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+        390,
+      );
+      await expectNoAxeViolations(page);
+      expect(requested.every((url) => url.startsWith(baseUrl))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the not-found page for an unknown address', async () => {
     const page = await open();
     const response = await page.goto('/no/such/page');

@@ -60,6 +60,28 @@ describe('GET /resource-manager/api/v1/app-configs', () => {
   });
 });
 
+describe('GET /api/docs', () => {
+  it('is the reference for people, from the same document: every operation and who may call it, no script', async () => {
+    const response = await t.app.request('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await response.text();
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(`<code>${path}</code>`);
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs.css">');
+    expect(html).not.toMatch(/<script|style=|https?:\/\/(?!json-schema)/);
+    expect(html).toMatch(
+      /POST<\/span> <code>\/resource-manager\/api\/v1\/teams\/\{teamId\}\/computes<\/code>[\s\S]*?Who may call it:<\/strong> A session token/,
+    );
+    expect(html).toMatch(/<code>\/healthz<\/code>[\s\S]*?Who may call it:<\/strong> Anyone/);
+    const css = await t.app.request('/api/docs.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+});
+
 describe('GET /api/openapi.json', () => {
   it('declares who may call each operation: a session, the operator token, or (only these) anyone', async () => {
     const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
@@ -82,6 +104,8 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(open.sort()).toEqual([
+      'GET /api/docs',
+      'GET /api/docs.css',
       'GET /api/openapi.json',
       'GET /healthz',
       'GET /user/api/v1/auth/methods',
@@ -109,6 +133,8 @@ describe('GET /api/openapi.json', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/docs',
+      '/api/docs.css',
       '/api/openapi.json',
       '/healthz',
       '/ops/api/v1/teams/{teamId}/verification',

@@ -2,13 +2,8 @@
 // here too), every value escaped. Approve and Decline are plain forms that POST back to this server.
 import type { Currency } from '../../../../src/contract/teams';
 import { formatMoney } from '../../../../src/domain/money';
+import { escapeHtml } from '../../../http/html';
 import { DECLINE_REASONS, type SandboxCheckout } from './sandbox-provider';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 function page(title: string, body: string, basePath: string): string {
   return `<!doctype html>
