@@ -38,7 +38,7 @@ function who(operation: Operation): string {
   return [...new Set(names)].map((name) => SCHEME_NAMES[name] ?? name).join(' or ');
 }
 
-function renderOperation(method: string, path: string, op: Operation, doc: OpenApiDocument): string {
+function renderOperation(method: string, path: string, op: Operation): string {
   const id = op.operationId ?? `${method}-${path}`;
   const parameters = op.parameters ?? [];
   const body = Object.entries(op.requestBody?.content ?? {})[0];
@@ -73,7 +73,7 @@ export function renderApiDocs(doc: OpenApiDocument, basePath: string): string {
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const tag = op.tags?.[0] ?? 'Other';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, doc)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
     }
   }
   const tags = [...byTag.keys()].sort();
