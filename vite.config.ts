@@ -30,8 +30,7 @@ function rememberEntryImports(): Plugin {
       }
       const add = (fileName: string) => {
         const chunk = bundle[fileName];
-        if (!chunk || chunk.type !== 'chunk' || loadedByEntry.has(fileName) || firstPageChunks.has(fileName))
-          return;
+        if (chunk?.type !== 'chunk' || loadedByEntry.has(fileName) || firstPageChunks.has(fileName)) return;
         firstPageChunks.add(fileName);
         for (const imported of chunk.imports) add(imported);
       };
