@@ -1,10 +1,14 @@
 // The prepaid rule, the one billing rule the compute service asks before a compute is created or powered on:
 // computes are paid from the team's balance as their hours start, so
-// - creating one needs the balance to cover its plan's first hour (it is charged at once);
+// - creating one needs the balance to cover its plan's first hour (charged by the next sweep, within a
+//   minute), besides the first hours of the team's computes made before and not charged yet — so a burst of
+//   creations cannot outrun the sweep;
 // - powering one on needs a balance above zero (a team whose balance ran out tops up first).
 // Read inside the caller's transaction (on PGlite a query beside an open transaction would wait for it
 // forever). The console shows the same rule before the form is filled (src/domain/money.ts, prepaidShortfall).
+import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney, prepaidShortfall } from '../../src/domain/money';
+import { computes } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import { readAccount } from './ledger';
 import { planPrice } from './metering';
@@ -27,8 +31,16 @@ export const billingStartPolicy: StartPolicy = {
     const balance = formatMoney(account.balanceMinor, currency);
     if (plan) {
       const price = planPrice(plan, currency);
-      if (prepaidShortfall(account.balanceMinor, price.hourlyMinor) === 0) return null;
-      return `Your balance (${balance}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
+      // Computes the sweep has not looked at yet (no metering cursor): their first hour is still to come off.
+      const uncharged = await db
+        .select({ instanceType: computes.instanceType })
+        .from(computes)
+        .where(and(eq(computes.teamId, teamId), isNull(computes.nextMeterAt), isNull(computes.destroyedAt)));
+      const owed = uncharged.reduce((sum, row) => sum + planPrice(row.instanceType, currency).hourlyMinor, 0);
+      if (prepaidShortfall(account.balanceMinor - owed, price.hourlyMinor) === 0) return null;
+      const less =
+        owed > 0 ? `, less ${formatMoney(owed, currency)} for the first hours of computes just made` : '';
+      return `Your balance (${balance}${less}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
     }
     if (account.balanceMinor > 0) return null;
     return `Your balance is ${balance}: add money to start computes again.`;

@@ -107,7 +107,7 @@ describe('an empty balance', () => {
     expect(created.body).toMatchObject({
       type: problemTypes.balanceEmpty,
       detail:
-        "Your balance (-RWF 1,500) does not cover this plan's first hour (RWF 10). Add money to create computes.",
+        "Your balance (-RWF 1,500, less RWF 20 for the first hours of computes just made) does not cover this plan's first hour (RWF 10). Add money to create computes.",
     });
     t.clock.advance(23 * HOUR);
     expect((await t.billing.sweep()).poweredOff).toBe(0);

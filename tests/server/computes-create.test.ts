@@ -59,6 +59,16 @@ describe('the prepaid rule', () => {
     await fund(t, teamId, 1); // exactly the first hour
     expectStatus(await createCompute(t, owner.token, teamId), 201);
     expect(await rows(teamId)).toHaveLength(1);
+
+    // A second one at once: the first one's hour is owed though not charged yet, so it does not count twice.
+    const again = await createCompute(t, owner.token, teamId);
+    expectStatus(again, 402);
+    expect(again.body.detail).toBe(
+      "Your balance (RWF 10, less RWF 10 for the first hours of computes just made) does not cover this plan's first hour (RWF 10). Add money to create computes.",
+    );
+    await fund(t, teamId, 10);
+    expectStatus(await createCompute(t, owner.token, teamId), 201);
+    expect(await rows(teamId)).toHaveLength(2);
   });
 });
 

@@ -141,6 +141,8 @@ const MATRIX: Record<string, Row> = {
   // ── Operations and console configuration ──
   'GET /healthz': { expect: everyone(200) },
   'GET /api/openapi.json': { expect: everyone(200) },
+  'GET /api/docs': { expect: everyone(200) },
+  'GET /api/docs.css': { expect: everyone(200) },
   'GET /resource-manager/api/v1/app-configs': { expect: signedIn(200) },
   'POST /resource-manager/api/v1/socket-tickets': { expect: signedIn(201) },
 

@@ -17,7 +17,7 @@ interface Props {
 }
 
 const RULE =
-  'Computes are prepaid: each is charged its first hour when it is created, then by the hour from the team’s balance.';
+  'Computes are prepaid: each is charged by the hour from the team’s balance, its first hour as soon as it is created.';
 
 export function PrepaidNotice({ balanceMinor, currency, instanceTypes, canAddMoney }: Props) {
   if (balanceMinor === null) {
