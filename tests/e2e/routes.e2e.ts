@@ -87,7 +87,12 @@ describe('every route of the spec resolves to its page', () => {
     it(`${route.path} shows “${route.heading}”${route.section ? ' inside the section layout' : ''}`, async () => {
       const { page } = route.anonymous ? anonymous : signedIn;
       await page.goto(route.path);
-      await page.getByRole('heading', { name: route.heading, exact: true }).first().waitFor();
+      // The page's heading (in #main), not index.html's first paint of it, which React replaces.
+      await page
+        .locator('#main')
+        .getByRole('heading', { name: route.heading, exact: true })
+        .first()
+        .waitFor();
       expect(new URL(page.url()).pathname).toBe(route.finalPath ?? route.path);
       const sidebar = page.getByRole('navigation', { name: 'Console' });
       expect(await sidebar.count()).toBe(route.section ? 1 : 0);

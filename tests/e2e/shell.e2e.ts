@@ -68,6 +68,7 @@ describe('the console shell in Chromium', () => {
         await shell.goto(path);
         const painted = await visibleText(shell, 'h1, h1 + p');
         expect(painted).toHaveLength(2);
+        await expectNoAxeViolations(shell);
         await rendered.goto(path);
         await rendered.locator('#main h1 + p').waitFor(); // the page's, not the first paint's
         expect(await visibleText(rendered, '#main h1, #main h1 + p')).toEqual(painted);
@@ -75,6 +76,7 @@ describe('the console shell in Chromium', () => {
       // Any other address shows a neutral frame: its page is not known before the scripts run.
       await shell.goto('/computes');
       await expect(visibleText(shell, 'h1, p')).resolves.toEqual(['Loading the console…']);
+      await expectNoAxeViolations(shell);
       await expect(shell.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
         390,
       );
@@ -115,7 +117,7 @@ describe('the console shell in Chromium', () => {
     const page = await open();
     await page.goto('/computes/c-42/power?from=mail');
     await page.waitForURL('**/auth/login');
-    await page.getByRole('heading', { name: 'Sign in to your console' }).waitFor();
+    await page.locator('#main').getByRole('heading', { name: 'Sign in to your console' }).waitFor();
     const intended = await page.evaluate(() => localStorage.getItem('intendedPath'));
     expect(JSON.parse(intended ?? 'null')).toBe('/computes/c-42/power?from=mail');
     await expectNoAxeViolations(page);
