@@ -38,7 +38,7 @@ describe('the machine inspector (development builds)', () => {
     await useAccount(page, account);
 
     await page.goto('/computes?inspect=1');
-    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('#main').getByRole('heading', { level: 1 }).waitFor(); // the page's, not the first paint's
     const panel = page.getByRole('complementary', { name: 'Machine inspector' });
     await panel.waitFor();
     await panel.getByLabel('Actor').selectOption({ label: 'toast' });
