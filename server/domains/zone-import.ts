@@ -40,7 +40,7 @@ import {
   ZoneIndex,
 } from './rules';
 import { nextSerial } from './serial';
-import { isOwnApexNs, soaValue } from './zone-defaults';
+import { isOwnApexNs, type StoredRecord, soaValue } from './zone-defaults';
 
 interface Refusal {
   line: number;
@@ -299,16 +299,7 @@ async function tryApplyImport(
 }
 
 /** A record of the file on its way into the zone: what is stored, with the id it will keep. */
-interface StagedRecord {
-  id: string;
-  type: string;
-  name: string;
-  value: string;
-  ttl: number;
-  priority: number | null;
-  weight: number | null;
-  port: number | null;
-}
+type StagedRecord = StoredRecord & { id: string };
 
 function staged(record: CanonicalRecord): StagedRecord {
   return {
