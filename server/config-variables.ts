@@ -306,6 +306,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'How often the background sweeps run (charging started compute-hours, invoices, balance alerts, powering off), on the one server that leads when several share a database.',
   },
   {
+    name: 'METERING_COMPUTES_PER_SWEEP',
+    default: '10000',
+    description:
+      'Computes whose started hours one billing sweep accrues at most; the rest wait for the next sweep, so a catch-up after downtime is spread out. Each compute needs one a hour.',
+  },
+  {
     name: 'BILLING_GRACE_HOURS',
     default: '24',
     description:

@@ -14,6 +14,8 @@ export interface BillingConfig {
   sweepIntervalSeconds: number;
   /** TAX_RATE_PERCENT: added to each invoice's subtotal, up to two decimals ("18", "16.5"); "0": none. */
   taxRatePercent: string;
+  /** METERING_COMPUTES_PER_SWEEP: computes metered per sweep at most; the rest wait for the next sweep. */
+  meteringComputesPerSweep: number;
   /** Who issues the invoices, printed at the top of each PDF (INVOICE_ISSUER_*). */
   issuer: InvoiceIssuer;
 }
@@ -31,6 +33,12 @@ export const DEFAULT_ISSUER: InvoiceIssuer = { name: 'Ikirere', addressLines: []
 
 export const DEFAULT_GRACE_HOURS = 24;
 
+/**
+ * Computes metered per sweep (one a minute) at most: far above what running computes need (each has an hour
+ * due once an hour, so 600,000 computes), while a catch-up after downtime is spread over sweeps.
+ */
+export const METERING_COMPUTES_PER_SWEEP = 10_000;
+
 export const DEFAULT_BILLING_CONFIG: BillingConfig = {
   paymentProvider: 'sandbox',
   graceHours: DEFAULT_GRACE_HOURS,
@@ -38,6 +46,7 @@ export const DEFAULT_BILLING_CONFIG: BillingConfig = {
   sweepIntervalSeconds: 0,
   taxRatePercent: '0',
   issuer: DEFAULT_ISSUER,
+  meteringComputesPerSweep: METERING_COMPUTES_PER_SWEEP,
 };
 
 /** The tax rate in hundredths of a percent (basis points), for exact integer arithmetic: "16.5" is 1650. */
@@ -88,6 +97,14 @@ export function readBillingConfig(
     .map((line) => line.trim())
     .filter(Boolean);
   const issuerTaxId = (read('INVOICE_ISSUER_TAX_ID') ?? '').trim();
+  const meteringText = read('METERING_COMPUTES_PER_SWEEP') ?? String(METERING_COMPUTES_PER_SWEEP);
+  const meteringComputes = Number(meteringText);
+  const meteringValid = /^\d{1,7}$/.test(meteringText) && meteringComputes >= 1;
+  if (!meteringValid) {
+    problems.push(
+      `METERING_COMPUTES_PER_SWEEP must be a whole number of computes from 1 to 9999999 (got "${meteringText}").`,
+    );
+  }
   if (issuerName === '' || issuerName.length > 200) {
     problems.push('INVOICE_ISSUER_NAME must be a name of 1 to 200 characters.');
   }
@@ -106,5 +123,6 @@ export function readBillingConfig(
       sweepSeconds >= 1 && sweepSeconds <= 3600 ? sweepSeconds : SERVER_SWEEP_INTERVAL_SECONDS,
     // Normalized: "018.50" reads "18.5".
     taxRatePercent: taxValid ? String(Number(taxText)) : '0',
+    meteringComputesPerSweep: meteringValid ? meteringComputes : METERING_COMPUTES_PER_SWEEP,
   };
 }

@@ -17,7 +17,15 @@ import { invoiceRoutes } from './invoices.routes';
 
 export { BillingService } from './billing-service';
 export { type BillingConfig, readBillingConfig } from './config';
-export { type ChargeInput, ledgerSum, postCharge, postCredit, readAccount, toBalance } from './ledger';
+export {
+  accruedSum,
+  type ChargeInput,
+  ledgerSum,
+  postCharge,
+  postCredit,
+  readAccount,
+  toBalance,
+} from './ledger';
 export { billingStartPolicy, type StartPolicy } from './start-policy';
 export { UsageSweep, type UsageSweepResult } from './usage-sweep';
 

@@ -1,5 +1,5 @@
-// Monthly invoices. Once a calendar month (UTC) is over, the sweep issues one invoice per team that had
-// usage in it: a line per compute from the month's charges, the subtotal, tax at TAX_RATE_PERCENT (rounded
+// Monthly invoices. Once a calendar month (UTC) is over and posted (month-close.ts), the sweep issues one
+// invoice per team that had usage in it: a line per compute from the month's posted accruals, the subtotal, tax at TAX_RATE_PERCENT (rounded
 // half up; posted to the ledger as a charge, so the balance covers it like usage), the total, and whom it
 // is addressed to — all frozen at issue. Numbers run IK-<year of issue>-000001 upwards per server, taken
 // from invoice_counters in the issuing transaction, so a rolled-back issue leaves no gap.
@@ -17,7 +17,14 @@ import type { Currency } from '../../src/contract/teams';
 import { formatMoney } from '../../src/domain/money';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
-import { billingProfiles, invoiceCounters, invoices, ledgerEntries, teams } from '../db/schema';
+import {
+  billingProfiles,
+  invoiceCounters,
+  invoices,
+  ledgerEntries,
+  teams,
+  usageAccruals,
+} from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import { taxOf } from './config';
 import { lockAccount, postCharge } from './ledger';
@@ -199,8 +206,12 @@ export async function issueInvoices(
   return { issued, paid };
 }
 
-/** When the team's oldest usage charge that no invoice covers yet started; undefined when all are invoiced. */
+/** When the team's oldest usage that no invoice covers yet started; undefined when all are invoiced. */
 export async function uninvoicedUsageSince(db: Queryable, teamId: string): Promise<Date | undefined> {
+  const [accruing] = await db
+    .select({ first: sql<Date | string | null>`min(${usageAccruals.firstHourStart})` })
+    .from(usageAccruals)
+    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
   const [row] = await db
     .select({ first: sql<Date | string | null>`min(${ledgerEntries.periodStart})` })
     .from(ledgerEntries)
@@ -212,7 +223,10 @@ export async function uninvoicedUsageSince(db: Queryable, teamId: string): Promi
         sql`${ledgerEntries.seq} > coalesce((select max(i.through_seq) from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = date_trunc('month', ${ledgerEntries.periodStart}, 'UTC')), 0)`,
       ),
     );
-  return row?.first ? new Date(row.first) : undefined;
+  const firsts = [row?.first, accruing?.first]
+    .filter((first) => first != null)
+    .map((first) => new Date(first));
+  return firsts.length > 0 ? new Date(Math.min(...firsts.map((first) => first.getTime()))) : undefined;
 }
 
 export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {

@@ -1,14 +1,17 @@
-// The ledger: every credit (top-up, adjustment) and charge (usage) of a team is an append-only entry in
-// integer minor units of the team's currency, and the balance is their sum. The sum is cached on the team's
-// billing_accounts row, changed only in the transaction that appends the entry and under that row's lock,
-// so concurrent postings queue up and the cache never drifts from the sum.
+// The ledger: every credit (top-up, adjustment) and charge (a compute's month of usage, tax) of a team is an
+// append-only entry in integer minor units of the team's currency. Usage reaches the balance before the
+// ledger: metering accrues each compute's month in one row (usage_accruals) and takes each started hour off
+// the balance at once; the month is posted as one charge when it is over. So, on the team's billing_accounts
+// row, changed only under that row's lock in the transaction that changes the entries or accruals:
+//   accrued_minor = the open accruals' sum,   balance_minor = the entries' sum − accrued_minor,
+// and each entry's balance_after is the entries' running sum. Concurrent postings queue up on the lock and
+// the cache never drifts from the sums.
 //
-// Metering and invoices post through here, inside their own transaction:
-//   const { entry, replayed } = await postCharge(tx, { teamId, amountMinor: 120, description: 'web-1, 1 h',
-//     computeId, periodStart, periodEnd, idempotencyKey: `usage:${computeId}:${hourStart}` })
+// Top-ups, adjustments and tax post through here, inside their own transaction:
+//   const { entry, replayed } = await postCredit(tx, { teamId, kind: 'adjustment', amountMinor: 500, … })
 // A key that was already posted answers the first entry (replayed: true) and changes nothing. The owners'
 // e-mail about a low or empty balance goes out after the commit (the running-out sweep sends what is due).
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   type Balance,
   type BalanceStatus,
@@ -16,10 +19,11 @@ import {
   DEFAULT_LOW_BALANCE_THRESHOLD,
   type LedgerEntry,
   type LedgerEntryKind,
+  type PendingUsage,
 } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
 import type { Transaction } from '../db';
-import { billingAccounts, ledgerEntries, teams } from '../db/schema';
+import { billingAccounts, ledgerEntries, teams, usageAccruals } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import { csvText } from './csv';
 import { cursorProblem } from './problems';
@@ -36,7 +40,9 @@ export interface ChargeInput {
   computeId?: string | null;
   periodStart: Date;
   periodEnd: Date;
-  /** Unique per team: the same key never charges twice (metering: one per compute and period). */
+  /** A usage charge's hours. */
+  hours?: number | null;
+  /** Unique per team: the same key never charges twice (usage: one per accrual). */
   idempotencyKey: string;
   at: Date;
 }
@@ -90,6 +96,7 @@ function freshAccount(teamId: string, now: Date): AccountRow {
   return {
     teamId,
     balanceMinor: 0,
+    accruedMinor: 0,
     lowBalanceThresholdMinor: null,
     alertDue: null,
     depletedSince: null,
@@ -150,9 +157,70 @@ export async function postCharge(tx: Transaction, input: ChargeInput): Promise<P
     computeId: input.computeId ?? null,
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
+    hours: input.hours ?? null,
     idempotencyKey: input.idempotencyKey,
     at: input.at,
   });
+}
+
+/**
+ * Takes usage off a locked account's balance as it accrues (metering), and answers the account as it now
+ * stands. The ledger gets it when the accrual is posted (postAccrual).
+ */
+export async function accrue(
+  tx: Transaction,
+  account: LockedAccount,
+  amountMinor: number,
+  at: Date,
+): Promise<LockedAccount> {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) {
+    throw new RangeError(`Usage accrues in positive whole amounts (got ${amountMinor}).`);
+  }
+  if (amountMinor === 0) return account;
+  const after = account.balanceMinor - amountMinor;
+  if (!Number.isSafeInteger(after)) throw new RangeError('The balance would leave the safe integer range.');
+  const next = {
+    ...nextState(account, account.balanceMinor, after, at),
+    accruedMinor: account.accruedMinor + amountMinor,
+  };
+  await tx.update(billingAccounts).set(next).where(eq(billingAccounts.teamId, account.teamId));
+  return { ...account, ...next };
+}
+
+/**
+ * Posts an accrued month of a compute's usage to the ledger as one charge: the balance already went down as
+ * its hours started, so only accrued_minor moves. Answers the entry's position (seq).
+ */
+export async function postAccrual(
+  tx: Transaction,
+  account: LockedAccount,
+  accrual: typeof usageAccruals.$inferSelect,
+  description: string,
+  at: Date,
+): Promise<{ seq: number; account: LockedAccount }> {
+  const accruedMinor = account.accruedMinor - accrual.amountMinor;
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({
+      teamId: account.teamId,
+      kind: 'charge',
+      amountMinor: -accrual.amountMinor,
+      currency: accrual.currency,
+      balanceAfterMinor: account.balanceMinor + accruedMinor,
+      description,
+      computeId: accrual.computeId,
+      periodStart: accrual.firstHourStart,
+      periodEnd: accrual.lastHourEnd,
+      hours: accrual.hours,
+      idempotencyKey: `usage:${accrual.id}`,
+      createdAt: at,
+    })
+    .returning({ seq: ledgerEntries.seq });
+  await tx
+    .update(billingAccounts)
+    .set({ accruedMinor, updatedAt: at })
+    .where(eq(billingAccounts.teamId, account.teamId));
+  return { seq: row!.seq, account: { ...account, accruedMinor } };
 }
 
 /** Credits a top-up or posts an adjustment; with an idempotency key, once per key. */
@@ -185,6 +253,7 @@ interface NewEntry {
   computeId?: string | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
+  hours?: number | null;
   idempotencyKey?: string | null;
   actorUserId?: string | null;
   at: Date;
@@ -202,12 +271,14 @@ async function appendEntry(tx: Transaction, account: LockedAccount, entry: NewEn
       kind: entry.kind,
       amountMinor: entry.amountMinor,
       currency: account.currency,
-      balanceAfterMinor: after,
+      // The entries' running sum: usage still accruing is not in the ledger yet.
+      balanceAfterMinor: after + account.accruedMinor,
       description: entry.description,
       topUpId: entry.topUpId ?? null,
       computeId: entry.computeId ?? null,
       periodStart: entry.periodStart ?? null,
       periodEnd: entry.periodEnd ?? null,
+      hours: entry.hours ?? null,
       idempotencyKey: entry.idempotencyKey ?? null,
       actorUserId: entry.actorUserId ?? null,
       createdAt: entry.at,
@@ -271,7 +342,7 @@ export async function listLedger(
   db: Queryable,
   teamId: string,
   cursor: string | undefined,
-): Promise<{ entries: LedgerEntry[]; nextCursor: string | null }> {
+): Promise<{ entries: LedgerEntry[]; nextCursor: string | null; pending: PendingUsage | null }> {
   if (cursor !== undefined && !/^\d{1,18}$/.test(cursor)) throw cursorProblem();
   const rows = await db
     .select()
@@ -283,6 +354,31 @@ export async function listLedger(
   return {
     entries: page.map(toEntry),
     nextCursor: rows.length > BILLING_PAGE_SIZE ? String(page.at(-1)!.seq) : null,
+    pending: cursor ? null : await pendingUsage(db, teamId),
+  };
+}
+
+/** The usage accrued and not posted yet (see the top of this file); null when there is none. */
+export async function pendingUsage(db: Queryable, teamId: string): Promise<PendingUsage | null> {
+  const [row] = await db
+    .select({
+      amount: sql<string>`sum(${usageAccruals.amountMinor})`,
+      computes: sql<number>`count(distinct ${usageAccruals.computeId})::int`,
+      since: sql<Date | string | null>`min(${usageAccruals.firstHourStart})`,
+      balance: billingAccounts.balanceMinor,
+      currency: usageAccruals.currency,
+    })
+    .from(usageAccruals)
+    .innerJoin(billingAccounts, eq(billingAccounts.teamId, usageAccruals.teamId))
+    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)))
+    .groupBy(billingAccounts.balanceMinor, usageAccruals.currency);
+  if (!row?.since || Number(row.amount) === 0) return null;
+  return {
+    amountMinor: -Number(row.amount),
+    currency: row.currency as Currency,
+    balanceAfterMinor: row.balance,
+    computes: row.computes,
+    since: new Date(row.since).toISOString(),
   };
 }
 
@@ -321,7 +417,16 @@ export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> 
   ]);
 }
 
-/** The sum of the team's entries, straight from the ledger: what the cached balance must equal. */
+/** The open accruals' sum, straight from the table: what the cached accrued_minor must equal. */
+export async function accruedSum(db: Queryable, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${usageAccruals.amountMinor}), 0)` })
+    .from(usageAccruals)
+    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
+  return Number(row?.sum ?? 0);
+}
+
+/** The sum of the team's entries, straight from the ledger: the cached balance plus what is accruing. */
 export async function ledgerSum(db: Queryable, teamId: string): Promise<number> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)` })

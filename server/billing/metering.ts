@@ -2,28 +2,25 @@
 // exists — from the request that made it until it is destroyed, running, stopped (it keeps its disk and
 // address) or in error alike — and never more than the plan's monthly price in one calendar month (UTC).
 // Hours count from the compute's creation (a compute made at 10:40 starts its second hour at 11:40), and an
-// hour belongs to the month it starts in. The sweep posts each started hour once, as it starts, with the
-// key usage:<computeId>:<hour start ISO>; a sweep that missed hours (a restart) catches up. Each compute keeps
-// a cursor (computes.next_meter_at), moved on in the transaction that posts its hours and past the rest of
-// the month once its cap is reached: a sweep reads only the computes with an hour due, off an index.
-import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+// hour belongs to the month it starts in.
+//
+// Each compute's month is one row (usage_accruals), updated in place as its hours start: the sweep adds the
+// hours started since the compute's cursor (computes.next_meter_at) to it and takes them off the team's
+// balance in the same transaction, which moves the cursor on — past the rest of the month once the monthly
+// cap is reached. A sweep that missed hours (a restart) adds them all at once. When the month is over the
+// row is posted to the ledger as one charge (month-close.ts). So stored rows grow with computes and months,
+// and a sweep's work with the computes that have an hour due (read off the cursor's index), not with hours.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Currency } from '../../src/contract/teams';
 import type { Database, Transaction } from '../db';
-import { computes, ledgerEntries } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
-import { lockAccount, postCharge } from './ledger';
+import { computes, usageAccruals } from '../db/schema';
+import { METERING_COMPUTES_PER_SWEEP } from './config';
+import { accrue, lockAccount } from './ledger';
 
 export const HOUR_MS = 3_600_000;
-/** Destroyed computes are looked at this long after: their last hours are posted by the next sweep anyway. */
+/** Destroyed computes are looked at this long after: their last hours are accrued by the next sweep anyway. */
 const DESTROYED_LOOKBACK_MS = 35 * 24 * HOUR_MS;
-/** At most this many hours per compute and transaction, so one long catch-up cannot hold a team's lock long. */
-const MAX_HOURS_PER_TRANSACTION = 500;
-/**
- * At most this many compute-hours per sweep (one a minute): far above what running computes need (one an
- * hour each, so 60,000 computes), while a catch-up after downtime — or thousands of computes made at once —
- * is spread over sweeps instead of holding the database for minutes.
- */
-export const METERING_BUDGET_PER_SWEEP = 1_000;
 
 /** What a compute's stored plan says it costs (the plan as it was when the compute was made). */
 export interface PlanPrice {
@@ -71,124 +68,34 @@ export function chargeableUntil(destroyedAt: Date | null, now: Date): Date {
   return new Date(destroyedAt ? Math.min(destroyedAt.getTime(), soon) : soon);
 }
 
-type ComputeRow = Pick<
-  typeof computes.$inferSelect,
-  'id' | 'teamId' | 'hostname' | 'instanceType' | 'createdAt' | 'destroyedAt'
->;
+type AccrualRow = typeof usageAccruals.$inferSelect;
 
-/** Usage charged to one compute for hours starting in [from, to), in one currency. */
-export async function chargedBetween(
-  db: Queryable,
-  computeId: string,
-  currency: Currency,
-  from: Date,
-  to: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(-${ledgerEntries.amountMinor}), 0)` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.computeId, computeId),
-        eq(ledgerEntries.kind, 'charge'),
-        eq(ledgerEntries.currency, currency),
-        gte(ledgerEntries.periodStart, from),
-        lt(ledgerEntries.periodStart, to),
-      ),
+/** At most this many computes per transaction, so one big team cannot hold its lock long. */
+const COMPUTES_PER_TRANSACTION = 500;
+
+function dayKey(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** Spreads `amount` over `hours` hours from `start` (hourly each, the last ones less at the cap) per UTC day. */
+function addDaily(daily: Record<string, number>, start: Date, hours: number, hourly: number, amount: number) {
+  let left = amount;
+  let at = start.getTime();
+  let remaining = hours;
+  while (remaining > 0 && left > 0) {
+    const dayEnd = Date.UTC(
+      new Date(at).getUTCFullYear(),
+      new Date(at).getUTCMonth(),
+      new Date(at).getUTCDate() + 1,
     );
-  return Number(row?.sum ?? 0);
-}
-
-/**
- * Posts the compute's hours not yet charged that start before `until` (its destruction, or the hours started
- * by now), under its team's lock, dated `at`; answers how many.
- */
-async function meterCompute(
-  tx: Transaction,
-  compute: ComputeRow,
-  until: Date,
-  at: Date,
-  limit = MAX_HOURS_PER_TRANSACTION,
-): Promise<number> {
-  const account = await lockAccount(tx, compute.teamId, at);
-  if (!account) return 0;
-  const price = planPrice(compute.instanceType, account.currency);
-  if (price.hourlyMinor === 0) {
-    // Free: nothing to post; look again when its next hour starts.
-    await moveCursor(tx, compute.id, firstHourAtOrAfter(compute.createdAt, until));
-    return 0;
+    const inDay = Math.min(remaining, Math.ceil((dayEnd - at) / HOUR_MS));
+    const share = Math.min(inDay * hourly, left);
+    const key = dayKey(at);
+    daily[key] = (daily[key] ?? 0) + share;
+    left -= share;
+    remaining -= inDay;
+    at += inDay * HOUR_MS;
   }
-  // Read again under the lock: a concurrent sweep may have posted meanwhile.
-  const [cursor] = await tx
-    .select({ last: sql<Date | string | null>`max(${ledgerEntries.periodStart})` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.computeId, compute.id), eq(ledgerEntries.kind, 'charge')));
-  const last = cursor?.last ? new Date(cursor.last) : null;
-  let start = last ? new Date(last.getTime() + HOUR_MS) : compute.createdAt;
-  let month: number | undefined;
-  let monthCharged = 0;
-  let posted = 0;
-  while (start < until && posted < limit) {
-    const monthStart = monthStartOf(start);
-    if (monthStart.getTime() !== month) {
-      month = monthStart.getTime();
-      monthCharged = await chargedBetween(
-        tx,
-        compute.id,
-        account.currency,
-        monthStart,
-        addMonths(monthStart, 1),
-      );
-    }
-    const amountMinor = Math.min(price.hourlyMinor, price.monthlyMinor - monthCharged);
-    if (amountMinor <= 0) {
-      // The month's cap is reached: nothing more until the first hour of the next month.
-      start = firstHourAtOrAfter(compute.createdAt, addMonths(monthStart, 1));
-      continue;
-    }
-    const periodEnd = new Date(start.getTime() + HOUR_MS);
-    await postCharge(tx, {
-      teamId: compute.teamId,
-      amountMinor,
-      description: `${compute.hostname} (${price.name}), hour from ${start.toISOString()}`,
-      computeId: compute.id,
-      periodStart: start,
-      periodEnd,
-      idempotencyKey: `usage:${compute.id}:${start.toISOString()}`,
-      at,
-    });
-    monthCharged += amountMinor;
-    posted += 1;
-    start = periodEnd;
-  }
-  await moveCursor(tx, compute.id, start);
-  return posted;
-}
-
-/** The compute's next hour to look at: every hour before it is charged, or inside a month at its cap. */
-async function moveCursor(tx: Transaction, computeId: string, next: Date): Promise<void> {
-  await tx.update(computes).set({ nextMeterAt: next }).where(eq(computes.id, computeId));
-}
-
-/**
- * Posts the compute's hours due before `until`, one transaction per MAX_HOURS_PER_TRANSACTION hours so no
- * transaction holds the team's lock long, at most `budget` hours; answers how many.
- */
-export async function meterComputeThrough(
-  db: Database,
-  compute: ComputeRow,
-  until: Date,
-  at: Date,
-  budget = Number.POSITIVE_INFINITY,
-): Promise<number> {
-  let posted = 0;
-  while (posted < budget) {
-    const limit = Math.min(budget - posted, MAX_HOURS_PER_TRANSACTION);
-    const now = await db.transaction((tx) => meterCompute(tx, compute, until, at, limit));
-    posted += now;
-    if (now < limit) break;
-  }
-  return posted;
 }
 
 export const meteredComputeColumns = {
@@ -200,8 +107,160 @@ export const meteredComputeColumns = {
   destroyedAt: computes.destroyedAt,
 };
 
+/**
+ * Adds the hours of some of one team's computes started by `asOf` (each until its destruction) to their
+ * months' accruals and takes them off the balance, in the caller's transaction under the team's lock, dated
+ * `at`; answers how many hours.
+ */
+export async function meterTeam(
+  tx: Transaction,
+  teamId: string,
+  computeIds: string[],
+  asOf: Date,
+  at: Date,
+): Promise<number> {
+  const account = await lockAccount(tx, teamId, at);
+  if (!account || computeIds.length === 0) return 0;
+  // Read under the lock: a concurrent sweep (another server's) may have moved a cursor meanwhile, and the
+  // compute may have been destroyed since the sweep chose it.
+  const due = (
+    await tx
+      .select({ ...meteredComputeColumns, next: computes.nextMeterAt })
+      .from(computes)
+      .where(and(inArray(computes.id, computeIds), eq(computes.teamId, teamId)))
+  ).map((compute) => ({
+    compute,
+    start: compute.next ?? compute.createdAt,
+    until: chargeableUntil(compute.destroyedAt, asOf),
+  }));
+  if (due.length === 0) return 0;
+  const ids = due.map(({ compute }) => compute.id);
+  const earliest = monthStartOf(new Date(Math.min(...due.map((item) => item.start.getTime()))));
+  const monthRows = await tx
+    .select()
+    .from(usageAccruals)
+    .where(and(inArray(usageAccruals.computeId, ids), gte(usageAccruals.monthStart, earliest)));
+  const key = (computeId: string, month: Date) => `${computeId}|${month.getTime()}`;
+  /** Charged so far per compute and month (open and posted rows), and each month's open row. */
+  const charged = new Map<string, number>();
+  const open = new Map<string, AccrualRow>();
+  for (const row of monthRows) {
+    const k = key(row.computeId, row.monthStart);
+    charged.set(k, (charged.get(k) ?? 0) + row.amountMinor);
+    if (row.postedSeq === null) open.set(k, row);
+  }
+  const changed = new Map<string, AccrualRow>();
+  const moved: { id: string; next: Date }[] = [];
+  let total = 0;
+  let hours = 0;
+  for (const { compute, until, start: from } of due) {
+    const price = planPrice(compute.instanceType, account.currency);
+    let start = from;
+    if (price.hourlyMinor === 0) {
+      // Free: nothing to accrue; look again when its next hour starts.
+      moved.push({ id: compute.id, next: firstHourAtOrAfter(compute.createdAt, until) });
+      continue;
+    }
+    while (start < until) {
+      const monthStart = monthStartOf(start);
+      const monthEnd = addMonths(monthStart, 1);
+      const started = hourStartsBetween(
+        compute.createdAt,
+        start,
+        new Date(Math.min(until.getTime(), monthEnd.getTime())),
+      );
+      const k = key(compute.id, monthStart);
+      const room = price.monthlyMinor - (charged.get(k) ?? 0);
+      if (room <= 0 || started === 0) {
+        // The month's cap is reached: nothing more until the first hour of the next month.
+        start = firstHourAtOrAfter(compute.createdAt, monthEnd);
+        continue;
+      }
+      const count = Math.min(started, Math.ceil(room / price.hourlyMinor));
+      const amountMinor = Math.min(count * price.hourlyMinor, room);
+      const end = new Date(start.getTime() + count * HOUR_MS);
+      const row: AccrualRow = open.get(k) ?? {
+        id: randomUUID(),
+        teamId,
+        computeId: compute.id,
+        monthStart,
+        currency: account.currency,
+        hours: 0,
+        amountMinor: 0,
+        daily: {},
+        firstHourStart: start,
+        lastHourEnd: start,
+        postedSeq: null,
+        updatedAt: at,
+      };
+      const daily = { ...row.daily };
+      addDaily(daily, start, count, price.hourlyMinor, amountMinor);
+      const next = {
+        ...row,
+        hours: row.hours + count,
+        amountMinor: row.amountMinor + amountMinor,
+        daily,
+        lastHourEnd: end,
+        updatedAt: at,
+      };
+      open.set(k, next);
+      changed.set(k, next);
+      charged.set(k, (charged.get(k) ?? 0) + amountMinor);
+      total += amountMinor;
+      hours += count;
+      start = count < started ? firstHourAtOrAfter(compute.createdAt, monthEnd) : end;
+    }
+    moved.push({ id: compute.id, next: start });
+  }
+  if (changed.size > 0) {
+    await tx
+      .insert(usageAccruals)
+      .values([...changed.values()])
+      .onConflictDoUpdate({
+        target: usageAccruals.id,
+        set: {
+          hours: sql`excluded.hours`,
+          amountMinor: sql`excluded.amount_minor`,
+          daily: sql`excluded.daily`,
+          lastHourEnd: sql`excluded.last_hour_end`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+  if (moved.length > 0) {
+    const values = sql.join(
+      moved.map(({ id, next }) => sql`(${id}::uuid, ${next.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update computes set next_meter_at = v.next from (values ${values}) as v(id, next) where computes.id = v.id`,
+    );
+  }
+  await accrue(tx, account, total, at);
+  return hours;
+}
+
+/**
+ * Meters the given computes of one team (hours started by `asOf`), COMPUTES_PER_TRANSACTION at a time;
+ * answers how many hours.
+ */
+export async function meterComputes(
+  db: Database,
+  teamId: string,
+  computeIds: string[],
+  asOf: Date,
+  at: Date,
+): Promise<number> {
+  let hours = 0;
+  for (let index = 0; index < computeIds.length; index += COMPUTES_PER_TRANSACTION) {
+    const batch = computeIds.slice(index, index + COMPUTES_PER_TRANSACTION);
+    hours += await db.transaction((tx) => meterTeam(tx, teamId, batch, asOf, at));
+  }
+  return hours;
+}
+
 export interface MeteringResult {
-  /** Compute-hours charged by this sweep. */
+  /** Compute-hours taken off balances by this sweep. */
   hoursCharged: number;
   /** Computes that had an hour due and were looked at (a compute at its monthly cap is not, until the next). */
   computesExamined: number;
@@ -212,20 +271,20 @@ export interface MeteringResult {
 }
 
 export interface MeteringOptions {
-  /** Compute-hours to charge at most (METERING_BUDGET_PER_SWEEP). */
+  /** Computes to meter at most (METERING_COMPUTES_PER_SWEEP); the rest wait for the next sweep. */
   budget?: number;
   /** Checked between computes: the server is shutting down. */
   shouldStop?: () => boolean;
 }
 
 /**
- * Charges the started compute-hours not charged yet, the longest-waiting computes first: one transaction per
- * compute with hours due, within the budget.
+ * Accrues the started compute-hours not accrued yet, the longest-waiting computes first: one transaction per
+ * team (and COMPUTES_PER_TRANSACTION computes), within the budget.
  */
 export async function meterUsage(
   db: Database,
   now: Date,
-  { budget = METERING_BUDGET_PER_SWEEP, shouldStop = () => false }: MeteringOptions = {},
+  { budget = METERING_COMPUTES_PER_SWEEP, shouldStop = () => false }: MeteringOptions = {},
 ): Promise<MeteringResult> {
   // The cursor's index: only computes whose next hour has started (and, destroyed ones, started before then).
   const next = sql<Date | string>`coalesce(${computes.nextMeterAt}, ${computes.createdAt})`;
@@ -243,25 +302,25 @@ export async function meterUsage(
           ),
         ),
       ),
-    );
-  const due = candidates
-    .map((compute) => ({
-      compute,
-      next: new Date(compute.next),
-      until: chargeableUntil(compute.destroyedAt, now),
-    }))
-    .sort((a, b) => a.next.getTime() - b.next.getTime() || a.compute.id.localeCompare(b.compute.id));
+    )
+    .orderBy(next, computes.id)
+    .limit(budget + 1);
+  const more = candidates.length > budget;
+  const byTeam = new Map<string, string[]>();
+  for (const compute of candidates.slice(0, budget)) {
+    const list = byTeam.get(compute.teamId) ?? [];
+    list.push(compute.id);
+    byTeam.set(compute.teamId, list);
+  }
   let hoursCharged = 0;
   let computesExamined = 0;
   const teamIds = new Set<string>();
-  for (const { compute, until } of due) {
+  for (const [teamId, due] of byTeam) {
     if (shouldStop()) return { hoursCharged, computesExamined, teamIds, more: true };
-    computesExamined += 1;
-    const charged = await meterComputeThrough(db, compute, until, now, budget - hoursCharged);
-    if (charged > 0) teamIds.add(compute.teamId);
-    hoursCharged += charged;
-    // The budget spent: this compute may still have hours due, and the rest are not reached.
-    if (hoursCharged >= budget) return { hoursCharged, computesExamined, teamIds, more: true };
+    computesExamined += due.length;
+    const hours = await meterComputes(db, teamId, due, now, now);
+    if (hours > 0) teamIds.add(teamId);
+    hoursCharged += hours;
   }
-  return { hoursCharged, computesExamined, teamIds, more: false };
+  return { hoursCharged, computesExamined, teamIds, more };
 }

@@ -1,22 +1,17 @@
 // The sandbox's simulated month end, so an owner trying Ikirere (and the end-to-end tests) can see a whole
 // billing month without waiting for it. For one team it charges every compute's hours to the end of the
 // current calendar month (UTC) as if it kept existing until then — a destroyed one only until its
-// destruction — and issues the month's invoice now. The real month end later invoices only what is charged
-// to the month after this (a compute made meanwhile), on a second invoice. Offered only with the sandbox
-// payment provider, where no real money moves, and recorded in the audit log.
+// destruction — posts the month to the ledger and issues its invoice now. The real month end later invoices
+// only what is charged to the month after this (a compute made meanwhile), on a second invoice. Offered only
+// with the sandbox payment provider, where no real money moves, and recorded in the audit log.
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { MonthEndSimulation } from '../../src/contract/billing';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import type { BillingService } from './billing-service';
 import { issueInvoice, toInvoiceSummary } from './invoices';
-import {
-  addMonths,
-  chargeableUntil,
-  meterComputeThrough,
-  meteredComputeColumns,
-  monthStartOf,
-} from './metering';
+import { addMonths, meterComputes, monthStartOf } from './metering';
+import { postTeamAccruals } from './month-close';
 
 export async function simulateMonthEnd(
   billing: BillingService,
@@ -27,7 +22,7 @@ export async function simulateMonthEnd(
   const monthStart = monthStartOf(now);
   const lastInstant = new Date(addMonths(monthStart, 1).getTime() - 1);
   const teamComputes = await db
-    .select(meteredComputeColumns)
+    .select({ id: computes.id })
     .from(computes)
     .where(
       and(
@@ -36,12 +31,15 @@ export async function simulateMonthEnd(
         or(isNull(computes.destroyedAt), gt(computes.destroyedAt, monthStart)),
       ),
     );
-  let hoursCharged = 0;
-  for (const compute of teamComputes) {
-    const until = chargeableUntil(compute.destroyedAt, lastInstant);
-    hoursCharged += await meterComputeThrough(db, compute, until, now);
-  }
+  const hoursCharged = await meterComputes(
+    db,
+    input.teamId,
+    teamComputes.map((compute) => compute.id),
+    lastInstant,
+    now,
+  );
   const invoice = await db.transaction(async (tx) => {
+    await postTeamAccruals(tx, input.teamId, addMonths(monthStart, 1), now);
     const issued = await issueInvoice(tx, {
       teamId: input.teamId,
       monthStart,

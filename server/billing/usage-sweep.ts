@@ -1,9 +1,11 @@
-// The server's usage sweep, beside the running-out one and on the same interval: it charges the started
-// compute-hours not charged yet, issues the invoices of months that are over, marks the invoices the
-// balance now covers as paid, e-mails the new invoices, and sends the balance alerts the new charges made due.
+// The server's usage sweep, beside the running-out one and on the same interval: it accrues the started
+// compute-hours not accrued yet, posts the months that are over to the ledger and issues their invoices,
+// marks the invoices the balance now covers as paid, e-mails the new invoices, and sends the balance alerts
+// the new charges made due.
 import type { BillingService } from './billing-service';
 import { issueInvoices } from './invoices';
 import { meterUsage } from './metering';
+import { postEndedMonths } from './month-close';
 
 export interface UsageSweepResult {
   hoursCharged: number;
@@ -20,7 +22,7 @@ export class UsageSweep {
 
   constructor(
     private readonly billing: BillingService,
-    /** Compute-hours charged per sweep at most (METERING_BUDGET_PER_SWEEP). */
+    /** Computes metered per sweep at most; default: the configuration's METERING_COMPUTES_PER_SWEEP. */
     private readonly meteringBudget?: number,
   ) {}
 
@@ -51,10 +53,11 @@ export class UsageSweep {
   async sweep(): Promise<UsageSweepResult> {
     const { db, clock, config } = this.billing.deps;
     const { hoursCharged, teamIds, more } = await meterUsage(db, clock.now(), {
-      budget: this.meteringBudget,
+      budget: this.meteringBudget ?? config.meteringComputesPerSweep,
       shouldStop: () => this.stopping,
     });
-    // A month is invoiced only once every hour of it is charged: while metering catches up, wait.
+    // A month is posted and invoiced only once every hour of it is accrued: while metering catches up, wait.
+    if (!more) await postEndedMonths(db, clock.now());
     const { issued, paid } = more
       ? { issued: [], paid: 0 }
       : await issueInvoices(db, clock.now(), config.taxRatePercent);

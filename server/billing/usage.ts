@@ -1,36 +1,33 @@
-// What a team's usage came to in a calendar month, from the ledger's usage charges: one line per compute
-// (started hours, rate, amount), the days, and — for the current month — the projected month-end total.
-import { and, asc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+// What a team's usage came to in a calendar month, from its computes' accruals (one per compute and month,
+// metering.ts): one line per compute (started hours, rate, amount), the days, and — for the current month —
+// the projected month-end total.
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { InvoiceLine, Usage } from '../../src/contract/billing';
 import type { Currency } from '../../src/contract/teams';
-import { computes, ledgerEntries } from '../db/schema';
+import { computes, usageAccruals } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import {
   addMonths,
   chargeableUntil,
   firstHourAtOrAfter,
-  HOUR_MS,
   hourStartsBetween,
   monthStartOf,
   planPrice,
 } from './metering';
 
-function usageInMonth(teamId: string, currency: Currency, monthStart: Date, afterSeq = 0) {
+function usageInMonth(teamId: string, currency: Currency, monthStart: Date, postedAfter?: number) {
   return and(
-    gt(ledgerEntries.seq, afterSeq),
-    eq(ledgerEntries.teamId, teamId),
-    eq(ledgerEntries.kind, 'charge'),
-    isNotNull(ledgerEntries.computeId),
-    eq(ledgerEntries.currency, currency),
-    gte(ledgerEntries.periodStart, monthStart),
-    lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
+    eq(usageAccruals.teamId, teamId),
+    eq(usageAccruals.currency, currency),
+    eq(usageAccruals.monthStart, monthStart),
+    postedAfter === undefined ? undefined : gt(usageAccruals.postedSeq, postedAfter),
   );
 }
 
 /**
  * One line per compute charged in the month: its started hours in the month (up to `now` for the current
  * one), the plan's hourly rate, and what was charged — hours × rate, or the monthly cap when lower. With
- * afterSeq, only the charges posted after that ledger entry, and the hours they charged.
+ * postedAfter (an invoice), only what was posted to the ledger after that entry, and the hours it charged.
  */
 export async function monthLines(
   db: Queryable,
@@ -38,43 +35,45 @@ export async function monthLines(
   currency: Currency,
   monthStart: Date,
   now: Date,
-  afterSeq = 0,
+  postedAfter?: number,
 ): Promise<InvoiceLine[]> {
   const rows = await db
     .select({
-      computeId: ledgerEntries.computeId,
-      amountMinor: sql<string>`sum(-${ledgerEntries.amountMinor})`,
-      charges: sql<number>`count(*)::int`,
+      computeId: usageAccruals.computeId,
+      amountMinor: sql<string>`sum(${usageAccruals.amountMinor})`,
+      hours: sql<number>`sum(${usageAccruals.hours})::int`,
       hostname: computes.hostname,
       instanceType: computes.instanceType,
       createdAt: computes.createdAt,
       destroyedAt: computes.destroyedAt,
     })
-    .from(ledgerEntries)
-    .leftJoin(computes, eq(computes.id, ledgerEntries.computeId))
-    .where(usageInMonth(teamId, currency, monthStart, afterSeq))
+    .from(usageAccruals)
+    .leftJoin(computes, eq(computes.id, usageAccruals.computeId))
+    .where(usageInMonth(teamId, currency, monthStart, postedAfter))
     .groupBy(
-      ledgerEntries.computeId,
+      usageAccruals.computeId,
       computes.hostname,
       computes.instanceType,
       computes.createdAt,
       computes.destroyedAt,
     )
-    .orderBy(asc(computes.hostname), asc(ledgerEntries.computeId));
+    .orderBy(asc(computes.hostname), asc(usageAccruals.computeId));
   const monthEnd = addMonths(monthStart, 1);
   return rows.map((row) => {
     const amountMinor = Number(row.amountMinor);
     const price = planPrice(row.instanceType ?? {}, currency);
+    // The whole month's line counts every started hour, those past the cap too; a later invoice of the
+    // month (after the simulated month end) counts the hours it charges.
     const hours =
-      row.createdAt && afterSeq === 0
+      row.createdAt && !postedAfter
         ? hourStartsBetween(
             row.createdAt,
             monthStart,
             new Date(Math.min(monthEnd.getTime(), chargeableUntil(row.destroyedAt, now).getTime())),
           )
-        : row.charges;
+        : row.hours;
     return {
-      computeId: row.computeId!,
+      computeId: row.computeId,
       hostname: row.hostname ?? 'deleted compute',
       plan: price.name,
       hours,
@@ -98,15 +97,15 @@ export async function readUsage(
   const monthToDateMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
 
   const charged = new Map(lines.map((line) => [line.computeId, line.amountMinor]));
-  const lastCharged = await db
+  const accrued = await db
     .select({
-      computeId: ledgerEntries.computeId,
-      last: sql<Date | string>`max(${ledgerEntries.periodStart})`,
+      computeId: usageAccruals.computeId,
+      end: sql<Date | string>`max(${usageAccruals.lastHourEnd})`,
     })
-    .from(ledgerEntries)
+    .from(usageAccruals)
     .where(usageInMonth(teamId, currency, periodStart))
-    .groupBy(ledgerEntries.computeId);
-  const lastById = new Map(lastCharged.map((row) => [row.computeId, new Date(row.last)]));
+    .groupBy(usageAccruals.computeId);
+  const accruedUntil = new Map(accrued.map((row) => [row.computeId, new Date(row.end)]));
   const live = await db
     .select({ id: computes.id, instanceType: computes.instanceType, createdAt: computes.createdAt })
     .from(computes)
@@ -114,22 +113,17 @@ export async function readUsage(
   let projectedMonthEndMinor = monthToDateMinor;
   for (const compute of live) {
     const price = planPrice(compute.instanceType, currency);
-    const last = lastById.get(compute.id);
-    // The hours not charged yet (the sweep may not have reached the latest) until the month ends.
-    const next = last
-      ? new Date(last.getTime() + HOUR_MS)
-      : firstHourAtOrAfter(compute.createdAt, periodStart);
+    // The hours not accrued yet (the sweep may not have reached the latest) until the month ends.
+    const next = accruedUntil.get(compute.id) ?? firstHourAtOrAfter(compute.createdAt, periodStart);
     const remaining = hourStartsBetween(compute.createdAt, next, periodEnd);
     const room = price.monthlyMinor - (charged.get(compute.id) ?? 0);
     projectedMonthEndMinor += Math.max(0, Math.min(remaining * price.hourlyMinor, room));
   }
 
   const days = await db
-    .select({
-      date: sql<string>`to_char(${ledgerEntries.periodStart} at time zone 'UTC', 'YYYY-MM-DD')`,
-      amountMinor: sql<string>`sum(-${ledgerEntries.amountMinor})`,
-    })
-    .from(ledgerEntries)
+    .select({ date: sql<string>`day.key`, amountMinor: sql<string>`sum(day.value::bigint)` })
+    .from(usageAccruals)
+    .innerJoin(sql`jsonb_each_text(${usageAccruals.daily}) as day`, sql`true`)
     .where(usageInMonth(teamId, currency, periodStart))
     .groupBy(sql`1`);
   const byDay = new Map(days.map((day) => [day.date, Number(day.amountMinor)]));

@@ -641,7 +641,10 @@ export const billingAccounts = pgTable(
     teamId: uuid('team_id')
       .primaryKey()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /** What the team can spend: the ledger's sum less the usage accrued and not posted yet (accruedMinor). */
     balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    /** The open usage accruals' sum: taken off the balance as hours start, posted to the ledger at month end. */
+    accruedMinor: bigint('accrued_minor', { mode: 'number' }).notNull().default(0),
     /** null: the currency's default (DEFAULT_LOW_BALANCE_THRESHOLD). */
     lowBalanceThresholdMinor: bigint('low_balance_threshold_minor', { mode: 'number' }),
     /** low | depleted: an e-mail to the owners is due for a crossing; cleared once sent. */
@@ -654,8 +657,9 @@ export const billingAccounts = pgTable(
 );
 
 /**
- * Append-only: every credit (top-up, adjustment) and charge (usage) of a team, in minor units of the
- * currency it was made in. team_id has no foreign key on purpose: money records outlive the team.
+ * Append-only: every credit (top-up, adjustment) and charge (a compute's month of usage, tax) of a team, in
+ * minor units of the currency it was made in. team_id has no foreign key on purpose: money records outlive
+ * the team. balance_after is the ledger's running sum (usage still accruing is not in it yet).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -675,7 +679,9 @@ export const ledgerEntries = pgTable(
     computeId: uuid('compute_id'),
     periodStart: at('period_start'),
     periodEnd: at('period_end'),
-    /** The poster's key (metering: one per compute and hour): the same key never posts twice. */
+    /** A usage charge's started hours (a posted accrual); null for other entries. */
+    hours: integer('hours'),
+    /** The poster's key (usage: one per accrual): the same key never posts twice. */
     idempotencyKey: text('idempotency_key'),
     /** null: the system. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -691,6 +697,39 @@ export const ledgerEntries = pgTable(
     // Metering's cursor per compute, and the month's usage per compute for caps, usage and invoices.
     index('ledger_entries_usage').on(t.computeId, t.periodStart).where(sql`compute_id is not null`),
     index('ledger_entries_usage_period').on(t.periodStart).where(sql`compute_id is not null`),
+  ],
+);
+
+/**
+ * A compute's usage in one calendar month (UTC), one row updated in place as its hours start
+ * (server/billing/metering.ts): the balance goes down with it at once, and the ledger gets one charge for it
+ * when the month is over (posted_seq). A month has a second row only when the first was posted early (the
+ * sandbox's simulated month end). No foreign keys: like the ledger, usage outlives the compute and team.
+ */
+export const usageAccruals = pgTable(
+  'usage_accruals',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id').notNull(),
+    computeId: uuid('compute_id').notNull(),
+    monthStart: at('month_start').notNull(),
+    currency: text('currency').notNull(),
+    hours: integer('hours').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** Minor units per UTC day ("2026-11-03": 240), for the usage chart. */
+    daily: jsonb('daily').$type<Record<string, number>>().notNull(),
+    firstHourStart: at('first_hour_start').notNull(),
+    /** The end of the last hour accrued: the compute's next hour starts here (unless the cap was reached). */
+    lastHourEnd: at('last_hour_end').notNull(),
+    /** The ledger entry it was posted as; null while it is still accruing. */
+    postedSeq: bigint('posted_seq', { mode: 'number' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('usage_accruals_open').on(t.computeId, t.monthStart).where(sql`posted_seq is null`),
+    index('usage_accruals_team_month').on(t.teamId, t.monthStart),
+    index('usage_accruals_unposted').on(t.monthStart).where(sql`posted_seq is null`),
+    index('usage_accruals_compute').on(t.computeId, t.monthStart),
   ],
 );
 

@@ -58,7 +58,7 @@ export const ledgerEntrySchema = v.object({
   description: v.string(),
   topUpId: v.nullable(uuid),
   computeId: v.nullable(uuid),
-  /** The usage period a charge covers; null for credits. */
+  /** The usage period a charge covers (a compute's month: its first hour to the end of its last); null for credits. */
   periodStart: v.nullable(isoDate),
   periodEnd: v.nullable(isoDate),
   createdAt: isoDate,
@@ -70,10 +70,29 @@ export const pageQuerySchema = v.object({
   cursor: v.optional(v.pipe(v.string(), v.maxLength(100, 'This cursor is not one we gave out.'))),
 });
 
+/**
+ * Usage taken off the balance as hours start but not in the ledger yet: each compute's month is posted as
+ * one charge when the month is over. Shown above the newest entry; null when nothing is accruing.
+ */
+export const pendingUsageSchema = v.object({
+  /** Negative: what the open months of usage came to so far. */
+  amountMinor: minor,
+  currency: currencySchema,
+  /** The balance with it taken off: the balance the team has now. */
+  balanceAfterMinor: minor,
+  /** How many computes' months it is. */
+  computes: v.number(),
+  /** The first hour it covers. */
+  since: isoDate,
+});
+export type PendingUsage = v.InferOutput<typeof pendingUsageSchema>;
+
 export const ledgerPageSchema = v.object({
   /** Newest first. */
   entries: v.array(ledgerEntrySchema),
   nextCursor: v.nullable(v.string()),
+  /** Only on the first page. */
+  pending: v.nullable(pendingUsageSchema),
 });
 
 // ── Top-ups ──────────────────────────────────────────────────────────────────────────────────────────

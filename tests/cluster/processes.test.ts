@@ -3,15 +3,21 @@
 // charged twice or lost), and Debian's nginx in front of two servers while one of them stops and starts again.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Nginx, startNginx } from '../../scripts/nginx';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
-import { ledgerSum } from '../../server/billing/ledger';
-import { meterUsage } from '../../server/billing/metering';
+import { accruedSum, ledgerSum } from '../../server/billing/ledger';
+import {
+  addMonths,
+  hourStartsBetween,
+  meterUsage,
+  monthStartOf,
+  planPrice,
+} from '../../server/billing/metering';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db';
-import { billingAccounts, computes, ledgerEntries } from '../../server/db/schema';
+import { billingAccounts, computes, usageAccruals } from '../../server/db/schema';
 import { serverMessageSchema } from '../../src/contract/socket';
 import { computeRequest, computesPath } from '../server/support/computes';
 import { createLiveAccount, openTicketedSocket } from '../server/support/live-account';
@@ -20,6 +26,24 @@ import type { SocketProbe } from '../server/support/socket-client';
 import { fundTeam, requirePostgres, waitUntil } from './support';
 
 const LEADING = /this server runs the background work/;
+const COMPUTES = 5;
+const FUNDS = 10_000_000;
+
+/** What metering must have charged a compute made at `created`, per month start: hours × rate within the cap. */
+function expectedCharges(
+  created: Date,
+  instanceType: Record<string, unknown>,
+  asOf: Date,
+): Map<number, number> {
+  const price = planPrice(instanceType, 'RWF');
+  const charges = new Map<number, number>();
+  for (let month = monthStartOf(created); month <= asOf; month = addMonths(month, 1)) {
+    const end = new Date(Math.min(addMonths(month, 1).getTime(), asOf.getTime() + 1));
+    const hours = hourStartsBetween(created, month < created ? created : month, end);
+    if (hours > 0) charges.set(month.getTime(), Math.min(hours * price.hourlyMinor, price.monthlyMinor));
+  }
+  return charges;
+}
 
 let scratch: ScratchDatabase;
 let database: DatabaseHandle;
@@ -89,48 +113,77 @@ afterAll(async () => {
 
 describe('servers as processes', () => {
   it('finish the metering a killed leader was in the middle of, charging every hour once', async () => {
-    const first = await serve();
+    // One compute a sweep (a second apart): a catch-up of several computes takes several sweeps.
+    const slow = { METERING_COMPUTES_PER_SWEEP: '1' };
+    const first = await serve(slow);
     await waitUntil(() => LEADING.test(first.output()), 20_000);
-    const second = await serve();
+    const second = await serve(slow);
     const owner = await createLiveAccount(first.url);
     const teamId = (await call(first.url, 'GET', '/user/api/v1/teams', owner.token)).body.teams[0].id;
-    await fundTeam(database.db, teamId);
-    for (let index = 0; index < 3; index++) {
-      const created = await call(first.url, 'POST', computesPath(teamId), owner.token, computeRequest());
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-    }
-    // Made 50 days ago: thousands of hours to catch up, more than one sweep charges (1,000 compute-hours).
-    await database.db
-      .update(computes)
-      .set({ createdAt: sql`now() - interval '50 days'` })
-      .where(eq(computes.teamId, teamId));
-    const charges = async () =>
+    await fundTeam(database.db, teamId, FUNDS);
+    // Computes made 50 days ago (over two or three calendar months), none metered yet: the team's billing
+    // lock is held while they are made and back-dated, so no sweep meters them before.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from billing_accounts where team_id = ${teamId} for update`);
+      for (let index = 0; index < COMPUTES; index++) {
+        const created = await call(first.url, 'POST', computesPath(teamId), owner.token, computeRequest());
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+      }
+      await tx
+        .update(computes)
+        .set({ createdAt: sql`now() - interval '50 days'` })
+        .where(eq(computes.teamId, teamId));
+    });
+    const metered = async () =>
       (
         await database.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.teamId, teamId), eq(ledgerEntries.kind, 'charge')))
+          .select({ count: sql<number>`count(distinct ${usageAccruals.computeId})::int` })
+          .from(usageAccruals)
+          .where(eq(usageAccruals.teamId, teamId))
       )[0]!.count;
 
-    await waitUntil(async () => (await charges()) > 0, 30_000, first.output);
+    await waitUntil(async () => (await metered()) > 0, 30_000, first.output);
     first.child.kill('SIGKILL');
-    const chargedByFirst = await charges();
-    expect(await pendingHours()).toBeGreaterThan(0); // killed in the middle: hours were still due
+    const meteredByFirst = await metered();
+    expect(await pendingHours()).toBeGreaterThan(0); // killed in the middle: computes were still due
 
     await waitUntil(() => LEADING.test(second.output()), 20_000, second.output);
     await waitUntil(async () => (await pendingHours()) === 0, 60_000, second.output);
-    expect(await charges()).toBeGreaterThan(chargedByFirst);
+    expect(await metered()).toBeGreaterThan(meteredByFirst);
 
-    const duplicates = await database.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from (select compute_id, period_start from ledger_entries
-          where kind = 'charge' and team_id = ${teamId} group by 1, 2 having count(*) > 1) twice`,
-    );
-    expect(duplicates.rows[0]!.count).toBe(0);
+    // Every compute charged exactly what its hours come to, month by month within the cap, once.
+    const made = await database.db.select().from(computes).where(eq(computes.teamId, teamId));
+    expect(made).toHaveLength(COMPUTES);
+    const asOf = new Date();
+    let total = 0;
+    for (const compute of made) {
+      const rows = await database.db
+        .select()
+        .from(usageAccruals)
+        .where(eq(usageAccruals.computeId, compute.id));
+      const byMonth = new Map<number, number>();
+      for (const row of rows) {
+        byMonth.set(row.monthStart.getTime(), (byMonth.get(row.monthStart.getTime()) ?? 0) + row.amountMinor);
+      }
+      const expected = expectedCharges(compute.createdAt, compute.instanceType, asOf);
+      // The hour starting while this runs may be in or out: compare every month but the current one whole.
+      for (const [month, amount] of expected) {
+        if (month === monthStartOf(asOf).getTime()) {
+          expect(Math.abs((byMonth.get(month) ?? 0) - amount)).toBeLessThanOrEqual(10);
+        } else {
+          expect(byMonth.get(month), new Date(month).toISOString()).toBe(amount);
+        }
+      }
+      expect([...byMonth.keys()].every((month) => expected.has(month))).toBe(true);
+      total += [...byMonth.values()].reduce((sum, amount) => sum + amount, 0);
+    }
     const [account] = await database.db
-      .select({ balanceMinor: billingAccounts.balanceMinor })
+      .select({ balanceMinor: billingAccounts.balanceMinor, accruedMinor: billingAccounts.accruedMinor })
       .from(billingAccounts)
       .where(eq(billingAccounts.teamId, teamId));
-    expect(account!.balanceMinor).toBe(await ledgerSum(database.db, teamId));
+    expect(account!.balanceMinor).toBe(FUNDS - total);
+    expect(account!.accruedMinor).toBe(await accruedSum(database.db, teamId));
+    expect(account!.balanceMinor).toBe((await ledgerSum(database.db, teamId)) - account!.accruedMinor);
   });
 
   describe('behind nginx', () => {

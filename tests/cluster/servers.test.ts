@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageSweep } from '../../server/billing';
 import { loadConfig } from '../../server/config';
-import { ledgerEntries } from '../../server/db/schema';
+import { billingAccounts, usageAccruals } from '../../server/db/schema';
 import { queryDns } from '../../server/dns/client';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
@@ -26,6 +26,8 @@ import { fundTeam, requirePostgres, waitUntil } from './support';
 const HOUR = 3_600_000;
 /** Code sends one client address may make in the window, counted across both servers. */
 const SENDS_PER_NETWORK = 12;
+/** What the team is given to spend: computes are prepaid. */
+const FUNDS = 1_000_000;
 
 let scratch: ScratchDatabase;
 const dataDirs: string[] = [];
@@ -99,7 +101,7 @@ beforeAll(async () => {
   b = await start();
   owner = await createLiveAccount(a.url);
   teamId = (await api(b, 'GET', '/user/api/v1/teams')).body.teams[0].id;
-  await fundTeam(a.database.db, teamId);
+  await fundTeam(a.database.db, teamId, FUNDS);
 });
 afterAll(async () => {
   await a?.close();
@@ -210,13 +212,19 @@ describe('two servers on one PostgreSQL database', () => {
       clock.advance(HOUR);
       await Promise.all(sweeps.map((sweep) => sweep.sweep()));
     }
-    const charges = await a.database.db
-      .select({ periodStart: ledgerEntries.periodStart })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.computeId, compute.id), eq(ledgerEntries.kind, 'charge')));
-    const hours = charges.map((charge) => charge.periodStart!.getTime());
-    expect(new Set(hours).size).toBe(hours.length);
-    expect(hours.length).toBe(25); // the hour it started, and 24 more begun since
+    // One row for the compute's month, with the hour it started and 24 more begun since, each once (RWF 10
+    // an hour), and the balance down by exactly that.
+    const months = await a.database.db
+      .select()
+      .from(usageAccruals)
+      .where(eq(usageAccruals.computeId, compute.id));
+    expect(months).toHaveLength(1);
+    expect(months[0]).toMatchObject({ hours: 25, amountMinor: 250 });
+    const [account] = await a.database.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.teamId, teamId));
+    expect(account).toMatchObject({ balanceMinor: FUNDS - 250, accruedMinor: 250 });
   });
 
   it('run the background work on exactly one server, and hand it over when that one stops', async () => {

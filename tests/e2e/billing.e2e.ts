@@ -127,6 +127,23 @@ describe('billing in Chromium', () => {
     await page.waitForURL(/\/computes\/[0-9a-f-]{36}$/);
     await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
 
+    // Its first hour comes off the balance as it starts, shown on top of the history until the month ends.
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'General' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Settings pages' })
+      .getByRole('link', { name: 'Billing' })
+      .click();
+    const accruing = page
+      .getByRole('region', { name: 'History' })
+      .getByRole('row')
+      .filter({ hasText: 'Usage so far' });
+    await accruing.filter({ hasText: '1 compute since' }).waitFor({ timeout: 20_000 });
+    await expect(accruing.getByRole('cell').nth(2).textContent()).resolves.toBe('-RWF 10');
+    await expect(accruing.getByRole('cell').nth(3).textContent()).resolves.toBe('RWF 49,990');
+    await page.getByTestId('balance-amount').filter({ hasText: 'RWF 49,990' }).waitFor();
+    await expectNoAxeViolations(page);
+
     // No invoice yet: the sandbox ends the month now.
     await page.goto('/settings/invoices');
     await page.getByText('No invoices yet').waitFor();
@@ -159,10 +176,18 @@ describe('billing in Chromium', () => {
     expect(text).toContain('billed-1');
     expect(text).toContain(total);
 
-    // The balance paid for it.
+    // The balance paid for it, and the history has the compute's month as one charge, nothing still accruing.
     await page.goto('/settings/billing');
     const left = (await page.getByTestId('balance-amount').textContent())!;
     expect(Number(left.replace(/\D/g, ''))).toBe(50_000 - Number(total.replace(/\D/g, '')));
+    const history = page.getByRole('region', { name: 'History' });
+    const month = history
+      .getByRole('row')
+      .filter({ hasText: /Charge: billed-1 \(.+\), \d+ hours in [A-Z][a-z]+ \d{4}/ });
+    await month.waitFor();
+    await expect(month.getByRole('cell').nth(2).textContent()).resolves.toBe(`-${total}`);
+    await expect(month.getByRole('cell').nth(3).textContent()).resolves.toBe(left);
+    await expect(history.getByText('Usage so far').count()).resolves.toBe(0);
     expect(problems).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ let server: ServerProcess | undefined;
 export async function setup(project: TestProject) {
   // The operator of this installation, for journeys where a verification decision arrives.
   const operatorToken = randomBytes(32).toString('hex');
-  server = await startServerProcess({ OPERATOR_TOKEN: operatorToken });
+  // Billing sweeps every 2 s instead of every minute, so a compute's first hour shows within the journey.
+  server = await startServerProcess({ OPERATOR_TOKEN: operatorToken, BILLING_SWEEP_SECONDS: '2' });
   project.provide('baseUrl', server.url);
   project.provide('dnsPort', server.dnsPort);
   project.provide('operatorToken', operatorToken);

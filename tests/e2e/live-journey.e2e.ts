@@ -167,6 +167,13 @@ describe('the console stays true while moving by links', () => {
       { previous: before },
       LIVE,
     );
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByRole('row')
+      .filter({ hasText: 'Top-up' })
+      .filter({ hasText: 'RWF 25,000' })
+      .first()
+      .waitFor(LIVE);
 
     // Activity: what happened elsewhere is listed.
     await tabs(page, 'Settings pages').getByRole('link', { name: 'Activity' }).click();

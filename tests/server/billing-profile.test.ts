@@ -1,11 +1,11 @@
 // The team's billing settings: the profile form with a plain message per field, the currency (only while
 // nothing is owed either way, through the billing form or the team's settings alike), and the payment
 // methods the provider offers.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postCharge, UsageSweep } from '../../server/billing';
+import { postCredit, UsageSweep } from '../../server/billing';
 import { addMonths, monthStartOf } from '../../server/billing/metering';
 import { billingPath, charge, startTopUp, topUpAndPay } from './support/billing';
+import { computesPath, createCompute, waitForStatus } from './support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from './support/identity';
 import { auditRows, expectStatus, person, send, teamOf } from './support/teams';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -183,16 +183,31 @@ describe('the team’s currency', () => {
     const { owner, teamId } = await ownTeam();
     await topUpAndPay(t, owner.token, teamId, 2_000);
     const now = t.clock.now();
+    // A compute's first hour, accrued by the sweep; the compute destroyed within it.
+    const created = await createCompute(t, owner.token, teamId);
+    expectStatus(created, 201);
+    const { id, hostname } = created.body.compute;
+    await waitForStatus(t, owner.token, teamId, id, 'running');
+    expect((await new UsageSweep(t.billing).sweep()).hoursCharged).toBe(1);
+    expectStatus(
+      await send(t, 'DELETE', computesPath(teamId, `/${id}`), {
+        token: owner.token,
+        body: { confirmHostname: hostname },
+      }),
+      202,
+    );
+    await waitForStatus(t, owner.token, teamId, id, 'gone');
+    // What is left of the top-up taken back: the balance is zero, only the usage stands in the way.
+    const left = (await send(t, 'GET', billingPath(teamId, '/balance'), { token: owner.token })).body
+      .balanceMinor;
+    expect(left).toBe(1_990);
     await t.identity.db.transaction((tx) =>
-      postCharge(tx, {
+      postCredit(tx, {
         teamId,
-        amountMinor: 2_000,
-        description: 'web-1, hour of usage',
-        computeId: randomUUID(),
-        periodStart: new Date(now.getTime() - 30 * 60_000),
-        periodEnd: new Date(now.getTime() + 30 * 60_000),
-        idempotencyKey: `usage:test:${now.toISOString()}`,
-        at: now,
+        kind: 'adjustment',
+        amountMinor: -left,
+        description: 'Refund',
+        at: t.clock.now(),
       }),
     );
     const refused = await send(t, 'PUT', profilePath(teamId), {
@@ -200,7 +215,7 @@ describe('the team’s currency', () => {
       body: { currency: 'USD' },
     });
     expectStatus(refused, 409);
-    const monthStart = monthStartOf(new Date(now.getTime() - 30 * 60_000));
+    const monthStart = monthStartOf(now);
     const day = (date: Date) =>
       date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     expect(refused.body.detail).toBe(
@@ -209,7 +224,7 @@ describe('the team’s currency', () => {
 
     // The month's invoice issued (here: the month is over and the sweep ran), the currency can change.
     t.clock.advance(addMonths(monthStart, 1).getTime() + 60_000 - t.clock.now().getTime());
-    await new UsageSweep(t.billing).sweep();
+    expect((await new UsageSweep(t.billing).sweep()).invoicesIssued).toBe(1);
     const token = (await t.identity.sessions.create(owner.id, { userAgent: 'vitest', ip: null })).token;
     const changed = await send(t, 'PUT', profilePath(teamId), { token, body: { currency: 'USD' } });
     expectStatus(changed, 200);

@@ -84,6 +84,7 @@ describe('loadConfig', () => {
       PAYMENT_PROVIDER: 'sandbox',
       BILLING_SWEEP_SECONDS: '60',
       BILLING_GRACE_HOURS: '24',
+      METERING_COMPUTES_PER_SWEEP: '10000',
       TAX_RATE_PERCENT: '0',
       INVOICE_ISSUER_NAME: 'Ikirere',
       INVOICE_ISSUER_ADDRESS: undefined,
@@ -108,6 +109,7 @@ describe('loadConfig', () => {
         sweepIntervalSeconds: 60,
         taxRatePercent: '0',
         issuer: { name: 'Ikirere', addressLines: [], taxId: '' },
+        meteringComputesPerSweep: 10_000,
       },
       dataDir: '/srv/ikirere/.data',
       databaseUrl: undefined,
@@ -196,6 +198,7 @@ describe('loadConfig', () => {
         DELEGATION_CHECK_INTERVAL_SECONDS: '600',
         PAYMENT_PROVIDER: 'Sandbox',
         BILLING_GRACE_HOURS: '48',
+        METERING_COMPUTES_PER_SWEEP: '500',
         TAX_RATE_PERCENT: '18.50',
         INVOICE_ISSUER_NAME: 'Ikirere Cloud Ltd',
         INVOICE_ISSUER_ADDRESS: 'KN 3 Rd 8 | Kigali | Rwanda',
@@ -226,6 +229,7 @@ describe('loadConfig', () => {
           addressLines: ['KN 3 Rd 8', 'Kigali', 'Rwanda'],
           taxId: '102345678',
         },
+        meteringComputesPerSweep: 500,
       },
       dataDir: '/var/lib/ikirere',
       databaseUrl: 'postgresql://ikirere@db:5432/ikirere',
@@ -412,6 +416,7 @@ describe('loadConfig', () => {
         BILLING_GRACE_HOURS: '1.5',
         BILLING_SWEEP_SECONDS: '0',
         TAX_RATE_PERCENT: '18%',
+        METERING_COMPUTES_PER_SWEEP: '0',
       });
     } catch (caught) {
       error = caught;
@@ -421,6 +426,7 @@ describe('loadConfig', () => {
       'BILLING_GRACE_HOURS must be a whole number of hours from 0 to 8760 (got "1.5").',
       'BILLING_SWEEP_SECONDS must be a whole number of seconds from 1 to 3600 (got "0").',
       'TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "18%").',
+      'METERING_COMPUTES_PER_SWEEP must be a whole number of computes from 1 to 9999999 (got "0").',
     ]);
     expect(loadConfig({ BILLING_GRACE_HOURS: '0' }).billing.graceHours).toBe(0);
     expect(loadConfig({ BILLING_SWEEP_SECONDS: '5' }).billing.sweepIntervalSeconds).toBe(5);

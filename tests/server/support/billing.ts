@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ledgerSum, postCharge, type UsageSweep, type UsageSweepResult } from '../../../server/billing';
+import {
+  accruedSum,
+  ledgerSum,
+  postCharge,
+  type UsageSweep,
+  type UsageSweepResult,
+} from '../../../server/billing';
 import { postCredit } from '../../../server/billing/ledger';
 import type { Database } from '../../../server/db';
 import { billingAccounts } from '../../../server/db/schema';
@@ -121,15 +127,20 @@ export async function charge(
   );
 }
 
-/** The cached balance equals the sum of the entries: the ledger's invariant. */
+/**
+ * The ledger's invariant: the cached balance is the sum of the entries less the usage still accruing, and the
+ * cached accrued sum is the open accruals'. Answers the balance.
+ */
 export async function expectBalanceIsSum(t: IdentityTestApp, teamId: string): Promise<number> {
   const [account] = await t.identity.db
-    .select({ balanceMinor: billingAccounts.balanceMinor })
+    .select({ balanceMinor: billingAccounts.balanceMinor, accruedMinor: billingAccounts.accruedMinor })
     .from(billingAccounts)
     .where(eq(billingAccounts.teamId, teamId));
-  const sum = await ledgerSum(t.identity.db, teamId);
-  expect(account?.balanceMinor ?? 0).toBe(sum);
-  return sum;
+  const accrued = await accruedSum(t.identity.db, teamId);
+  const balance = (await ledgerSum(t.identity.db, teamId)) - accrued;
+  expect(account?.accruedMinor ?? 0).toBe(accrued);
+  expect(account?.balanceMinor ?? 0).toBe(balance);
+  return balance;
 }
 
 /** Starts a top-up as the owner and approves it at the sandbox checkout. */

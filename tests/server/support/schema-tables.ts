@@ -38,6 +38,7 @@ export const ALL_TABLES = [
   'team_verifications',
   'teams',
   'top_ups',
+  'usage_accruals',
   'users',
   'verification_challenges',
   'verification_documents',

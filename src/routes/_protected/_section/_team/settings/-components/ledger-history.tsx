@@ -1,12 +1,13 @@
 // The history of the team's money: every top-up, adjustment and charge, newest first, with the balance
-// after each, and the whole of it as a CSV file.
+// after each, and the whole of it as a CSV file. On top, the usage accruing this month: already off the
+// balance, in the ledger as one charge per compute when the month ends.
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from '../../../../../../../styled-system/css';
 import { showToast } from '../../../../../../app-actors';
 import type { LedgerEntry } from '../../../../../../contract/billing';
-import { formatDateTime } from '../../../../../../domain/helpers/time';
+import { formatDateTime, formatUtcDay } from '../../../../../../domain/helpers/time';
 import { formatMoney } from '../../../../../../domain/money';
 import { fetchLedgerCsv } from '../../../../../../services/billing.api';
 import { ledgerQuery } from '../../../../../../services/billing.queries';
@@ -25,6 +26,7 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
   const ledger = useSuspenseInfiniteQuery(ledgerQuery(teamId));
   const [downloading, setDownloading] = useState(false);
   const entries = ledger.data.pages.flatMap((page) => page.entries);
+  const pending = ledger.data.pages[0]?.pending ?? null;
 
   const download = async () => {
     setDownloading(true);
@@ -51,8 +53,10 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
           Download CSV
         </Button>
       </div>
-      {entries.length === 0 ? <p className={css({ color: 'fg.muted' })}>No top-ups or charges yet.</p> : null}
-      {entries.length > 0 ? (
+      {entries.length === 0 && !pending ? (
+        <p className={css({ color: 'fg.muted' })}>No top-ups or charges yet.</p>
+      ) : null}
+      {entries.length > 0 || pending ? (
         <Table.Root caption="Top-ups and charges, newest first" hideCaption>
           <Table.Head>
             <Table.Row>
@@ -63,6 +67,21 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
             </Table.Row>
           </Table.Head>
           <Table.Body>
+            {pending ? (
+              <Table.Row>
+                <Table.Cell>Now</Table.Cell>
+                <Table.Cell>
+                  <span className={css({ fontWeight: '500' })}>Usage so far</span>
+                  <span className={css({ color: 'fg.muted' })}>
+                    : {pending.computes === 1 ? '1 compute' : `${pending.computes} computes`} since{' '}
+                    {formatUtcDay(pending.since)}, charged as its hours start and listed here per compute when
+                    the month ends
+                  </span>
+                </Table.Cell>
+                <Table.Cell numeric>{formatMoney(pending.amountMinor, pending.currency)}</Table.Cell>
+                <Table.Cell numeric>{formatMoney(pending.balanceAfterMinor, pending.currency)}</Table.Cell>
+              </Table.Row>
+            ) : null}
             {entries.map((entry) => (
               <Table.Row key={entry.id}>
                 <Table.Cell>{formatDateTime(entry.createdAt)}</Table.Cell>

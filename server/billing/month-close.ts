@@ -1,0 +1,72 @@
+// The month's close: once a calendar month (UTC) is over and metering has accrued every hour of it, each
+// compute's accrual for the month is posted to the ledger as one charge ("web-1 (Basic), 720 hours in
+// November 2026"), which is what the month's invoice lists. The balance does not move — it went down as the
+// hours started — only the team's accrued sum does (ledger.ts). The sandbox's simulated month end posts the
+// current month early; hours accrued to it after that open a new row, posted at the real close.
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { formatBillingMonth } from '../../src/domain/helpers/time';
+import type { Database, Transaction } from '../db';
+import { computes, usageAccruals } from '../db/schema';
+import { lockAccount, postAccrual } from './ledger';
+import { monthStartOf, planPrice } from './metering';
+
+/** "web-1 (Basic), 720 hours in November 2026" */
+export function usageDescription(hostname: string, plan: string, hours: number, monthStart: Date): string {
+  return `${hostname} (${plan}), ${hours} ${hours === 1 ? 'hour' : 'hours'} in ${formatBillingMonth(monthStart)}`;
+}
+
+/**
+ * Posts the team's open accruals of months starting before `before`, under its lock, in the caller's
+ * transaction; answers how many.
+ */
+export async function postTeamAccruals(
+  tx: Transaction,
+  teamId: string,
+  before: Date,
+  at: Date,
+): Promise<number> {
+  let account = await lockAccount(tx, teamId, at);
+  if (!account) return 0;
+  const rows = await tx
+    .select({ accrual: usageAccruals, hostname: computes.hostname, instanceType: computes.instanceType })
+    .from(usageAccruals)
+    .leftJoin(computes, eq(computes.id, usageAccruals.computeId))
+    .where(
+      and(
+        eq(usageAccruals.teamId, teamId),
+        isNull(usageAccruals.postedSeq),
+        lt(usageAccruals.monthStart, before),
+      ),
+    )
+    .orderBy(asc(usageAccruals.monthStart), asc(computes.hostname), asc(usageAccruals.id));
+  for (const { accrual, hostname, instanceType } of rows) {
+    const plan = planPrice(instanceType ?? {}, account.currency).name;
+    const description = usageDescription(
+      hostname ?? 'deleted compute',
+      plan,
+      accrual.hours,
+      accrual.monthStart,
+    );
+    const posted = await postAccrual(tx, account, accrual, description, at);
+    account = posted.account;
+    await tx
+      .update(usageAccruals)
+      .set({ postedSeq: posted.seq, updatedAt: at })
+      .where(eq(usageAccruals.id, accrual.id));
+  }
+  return rows.length;
+}
+
+/** Posts every team's accruals of the months before now's (the usage sweep, once metering has caught up). */
+export async function postEndedMonths(db: Database, now: Date): Promise<number> {
+  const before = monthStartOf(now);
+  const teams = await db
+    .selectDistinct({ teamId: usageAccruals.teamId })
+    .from(usageAccruals)
+    .where(and(isNull(usageAccruals.postedSeq), lt(usageAccruals.monthStart, before)));
+  let posted = 0;
+  for (const { teamId } of teams) {
+    posted += await db.transaction((tx) => postTeamAccruals(tx, teamId, before, now));
+  }
+  return posted;
+}
