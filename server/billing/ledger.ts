@@ -188,39 +188,53 @@ export async function accrue(
 }
 
 /**
- * Posts an accrued month of a compute's usage to the ledger as one charge: the balance already went down as
- * its hours started, so only accrued_minor moves. Answers the entry's position (seq).
+ * Posts accrued months of computes' usage to the ledger, one charge each, in order: the balance already went
+ * down as their hours started, so only accrued_minor moves. Marks each accrual with its entry (posted_seq)
+ * and answers the account as it now stands.
  */
-export async function postAccrual(
+export async function postAccruals(
   tx: Transaction,
   account: LockedAccount,
-  accrual: typeof usageAccruals.$inferSelect,
-  description: string,
+  items: { accrual: typeof usageAccruals.$inferSelect; description: string }[],
   at: Date,
-): Promise<{ seq: number; account: LockedAccount }> {
-  const accruedMinor = account.accruedMinor - accrual.amountMinor;
-  const [row] = await tx
-    .insert(ledgerEntries)
-    .values({
-      teamId: account.teamId,
-      kind: 'charge',
-      amountMinor: -accrual.amountMinor,
-      currency: accrual.currency,
-      balanceAfterMinor: account.balanceMinor + accruedMinor,
-      description,
-      computeId: accrual.computeId,
-      periodStart: accrual.firstHourStart,
-      periodEnd: accrual.lastHourEnd,
-      hours: accrual.hours,
-      idempotencyKey: `usage:${accrual.id}`,
-      createdAt: at,
-    })
-    .returning({ seq: ledgerEntries.seq });
+): Promise<LockedAccount> {
+  let accruedMinor = account.accruedMinor;
+  const chunk = 500;
+  for (let index = 0; index < items.length; index += chunk) {
+    const values = items.slice(index, index + chunk).map(({ accrual, description }) => {
+      accruedMinor -= accrual.amountMinor;
+      return {
+        teamId: account.teamId,
+        kind: 'charge',
+        amountMinor: -accrual.amountMinor,
+        currency: accrual.currency,
+        balanceAfterMinor: account.balanceMinor + accruedMinor,
+        description,
+        computeId: accrual.computeId,
+        periodStart: accrual.firstHourStart,
+        periodEnd: accrual.lastHourEnd,
+        hours: accrual.hours,
+        idempotencyKey: `usage:${accrual.id}`,
+        createdAt: at,
+      };
+    });
+    const posted = await tx
+      .insert(ledgerEntries)
+      .values(values)
+      .returning({ seq: ledgerEntries.seq, key: ledgerEntries.idempotencyKey });
+    const pairs = sql.join(
+      posted.map(({ seq, key }) => sql`(${key!.slice('usage:'.length)}::uuid, ${seq}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update usage_accruals set posted_seq = v.seq, updated_at = ${at} from (values ${pairs}) as v(id, seq) where usage_accruals.id = v.id`,
+    );
+  }
   await tx
     .update(billingAccounts)
     .set({ accruedMinor, updatedAt: at })
     .where(eq(billingAccounts.teamId, account.teamId));
-  return { seq: row!.seq, account: { ...account, accruedMinor } };
+  return { ...account, accruedMinor };
 }
 
 /** Credits a top-up or posts an adjustment; with an idempotency key, once per key. */

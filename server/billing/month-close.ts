@@ -7,7 +7,7 @@ import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { formatBillingMonth } from '../../src/domain/helpers/time';
 import type { Database, Transaction } from '../db';
 import { computes, usageAccruals } from '../db/schema';
-import { lockAccount, postAccrual } from './ledger';
+import { lockAccount, postAccruals } from './ledger';
 import { monthStartOf, planPrice } from './metering';
 
 /** "web-1 (Basic), 720 hours in November 2026" */
@@ -25,7 +25,7 @@ export async function postTeamAccruals(
   before: Date,
   at: Date,
 ): Promise<number> {
-  let account = await lockAccount(tx, teamId, at);
+  const account = await lockAccount(tx, teamId, at);
   if (!account) return 0;
   const rows = await tx
     .select({ accrual: usageAccruals, hostname: computes.hostname, instanceType: computes.instanceType })
@@ -39,21 +39,16 @@ export async function postTeamAccruals(
       ),
     )
     .orderBy(asc(usageAccruals.monthStart), asc(computes.hostname), asc(usageAccruals.id));
-  for (const { accrual, hostname, instanceType } of rows) {
-    const plan = planPrice(instanceType ?? {}, account.currency).name;
-    const description = usageDescription(
+  const items = rows.map(({ accrual, hostname, instanceType }) => ({
+    accrual,
+    description: usageDescription(
       hostname ?? 'deleted compute',
-      plan,
+      planPrice(instanceType ?? {}, account.currency).name,
       accrual.hours,
       accrual.monthStart,
-    );
-    const posted = await postAccrual(tx, account, accrual, description, at);
-    account = posted.account;
-    await tx
-      .update(usageAccruals)
-      .set({ postedSeq: posted.seq, updatedAt: at })
-      .where(eq(usageAccruals.id, accrual.id));
-  }
+    ),
+  }));
+  if (items.length > 0) await postAccruals(tx, account, items, at);
   return rows.length;
 }
 
