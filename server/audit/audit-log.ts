@@ -16,6 +16,8 @@ export interface AuditActor {
   userId: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The name of the API token the person acted through; absent when signed in to the console. */
+  apiTokenName?: string | null;
 }
 
 /** Operator commands and the server itself: no user, no client address. */
@@ -24,7 +26,12 @@ export const SYSTEM_ACTOR: AuditActor = { userId: null, ip: null, userAgent: nul
 /** The signed-in caller of this request (after requireSession or requireVerifiedUser). */
 export function auditActor(c: Context<AppEnv>): AuditActor {
   const client = clientInfo(c);
-  return { userId: c.get('user').id, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null };
+  return {
+    userId: c.get('user').id,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    apiTokenName: c.get('apiToken')?.name ?? null,
+  };
 }
 
 export interface AuditEntryInput {
@@ -43,7 +50,10 @@ export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promis
     actorUserId: entry.actor.userId,
     action: entry.action,
     target: entry.target ?? null,
-    details: entry.details ?? {},
+    // Done through an API token: the entry names it.
+    details: entry.actor.apiTokenName
+      ? { ...(entry.details ?? {}), apiToken: entry.actor.apiTokenName }
+      : (entry.details ?? {}),
     ip: entry.actor.ip,
     userAgent: entry.actor.userAgent,
     at: entry.at,

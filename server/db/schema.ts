@@ -88,6 +88,34 @@ export const sessions = pgTable(
 );
 
 /**
+ * A personal API token (server/identity/api-tokens.ts): acts for its user in the teams it names, within its
+ * scopes per area (src/contract/api-tokens.ts), until it expires or is revoked. Only the secret's SHA-256
+ * is kept.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The secret's first characters, shown to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    teamIds: uuid('team_ids').array().notNull(),
+    /** TokenScopes: { computes, domains, billing, team }: none | read | read_write. */
+    scopes: jsonb('scopes').$type<Record<string, string>>().notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash').on(t.tokenHash), index('api_tokens_user').on(t.userId)],
+);
+
+/**
  * A one-time code sent by e-mail or SMS. The id is the challenge the browser must present with the code,
  * which binds the code to the request that created it; only an HMAC of the code is stored.
  */

@@ -1,6 +1,7 @@
 // The Hono environment shared by every router: what middleware puts on the context for handlers.
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Identity } from '../identity';
+import type { ApiTokenRecord } from '../identity/api-tokens';
 import type { SessionRecord, UserRecord } from '../identity/sessions';
 import type { LiveUpdates } from '../socket/live-updates';
 import type { TeamMembership, TeamRecord } from '../teams/team-record';
@@ -13,8 +14,10 @@ export interface AppEnv {
     live: LiveUpdates;
     /** The caller's live session: set by the requireSession / requireVerifiedUser guards only. */
     session: SessionRecord;
-    /** The signed-in user, as read with the session: set by the same guards. */
+    /** The signed-in user, as read with the session (or the API token): set by the same guards. */
     user: UserRecord;
+    /** The API token the request came with, when it came with one instead of a session. */
+    apiToken: ApiTokenRecord | undefined;
     /** The team named by :teamId in the path: set by the requireTeamMember guard (server/teams/guards.ts). */
     team: TeamRecord;
     /** The caller's ACTIVE membership of that team: set by the same guard. */

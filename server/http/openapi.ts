@@ -2,6 +2,7 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type { MiddlewareHandler } from 'hono';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../src/contract/problem';
+import { scopeName, tokenRequirement } from '../identity/token-scopes';
 import type { AppEnv } from './env';
 import type { RegisteredRoute } from './registry';
 import type { FormSpec, RouteSpec, Schema } from './routes';
@@ -13,6 +14,12 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description:
       'A session token, as signing in answers it (POST /user/api/v1/auth/…); the console keeps it.',
+  },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token (ikt_…), made under Account settings → API tokens. Each operation lists the scope it needs ("computes:read", "domains:read_write"); read_write covers read. Operations without apiToken take no token.',
   },
   operator: {
     type: 'http',
@@ -71,7 +78,11 @@ function operation(route: RegisteredRoute): Json {
   if (spec.description) op.description = spec.description;
   // An empty list: anyone may call it (sign-in, the payment provider's callback, health).
   const schemes = [...new Set((spec.guards ?? []).flatMap((guard) => guardSchemes.get(guard) ?? []))];
-  op.security = schemes.map((scheme) => ({ [scheme]: [] }));
+  const security: Record<string, string[]>[] = schemes.map((scheme) => ({ [scheme]: [] }));
+  // The session's operations that a token may call too, with the scope it needs (token-scopes.ts).
+  const needed = schemes.includes('session') ? tokenRequirement(route.method, route.path) : 'never';
+  if (needed !== 'never') security.push({ apiToken: needed ? [scopeName(needed)] : [] });
+  op.security = security;
   const parameters = [
     ...parametersOf(spec.request?.params, 'path'),
     ...parametersOf(spec.request?.query, 'query'),

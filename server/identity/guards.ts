@@ -1,17 +1,46 @@
 // Route guards for every later route. Put one in a route's `guards`:
 //   guards: [requireVerifiedUser]   → a signed-in user who has verified a phone number (the console)
 //   guards: [requireSession]        → any live session, also one still verifying its phone
+// Both also take a personal API token (Bearer ikt_…) for the operations its scopes cover: then
+// c.get('apiToken') is set and c.get('session') is not.
 // Then read c.get('session') and c.get('user') in the handler.
 import type { MiddlewareHandler } from 'hono';
+import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '../../src/contract/api-tokens';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
+import { isApiTokenSecret } from './api-tokens';
 import { clientIp } from './client-info';
-import { phoneVerificationRequired, sessionRequired } from './problems';
+import {
+  apiTokenInvalid,
+  apiTokenNotAllowed,
+  apiTokenScopeMissing,
+  phoneVerificationRequired,
+  sessionRequired,
+} from './problems';
+import { allows, tokenRequirement } from './token-scopes';
 
-/** 401 sessionRequired unless `Authorization: Bearer <token>` names a live session. */
+/**
+ * 401 sessionRequired unless `Authorization: Bearer <token>` names a live session — or a live API token whose
+ * scopes cover this operation (403 when they do not, or when no token may do it: token-scopes.ts).
+ */
 export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   if (!token) throw sessionRequired();
+  if (isApiTokenSecret(token)) {
+    const found = await c.get('identity').apiTokens.authenticate(token, { ip: clientIp(c) });
+    if (!found) throw apiTokenInvalid();
+    const needed = tokenRequirement(c.req.method, c.req.path);
+    if (needed === 'never') throw apiTokenNotAllowed();
+    const scopes = found.token.scopes as TokenScopes;
+    if (needed && !allows(scopes[needed.area], needed.access)) {
+      const area = TOKEN_AREA_NAMES[needed.area].toLowerCase();
+      throw apiTokenScopeMissing(area, needed.access, TOKEN_ACCESS_NAMES[scopes[needed.area] ?? 'none']);
+    }
+    c.set('user', found.user);
+    c.set('apiToken', found.token);
+    await next();
+    return;
+  }
   const signedIn = await c.get('identity').sessions.authenticate(token, { ip: clientIp(c) });
   if (!signedIn) throw sessionRequired();
   c.set('session', signedIn.session);

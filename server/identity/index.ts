@@ -7,6 +7,7 @@ import { ensureInstanceSettings } from '../db/instance-settings';
 import { createOutboxMail, type MailDriver } from '../drivers/mail';
 import { createOutboxSms, type SmsDriver } from '../drivers/sms';
 import type { Logger } from '../logger';
+import { ApiTokens } from './api-tokens';
 import { type Clock, systemClock } from './clock';
 import { Deliveries } from './deliveries';
 import { type NetworkAction, type NetworkLimit, NetworkLimiter } from './network-limits';
@@ -71,6 +72,8 @@ export interface Identity {
   readonly sessionEvents: SessionEvents;
   readonly codes: OneTimeCodes;
   readonly tickets: SocketTickets;
+  /** Personal API tokens (account settings → API tokens). */
+  readonly apiTokens: ApiTokens;
   readonly oauthStates: OAuthStates;
   /** Configured social providers only: an absent one has no button and its routes answer 404. */
   readonly providers: ReadonlyMap<SocialProvider, SocialProviderClient>;
@@ -123,6 +126,7 @@ export function createIdentity(options: IdentityOptions): Identity {
       sendsPerHour: config.codeSendsPerHour,
     }),
     tickets: new SocketTickets(db, clock, sessions),
+    apiTokens: new ApiTokens(db, clock),
     oauthStates: new OAuthStates(db, clock),
     providers,
     deliveries: new Deliveries(options.logger),

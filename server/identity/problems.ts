@@ -111,6 +111,42 @@ export function sessionRequired(): ProblemError {
   );
 }
 
+export function apiTokenInvalid(): ProblemError {
+  return new ProblemError(
+    401,
+    {
+      type: problemTypes.apiTokenInvalid,
+      title: 'This API token does not work',
+      detail:
+        'This API token has expired or was revoked. Make a new one in the console: Account settings → API tokens.',
+    },
+    { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  );
+}
+
+/** 403: no token may call this operation; only a person signed in to the console. */
+export function apiTokenNotAllowed(): ProblemError {
+  return new ProblemError(403, {
+    type: problemTypes.apiTokenForbidden,
+    title: 'Not with an API token',
+    detail:
+      'API tokens cannot do this: your account, sign-in, sessions, API tokens and two-factor settings, and deleting, leaving or handing over a team, are only for you, signed in to the console.',
+  });
+}
+
+/** 403: the token's scope for the area does not cover the operation. */
+export function apiTokenScopeMissing(
+  area: string,
+  access: 'read' | 'read_write',
+  granted: string,
+): ProblemError {
+  return new ProblemError(403, {
+    type: problemTypes.apiTokenForbidden,
+    title: 'Outside this token’s scopes',
+    detail: `This token cannot ${access === 'read' ? 'read' : 'change'} ${area}: its access there is “${granted}”. Make a token with ${access === 'read' ? 'read' : 'read and write'} access to ${area}.`,
+  });
+}
+
 export function phoneVerificationRequired(): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.phoneVerificationRequired,

@@ -26,6 +26,8 @@ export const requireTeamMember: MiddlewareHandler<AppEnv> = async (c, next) => {
   const teamId = c.req.param('teamId');
   // A malformed id cannot name a team: the same 404 as any other, not a 422 that tells them apart.
   if (!isUuid(teamId)) throw teamNotFound();
+  // An API token acts only for the teams it names: any other is as unknown to it as a stranger's.
+  if (c.get('apiToken') && !c.get('apiToken')!.teamIds.includes(teamId)) throw teamNotFound();
   const db = c.get('identity').db;
   const membership = await activeMembership(db, teamId, c.get('user').id);
   if (!membership) throw teamNotFound();

@@ -33,7 +33,11 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Your teams, oldest first.', schema: teamListSchema } },
       handler: async (c) => {
-        const teamList = await teamsOfUser(c.get('identity').db, c.get('user').id);
+        const token = c.get('apiToken');
+        // An API token sees only the teams it acts for.
+        const teamList = (await teamsOfUser(c.get('identity').db, c.get('user').id)).filter(
+          (team) => !token || token.teamIds.includes(team.id),
+        );
         return c.json({ teams: teamList }, 200);
       },
     })

@@ -3,6 +3,7 @@
 import type { Service } from '../http/routes';
 import { type TeamsDeps, teamsResources } from '../teams';
 import { accountRoutes } from './account/account.routes';
+import { apiTokensRoutes } from './account/api-tokens.routes';
 import { emailCodeRoutes } from './auth/email-code.routes';
 import { oauthRoutes } from './auth/oauth.routes';
 import { phoneCodeRoutes } from './auth/phone-code.routes';
@@ -23,6 +24,7 @@ export function userService(deps: TeamsDeps): Service {
       sessionsRoutes(),
       oauthRoutes(),
       accountRoutes(),
+      apiTokensRoutes(),
       ...teamsResources(deps),
     ],
   };

@@ -29,6 +29,10 @@ export const problemSchema = v.object({
  * URLs: they name a kind of failure and are not meant to be fetched.
  */
 export const problemTypes = {
+  /** 401: the API token has expired, was revoked, or never existed. */
+  apiTokenInvalid: 'urn:ikirere:problem:api-token-invalid',
+  /** 403: no API token may do this (only a signed-in person), or this token's scopes do not allow it. */
+  apiTokenForbidden: 'urn:ikirere:problem:api-token-forbidden',
   /** 422, field `code`: the code is wrong; `attemptsLeft` says how many tries remain for it. */
   codeIncorrect: 'urn:ikirere:problem:code-incorrect',
   /** 410: the code expired, was used, or had too many wrong tries: a new code is needed. */

@@ -32,5 +32,8 @@ describe('the activity log', () => {
     expect(describeActor(entry('billing.top_up_credited', {}))).toBe('The payment provider');
     expect(describeActor(entry('verification.approved', {}))).toBe('Ikirere’s reviewers');
     expect(describeActor({ ...entry('team.renamed', {}), actor: { name: 'Ada' } })).toBe('Ada');
+    expect(
+      describeActor({ ...entry('compute.created', { apiToken: 'deploy' }), actor: { name: 'Ada' } }),
+    ).toBe('Ada, with the API token “deploy”');
   });
 });

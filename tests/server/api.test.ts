@@ -118,9 +118,12 @@ describe('GET /api/openapi.json', () => {
       'POST /user/api/v1/auth/signup',
     ]);
     expect(doc.paths['/ops/api/v1/verification-requests']!.get!.security).toEqual([{ operator: [] }]);
+    // A session, or an API token with the scope the operation needs.
     expect(doc.paths['/resource-manager/api/v1/teams/{teamId}/computes']!.post!.security).toEqual([
       { session: [] },
+      { apiToken: ['computes:read_write'] },
     ]);
+    expect(doc.paths['/user/api/v1/auth/sessions']!.get!.security).toEqual([{ session: [] }]);
   });
 
   it('documents every registered route with its schemas, from the same declarations that validate', async () => {
@@ -208,6 +211,8 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/teams/{teamId}/verification',
       '/user/api/v1/teams/{teamId}/verification/documents/{documentId}',
       '/user/api/v1/users/me',
+      '/user/api/v1/users/me/api-tokens',
+      '/user/api/v1/users/me/api-tokens/{id}',
       '/user/api/v1/users/me/email',
       '/user/api/v1/users/me/email/verify',
       '/user/api/v1/users/me/invitations',

@@ -8,6 +8,7 @@ import { type DatabaseHandle, MIGRATIONS_FOLDER } from '../../../server/db';
 /** Every table the migrations create, sorted as tables() lists them. */
 export const ALL_TABLES = [
   'address_throttles',
+  'api_tokens',
   'audit_log',
   'billing_accounts',
   'billing_profiles',

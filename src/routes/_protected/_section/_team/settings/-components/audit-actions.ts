@@ -87,9 +87,13 @@ export function describeTarget(entry: EntryWords): string | null {
   return entry.target;
 }
 
-/** Who did it: a person, or for entries without one, the part of Ikirere that acted. */
+/**
+ * Who did it: a person (and the API token they acted through, if any), or for entries without one, the
+ * part of Ikirere that acted.
+ */
 export function describeActor(entry: EntryWords): string {
-  if (entry.actor) return entry.actor.name;
+  const token = typeof entry.details.apiToken === 'string' ? entry.details.apiToken : null;
+  if (entry.actor) return token ? `${entry.actor.name}, with the API token “${token}”` : entry.actor.name;
   if (entry.action === 'billing.top_up_credited' || entry.action === 'billing.top_up_declined')
     return 'The payment provider';
   if (entry.action.startsWith('verification.')) return 'Ikirere’s reviewers';
