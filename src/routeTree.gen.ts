@@ -26,6 +26,7 @@ import { Route as ProtectedSectionTeamRouteImport } from './routes/_protected/_s
 import { Route as ProtectedTeamNewComputeRouteImport } from './routes/_protected/_team/new-compute'
 import { Route as ProtectedTeamRegisterDomainRouteImport } from './routes/_protected/_team/register-domain'
 import { Route as ProtectedAccountSettingsIndexRouteImport } from './routes/_protected/account-settings/index'
+import { Route as ProtectedAccountSettingsApiTokensRouteImport } from './routes/_protected/account-settings/api-tokens'
 import { Route as ProtectedAccountSettingsGeneralRouteImport } from './routes/_protected/account-settings/general'
 import { Route as ProtectedAccountSettingsTeamsRouteImport } from './routes/_protected/account-settings/teams'
 import { Route as ProtectedSectionTeamOverviewRouteImport } from './routes/_protected/_section/_team/overview'
@@ -139,6 +140,12 @@ const ProtectedAccountSettingsIndexRoute =
   ProtectedAccountSettingsIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => ProtectedAccountSettingsRoute,
+  } as any)
+const ProtectedAccountSettingsApiTokensRoute =
+  ProtectedAccountSettingsApiTokensRouteImport.update({
+    id: '/api-tokens',
+    path: '/api-tokens',
     getParentRoute: () => ProtectedAccountSettingsRoute,
   } as any)
 const ProtectedAccountSettingsGeneralRoute =
@@ -335,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof AuthIndexRoute
   '/new-compute': typeof ProtectedTeamNewComputeRoute
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
+  '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/account-settings/': typeof ProtectedAccountSettingsIndexRoute
@@ -378,6 +386,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthIndexRoute
   '/new-compute': typeof ProtectedTeamNewComputeRoute
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
+  '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/account-settings': typeof ProtectedAccountSettingsIndexRoute
   '/overview': typeof ProtectedSectionTeamOverviewRoute
@@ -423,6 +432,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team': typeof ProtectedSectionTeamRouteWithChildren
   '/_protected/_team/new-compute': typeof ProtectedTeamNewComputeRoute
   '/_protected/_team/register-domain': typeof ProtectedTeamRegisterDomainRoute
+  '/_protected/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/_protected/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
   '/_protected/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/_protected/account-settings/': typeof ProtectedAccountSettingsIndexRoute
@@ -470,6 +480,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/new-compute'
     | '/register-domain'
+    | '/account-settings/api-tokens'
     | '/account-settings/general'
     | '/account-settings/teams'
     | '/account-settings/'
@@ -513,6 +524,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/new-compute'
     | '/register-domain'
+    | '/account-settings/api-tokens'
     | '/account-settings/general'
     | '/account-settings'
     | '/overview'
@@ -557,6 +569,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team'
     | '/_protected/_team/new-compute'
     | '/_protected/_team/register-domain'
+    | '/_protected/account-settings/api-tokens'
     | '/_protected/account-settings/general'
     | '/_protected/account-settings/teams'
     | '/_protected/account-settings/'
@@ -716,6 +729,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/account-settings/'
       preLoaderRoute: typeof ProtectedAccountSettingsIndexRouteImport
+      parentRoute: typeof ProtectedAccountSettingsRoute
+    }
+    '/_protected/account-settings/api-tokens': {
+      id: '/_protected/account-settings/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/account-settings/api-tokens'
+      preLoaderRoute: typeof ProtectedAccountSettingsApiTokensRouteImport
       parentRoute: typeof ProtectedAccountSettingsRoute
     }
     '/_protected/account-settings/general': {
@@ -1107,6 +1127,7 @@ const ProtectedAccountSettingsTeamsRouteWithChildren =
   )
 
 interface ProtectedAccountSettingsRouteChildren {
+  ProtectedAccountSettingsApiTokensRoute: typeof ProtectedAccountSettingsApiTokensRoute
   ProtectedAccountSettingsGeneralRoute: typeof ProtectedAccountSettingsGeneralRoute
   ProtectedAccountSettingsTeamsRoute: typeof ProtectedAccountSettingsTeamsRouteWithChildren
   ProtectedAccountSettingsIndexRoute: typeof ProtectedAccountSettingsIndexRoute
@@ -1114,6 +1135,8 @@ interface ProtectedAccountSettingsRouteChildren {
 
 const ProtectedAccountSettingsRouteChildren: ProtectedAccountSettingsRouteChildren =
   {
+    ProtectedAccountSettingsApiTokensRoute:
+      ProtectedAccountSettingsApiTokensRoute,
     ProtectedAccountSettingsGeneralRoute: ProtectedAccountSettingsGeneralRoute,
     ProtectedAccountSettingsTeamsRoute:
       ProtectedAccountSettingsTeamsRouteWithChildren,

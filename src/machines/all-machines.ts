@@ -2,6 +2,7 @@
 // machines:docs) and what the model-based coverage report (npm run test:machines) expects a line for.
 // Not imported by the console itself.
 import type { AnyStateMachine } from 'xstate';
+import { apiTokenCreateMachine } from './api-token-create';
 import { authMachine } from './auth';
 import { changeWithCodeMachine } from './change-with-code';
 import { codeEntryMachine } from './code-entry';
@@ -20,6 +21,7 @@ import { topUpReturnMachine } from './top-up-return';
 import { zoneImportMachine } from './zone-import';
 
 export const allMachines: Record<string, AnyStateMachine> = {
+  'api-token-create': apiTokenCreateMachine,
   auth: authMachine,
   'change-with-code': changeWithCodeMachine,
   'code-entry': codeEntryMachine,

@@ -62,6 +62,7 @@ beforeAll(async () => {
     '/account-settings/general',
     '/account-settings/teams/joined',
     '/account-settings/teams/pending',
+    '/account-settings/api-tokens',
     '/new-compute',
     '/register-domain',
   ];

@@ -1,0 +1,202 @@
+// Making an API token: its name, the teams it acts for, its access per area and when it expires; then the
+// secret, shown once with a copy button. The flow is the api-token-create machine's.
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../../styled-system/css';
+import { withInspector } from '../../../../app-actors';
+import {
+  TOKEN_ACCESS_NAMES,
+  TOKEN_AREA_NAMES,
+  TOKEN_AREAS,
+  TOKEN_EXPIRY_DAYS,
+  type TokenAccess,
+} from '../../../../contract/api-tokens';
+import type { UserTeam } from '../../../../contract/auth';
+import { formatUtcDay } from '../../../../domain/helpers/time';
+import { apiTokenCreateMachine, type ExpiryChoice } from '../../../../machines/api-token-create';
+import { createApiToken } from '../../../../services/api-tokens.api';
+import { apiTokenKeys } from '../../../../services/api-tokens.queries';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { CopyButton } from '../../../../ui/copy-button';
+import { Select } from '../../../../ui/select';
+import { TextField } from '../../../../ui/text-field';
+import { SettingsSection } from '../../-components/settings-section';
+
+const accessItems = (Object.keys(TOKEN_ACCESS_NAMES) as TokenAccess[]).map((value) => ({
+  value,
+  label: TOKEN_ACCESS_NAMES[value],
+}));
+
+const expiryItems = [
+  ...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` })),
+  { value: 'date', label: 'On a date I choose' },
+];
+
+const groupStyle = css({
+  border: 'none',
+  padding: '0',
+  margin: '0',
+  display: 'grid',
+  gap: '2',
+  minWidth: '0',
+});
+const legendStyle = css({ fontWeight: '500', marginBottom: '1' });
+const errorStyle = css({ color: 'danger.text', fontSize: 'sm' });
+
+export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
+  const queryClient = useQueryClient();
+  const ids = { teams: useId(), teamsError: useId(), scopes: useId(), scopesError: useId() };
+  const actor = useActorRef(
+    apiTokenCreateMachine.provide({
+      actors: {
+        create: fromPromise(async ({ input }) => {
+          const made = await createApiToken(input);
+          await queryClient.invalidateQueries({ queryKey: apiTokenKeys.list() });
+          return made;
+        }),
+      },
+    }),
+    withInspector(),
+  );
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { draft, errors, message, created } = state.context;
+  const creating = state.matches('creating');
+  const edit = (patch: Partial<typeof draft>) => actor.send({ type: 'edit', patch });
+
+  if (state.matches('showingSecret') && created) {
+    return (
+      <SettingsSection id="new-token" title="Your new token">
+        <Alert tone="success">
+          “{created.token.name}” is ready. Copy it now: this is the only time it is shown, and Ikirere keeps
+          only a fingerprint of it. It works until{' '}
+          {formatUtcDay(new Date(new Date(created.token.expiresAt).getTime() - 1))} (UTC).
+        </Alert>
+        <code
+          data-testid="new-token-secret"
+          className={css({
+            display: 'block',
+            fontFamily: 'mono',
+            overflowWrap: 'anywhere',
+            padding: '3',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'md',
+          })}
+        >
+          {created.secret}
+        </code>
+        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+          <CopyButton value={created.secret} label="Copy the token" />
+          <Button onClick={() => actor.send({ type: 'dismiss' })}>I have copied it</Button>
+        </div>
+      </SettingsSection>
+    );
+  }
+
+  return (
+    <SettingsSection
+      id="new-token"
+      title="Make a token"
+      description="Give it only the access it needs, for as long as it needs it."
+    >
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'submit' });
+        }}
+      >
+        <TextField
+          label="Name"
+          name="name"
+          help="What uses it, so you know which to revoke: “deploy script”, “monitoring”."
+          value={draft.name}
+          maxLength={64}
+          onChange={(event) => edit({ name: event.target.value })}
+          error={errors.name}
+          required
+        />
+        <fieldset className={groupStyle} aria-describedby={errors.teamIds ? ids.teamsError : undefined}>
+          <legend className={legendStyle}>Teams it acts for</legend>
+          {teams.map((team) => (
+            <label key={team.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <input
+                type="checkbox"
+                checked={draft.teamIds.includes(team.id)}
+                onChange={(event) =>
+                  edit({
+                    teamIds: event.target.checked
+                      ? [...draft.teamIds, team.id]
+                      : draft.teamIds.filter((id) => id !== team.id),
+                  })
+                }
+              />
+              {team.name}
+            </label>
+          ))}
+          {errors.teamIds ? (
+            <span id={ids.teamsError} className={errorStyle}>
+              {errors.teamIds}
+            </span>
+          ) : null}
+        </fieldset>
+        <fieldset className={groupStyle} aria-describedby={errors.scopes ? ids.scopesError : undefined}>
+          <legend className={legendStyle}>Access</legend>
+          <div
+            className={css({
+              display: 'grid',
+              gap: '3',
+              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            })}
+          >
+            {TOKEN_AREAS.map((area) => (
+              <Select
+                key={area}
+                label={TOKEN_AREA_NAMES[area]}
+                items={accessItems}
+                value={draft.scopes[area]}
+                onValueChange={(value) =>
+                  edit({ scopes: { ...draft.scopes, [area]: (value ?? 'none') as TokenAccess } })
+                }
+              />
+            ))}
+          </div>
+          {errors.scopes ? (
+            <span id={ids.scopesError} className={errorStyle}>
+              {errors.scopes}
+            </span>
+          ) : null}
+        </fieldset>
+        <Select
+          label="Expires"
+          items={expiryItems}
+          value={draft.expiry}
+          onValueChange={(value) => edit({ expiry: (value ?? '90') as ExpiryChoice })}
+          help="It stops working at the end of that day (UTC)."
+          error={draft.expiry === 'date' ? undefined : errors.expiresOn}
+        />
+        {draft.expiry === 'date' ? (
+          <TextField
+            label="Expiry date"
+            type="date"
+            name="expiresOn"
+            value={draft.expiresOn}
+            onChange={(event) => edit({ expiresOn: event.target.value })}
+            error={errors.expiresOn}
+            required
+          />
+        ) : null}
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <div>
+          <Button type="submit" loading={creating}>
+            Make the token
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

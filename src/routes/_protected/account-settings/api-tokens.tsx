@@ -1,0 +1,38 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { css } from '../../../../styled-system/css';
+import { apiTokensQuery } from '../../../services/api-tokens.queries';
+import { currentSessionQuery } from '../../../services/auth.queries';
+import { SectionHeading } from '../../-components/page';
+import { ApiTokenForm } from './-components/api-token-form';
+import { ApiTokenList } from './-components/api-token-list';
+
+// Account settings → API tokens: make a token for scripts and tools (its teams, access per area, expiry;
+// the secret shown once) and revoke the ones in use. The API reference is at /api/docs.
+export const Route = createFileRoute('/_protected/account-settings/api-tokens')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(currentSessionQuery()),
+      queryClient.ensureQueryData(apiTokensQuery()),
+    ]),
+  component: ApiTokensPage,
+});
+
+function ApiTokensPage() {
+  const { data: current } = useSuspenseQuery(currentSessionQuery());
+  return (
+    <>
+      <SectionHeading title="API tokens" documentTitle="API tokens · Account settings" />
+      <p className={css({ color: 'fg.muted', marginBottom: '4', maxWidth: '70ch' })}>
+        A token lets a script or tool act for you through the API, in the teams you choose and only as far as
+        its access and your role there allow. It cannot manage your account, sessions or tokens. Send it as{' '}
+        <code>Authorization: Bearer …</code>; the operations and the access each needs are in the{' '}
+        <a href="/api/docs">API reference</a>.
+      </p>
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <ApiTokenForm teams={current.teams} />
+        <ApiTokenList />
+      </div>
+    </>
+  );
+}
