@@ -14,6 +14,7 @@ import type { LiveUpdates } from '../socket/live-updates';
 import { computeActionsRoutes } from './compute-actions.routes';
 import { ComputeService } from './compute-service';
 import { computesRoutes } from './computes.routes';
+import { teamSshKeysRoutes } from './ssh-keys.routes';
 
 export { ComputeService } from './compute-service';
 
@@ -50,6 +51,7 @@ export function computeResources(service: ComputeService): Routes[] {
   return [
     ...catalogRoutes(service.deps.catalog, service.driver),
     computesRoutes(service),
+    teamSshKeysRoutes(),
     computeActionsRoutes(service),
   ];
 }

@@ -88,6 +88,30 @@ export const sessions = pgTable(
 );
 
 /**
+ * A saved SSH public key (server/computes/ssh-keys.ts): its owner's, optionally shared with one of their
+ * teams, picked when creating a compute. One row per key and owner.
+ */
+export const sshKeys = pgTable(
+  'ssh_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    publicKey: text('public_key').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ssh_keys_user_fingerprint').on(t.userId, t.fingerprint),
+    index('ssh_keys_team').on(t.teamId),
+  ],
+);
+
+/**
  * A personal API token (server/identity/api-tokens.ts): acts for its user in the teams it names, within its
  * scopes per area (src/contract/api-tokens.ts), until it expires or is revoked. Only the secret's SHA-256
  * is kept.

@@ -21,6 +21,8 @@ const RULES: { pattern: RegExp; area: TokenArea | null; readOnly?: boolean }[] =
     readOnly: true,
   },
   { pattern: new RegExp(`^/resource-manager/api/v1${TEAM}/computes(/.*)?$`), area: 'computes' },
+  // The saved SSH keys a compute of the team can get (read only: keys are managed in the console).
+  { pattern: new RegExp(`^/resource-manager/api/v1${TEAM}/ssh-keys/?$`), area: 'computes', readOnly: true },
   { pattern: new RegExp(`^/resource-manager/api/v1${TEAM}/domains(/.*)?$`), area: 'domains' },
   { pattern: new RegExp(`^/payment/api/v1${TEAM}(/.*)?$`), area: 'billing' },
   // The team's settings, limits, members, invitations, verification and activity — not its deletion,

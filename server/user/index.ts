@@ -1,5 +1,7 @@
 // The user service (SPEC §7): sign-in and sign-up, sessions, the signed-in person's account, and teams
 // with their members, invitations, verification, limits and audit log.
+
+import { savedSshKeysRoutes } from '../computes/ssh-keys.routes';
 import type { Service } from '../http/routes';
 import { type TeamsDeps, teamsResources } from '../teams';
 import { accountRoutes } from './account/account.routes';
@@ -25,6 +27,7 @@ export function userService(deps: TeamsDeps): Service {
       oauthRoutes(),
       accountRoutes(),
       apiTokensRoutes(),
+      savedSshKeysRoutes(),
       ...teamsResources(deps),
     ],
   };

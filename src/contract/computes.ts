@@ -135,7 +135,27 @@ export const createComputeRequestSchema = v.object({
   operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
   instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
   authentication: v.variant('method', [
-    v.object({ method: v.literal('ssh-key'), publicKey: sshPublicKeySchema }),
+    /** A pasted key, saved keys (GET …/teams/:teamId/ssh-keys), or both: every one may sign in as root. */
+    v.pipe(
+      v.object({
+        method: v.literal('ssh-key'),
+        publicKey: v.optional(sshPublicKeySchema),
+        keyIds: v.optional(
+          v.pipe(
+            v.array(v.pipe(v.string(), v.uuid('Choose keys from the list.'))),
+            v.maxLength(10, 'Choose at most 10 saved keys.'),
+          ),
+          [],
+        ),
+      }),
+      v.forward(
+        v.check(
+          (auth) => auth.publicKey !== undefined || auth.keyIds.length > 0,
+          'Paste an SSH public key, or choose a saved one.',
+        ),
+        ['publicKey'],
+      ),
+    ),
     /** The server generates a root password and shows it once in the answer. */
     v.object({ method: v.literal('password') }),
   ]),

@@ -202,6 +202,13 @@ describe('the cloud-init seed', () => {
     expect(networkConfig(base)).toContain('dhcp4: true');
   });
 
+  it('authorizes every key of a compute made with several (a pasted one and saved ones), one per line', () => {
+    const data = userData({ ...base, sshPublicKey: 'ssh-ed25519 AAAAone a@laptop\nssh-rsa AAAAtwo b@desk' });
+    expect(data).toContain(
+      'ssh_authorized_keys:\n  - "ssh-ed25519 AAAAone a@laptop"\n  - "ssh-rsa AAAAtwo b@desk"\n',
+    );
+  });
+
   it('hands a password over only as its SHA-512 crypt hash', () => {
     const hash = cryptRootPassword('Tq7mK-8vRbe-Xw2Hn-pL4sA');
     expect(hash).toMatch(/^\$6\$rounds=100000\$[A-Za-z0-9./]{16}\$/);

@@ -180,6 +180,7 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/apply',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/preview',
+      '/resource-manager/api/v1/teams/{teamId}/ssh-keys',
       '/test/api/v1/computes/{teamId}/computes',
       '/user/api/v1/auth/email-code',
       '/user/api/v1/auth/email-code/verify',
@@ -216,6 +217,8 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/users/me/email',
       '/user/api/v1/users/me/email/verify',
       '/user/api/v1/users/me/invitations',
+      '/user/api/v1/users/me/ssh-keys',
+      '/user/api/v1/users/me/ssh-keys/{id}',
     ]);
 
     expect(doc.paths['/resource-manager/api/v1/app-configs']).toMatchObject({

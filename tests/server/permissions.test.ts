@@ -196,6 +196,18 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: { email: 'not-an-address' } }),
   },
   [`POST ${U}/users/me/email/verify`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  [`GET ${U}/users/me/api-tokens`]: { expect: signedIn(200) },
+  [`POST ${U}/users/me/api-tokens`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  [`DELETE ${U}/users/me/api-tokens/{id}`]: {
+    expect: signedIn(404),
+    request: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  [`GET ${U}/users/me/ssh-keys`]: { expect: signedIn(200) },
+  [`POST ${U}/users/me/ssh-keys`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  [`DELETE ${U}/users/me/ssh-keys/{id}`]: {
+    expect: signedIn(404),
+    request: () => ({ params: { id: NO_SUCH_ID } }),
+  },
 
   // ── Teams ──
   [`GET ${U}/teams`]: { expect: signedIn(200) },
@@ -272,6 +284,7 @@ const MATRIX: Record<string, Row> = {
   [`GET ${RM}/operating-systems`]: { expect: signedIn(200) },
   [`GET ${RM}/instance-types`]: { expect: signedIn(200) },
   [`GET ${RM}/teams/{teamId}/computes`]: { expect: team(200, 200, 200) },
+  [`GET ${RM}/teams/{teamId}/ssh-keys`]: { expect: team(200, 200, 200) },
   [`POST ${RM}/teams/{teamId}/computes`]: {
     expect: team(201, 201, 201),
     request: () => ({ body: computeRequest(), headers: { 'Idempotency-Key': randomUUID() } }),

@@ -41,8 +41,9 @@ export interface MachineSpec {
   diskGb: number;
   /** The root password's hash (password computes), for a console login; never the password. */
   rootPasswordHash: string | null;
+  /** Their fingerprints, comma-separated. */
   sshKeyFingerprint: string | null;
-  /** The SSH public key a key compute's root signs in with, as the user pasted it. */
+  /** The SSH public keys a key compute's root signs in with, one per line (pasted and saved keys). */
   sshPublicKey: string | null;
   /**
    * The generated root password, only on the create request that made it (never stored by the control

@@ -32,7 +32,7 @@ export interface CreateBody {
   locationId: string;
   operatingSystemId: string;
   instanceTypeId: string;
-  authentication: { method: 'ssh-key'; publicKey: string } | { method: 'password' };
+  authentication: { method: 'ssh-key'; publicKey?: string; keyIds?: string[] } | { method: 'password' };
   tags?: string[];
 }
 

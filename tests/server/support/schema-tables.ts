@@ -35,6 +35,7 @@ export const ALL_TABLES = [
   'sessions',
   'simulator_machines',
   'socket_tickets',
+  'ssh_keys',
   'team_members',
   'team_verifications',
   'teams',

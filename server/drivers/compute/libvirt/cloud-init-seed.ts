@@ -50,7 +50,9 @@ export function userData(input: SeedInput): string {
     `ssh_pwauth: ${input.rootPasswordCrypt ? 'true' : 'false'}`,
   ];
   if (input.sshPublicKey) {
-    lines.push('ssh_authorized_keys:', `  - ${q(input.sshPublicKey)}`);
+    // One key per line (a pasted key and saved ones).
+    const keys = input.sshPublicKey.split('\n').filter((key) => key.trim() !== '');
+    lines.push('ssh_authorized_keys:', ...keys.map((key) => `  - ${q(key.trim())}`));
   }
   if (input.rootPasswordCrypt) {
     lines.push(
