@@ -28,6 +28,7 @@ import { Route as ProtectedTeamRegisterDomainRouteImport } from './routes/_prote
 import { Route as ProtectedAccountSettingsIndexRouteImport } from './routes/_protected/account-settings/index'
 import { Route as ProtectedAccountSettingsApiTokensRouteImport } from './routes/_protected/account-settings/api-tokens'
 import { Route as ProtectedAccountSettingsGeneralRouteImport } from './routes/_protected/account-settings/general'
+import { Route as ProtectedAccountSettingsSshKeysRouteImport } from './routes/_protected/account-settings/ssh-keys'
 import { Route as ProtectedAccountSettingsTeamsRouteImport } from './routes/_protected/account-settings/teams'
 import { Route as ProtectedSectionTeamOverviewRouteImport } from './routes/_protected/_section/_team/overview'
 import { Route as ProtectedSectionTeamSettingsRouteImport } from './routes/_protected/_section/_team/settings'
@@ -152,6 +153,12 @@ const ProtectedAccountSettingsGeneralRoute =
   ProtectedAccountSettingsGeneralRouteImport.update({
     id: '/general',
     path: '/general',
+    getParentRoute: () => ProtectedAccountSettingsRoute,
+  } as any)
+const ProtectedAccountSettingsSshKeysRoute =
+  ProtectedAccountSettingsSshKeysRouteImport.update({
+    id: '/ssh-keys',
+    path: '/ssh-keys',
     getParentRoute: () => ProtectedAccountSettingsRoute,
   } as any)
 const ProtectedAccountSettingsTeamsRoute =
@@ -344,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/account-settings/': typeof ProtectedAccountSettingsIndexRoute
   '/overview': typeof ProtectedSectionTeamOverviewRoute
@@ -388,6 +396,7 @@ export interface FileRoutesByTo {
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/account-settings': typeof ProtectedAccountSettingsIndexRoute
   '/overview': typeof ProtectedSectionTeamOverviewRoute
   '/invitation/$id': typeof ProtectedSectionInvitationIdRoute
@@ -434,6 +443,7 @@ export interface FileRoutesById {
   '/_protected/_team/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/_protected/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/_protected/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/_protected/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/_protected/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/_protected/account-settings/': typeof ProtectedAccountSettingsIndexRoute
   '/_protected/_section/_team/overview': typeof ProtectedSectionTeamOverviewRoute
@@ -482,6 +492,7 @@ export interface FileRouteTypes {
     | '/register-domain'
     | '/account-settings/api-tokens'
     | '/account-settings/general'
+    | '/account-settings/ssh-keys'
     | '/account-settings/teams'
     | '/account-settings/'
     | '/overview'
@@ -526,6 +537,7 @@ export interface FileRouteTypes {
     | '/register-domain'
     | '/account-settings/api-tokens'
     | '/account-settings/general'
+    | '/account-settings/ssh-keys'
     | '/account-settings'
     | '/overview'
     | '/invitation/$id'
@@ -571,6 +583,7 @@ export interface FileRouteTypes {
     | '/_protected/_team/register-domain'
     | '/_protected/account-settings/api-tokens'
     | '/_protected/account-settings/general'
+    | '/_protected/account-settings/ssh-keys'
     | '/_protected/account-settings/teams'
     | '/_protected/account-settings/'
     | '/_protected/_section/_team/overview'
@@ -743,6 +756,13 @@ declare module '@tanstack/react-router' {
       path: '/general'
       fullPath: '/account-settings/general'
       preLoaderRoute: typeof ProtectedAccountSettingsGeneralRouteImport
+      parentRoute: typeof ProtectedAccountSettingsRoute
+    }
+    '/_protected/account-settings/ssh-keys': {
+      id: '/_protected/account-settings/ssh-keys'
+      path: '/ssh-keys'
+      fullPath: '/account-settings/ssh-keys'
+      preLoaderRoute: typeof ProtectedAccountSettingsSshKeysRouteImport
       parentRoute: typeof ProtectedAccountSettingsRoute
     }
     '/_protected/account-settings/teams': {
@@ -1129,6 +1149,7 @@ const ProtectedAccountSettingsTeamsRouteWithChildren =
 interface ProtectedAccountSettingsRouteChildren {
   ProtectedAccountSettingsApiTokensRoute: typeof ProtectedAccountSettingsApiTokensRoute
   ProtectedAccountSettingsGeneralRoute: typeof ProtectedAccountSettingsGeneralRoute
+  ProtectedAccountSettingsSshKeysRoute: typeof ProtectedAccountSettingsSshKeysRoute
   ProtectedAccountSettingsTeamsRoute: typeof ProtectedAccountSettingsTeamsRouteWithChildren
   ProtectedAccountSettingsIndexRoute: typeof ProtectedAccountSettingsIndexRoute
 }
@@ -1138,6 +1159,7 @@ const ProtectedAccountSettingsRouteChildren: ProtectedAccountSettingsRouteChildr
     ProtectedAccountSettingsApiTokensRoute:
       ProtectedAccountSettingsApiTokensRoute,
     ProtectedAccountSettingsGeneralRoute: ProtectedAccountSettingsGeneralRoute,
+    ProtectedAccountSettingsSshKeysRoute: ProtectedAccountSettingsSshKeysRoute,
     ProtectedAccountSettingsTeamsRoute:
       ProtectedAccountSettingsTeamsRouteWithChildren,
     ProtectedAccountSettingsIndexRoute: ProtectedAccountSettingsIndexRoute,

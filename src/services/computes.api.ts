@@ -29,7 +29,7 @@ export interface CreateComputeInput {
   locationId: string;
   operatingSystemId: string;
   instanceTypeId: string;
-  authentication: { method: 'ssh-key'; publicKey: string } | { method: 'password' };
+  authentication: { method: 'ssh-key'; publicKey?: string; keyIds?: string[] } | { method: 'password' };
   tags: string[];
 }
 

@@ -63,6 +63,7 @@ beforeAll(async () => {
     '/account-settings/teams/joined',
     '/account-settings/teams/pending',
     '/account-settings/api-tokens',
+    '/account-settings/ssh-keys',
     '/new-compute',
     '/register-domain',
   ];

@@ -62,6 +62,7 @@ const routes: Array<{
   { path: '/account-settings/teams/joined', heading: 'Teams you belong to' },
   { path: '/account-settings/teams/pending', heading: 'Invitations to you' },
   { path: '/account-settings/api-tokens', heading: 'API tokens' },
+  { path: '/account-settings/ssh-keys', heading: 'SSH keys' },
   { path: '/new-compute', heading: 'Create a compute' },
   { path: '/register-domain', heading: 'Add a domain' },
   // No such domain here, whatever the type (tests/e2e/domains.e2e.ts checks an unknown type of a real one).

@@ -15,6 +15,7 @@ import {
   refreshComputeLists,
   storeCompute,
 } from '../../../services/computes.queries';
+import { teamSshKeysQuery } from '../../../services/ssh-keys.queries';
 import { limitsQuery, teamKeys } from '../../../services/teams.queries';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -36,6 +37,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
       queryClient.ensureQueryData(operatingSystemsQuery()),
       queryClient.ensureQueryData(instanceTypesQuery()),
       queryClient.ensureQueryData(limitsQuery(team.id)),
+      queryClient.ensureQueryData(teamSshKeysQuery(team.id)),
       can(team.role, 'billing.read') && queryClient.ensureQueryData(balanceQuery(team.id)),
     ]),
   component: NewComputePage,
@@ -49,6 +51,7 @@ function NewComputePage() {
   const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
   const limits = useSuspenseQuery(limitsQuery(team.id)).data;
+  const savedKeys = useSuspenseQuery(teamSshKeysQuery(team.id)).data.keys;
   // Live: a top-up made elsewhere (another tab, the checkout) opens the plans without a reload.
   const seesBalance = can(team.role, 'billing.read');
   const balance = useQuery({ ...balanceQuery(team.id), enabled: seesBalance }).data;
@@ -141,6 +144,7 @@ function NewComputePage() {
               canAddMoney={can(team.role, 'billing.manage')}
             />
             <CreateComputeForm
+              savedKeys={savedKeys}
               team={team}
               limits={limits}
               balanceMinor={balanceMinor}

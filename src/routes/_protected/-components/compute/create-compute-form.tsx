@@ -1,5 +1,6 @@
 // The /new-compute form: location, image, plan (the team's limits decide which are open), how to sign in,
 // hostname and tags, with the price in the team's currency. Validated with the contract before sending.
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { css } from '../../../../../styled-system/css';
@@ -11,6 +12,7 @@ import {
   sshPublicKeySchema,
   tagSchema,
 } from '../../../../contract/computes';
+import type { SshKey } from '../../../../contract/ssh-keys';
 import type { Team, TeamLimits } from '../../../../contract/teams';
 import { formatMemory, formatMoney, prepaidShortfall } from '../../../../domain/money';
 import { type CreateComputeInput, createComputeRequest } from '../../../../services/computes.api';
@@ -32,6 +34,8 @@ interface Props extends CatalogData {
   limits: TeamLimits;
   /** The team's balance in minor units; null when the caller may not see billing (the server still checks). */
   balanceMinor: number | null;
+  /** Saved SSH keys the caller may put on a compute of the team: theirs and those shared with it. */
+  savedKeys: SshKey[];
   submitting: boolean;
   serverErrors: Record<string, string>;
   message: string | null;
@@ -55,6 +59,7 @@ export function CreateComputeForm({
   team,
   limits,
   balanceMinor,
+  savedKeys,
   locations,
   operatingSystems,
   instanceTypes,
@@ -77,6 +82,7 @@ export function CreateComputeForm({
   );
   const [method, setMethod] = useState<'ssh-key' | 'password'>('ssh-key');
   const [publicKey, setPublicKey] = useState('');
+  const [keyIds, setKeyIds] = useState<string[]>([]);
   const [hostname, setHostname] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -98,7 +104,10 @@ export function CreateComputeForm({
     locationId,
     operatingSystemId: osId,
     instanceTypeId: planId,
-    authentication: method === 'ssh-key' ? { method, publicKey } : { method },
+    authentication:
+      method === 'ssh-key'
+        ? { method, ...(publicKey.trim() === '' && keyIds.length > 0 ? {} : { publicKey }), keyIds }
+        : { method },
     tags,
   };
   // The command under the form repeats this request; the same key makes a second run answer the same compute.
@@ -203,11 +212,68 @@ export function CreateComputeForm({
         ]}
       />
       {method === 'ssh-key' ? (
+        <fieldset
+          className={css({
+            border: 'none',
+            padding: '0',
+            margin: '0',
+            display: 'grid',
+            gap: '2',
+            minWidth: '0',
+          })}
+        >
+          <legend className={css({ fontWeight: '500', marginBottom: '1' })}>Saved SSH keys</legend>
+          {savedKeys.length === 0 ? (
+            <p className={css({ color: 'fg.muted' })}>
+              No saved keys yet: paste one below, or save yours under{' '}
+              <Link to="/account-settings/ssh-keys">Account settings → SSH keys</Link> to pick them next time.
+            </p>
+          ) : (
+            savedKeys.map((key) => (
+              <label
+                key={key.id}
+                className={css({ display: 'flex', gap: '2', alignItems: 'baseline', minWidth: '0' })}
+              >
+                <input
+                  type="checkbox"
+                  checked={keyIds.includes(key.id)}
+                  onChange={(event) =>
+                    setKeyIds((ids) =>
+                      event.target.checked ? [...ids, key.id] : ids.filter((id) => id !== key.id),
+                    )
+                  }
+                />
+                <span className={css({ minWidth: '0' })}>
+                  {key.name}
+                  <span
+                    className={css({
+                      display: 'block',
+                      color: 'fg.muted',
+                      fontSize: 'sm',
+                      fontFamily: 'mono',
+                      overflowWrap: 'anywhere',
+                    })}
+                  >
+                    {key.fingerprint}
+                    {key.mine ? '' : ` · shared by ${key.owner.name}`}
+                  </span>
+                </span>
+              </label>
+            ))
+          )}
+          {errors['authentication.keyIds'] ? (
+            <span role="alert" className={css({ color: 'danger.text', fontSize: 'sm' })}>
+              {errors['authentication.keyIds']}
+            </span>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {method === 'ssh-key' ? (
         <TextareaField
-          label="SSH public key"
+          label={keyIds.length > 0 ? 'Another SSH public key (optional)' : 'SSH public key'}
           name="publicKey"
           mono
-          required
+          required={keyIds.length === 0}
           value={publicKey}
           onChange={(event) => {
             setPublicKey(event.target.value);
@@ -220,7 +286,7 @@ export function CreateComputeForm({
           }}
           placeholder="ssh-ed25519 AAAA… you@laptop"
           help="The contents of your .pub file, e.g. ~/.ssh/id_ed25519.pub."
-          error={errors.publicKey}
+          error={errors.publicKey ?? errors['authentication.publicKey']}
         />
       ) : null}
       <TextField

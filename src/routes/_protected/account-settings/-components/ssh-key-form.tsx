@@ -1,0 +1,117 @@
+// Saving an SSH public key: its name, the key (checked as it is typed, and by the server for type, body
+// and length), and whether a team may use it. What was typed stays when the server refuses it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { css } from '../../../../../styled-system/css';
+import type { UserTeam } from '../../../../contract/auth';
+import { sshPublicKeySchema } from '../../../../contract/computes';
+import { addSshKeyRequestSchema } from '../../../../contract/ssh-keys';
+import { addSshKey } from '../../../../services/ssh-keys.api';
+import { sshKeyKeys } from '../../../../services/ssh-keys.queries';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { Select } from '../../../../ui/select';
+import { TextareaField, TextField } from '../../../../ui/text-field';
+import { SettingsSection } from '../../-components/settings-section';
+
+const ONLY_ME = 'only-me';
+
+export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [publicKey, setPublicKey] = useState('');
+  const [share, setShare] = useState(ONLY_ME);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: addSshKey,
+    onSuccess: ({ key }) => {
+      setSaved(`“${key.name}” is saved (${key.fingerprint}).`);
+      setName('');
+      setPublicKey('');
+      setShare(ONLY_ME);
+      return queryClient.invalidateQueries({ queryKey: sshKeyKeys.all() });
+    },
+    onError: (error) => {
+      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+      setErrors(fieldErrors);
+    },
+  });
+  const request = { name, publicKey, teamId: share === ONLY_ME ? null : share };
+  const failure = add.error && Object.keys(errors).length === 0 ? add.error.message : null;
+
+  return (
+    <SettingsSection id="new-ssh-key" title="Save a key" description="Paste the public half: the .pub file.">
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSaved(null);
+          const checked = v.safeParse(addSshKeyRequestSchema, request);
+          if (!checked.success) {
+            const found: Record<string, string> = {};
+            for (const issue of checked.issues)
+              found[String(issue.path?.[0]?.key ?? 'form')] ??= issue.message;
+            setErrors(found);
+            return;
+          }
+          setErrors({});
+          add.mutate(checked.output);
+        }}
+      >
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          maxLength={64}
+          help="Which key it is: “laptop”, “deploy key”."
+          onChange={(event) => {
+            setName(event.target.value);
+            setErrors(({ name: _, ...rest }) => rest);
+          }}
+          error={errors.name}
+          required
+        />
+        <TextareaField
+          label="Public key"
+          name="publicKey"
+          mono
+          value={publicKey}
+          placeholder="ssh-ed25519 AAAA… you@laptop"
+          help="For example the contents of ~/.ssh/id_ed25519.pub."
+          onChange={(event) => {
+            setPublicKey(event.target.value);
+            const checked = v.safeParse(sshPublicKeySchema, event.target.value);
+            setErrors(({ publicKey: _, ...rest }) =>
+              checked.success || !event.target.value
+                ? rest
+                : { ...rest, publicKey: checked.issues[0].message },
+            );
+          }}
+          error={errors.publicKey}
+          required
+        />
+        <Select
+          label="Who can use it"
+          items={[
+            { value: ONLY_ME, label: 'Only me' },
+            ...teams.map((team) => ({ value: team.id, label: `Everyone in ${team.name}` })),
+          ]}
+          value={share}
+          onValueChange={(value) => setShare(value ?? ONLY_ME)}
+          help="Shared, it is offered to the team's members when they create a compute there."
+          error={errors.teamId}
+        />
+        {saved ? <Alert tone="success">{saved}</Alert> : null}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div>
+          <Button type="submit" loading={add.isPending}>
+            Save the key
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,95 @@
+// The saved SSH keys the person can pick: their own (which they may delete) and those shared with their teams.
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { css } from '../../../../../styled-system/css';
+import type { SshKey } from '../../../../contract/ssh-keys';
+import { deleteSshKey } from '../../../../services/ssh-keys.api';
+import { mySshKeysQuery, sshKeyKeys } from '../../../../services/ssh-keys.queries';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import * as Table from '../../../../ui/table';
+import { SettingsSection } from '../../-components/settings-section';
+
+export function SshKeyList() {
+  const queryClient = useQueryClient();
+  const keys = useSuspenseQuery(mySshKeysQuery()).data.keys;
+  const [deleting, setDeleting] = useState<SshKey | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (key: SshKey) => deleteSshKey(key.id),
+    onSuccess: (_, key) => {
+      setNotice(`“${key.name}” is deleted.`);
+      return queryClient.invalidateQueries({ queryKey: sshKeyKeys.all() });
+    },
+  });
+  return (
+    <SettingsSection
+      id="ssh-keys"
+      title="Your keys"
+      description="Yours, and those your teams share with you."
+    >
+      {keys.length === 0 ? <p className={css({ color: 'fg.muted' })}>No saved SSH keys yet.</p> : null}
+      {keys.length > 0 ? (
+        <Table.Root caption="Saved SSH keys" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Name</Table.Header>
+              <Table.Header>Fingerprint</Table.Header>
+              <Table.Header>Who can use it</Table.Header>
+              <Table.Header>
+                <span className={css({ srOnly: true })}>Actions</span>
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {keys.map((key) => (
+              <Table.Row key={key.id}>
+                <Table.Cell>
+                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
+                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                    {key.type}
+                  </span>
+                </Table.Cell>
+                <Table.Cell mono>
+                  <span className={css({ overflowWrap: 'anywhere' })}>{key.fingerprint}</span>
+                </Table.Cell>
+                <Table.Cell>
+                  {key.team ? `Everyone in ${key.team.name}` : 'Only you'}
+                  {key.mine ? null : (
+                    <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                      Added by {key.owner.name}
+                    </span>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  {key.mine ? (
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(key)}>
+                      Delete<span className={css({ srOnly: true })}> {key.name}</span>
+                    </Button>
+                  ) : null}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={`Delete “${deleting?.name ?? ''}”?`}
+        description="It is no longer offered for new computes. Computes made with it keep it."
+        confirmLabel="Delete the key"
+        danger
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting);
+          setDeleting(null);
+        }}
+      />
+    </SettingsSection>
+  );
+}
