@@ -20,6 +20,7 @@ import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
+import { Route as AuthTwoFactorRouteImport } from './routes/auth/two-factor'
 import { Route as AuthVerifyOtpRouteImport } from './routes/auth/verify-otp'
 import { Route as AuthVerifyPhoneRouteImport } from './routes/auth/verify-phone'
 import { Route as ProtectedSectionTeamRouteImport } from './routes/_protected/_section/_team'
@@ -28,6 +29,7 @@ import { Route as ProtectedTeamRegisterDomainRouteImport } from './routes/_prote
 import { Route as ProtectedAccountSettingsIndexRouteImport } from './routes/_protected/account-settings/index'
 import { Route as ProtectedAccountSettingsApiTokensRouteImport } from './routes/_protected/account-settings/api-tokens'
 import { Route as ProtectedAccountSettingsGeneralRouteImport } from './routes/_protected/account-settings/general'
+import { Route as ProtectedAccountSettingsSecurityRouteImport } from './routes/_protected/account-settings/security'
 import { Route as ProtectedAccountSettingsSshKeysRouteImport } from './routes/_protected/account-settings/ssh-keys'
 import { Route as ProtectedAccountSettingsTeamsRouteImport } from './routes/_protected/account-settings/teams'
 import { Route as ProtectedSectionTeamOverviewRouteImport } from './routes/_protected/_section/_team/overview'
@@ -112,6 +114,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTwoFactorRoute = AuthTwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthVerifyOtpRoute = AuthVerifyOtpRouteImport.update({
   id: '/verify-otp',
   path: '/verify-otp',
@@ -153,6 +160,12 @@ const ProtectedAccountSettingsGeneralRoute =
   ProtectedAccountSettingsGeneralRouteImport.update({
     id: '/general',
     path: '/general',
+    getParentRoute: () => ProtectedAccountSettingsRoute,
+  } as any)
+const ProtectedAccountSettingsSecurityRoute =
+  ProtectedAccountSettingsSecurityRouteImport.update({
+    id: '/security',
+    path: '/security',
     getParentRoute: () => ProtectedAccountSettingsRoute,
   } as any)
 const ProtectedAccountSettingsSshKeysRoute =
@@ -344,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
@@ -351,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/account-settings/security': typeof ProtectedAccountSettingsSecurityRoute
   '/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/account-settings/': typeof ProtectedAccountSettingsIndexRoute
@@ -389,6 +404,7 @@ export interface FileRoutesByTo {
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth': typeof AuthIndexRoute
@@ -396,6 +412,7 @@ export interface FileRoutesByTo {
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/account-settings/security': typeof ProtectedAccountSettingsSecurityRoute
   '/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/account-settings': typeof ProtectedAccountSettingsIndexRoute
   '/overview': typeof ProtectedSectionTeamOverviewRoute
@@ -435,6 +452,7 @@ export interface FileRoutesById {
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
@@ -443,6 +461,7 @@ export interface FileRoutesById {
   '/_protected/_team/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/_protected/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
   '/_protected/account-settings/general': typeof ProtectedAccountSettingsGeneralRoute
+  '/_protected/account-settings/security': typeof ProtectedAccountSettingsSecurityRoute
   '/_protected/account-settings/ssh-keys': typeof ProtectedAccountSettingsSshKeysRoute
   '/_protected/account-settings/teams': typeof ProtectedAccountSettingsTeamsRouteWithChildren
   '/_protected/account-settings/': typeof ProtectedAccountSettingsIndexRoute
@@ -485,6 +504,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
+    | '/auth/two-factor'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth/'
@@ -492,6 +512,7 @@ export interface FileRouteTypes {
     | '/register-domain'
     | '/account-settings/api-tokens'
     | '/account-settings/general'
+    | '/account-settings/security'
     | '/account-settings/ssh-keys'
     | '/account-settings/teams'
     | '/account-settings/'
@@ -530,6 +551,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
+    | '/auth/two-factor'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth'
@@ -537,6 +559,7 @@ export interface FileRouteTypes {
     | '/register-domain'
     | '/account-settings/api-tokens'
     | '/account-settings/general'
+    | '/account-settings/security'
     | '/account-settings/ssh-keys'
     | '/account-settings'
     | '/overview'
@@ -575,6 +598,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/auth/login'
     | '/auth/signup'
+    | '/auth/two-factor'
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth/'
@@ -583,6 +607,7 @@ export interface FileRouteTypes {
     | '/_protected/_team/register-domain'
     | '/_protected/account-settings/api-tokens'
     | '/_protected/account-settings/general'
+    | '/_protected/account-settings/security'
     | '/_protected/account-settings/ssh-keys'
     | '/_protected/account-settings/teams'
     | '/_protected/account-settings/'
@@ -702,6 +727,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/auth/two-factor': {
+      id: '/auth/two-factor'
+      path: '/two-factor'
+      fullPath: '/auth/two-factor'
+      preLoaderRoute: typeof AuthTwoFactorRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/auth/verify-otp': {
       id: '/auth/verify-otp'
       path: '/verify-otp'
@@ -756,6 +788,13 @@ declare module '@tanstack/react-router' {
       path: '/general'
       fullPath: '/account-settings/general'
       preLoaderRoute: typeof ProtectedAccountSettingsGeneralRouteImport
+      parentRoute: typeof ProtectedAccountSettingsRoute
+    }
+    '/_protected/account-settings/security': {
+      id: '/_protected/account-settings/security'
+      path: '/security'
+      fullPath: '/account-settings/security'
+      preLoaderRoute: typeof ProtectedAccountSettingsSecurityRouteImport
       parentRoute: typeof ProtectedAccountSettingsRoute
     }
     '/_protected/account-settings/ssh-keys': {
@@ -1149,6 +1188,7 @@ const ProtectedAccountSettingsTeamsRouteWithChildren =
 interface ProtectedAccountSettingsRouteChildren {
   ProtectedAccountSettingsApiTokensRoute: typeof ProtectedAccountSettingsApiTokensRoute
   ProtectedAccountSettingsGeneralRoute: typeof ProtectedAccountSettingsGeneralRoute
+  ProtectedAccountSettingsSecurityRoute: typeof ProtectedAccountSettingsSecurityRoute
   ProtectedAccountSettingsSshKeysRoute: typeof ProtectedAccountSettingsSshKeysRoute
   ProtectedAccountSettingsTeamsRoute: typeof ProtectedAccountSettingsTeamsRouteWithChildren
   ProtectedAccountSettingsIndexRoute: typeof ProtectedAccountSettingsIndexRoute
@@ -1159,6 +1199,8 @@ const ProtectedAccountSettingsRouteChildren: ProtectedAccountSettingsRouteChildr
     ProtectedAccountSettingsApiTokensRoute:
       ProtectedAccountSettingsApiTokensRoute,
     ProtectedAccountSettingsGeneralRoute: ProtectedAccountSettingsGeneralRoute,
+    ProtectedAccountSettingsSecurityRoute:
+      ProtectedAccountSettingsSecurityRoute,
     ProtectedAccountSettingsSshKeysRoute: ProtectedAccountSettingsSshKeysRoute,
     ProtectedAccountSettingsTeamsRoute:
       ProtectedAccountSettingsTeamsRouteWithChildren,
@@ -1190,6 +1232,7 @@ interface AuthRouteChildren {
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthSignupRoute: typeof AuthSignupRoute
+  AuthTwoFactorRoute: typeof AuthTwoFactorRoute
   AuthVerifyOtpRoute: typeof AuthVerifyOtpRoute
   AuthVerifyPhoneRoute: typeof AuthVerifyPhoneRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -1199,6 +1242,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCallbackRoute: AuthCallbackRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthSignupRoute: AuthSignupRoute,
+  AuthTwoFactorRoute: AuthTwoFactorRoute,
   AuthVerifyOtpRoute: AuthVerifyOtpRoute,
   AuthVerifyPhoneRoute: AuthVerifyPhoneRoute,
   AuthIndexRoute: AuthIndexRoute,

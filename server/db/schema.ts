@@ -87,6 +87,50 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index().on(t.userId)],
 );
 
+/** A person's authenticator app (server/identity/two-factor.ts): on once confirmed_at is set. */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret sealed with AES-256-GCM under a key derived from the installation secret. */
+  secretSealed: text('secret_sealed').notNull(),
+  confirmedAt: at('confirmed_at'),
+  /** The last 30-second step a code was accepted for: the same code (or an older one) never works twice. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Single-use recovery codes for two-factor sign-in; only an HMAC of each is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId)],
+);
+
+/** A sign-in that proved its first factor and waits for the second (10 minutes, 5 tries). */
+export const secondFactorChallenges = pgTable(
+  'second_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('second_factor_challenges_user').on(t.userId)],
+);
+
 /**
  * A saved SSH public key (server/computes/ssh-keys.ts): its owner's, optionally shared with one of their
  * teams, picked when creating a compute. One row per key and owner.

@@ -2,7 +2,6 @@
 // key signs alongside until the parent's DS names it), and turning signing off (only once the parent no
 // longer publishes a DS: a DS pointing at an unsigned zone makes validating resolvers reject it).
 // Each is a zone change: new serial, published by the DNS driver before the transaction commits.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DnssecKey, DomainDnssec, ParentDsStatus } from '../../src/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
@@ -21,35 +20,18 @@ import {
   zoneKeyFrom,
 } from '../dns/dnssec/keys';
 import { ProblemError } from '../http/problem';
+import { createVault, type Vault } from '../identity/secrets';
 import type { Queryable } from '../teams/team-record';
 import type { DomainRow } from './domain-record';
 import type { DomainService } from './domain-service';
 
 export type KeyRow = typeof dnssecKeys.$inferSelect;
 
-/** Seals private keys with AES-256-GCM under a key derived from the installation secret. */
-export interface KeyVault {
-  seal(plain: Buffer): string;
-  open(sealed: string): Buffer;
-}
+/** Seals DNSSEC private keys (server/identity/secrets.ts createVault). */
+export type KeyVault = Vault;
 
 export function createKeyVault(instanceSecret: string): KeyVault {
-  // A purpose-bound key, so the installation secret is never used directly for two jobs.
-  const key = createHmac('sha256', instanceSecret).update('ikirere dnssec private keys v1').digest();
-  return {
-    seal(plain) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
-      return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
-    },
-    open(text) {
-      const data = Buffer.from(text, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
-      decipher.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]);
-    },
-  };
+  return createVault(instanceSecret, 'ikirere dnssec private keys v1');
 }
 
 /** Every key of these domains, oldest first, by domain. */

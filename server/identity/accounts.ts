@@ -1,10 +1,13 @@
 // Users as the API shows them, and the creation of a new account with a team of its own.
+
 import { and, eq } from 'drizzle-orm';
 import type { AuthResult, CurrentSession, User, UserTeam } from '../../src/contract/auth';
+import type { SignInAnswer } from '../../src/contract/two-factor';
 import { recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams, users } from '../db/schema';
 import type { ClientInfo, SessionRecord, SessionStore, UserRecord } from './sessions';
+import type { TwoFactor } from './two-factor';
 
 export function toUser(row: UserRecord): User {
   return {
@@ -95,8 +98,8 @@ export async function describeSession(
   };
 }
 
-/** Opens a session for a user who just proved who they are. */
-export async function signIn(
+/** Opens a session for a user who proved who they are (with both factors when they use two). */
+export async function openSession(
   db: Database,
   store: SessionStore,
   user: UserRecord,
@@ -104,6 +107,26 @@ export async function signIn(
 ): Promise<AuthResult> {
   const { token, session } = await store.create(user.id, client);
   return { token, ...(await describeSession(db, store, session, user)) };
+}
+
+/**
+ * After a first factor (an e-mail code, GitHub, Google): a session, or — when the person uses two-factor
+ * sign-in — the challenge their second factor must answer (POST /auth/two-factor/verify).
+ */
+export async function signIn(
+  db: Database,
+  store: SessionStore,
+  twoFactor: TwoFactor,
+  user: UserRecord,
+  client: ClientInfo,
+): Promise<SignInAnswer> {
+  if (await twoFactor.isOn(user.id)) {
+    const { challengeId, expiresAt } = await twoFactor.challenge(user.id);
+    return {
+      secondFactor: { challengeId, methods: ['totp', 'recovery_code'], expiresAt: expiresAt.toISOString() },
+    };
+  }
+  return openSession(db, store, user, client);
 }
 
 /** PostgreSQL's unique_violation, as either driver reports it (drizzle wraps the driver's error). */

@@ -20,6 +20,7 @@ import { type CodeHasher, createCodeHasher } from './secrets';
 import { SessionEvents } from './session-events';
 import { SessionStore } from './sessions';
 import { SocketTickets } from './socket-tickets';
+import { TwoFactor } from './two-factor';
 
 export interface IdentityConfig {
   /** Origin of the console for links and the OAuth redirect; undefined: each request's own origin. */
@@ -74,6 +75,8 @@ export interface Identity {
   readonly tickets: SocketTickets;
   /** Personal API tokens (account settings → API tokens). */
   readonly apiTokens: ApiTokens;
+  /** Two-factor sign-in: the authenticator app and recovery codes (account settings → Security). */
+  readonly twoFactor: TwoFactor;
   readonly oauthStates: OAuthStates;
   /** Configured social providers only: an absent one has no button and its routes answer 404. */
   readonly providers: ReadonlyMap<SocialProvider, SocialProviderClient>;
@@ -95,13 +98,13 @@ export function createIdentity(options: IdentityOptions): Identity {
     { idleMs: config.sessionIdleHours * 3_600_000, maxMs: config.sessionMaxDays * 86_400_000 },
     sessionEvents,
   );
+  const instanceSecret = () =>
+    options.instanceSecret
+      ? Promise.resolve(options.instanceSecret)
+      : ensureInstanceSettings(db).then((settings) => settings.instanceSecret);
   let hasher: Promise<CodeHasher> | undefined;
   const codeHasher = () => {
-    hasher ??= (
-      options.instanceSecret
-        ? Promise.resolve(options.instanceSecret)
-        : ensureInstanceSettings(db).then((settings) => settings.instanceSecret)
-    ).then(createCodeHasher);
+    hasher ??= instanceSecret().then(createCodeHasher);
     // A failed read (database briefly away) is tried again on the next code rather than remembered.
     hasher.catch(() => {
       hasher = undefined;
@@ -127,6 +130,7 @@ export function createIdentity(options: IdentityOptions): Identity {
     }),
     tickets: new SocketTickets(db, clock, sessions),
     apiTokens: new ApiTokens(db, clock),
+    twoFactor: new TwoFactor(db, clock, instanceSecret),
     oauthStates: new OAuthStates(db, clock),
     providers,
     deliveries: new Deliveries(options.logger),

@@ -109,3 +109,30 @@ export function phoneCodeSms(to: string, code: string, consoleHost: string): Sms
     text: `Your Ikirere verification code is ${code}. It works for ${MINUTES_VALID} minutes.\n\n@${consoleHost} #${code}`,
   };
 }
+
+/** Two-factor sign-in turned on, off, or a recovery code spent: the person hears of every change. */
+export function twoFactorChangedMail(
+  to: string,
+  change: 'on' | 'off' | 'recovery-code-used',
+  detail: { recoveryCodesLeft?: number } = {},
+): MailMessage {
+  const words = {
+    on: {
+      subject: 'Two-factor sign-in is on for your Ikirere account',
+      text: 'Signing in to your Ikirere account now also asks for a code from your authenticator app (or one of your recovery codes).',
+    },
+    off: {
+      subject: 'Two-factor sign-in is off for your Ikirere account',
+      text: 'Signing in to your Ikirere account no longer asks for a code from an authenticator app.',
+    },
+    'recovery-code-used': {
+      subject: 'A recovery code was used to sign in to Ikirere',
+      text: `Someone signed in to your Ikirere account with one of your recovery codes. ${detail.recoveryCodesLeft ?? 0} are left; set up the app again in Account settings → Security to get new ones.`,
+    },
+  }[change];
+  return {
+    to,
+    subject: words.subject,
+    text: `${words.text} If this was not you, sign in, end your other sessions and contact support at once.${SIGNATURE}`,
+  };
+}

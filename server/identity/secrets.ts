@@ -1,5 +1,13 @@
 // Random tokens and the hashes stored in their place: the database never holds a usable token or code.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { CODE_LENGTH } from '../../src/contract/auth';
 
 /** 256 random bits, URL-safe: session tokens, socket tickets, OAuth state and the browser binding. */
@@ -37,4 +45,29 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Seals secrets at rest with AES-256-GCM under a key derived from the installation secret. */
+export interface Vault {
+  seal(plain: Buffer): string;
+  open(sealed: string): Buffer;
+}
+
+/** A vault for one purpose: the installation secret is never used directly for two jobs. */
+export function createVault(instanceSecret: string, purpose: string): Vault {
+  const key = createHmac('sha256', instanceSecret).update(purpose).digest();
+  return {
+    seal(plain) {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+      return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
+    },
+    open(text) {
+      const data = Buffer.from(text, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+      decipher.setAuthTag(data.subarray(12, 28));
+      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]);
+    },
+  };
 }

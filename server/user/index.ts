@@ -6,6 +6,7 @@ import type { Service } from '../http/routes';
 import { type TeamsDeps, teamsResources } from '../teams';
 import { accountRoutes } from './account/account.routes';
 import { apiTokensRoutes } from './account/api-tokens.routes';
+import { secondFactorRoutes, twoFactorSettingsRoutes } from './account/two-factor.routes';
 import { emailCodeRoutes } from './auth/email-code.routes';
 import { oauthRoutes } from './auth/oauth.routes';
 import { phoneCodeRoutes } from './auth/phone-code.routes';
@@ -27,6 +28,8 @@ export function userService(deps: TeamsDeps): Service {
       oauthRoutes(),
       accountRoutes(),
       apiTokensRoutes(),
+      twoFactorSettingsRoutes(),
+      secondFactorRoutes(),
       savedSshKeysRoutes(),
       ...teamsResources(deps),
     ],

@@ -18,6 +18,7 @@ import { teamVerificationMachine } from './team-verification';
 import { toastMachine } from './toast';
 import { tooltipMachine } from './tooltip';
 import { topUpReturnMachine } from './top-up-return';
+import { twoFactorSetupMachine } from './two-factor-setup';
 import { zoneImportMachine } from './zone-import';
 
 export const allMachines: Record<string, AnyStateMachine> = {
@@ -37,5 +38,6 @@ export const allMachines: Record<string, AnyStateMachine> = {
   toast: toastMachine,
   'top-up-return': topUpReturnMachine,
   tooltip: tooltipMachine,
+  'two-factor-setup': twoFactorSetupMachine,
   'zone-import': zoneImportMachine,
 };

@@ -9,6 +9,7 @@ import {
   userSchema,
 } from '../contract/auth';
 import { socketTicketSchema } from '../contract/socket-ticket';
+import { signInAnswerSchema } from '../contract/two-factor';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const fetchSignInMethods = () => json(signInMethodsSchema, () => userClient.get('auth/methods'));
@@ -20,7 +21,10 @@ export const requestEmailCode = (body: { email: string }) =>
   json(codeChallengeSchema, () => userClient.post('auth/email-code', { json: body }));
 
 export const verifyEmailCode = (body: { challengeId: string; code: string }) =>
-  json(authResultSchema, () => userClient.post('auth/email-code/verify', { json: body }));
+  json(signInAnswerSchema, () => userClient.post('auth/email-code/verify', { json: body }));
+
+export const verifySecondFactor = (body: { challengeId: string; code: string }) =>
+  json(authResultSchema, () => userClient.post('auth/two-factor/verify', { json: body }));
 
 export const requestPhoneCode = (body: { country: string; phoneNumber: string }) =>
   json(codeChallengeSchema, () => userClient.post('auth/phone-code', { json: body }));
@@ -29,7 +33,7 @@ export const verifyPhoneCode = (body: { challengeId: string; code: string }) =>
   json(currentSessionSchema, () => userClient.post('auth/phone-code/verify', { json: body }));
 
 export const completeSocialSignIn = (body: { code: string; state: string }) =>
-  json(authResultSchema, () => userClient.post('auth/oauth/callback', { json: body }));
+  json(signInAnswerSchema, () => userClient.post('auth/oauth/callback', { json: body }));
 
 export const fetchCurrentSession = () => json(currentSessionSchema, () => userClient.get('auth/session'));
 

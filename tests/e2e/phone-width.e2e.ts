@@ -64,6 +64,7 @@ beforeAll(async () => {
     '/account-settings/teams/pending',
     '/account-settings/api-tokens',
     '/account-settings/ssh-keys',
+    '/account-settings/security',
     '/new-compute',
     '/register-domain',
   ];

@@ -26,6 +26,13 @@ const routes: Array<{
     anonymous: true,
   },
   { path: '/auth/callback', heading: 'Finishing sign-in', anonymous: true },
+  // Without a sign-in waiting for its second step: back to signing in.
+  {
+    path: '/auth/two-factor',
+    heading: 'Sign in to your console',
+    finalPath: '/auth/login',
+    anonymous: true,
+  },
   { path: '/overview', heading: 'Overview', section: true },
   { path: '/computes', heading: 'Computes', section: true },
   { path: '/computes/c-1', heading: 'Compute not found', section: true },
@@ -63,6 +70,7 @@ const routes: Array<{
   { path: '/account-settings/teams/pending', heading: 'Invitations to you' },
   { path: '/account-settings/api-tokens', heading: 'API tokens' },
   { path: '/account-settings/ssh-keys', heading: 'SSH keys' },
+  { path: '/account-settings/security', heading: 'Security' },
   { path: '/new-compute', heading: 'Create a compute' },
   { path: '/register-domain', heading: 'Add a domain' },
   // No such domain here, whatever the type (tests/e2e/domains.e2e.ts checks an unknown type of a real one).

@@ -40,6 +40,20 @@ const signedIn = (phoneVerified: boolean): AuthResult => ({
   session,
 });
 const phoneVerified: CurrentSession = { user: user(true), teams, session };
+/** What the first factor answers for a person who uses two-factor sign-in. */
+const secondFactorNeeded = {
+  secondFactor: {
+    challengeId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    methods: ['totp', 'recovery_code'],
+    expiresAt: '2026-11-21T10:10:00.000Z',
+  },
+};
+const wrongSecondFactor = new ApiError(422, {
+  type: 'about:blank',
+  status: 422,
+  title: 'Check the code',
+  errors: [{ field: 'code', message: 'That code is not right. You can try 4 more times.' }],
+});
 
 const problem = (status: number, type: string, title: string, extra: object = {}) =>
   new ApiError(status, { type, status, title, ...extra });
@@ -66,6 +80,7 @@ const model = new MachineModel(authMachine, {
     email: context.email !== null,
     phone: context.phone !== null,
     session: context.hasSession,
+    secondFactor: context.secondFactor !== null,
   }),
   events: {
     'page.callback': [
@@ -86,7 +101,14 @@ const model = new MachineModel(authMachine, {
       done('codeEntry', signedIn(true)),
       done('codeEntry', signedIn(false)),
       done('codeEntry', phoneVerified),
+      done('codeEntry', secondFactorNeeded),
     ],
+    'secondFactor.submit': [{ type: 'secondFactor.submit', code: '123456' }],
+    'xstate.done.actor.verifySecondFactor': [
+      done('verifySecondFactor', signedIn(true)),
+      done('verifySecondFactor', signedIn(false)),
+    ],
+    'xstate.error.actor.verifySecondFactor': [failed('verifySecondFactor', wrongSecondFactor)],
     'xstate.done.actor.requestPhoneCode': [done('requestPhoneCode', challenge('sms'))],
     'xstate.error.actor.requestPhoneCode': [
       failed('requestPhoneCode', fieldError),
@@ -95,6 +117,7 @@ const model = new MachineModel(authMachine, {
     'xstate.done.actor.completeSocialSignIn': [
       done('completeSocialSignIn', signedIn(true)),
       done('completeSocialSignIn', signedIn(false)),
+      done('completeSocialSignIn', secondFactorNeeded),
     ],
     'xstate.error.actor.completeSocialSignIn': [failed('completeSocialSignIn', denied)],
   },
@@ -115,6 +138,7 @@ beforeEach(() => {
       requestEmailCode: calls.actor('requestEmailCode'),
       requestPhoneCode: calls.actor('requestPhoneCode'),
       completeSocialSignIn: calls.actor('completeSocialSignIn'),
+      verifySecondFactor: calls.actor('verifySecondFactor'),
       emailCodeEntry: codeEntryMachine.provide({
         actors: { verifyCode: calls.actor('verifyEmailCode'), resendCode: calls.actor('resendEmailCode') },
       }),
@@ -151,7 +175,7 @@ const codeEntry = () => actor.getSnapshot().children.codeEntry as ActorRefFrom<t
 const forEmail = () => actor.getSnapshot().matches('emailCode');
 
 const settlers = Object.fromEntries(
-  ['requestEmailCode', 'requestPhoneCode', 'completeSocialSignIn'].flatMap((id) => [
+  ['requestEmailCode', 'requestPhoneCode', 'completeSocialSignIn', 'verifySecondFactor'].flatMap((id) => [
     [`xstate.done.actor.${id}`, ({ event }: { event: { output: unknown } }) => settle(id, event)],
     [`xstate.error.actor.${id}`, ({ event }: { event: { error: unknown } }) => settle(id, event)],
   ]),
@@ -169,6 +193,8 @@ describe('auth machine, driven as the /auth pages drive it', () => {
           'page.signup': send({ type: 'page.signup' }),
           'page.verifyOtp': send({ type: 'page.verifyOtp' }),
           'page.verifyPhone': send({ type: 'page.verifyPhone' }),
+          'page.twoFactor': send({ type: 'page.twoFactor' }),
+          'secondFactor.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
           'page.callback': ({ event }: { event: AuthEvent }) => actor.send(event),
           'form.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
           // The person enters the right code in the code entry, and the server accepts it.
@@ -233,6 +259,21 @@ describe('auth machine, driven as the /auth pages drive it', () => {
             expect(authPage(actor.getSnapshot())).toBe('/auth/callback');
             expect(actor.getSnapshot().context.message?.tone).toBe('error');
           },
+          'secondFactor.editing': () => {
+            expect(authPage(actor.getSnapshot())).toBe('/auth/two-factor');
+            // No session yet: the first factor alone opened none.
+            expect(effects.some((effect) => effect.startsWith('store'))).toBe(
+              actor.getSnapshot().context.hasSession,
+            );
+            expect(actor.getSnapshot().context.secondFactor?.challengeId).toBe(
+              secondFactorNeeded.secondFactor.challengeId,
+            );
+          },
+          'secondFactor.verifying': () =>
+            expect(calls.inputOf('verifySecondFactor')).toEqual({
+              challengeId: secondFactorNeeded.secondFactor.challengeId,
+              code: '123456',
+            }),
           signedIn: () => {
             expect(effects.at(-1)).toBe('finish');
             expect(effects.some((effect) => effect.startsWith('store'))).toBe(true);

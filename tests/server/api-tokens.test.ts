@@ -142,7 +142,7 @@ describe('API tokens', () => {
     expect(teams.body.teams.map((team: { id: string }) => team.id)).toEqual([first]);
   });
 
-  it('cannot make tokens, list or end sessions, or change the account', async () => {
+  it('cannot make tokens, list or end sessions, change the account, two-factor settings or SSH keys', async () => {
     const owner = await person(t, 'Cara Careful');
     const teamId = await fundedTeamOf(t, owner);
     const all = {
@@ -164,6 +164,9 @@ describe('API tokens', () => {
       ['PATCH', '/users/me', { name: 'Someone else' }],
       ['DELETE', `/teams/${teamId}`, { confirmName: 'x' }],
       ['POST', '/resource-manager/api/v1/socket-tickets'],
+      ['GET', '/users/me/two-factor'],
+      ['POST', '/users/me/two-factor/totp'],
+      ['POST', '/users/me/ssh-keys', { name: 'k', publicKey: 'ssh-ed25519 AAAA' }],
     ];
     for (const [method, path, body] of attempts) {
       const answer = await send(t, method, path, { token: secret, body });

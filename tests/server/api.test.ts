@@ -116,6 +116,7 @@ describe('GET /api/openapi.json', () => {
       'POST /user/api/v1/auth/email-code/verify',
       'POST /user/api/v1/auth/oauth/callback',
       'POST /user/api/v1/auth/signup',
+      'POST /user/api/v1/auth/two-factor/verify',
     ]);
     expect(doc.paths['/ops/api/v1/verification-requests']!.get!.security).toEqual([{ operator: [] }]);
     // A session, or an API token with the scope the operation needs.
@@ -195,6 +196,7 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/auth/sessions/{id}',
       '/user/api/v1/auth/sign-out',
       '/user/api/v1/auth/signup',
+      '/user/api/v1/auth/two-factor/verify',
       '/user/api/v1/invitations/{id}',
       '/user/api/v1/invitations/{id}/accept',
       '/user/api/v1/invitations/{id}/decline',
@@ -219,6 +221,10 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/users/me/invitations',
       '/user/api/v1/users/me/ssh-keys',
       '/user/api/v1/users/me/ssh-keys/{id}',
+      '/user/api/v1/users/me/two-factor',
+      '/user/api/v1/users/me/two-factor/disable',
+      '/user/api/v1/users/me/two-factor/totp',
+      '/user/api/v1/users/me/two-factor/totp/confirm',
     ]);
 
     expect(doc.paths['/resource-manager/api/v1/app-configs']).toMatchObject({

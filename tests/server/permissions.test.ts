@@ -202,6 +202,17 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(404),
     request: () => ({ params: { id: NO_SUCH_ID } }),
   },
+  [`POST ${U}/auth/two-factor/verify`]: {
+    expect: everyone(410),
+    request: () => ({ body: { challengeId: NO_SUCH_ID, code: '123456' } }),
+  },
+  [`GET ${U}/users/me/two-factor`]: { expect: signedIn(200) },
+  [`POST ${U}/users/me/two-factor/totp`]: { expect: signedIn(200) },
+  [`POST ${U}/users/me/two-factor/totp/confirm`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  [`POST ${U}/users/me/two-factor/disable`]: {
+    expect: signedIn(409),
+    request: () => ({ body: { code: '123456' } }),
+  },
   [`GET ${U}/users/me/ssh-keys`]: { expect: signedIn(200) },
   [`POST ${U}/users/me/ssh-keys`]: { expect: signedIn(422), request: () => ({ body: {} }) },
   [`DELETE ${U}/users/me/ssh-keys/{id}`]: {

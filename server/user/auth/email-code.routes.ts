@@ -1,14 +1,15 @@
 // Sign-up and sign-in by a one-time code sent by e-mail. Whether an address has an account never shows
 // in the answer or its timing: both paths look up the address, store one challenge and send one e-mail
 // after answering; only the e-mail's words differ, and only the address's owner reads them.
+
 import { eq } from 'drizzle-orm';
 import {
-  authResultSchema,
   codeChallengeSchema,
   emailCodeRequestSchema,
   signUpRequestSchema,
   verifyCodeRequestSchema,
 } from '../../../src/contract/auth';
+import { signInAnswerSchema } from '../../../src/contract/two-factor';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
@@ -81,13 +82,19 @@ export function emailCodeRoutes() {
       summary: 'Sign in (or finish signing up) with the code from the e-mail',
       request: { body: verifyCodeRequestSchema },
       responses: {
-        200: { description: 'Signed in: the session token and who it belongs to.', schema: authResultSchema },
+        200: {
+          description: 'Signed in: the session token and who it belongs to.',
+          schema: signInAnswerSchema,
+        },
       },
       handler: async (c, { body }) => {
         const identity = c.get('identity');
         const challenge = await checkCode(c, { ...body, purposes: ['signup', 'signin'] });
         const user = await accountFor(identity.db, challenge, identity.clock.now());
-        return c.json(await signIn(identity.db, identity.sessions, user, clientInfo(c)), 200);
+        return c.json(
+          await signIn(identity.db, identity.sessions, identity.twoFactor, user, clientInfo(c)),
+          200,
+        );
       },
     });
 }

@@ -1,15 +1,13 @@
 // Social sign-in: the browser is sent to the provider with a fresh state, PKCE challenge and (OpenID) nonce,
 // and the console's /auth/callback page posts back what the provider put in its address.
+
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as oauth from 'oauth4webapi';
 import * as v from 'valibot';
-import {
-  authResultSchema,
-  oauthCallbackRequestSchema,
-  type SocialProvider,
-} from '../../../src/contract/auth';
+import { oauthCallbackRequestSchema, type SocialProvider } from '../../../src/contract/auth';
 import { problemTypes } from '../../../src/contract/problem';
+import { signInAnswerSchema } from '../../../src/contract/two-factor';
 import type { AppEnv } from '../../http/env';
 import { ProblemError, problem } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
@@ -84,7 +82,7 @@ export function oauthRoutes() {
       description:
         'Must come from the browser that started the sign-in (its cookie is checked). A new identity with a new verified e-mail address creates an account.',
       request: { body: oauthCallbackRequestSchema },
-      responses: { 200: { description: 'Signed in.', schema: authResultSchema } },
+      responses: { 200: { description: 'Signed in.', schema: signInAnswerSchema } },
       handler: async (c, { body }) => {
         const identity = c.get('identity');
         const binding = getCookie(c, OAUTH_BINDING_COOKIE);
@@ -112,7 +110,10 @@ export function oauthRoutes() {
           });
         }
         const user = await userForSocialProfile(identity.db, provider, profile, identity.clock.now());
-        return c.json(await signIn(identity.db, identity.sessions, user, clientInfo(c)), 200);
+        return c.json(
+          await signIn(identity.db, identity.sessions, identity.twoFactor, user, clientInfo(c)),
+          200,
+        );
       },
     });
 }

@@ -1,6 +1,7 @@
 // The auth machine's calls to the user service, as actors (tests provide their own with .provide()).
 import { fromPromise } from 'xstate';
 import type { AuthResult, CodeChallenge } from '../../contract/auth';
+import type { SignInAnswer } from '../../contract/two-factor';
 import { codeEntryWith } from '../code-entry/code-entry.machine';
 
 // The API client loads with the first call, so pages that never sign in don't download it.
@@ -23,8 +24,13 @@ export const requestPhoneCodeActor = fromPromise<CodeChallenge, { country: strin
   async ({ input }) => (await api()).requestPhoneCode(input),
 );
 
-export const completeSocialSignInActor = fromPromise<AuthResult, { code: string; state: string }>(
+export const completeSocialSignInActor = fromPromise<SignInAnswer, { code: string; state: string }>(
   async ({ input }) => (await api()).completeSocialSignIn(input),
+);
+
+/** Finishes a sign-in that needs a second factor: a code from the app or a recovery code. */
+export const verifySecondFactorActor = fromPromise<AuthResult, { challengeId: string; code: string }>(
+  async ({ input }) => (await api()).verifySecondFactor(input),
 );
 
 /** The code entry for an e-mailed code: checking it signs in; a resend repeats the first request. */

@@ -1,8 +1,10 @@
 // Signing in and up (SPEC §1, §2 /auth/*): by a one-time code sent by e-mail, with GitHub or Google, then
-// verifying a phone number by SMS code for a new account. One machine drives the five /auth pages; each
+// — for a person who uses two-factor sign-in — a code from their authenticator app or a recovery code, and
+// verifying a phone number by SMS code for a new account. One machine drives the six /auth pages; each
 // top-level state is one page (see authPage), and the pages only render it and send what the user did.
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '../../contract/auth';
+import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '../../contract/two-factor';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,
@@ -10,6 +12,7 @@ import {
   phoneCodeEntry,
   requestEmailCodeActor,
   requestPhoneCodeActor,
+  verifySecondFactorActor,
 } from './auth.actors';
 
 export type CodePurpose = 'signin' | 'signup';
@@ -44,6 +47,8 @@ export interface AuthContext {
   provider: SocialProvider | null;
   /** Whether a session token exists (a new account's limited session counts). */
   hasSession: boolean;
+  /** The challenge a second factor must answer, after the first one was proven. */
+  secondFactor: SecondFactorRequired['secondFactor'] | null;
 }
 
 export interface AuthInput {
@@ -65,6 +70,9 @@ export type AuthEvent =
   | { type: 'page.signup' }
   | { type: 'page.verifyOtp' }
   | { type: 'page.verifyPhone' }
+  | { type: 'page.twoFactor' }
+  /** A code from the authenticator app, or a recovery code. */
+  | { type: 'secondFactor.submit'; code: string }
   | { type: 'page.callback'; params: CallbackParams; provider: SocialProvider | null }
   | { type: 'form.submit'; email: string; name?: string }
   | { type: 'phone.submit'; country: string; phoneNumber: string }
@@ -101,6 +109,7 @@ export const authMachine = setup({
     requestEmailCode: requestEmailCodeActor,
     requestPhoneCode: requestPhoneCodeActor,
     completeSocialSignIn: completeSocialSignInActor,
+    verifySecondFactor: verifySecondFactorActor,
     emailCodeEntry,
     phoneCodeEntry,
   },
@@ -143,6 +152,14 @@ export const authMachine = setup({
       };
     }),
     forgetPhone: assign({ phone: null }),
+    takeSecondFactor: assign({
+      secondFactor: ({ event }) =>
+        ((event as unknown as { output: SignInAnswer }).output as SecondFactorRequired).secondFactor,
+      email: null,
+      fieldErrors: {},
+      message: null,
+    }),
+    forgetSecondFactor: assign({ secondFactor: null }),
   },
   guards: {
     hasPendingEmail: ({ context }) => context.email !== null,
@@ -153,6 +170,8 @@ export const authMachine = setup({
       event.type === 'page.callback' &&
       (event.params.error !== undefined || !event.params.code || !event.params.state),
     needsPhone: ({ event }) => !(event as unknown as { output: AuthResult }).output.user.phoneVerified,
+    needsSecondFactor: ({ event }) => needsSecondFactor((event as unknown as { output: unknown }).output),
+    hasSecondFactorChallenge: ({ context }) => context.secondFactor !== null,
   },
 }).createMachine({
   id: 'auth',
@@ -165,6 +184,7 @@ export const authMachine = setup({
     message: null,
     provider: null,
     hasSession: input.hasSession ?? false,
+    secondFactor: null,
   }),
   initial: 'idle',
   on: {
@@ -178,6 +198,10 @@ export const authMachine = setup({
     'page.verifyPhone': [
       { guard: and(['hasSession', 'hasPendingPhone']), target: '.phone.codeEntry', actions: 'clearFeedback' },
       { guard: 'hasSession', target: '.phone', actions: 'clearFeedback' },
+      { target: '.signIn', actions: 'clearFeedback' },
+    ],
+    'page.twoFactor': [
+      { guard: 'hasSecondFactorChallenge', target: '.secondFactor', actions: 'clearFeedback' },
       { target: '.signIn', actions: 'clearFeedback' },
     ],
     'page.callback': [
@@ -274,6 +298,7 @@ export const authMachine = setup({
           },
         }),
         onDone: [
+          { guard: 'needsSecondFactor', target: '#auth.secondFactor', actions: 'takeSecondFactor' },
           {
             guard: 'needsPhone',
             target: '#auth.phone',
@@ -376,19 +401,20 @@ export const authMachine = setup({
               return { code: event.params.code ?? '', state: event.params.state ?? '' };
             },
             onDone: [
+              { guard: 'needsSecondFactor', target: '#auth.secondFactor', actions: 'takeSecondFactor' },
               {
                 guard: 'needsPhone',
                 target: '#auth.phone',
                 actions: [
                   'markSignedIn',
-                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: signedIn(event) }) },
                 ],
               },
               {
                 target: '#auth.signedIn',
                 actions: [
                   'markSignedIn',
-                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: signedIn(event) }) },
                 ],
               },
             ],
@@ -396,6 +422,45 @@ export const authMachine = setup({
           },
         },
         failed: {},
+      },
+    },
+    /** The first factor is proven; the authenticator app's code (or a recovery code) finishes signing in. */
+    secondFactor: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: { 'secondFactor.submit': { target: 'verifying', actions: 'clearFeedback' } },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'secondFactor.submit');
+              return { challengeId: context.secondFactor!.challengeId, code: event.code };
+            },
+            onDone: [
+              {
+                guard: 'needsPhone',
+                target: '#auth.phone',
+                actions: [
+                  'markSignedIn',
+                  'forgetSecondFactor',
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                ],
+              },
+              {
+                target: '#auth.signedIn',
+                actions: [
+                  'markSignedIn',
+                  'forgetSecondFactor',
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                ],
+              },
+            ],
+            onError: { target: 'editing', actions: 'showFailure' },
+          },
+        },
       },
     },
     signedIn: { entry: 'finishSignIn' },
@@ -407,6 +472,7 @@ export type AuthPage =
   | '/auth/signup'
   | '/auth/verify-otp'
   | '/auth/verify-phone'
+  | '/auth/two-factor'
   | '/auth/callback';
 
 /** The /auth page that shows the machine's current state; null where no page change is due. */
@@ -415,6 +481,7 @@ export function authPage(snapshot: SnapshotFrom<typeof authMachine>): AuthPage |
   if (snapshot.matches('signUp')) return '/auth/signup';
   if (snapshot.matches('emailCode') || snapshot.matches('noCodeExpected')) return '/auth/verify-otp';
   if (snapshot.matches('phone')) return '/auth/verify-phone';
+  if (snapshot.matches('secondFactor')) return '/auth/two-factor';
   if (snapshot.matches('socialCallback')) return '/auth/callback';
   return null;
 }

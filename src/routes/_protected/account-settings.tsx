@@ -17,6 +17,7 @@ function AccountSettingsLayout() {
         tabs={[
           { label: 'General', to: '/account-settings/general' },
           { label: 'Teams', to: '/account-settings/teams' },
+          { label: 'Security', to: '/account-settings/security' },
           { label: 'SSH keys', to: '/account-settings/ssh-keys' },
           { label: 'API tokens', to: '/account-settings/api-tokens' },
         ]}

@@ -1,0 +1,108 @@
+// Two-factor sign-in: the person's settings (account settings → Security: the authenticator app and its
+// recovery codes) and the sign-in step that answers a second-factor challenge. Every change is e-mailed.
+// Only a person signed in to the console changes these; API tokens cannot (token-scopes.ts).
+import type { Context } from 'hono';
+import { authResultSchema } from '../../../src/contract/auth';
+import {
+  disableTwoFactorRequestSchema,
+  recoveryCodesSchema,
+  totpCodeRequestSchema,
+  totpSetupSchema,
+  twoFactorStatusSchema,
+  verifySecondFactorRequestSchema,
+} from '../../../src/contract/two-factor';
+import type { AppEnv } from '../../http/env';
+import { defineRoutes } from '../../http/routes';
+import { openSession } from '../../identity/accounts';
+import { clientInfo, clientIp } from '../../identity/client-info';
+import { requireVerifiedUser } from '../../identity/guards';
+import { twoFactorChangedMail } from '../../identity/messages';
+import { tooManyTries } from '../../identity/problems';
+
+function tell(
+  c: Context<AppEnv>,
+  to: string,
+  change: Parameters<typeof twoFactorChangedMail>[1],
+  detail?: Parameters<typeof twoFactorChangedMail>[2],
+) {
+  const identity = c.get('identity');
+  identity.deliveries.later('two-factor notice', () =>
+    identity.mail.send(twoFactorChangedMail(to, change, detail)),
+  );
+}
+
+/** The settings, under the user service's /users/me. */
+export function twoFactorSettingsRoutes() {
+  return defineRoutes('/users', 'Two-factor sign-in')
+    .add({
+      method: 'get',
+      path: '/me/two-factor',
+      summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+      guards: [requireVerifiedUser],
+      responses: { 200: { description: 'Two-factor sign-in as it stands.', schema: twoFactorStatusSchema } },
+      handler: async (c) => c.json(await c.get('identity').twoFactor.status(c.get('user').id), 200),
+    })
+    .add({
+      method: 'post',
+      path: '/me/two-factor/totp',
+      summary: 'Start setting up an authenticator app: a new secret and its QR code (not on until confirmed)',
+      guards: [requireVerifiedUser],
+      responses: { 200: { description: 'The secret to scan or type.', schema: totpSetupSchema } },
+      handler: async (c) => c.json(await c.get('identity').twoFactor.startTotp(c.get('user')), 200),
+    })
+    .add({
+      method: 'post',
+      path: '/me/two-factor/totp/confirm',
+      summary: 'Turn two-factor sign-in on with a code from the app; answers the recovery codes once',
+      guards: [requireVerifiedUser],
+      request: { body: totpCodeRequestSchema },
+      responses: {
+        200: { description: 'On: the ten recovery codes, shown once.', schema: recoveryCodesSchema },
+      },
+      handler: async (c, { body }) => {
+        const user = c.get('user');
+        const codes = await c.get('identity').twoFactor.confirmTotp(user.id, body.code);
+        tell(c, user.email, 'on');
+        return c.json({ recoveryCodes: codes }, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/me/two-factor/disable',
+      summary: 'Turn two-factor sign-in off, with a code from the app or a recovery code',
+      guards: [requireVerifiedUser],
+      request: { body: disableTwoFactorRequestSchema },
+      responses: { 200: { description: 'Off.', schema: twoFactorStatusSchema } },
+      handler: async (c, { body }) => {
+        const user = c.get('user');
+        const { twoFactor } = c.get('identity');
+        await twoFactor.disable(user.id, body.code);
+        tell(c, user.email, 'off');
+        return c.json(await twoFactor.status(user.id), 200);
+      },
+    });
+}
+
+/** The sign-in step, under the user service's /auth. */
+export function secondFactorRoutes() {
+  return defineRoutes('/auth', 'Sign-in').add({
+    method: 'post',
+    path: '/two-factor/verify',
+    summary: 'Finish signing in with a code from the authenticator app or a recovery code',
+    description:
+      'For the challenge a sign-in answered instead of a session. 5 wrong codes end the challenge (410: sign in again); the per-network limit on entering codes applies.',
+    request: { body: verifySecondFactorRequestSchema },
+    responses: { 200: { description: 'Signed in.', schema: authResultSchema } },
+    handler: async (c, { body }) => {
+      const identity = c.get('identity');
+      const wait = await identity.network.hit('enter-code', clientIp(c));
+      if (wait !== undefined) throw tooManyTries(wait);
+      const { user, method } = await identity.twoFactor.verifyChallenge(body.challengeId, body.code);
+      if (method === 'recovery_code') {
+        const { recoveryCodesLeft } = await identity.twoFactor.status(user.id);
+        tell(c, user.email, 'recovery-code-used', { recoveryCodesLeft });
+      }
+      return c.json(await openSession(identity.db, identity.sessions, user, clientInfo(c)), 200);
+    },
+  });
+}

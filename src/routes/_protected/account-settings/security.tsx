@@ -1,0 +1,199 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../styled-system/css';
+import { withInspector } from '../../../app-actors';
+import { formatUtcDay } from '../../../domain/helpers/time';
+import { twoFactorSetupMachine } from '../../../machines/two-factor-setup';
+import { confirmTotp, disableTwoFactor, startTotpSetup } from '../../../services/two-factor.api';
+import { twoFactorKeys, twoFactorStatusQuery } from '../../../services/two-factor.queries';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { CopyButton } from '../../../ui/copy-button';
+import { TextField } from '../../../ui/text-field';
+import { SectionHeading } from '../../-components/page';
+import { SettingsSection } from '../-components/settings-section';
+
+// Account settings → Security: two-factor sign-in with an authenticator app (any TOTP app: the QR code is
+// drawn by the server, nothing is fetched elsewhere) and its recovery codes. The flow is the
+// two-factor-setup machine's.
+export const Route = createFileRoute('/_protected/account-settings/security')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(twoFactorStatusQuery()),
+  component: SecurityPage,
+});
+
+function SecurityPage() {
+  const queryClient = useQueryClient();
+  const { data: status } = useSuspenseQuery(twoFactorStatusQuery());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const actor = useActorRef(
+    twoFactorSetupMachine.provide({
+      actors: {
+        start: fromPromise(() => startTotpSetup()),
+        confirm: fromPromise(async ({ input }: { input: { code: string } }) => {
+          const answer = await confirmTotp(input);
+          await refresh();
+          return answer;
+        }),
+        disable: fromPromise(async ({ input }: { input: { code: string } }) => {
+          const answer = await disableTwoFactor(input);
+          await refresh();
+          return answer;
+        }),
+      },
+    }),
+    withInspector({ input: { status } }),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const { setup, recoveryCodes, fieldErrors, message } = snapshot.context;
+  const on = snapshot.context.status.totpSince !== null;
+  const idle = snapshot.matches('idle');
+  const [code, setCode] = useState('');
+  const send = (type: 'setup.confirm' | 'disable.submit') => {
+    actor.send({ type, code });
+    setCode('');
+  };
+
+  return (
+    <>
+      <SectionHeading title="Security" documentTitle="Security · Account settings" />
+      <SettingsSection
+        id="two-factor"
+        title="Two-factor sign-in"
+        description="A second step after the e-mail code or GitHub/Google: the code your authenticator app shows."
+      >
+        {(idle && !on) || snapshot.matches('starting') ? (
+          <>
+            <p>
+              Off. With it on, someone who gets into your e-mail still cannot sign in without your phone's
+              authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).
+            </p>
+            {message ? <Alert tone="info">{message}</Alert> : null}
+            <div>
+              <Button
+                loading={snapshot.matches('starting')}
+                onClick={() => actor.send({ type: 'setup.start' })}
+              >
+                Set up an authenticator app
+              </Button>
+            </div>
+          </>
+        ) : null}
+
+        {(snapshot.matches('scanning') || snapshot.matches('confirming')) && setup ? (
+          <form
+            noValidate
+            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send('setup.confirm');
+            }}
+          >
+            <p>1. Scan this code with your authenticator app.</p>
+            <img
+              src={`data:image/svg+xml;base64,${btoa(setup.qrSvg)}`}
+              alt="QR code holding the key for your authenticator app"
+              width={192}
+              height={192}
+              className={css({ background: 'white', borderRadius: 'md' })}
+            />
+            <div className={css({ display: 'grid', gap: '1' })}>
+              <span>Or type this key into the app:</span>
+              <code
+                data-testid="totp-secret"
+                className={css({ fontFamily: 'mono', overflowWrap: 'anywhere' })}
+              >
+                {setup.secret}
+              </code>
+              <div>
+                <CopyButton value={setup.secret} label="Copy the key" />
+              </div>
+            </div>
+            <TextField
+              label="Code from the app"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              help="2. Enter the 6 digits it shows for Ikirere."
+              error={fieldErrors.code}
+              required
+            />
+            {message ? <Alert tone="error">{message}</Alert> : null}
+            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+              <Button type="submit" loading={snapshot.matches('confirming')}>
+                Turn on
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'setup.cancel' })}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : null}
+
+        {snapshot.matches('showingCodes') && recoveryCodes ? (
+          <div className={css({ display: 'grid', gap: '3' })}>
+            <Alert tone="success">
+              Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if
+              you lose your phone. This is the only time they are shown.
+            </Alert>
+            <ul
+              data-testid="recovery-codes"
+              className={css({
+                fontFamily: 'mono',
+                display: 'grid',
+                gridTemplateColumns: 'repeat(2, max-content)',
+                gap: '1 6',
+                listStyle: 'none',
+                padding: '0',
+              })}
+            >
+              {recoveryCodes.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+              <CopyButton value={recoveryCodes.join('\n')} label="Copy the codes" />
+              <Button onClick={() => actor.send({ type: 'codes.saved' })}>I have saved them</Button>
+            </div>
+          </div>
+        ) : null}
+
+        {(idle && on) || snapshot.matches('disabling') ? (
+          <form
+            noValidate
+            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send('disable.submit');
+            }}
+          >
+            <p>
+              On since {status.totpSince ? formatUtcDay(status.totpSince) : 'today'}.{' '}
+              {status.recoveryCodesLeft} of 10 recovery codes left.
+            </p>
+            <TextField
+              label="Code to turn it off"
+              name="code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              help="The 6 digits the app shows now, or a recovery code."
+              error={fieldErrors.code}
+              required
+            />
+            {message ? <Alert tone="error">{message}</Alert> : null}
+            <div>
+              <Button type="submit" variant="outline" loading={snapshot.matches('disabling')}>
+                Turn off two-factor sign-in
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </SettingsSection>
+    </>
+  );
+}

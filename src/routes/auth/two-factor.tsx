@@ -1,0 +1,75 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { css } from '../../../styled-system/css';
+import { secondFactorCodeSchema } from '../../contract/two-factor';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useDocumentTitle } from '../-components/page';
+import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
+
+// The second step of signing in for a person who uses two-factor sign-in: the 6 digits their authenticator
+// app shows, or one of their recovery codes. Arrived at without a first step, it leads back to signing in.
+export const Route = createFileRoute('/auth/two-factor')({
+  component: TwoFactorPage,
+});
+
+function TwoFactorPage() {
+  useDocumentTitle('Two-factor sign-in');
+  useEnterAuthPage('/auth/two-factor', { type: 'page.twoFactor' });
+  const actor = useAuthActor();
+  const snapshot = useAuthSnapshot();
+  const { fieldErrors, message } = snapshot.context;
+  const [code, setCode] = useState('');
+  const [typed, setTyped] = useState<string | null>(null);
+  const verifying = snapshot.matches({ secondFactor: 'verifying' });
+
+  return (
+    <>
+      <div className={css({ display: 'grid', gap: '1' })}>
+        <h1 className={css({ fontSize: 'xl' })}>Two-factor sign-in</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          Enter the 6-digit code your authenticator app shows for Ikirere, or one of your recovery codes.
+        </p>
+      </div>
+      <form
+        noValidate
+        className={css({ display: 'grid', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = v.safeParse(secondFactorCodeSchema, code);
+          if (!checked.success) {
+            setTyped(checked.issues[0].message);
+            return;
+          }
+          setTyped(null);
+          actor.send({ type: 'secondFactor.submit', code: checked.output });
+        }}
+      >
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setTyped(null);
+          }}
+          help="A recovery code looks like abcde-23456 and works once."
+          error={typed ?? fieldErrors.code}
+          required
+        />
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <Button type="submit" variant="solid" loading={verifying}>
+          Verify
+        </Button>
+        <Link to="/auth/login" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+          Start signing in again
+        </Link>
+      </form>
+    </>
+  );
+}
