@@ -1,5 +1,6 @@
 // `npm test`: everything a change can break, cheapest first, stopping at the first failure.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { requireChromium } from './chromium.mjs';
 
@@ -12,6 +13,17 @@ const embedded = { ...process.env, DATABASE_URL: '' };
 // Vitest keeps one core free by default, which on a 2-core machine runs the test files one at a time; the
 // files wait on the database as much as they compute, so one worker per core halves the unit and server steps.
 const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
+// Server test files that never open a database (DNS wire format, PDF writing, configuration…) run the same
+// on PostgreSQL as on PGlite: the PostgreSQL step leaves them out rather than run them twice.
+const databaseFree = readdirSync('tests/server')
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter(
+    (file) =>
+      !/openTestDatabase|test-database|createScratchDatabase|openDatabase|server\/main|DATABASE_URL/.test(
+        readFileSync(`tests/server/${file}`, 'utf8'),
+      ),
+  )
+  .map((file) => `--exclude=tests/server/${file}`);
 
 const steps = [
   ['typecheck', ['run', '--silent', 'typecheck'], embedded],
@@ -22,7 +34,13 @@ const steps = [
     embedded,
   ],
   ...(postgresUrl
-    ? [['server tests on PostgreSQL', ['exec', 'vitest', 'run', '--project', 'server', workers], process.env]]
+    ? [
+        [
+          'server tests on PostgreSQL',
+          ['exec', 'vitest', 'run', '--project', 'server', workers, ...databaseFree],
+          process.env,
+        ],
+      ]
     : []),
   // Servers sharing one PostgreSQL database (as processes too, and behind nginx): they need DATABASE_URL,
   // and fail saying so without it rather than passing without having tried.
