@@ -12,7 +12,10 @@ export interface TwoFactorSetupContext {
   /** Shown once, right after turning it on. */
   recoveryCodes: string[] | null;
   fieldErrors: Record<string, string>;
+  /** Why the last step failed, when it is not about the code field. */
   message: string | null;
+  /** What just succeeded, in words ("Two-factor sign-in is off."). */
+  notice: string | null;
 }
 
 export type TwoFactorSetupEvent =
@@ -47,7 +50,7 @@ export const twoFactorSetupMachine = setup({
     }),
   },
   actions: {
-    clearFeedback: assign({ fieldErrors: {}, message: null }),
+    clearFeedback: assign({ fieldErrors: {}, message: null, notice: null }),
     takeSetup: assign({ setup: ({ event }) => (event as unknown as { output: TotpSetup }).output }),
     takeCodes: assign(({ context, event }) => ({
       recoveryCodes: (event as unknown as { output: { recoveryCodes: string[] } }).output.recoveryCodes,
@@ -64,7 +67,7 @@ export const twoFactorSetupMachine = setup({
     forgetSetup: assign({ setup: null }),
     takeStatus: assign({
       status: ({ event }) => (event as unknown as { output: TwoFactorStatus }).output,
-      message: 'Two-factor sign-in is off.',
+      notice: 'Two-factor sign-in is off.',
     }),
     explainStart: assign(({ event }) =>
       explain((event as { error?: unknown }).error, 'The app could not be set up. Try again.'),
@@ -85,6 +88,7 @@ export const twoFactorSetupMachine = setup({
     recoveryCodes: null,
     fieldErrors: {},
     message: null,
+    notice: null,
   }),
   initial: 'idle',
   states: {

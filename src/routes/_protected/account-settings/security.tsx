@@ -47,7 +47,7 @@ function SecurityPage() {
     withInspector({ input: { status } }),
   );
   const snapshot = useSelector(actor, (state) => state);
-  const { setup, recoveryCodes, fieldErrors, message } = snapshot.context;
+  const { setup, recoveryCodes, fieldErrors, message, notice } = snapshot.context;
   const on = snapshot.context.status.totpSince !== null;
   const idle = snapshot.matches('idle');
   const [code, setCode] = useState('');
@@ -70,7 +70,8 @@ function SecurityPage() {
               Off. With it on, someone who gets into your e-mail still cannot sign in without your phone's
               authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).
             </p>
-            {message ? <Alert tone="info">{message}</Alert> : null}
+            {notice ? <Alert tone="success">{notice}</Alert> : null}
+            {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
               <Button
                 loading={snapshot.matches('starting')}

@@ -11,6 +11,7 @@ import {
   TOKEN_AREA_NAMES,
   TOKEN_AREAS,
   TOKEN_EXPIRY_DAYS,
+  TOKEN_MAX_DAYS,
   type TokenAccess,
 } from '../../../../contract/api-tokens';
 import type { UserTeam } from '../../../../contract/auth';
@@ -34,6 +35,9 @@ const expiryItems = [
   ...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` })),
   { value: 'date', label: 'On a date I choose' },
 ];
+
+/** YYYY-MM-DD, `days` from today (UTC), as the date field takes it. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const groupStyle = css({
   border: 'none',
@@ -184,6 +188,8 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
             label="Expiry date"
             type="date"
             name="expiresOn"
+            min={inDays(1)}
+            max={inDays(TOKEN_MAX_DAYS)}
             value={draft.expiresOn}
             onChange={(event) => edit({ expiresOn: event.target.value })}
             error={errors.expiresOn}
