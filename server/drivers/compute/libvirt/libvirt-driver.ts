@@ -68,6 +68,10 @@ interface Outcome {
   state: MachineState | 'absent';
 }
 
+/** After a boot is seen, the console is read until it has been quiet this long (at most the second). */
+const CONSOLE_QUIET_MS = 1_500;
+const CONSOLE_LINGER_MAX_MS = 10_000;
+
 /** How libvirt's domain state reads as a machine at rest. */
 export function restingState(state: DomainState): MachineState | 'absent' {
   if (state === 'absent') return 'absent';
@@ -590,7 +594,9 @@ export class LibvirtDriver implements ComputeDriver {
     const console = this.consoleOf(row);
     let tail = '';
     let prompted = false;
+    let lastOutput = Date.now();
     const unwatch = console.watch((chunk) => {
+      lastOutput = Date.now();
       if (options.since && !options.since()) return;
       tail = (tail + chunk).slice(-4096);
       if (/login:/.test(tail)) {
@@ -629,7 +635,14 @@ export class LibvirtDriver implements ComputeDriver {
       }
       return { ok: true, message: null, state: 'running' };
     } finally {
-      unwatch();
+      // The prompt may be mid-line ("vm-1 login: " and the rest still on the wire): keep reading until the
+      // console has been quiet a moment, so the whole of it is in the scrollback the next terminal gets.
+      const lingerUntil = Date.now() + CONSOLE_LINGER_MAX_MS;
+      const linger = () => {
+        if (Date.now() - lastOutput >= CONSOLE_QUIET_MS || Date.now() >= lingerUntil) unwatch();
+        else setTimeout(linger, 250).unref();
+      };
+      linger();
     }
   }
 
