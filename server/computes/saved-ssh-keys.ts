@@ -6,15 +6,13 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { AddSshKeyRequest, SshKey } from '../../src/contract/ssh-keys';
 import type { Database } from '../db';
 import { sshKeys, teamMembers, teams, users } from '../db/schema';
-import { ProblemError } from '../http/problem';
+import { fieldProblem } from '../http/problem';
 import type { Queryable } from '../teams/team-record';
 import { checkSshPublicKey } from './ssh-key';
 
 type Row = typeof sshKeys.$inferSelect;
 
-function fieldProblem(status: 409 | 422, field: string, message: string): ProblemError {
-  return new ProblemError(status, { title: 'Check the key', detail: message, errors: [{ field, message }] });
-}
+const CHECK_THE_KEY = { title: 'Check the key' };
 
 /** The active teams of a person. */
 async function teamIdsOf(db: Queryable, userId: string): Promise<string[]> {
@@ -77,15 +75,19 @@ export async function addSshKey(
   now: Date,
 ): Promise<SshKey> {
   const checked = checkSshPublicKey(body.publicKey);
-  if (!checked.ok) throw fieldProblem(422, 'publicKey', checked.message);
+  if (!checked.ok) throw fieldProblem('publicKey', checked.message, CHECK_THE_KEY);
   if (body.teamId && !(await teamIdsOf(db, userId)).includes(body.teamId)) {
-    throw fieldProblem(422, 'teamId', 'You can share a key only with a team you are a member of.');
+    throw fieldProblem('teamId', 'You can share a key only with a team you are a member of.', CHECK_THE_KEY);
   }
   const [same] = await db
     .select({ name: sshKeys.name })
     .from(sshKeys)
     .where(and(eq(sshKeys.userId, userId), eq(sshKeys.fingerprint, checked.fingerprint)));
-  if (same) throw fieldProblem(409, 'publicKey', `You already saved this key, as “${same.name}”.`);
+  if (same)
+    throw fieldProblem('publicKey', `You already saved this key, as “${same.name}”.`, {
+      ...CHECK_THE_KEY,
+      status: 409,
+    });
   const [row] = await db
     .insert(sshKeys)
     .values({
@@ -99,7 +101,7 @@ export async function addSshKey(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw fieldProblem(409, 'publicKey', 'You already saved this key.');
+  if (!row) throw fieldProblem('publicKey', 'You already saved this key.', { ...CHECK_THE_KEY, status: 409 });
   return (await describe(db, [row], userId))[0]!;
 }
 

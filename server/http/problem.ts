@@ -63,3 +63,20 @@ export class ProblemError extends Error {
     this.name = 'ProblemError';
   }
 }
+
+/**
+ * One input field refused, with the message beside it: 422 unless `status` says otherwise (409 for a clash
+ * such as a duplicate), with the problem's own title and type when given.
+ */
+export function fieldProblem(
+  field: string,
+  message: string,
+  options: { status?: ContentfulStatusCode; title?: string; type?: string } = {},
+): ProblemError {
+  return new ProblemError(options.status ?? 422, {
+    ...(options.type ? { type: options.type } : {}),
+    ...(options.title ? { title: options.title } : {}),
+    detail: message,
+    errors: [{ field, message }],
+  });
+}

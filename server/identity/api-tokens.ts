@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/api-tokens';
 import type { Database } from '../db';
 import { apiTokens, teamMembers, teams, users } from '../db/schema';
-import { ProblemError } from '../http/problem';
+import { fieldProblem } from '../http/problem';
 import type { Clock } from './clock';
 import { newToken, sha256 } from './secrets';
 import { LAST_SEEN_RESOLUTION_MS, type UserRecord } from './sessions';
@@ -25,9 +25,7 @@ export function isApiTokenSecret(secret: string): boolean {
   return secret.startsWith(TOKEN_PREFIX);
 }
 
-function invalid(field: string, message: string): ProblemError {
-  return new ProblemError(422, { title: 'Check the token', detail: message, errors: [{ field, message }] });
-}
+const CHECK_THE_TOKEN = { title: 'Check the token' };
 
 export class ApiTokens {
   constructor(
@@ -41,11 +39,12 @@ export class ApiTokens {
     const day = new Date(`${input.expiresOn}T00:00:00Z`);
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.expiresOn) {
-      throw invalid('expiresOn', 'Enter the expiry as a date (YYYY-MM-DD).');
+      throw fieldProblem('expiresOn', 'Enter the expiry as a date (YYYY-MM-DD).', CHECK_THE_TOKEN);
     }
     const days = (day.getTime() - today) / 86_400_000;
-    if (days < 1) throw invalid('expiresOn', 'Choose a day after today.');
-    if (days > TOKEN_MAX_DAYS) throw invalid('expiresOn', `A token lives at most ${TOKEN_MAX_DAYS} days.`);
+    if (days < 1) throw fieldProblem('expiresOn', 'Choose a day after today.', CHECK_THE_TOKEN);
+    if (days > TOKEN_MAX_DAYS)
+      throw fieldProblem('expiresOn', `A token lives at most ${TOKEN_MAX_DAYS} days.`, CHECK_THE_TOKEN);
     const teamIds = [...new Set(input.teamIds)];
     const memberOf = await this.db
       .select({ teamId: teamMembers.teamId })
@@ -58,7 +57,7 @@ export class ApiTokens {
         ),
       );
     if (memberOf.length !== teamIds.length) {
-      throw invalid('teamIds', 'A token can act only for teams you are a member of.');
+      throw fieldProblem('teamIds', 'A token can act only for teams you are a member of.', CHECK_THE_TOKEN);
     }
     const secret = `${TOKEN_PREFIX}${newToken()}`;
     const [row] = await this.db

@@ -13,7 +13,7 @@ import QRCode from 'qrcode';
 import type { TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
 import type { Database } from '../db';
 import { recoveryCodes, secondFactorChallenges, users, userTotp } from '../db/schema';
-import { ProblemError } from '../http/problem';
+import { fieldProblem, ProblemError } from '../http/problem';
 import type { Clock } from './clock';
 import { type CodeHasher, createCodeHasher, createVault, sameHash, type Vault } from './secrets';
 import type { UserRecord } from './sessions';
@@ -26,14 +26,7 @@ const CHALLENGE_TRIES = 5;
 /** Recovery codes read aloud or typed: no 0/O or 1/l to confuse. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-function fieldProblem(
-  status: 409 | 410 | 422,
-  field: string,
-  message: string,
-  title = 'Check the code',
-): ProblemError {
-  return new ProblemError(status, { title, detail: message, errors: [{ field, message }] });
-}
+const CHECK_THE_CODE = { title: 'Check the code' };
 
 function totpFor(secret: string, label: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
@@ -127,18 +120,17 @@ export class TwoFactor {
   async confirmTotp(userId: string, code: string): Promise<string[]> {
     const [row] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
     if (!row || row.confirmedAt) {
-      throw fieldProblem(
-        409,
-        'code',
-        'Start setting up the app again: there is no set-up waiting for a code.',
-      );
+      throw fieldProblem('code', 'Start setting up the app again: there is no set-up waiting for a code.', {
+        ...CHECK_THE_CODE,
+        status: 409,
+      });
     }
     const step = await this.acceptedStep(row, userId, code);
     if (step === undefined) {
       throw fieldProblem(
-        422,
         'code',
         'That code is not right. Check the app’s clock, or scan the QR code again.',
+        CHECK_THE_CODE,
       );
     }
     const now = this.clock.now();
@@ -157,13 +149,13 @@ export class TwoFactor {
   /** Turns two-factor sign-in off, with a code from the app or a recovery code. */
   async disable(userId: string, code: string): Promise<void> {
     if (!(await this.isOn(userId))) {
-      throw fieldProblem(409, 'code', 'Two-factor sign-in is already off.');
+      throw fieldProblem('code', 'Two-factor sign-in is already off.', { ...CHECK_THE_CODE, status: 409 });
     }
     if (!(await this.acceptSecondFactor(userId, code))) {
       throw fieldProblem(
-        422,
         'code',
         'That code is not right: enter the 6 digits the app shows now, or a recovery code.',
+        CHECK_THE_CODE,
       );
     }
     await this.db.transaction(async (tx) => {
@@ -219,11 +211,11 @@ export class TwoFactor {
         .returning({ failedAttempts: secondFactorChallenges.failedAttempts });
       const left = CHALLENGE_TRIES - (updated?.failedAttempts ?? CHALLENGE_TRIES);
       throw fieldProblem(
-        422,
         'code',
         left > 0
           ? `That code is not right. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`
           : 'That code is not right, and this sign-in allows no more tries. Sign in again from the start.',
+        CHECK_THE_CODE,
       );
     }
     const [used] = await this.db

@@ -46,11 +46,4 @@ export function conflict(detail: string, type?: string): ProblemError {
   return new ProblemError(409, { ...(type ? { type } : {}), title: 'Conflict', detail });
 }
 
-/** 422 for one input field, with the message beside it. */
-export function fieldProblem(field: string, message: string, type?: string): ProblemError {
-  return new ProblemError(422, {
-    ...(type ? { type } : {}),
-    detail: message,
-    errors: [{ field, message }],
-  });
-}
+export { fieldProblem } from '../http/problem';

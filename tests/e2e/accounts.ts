@@ -91,6 +91,23 @@ export async function useAccount(page: Page, account: TestAccount) {
   );
 }
 
+/**
+ * From the overview, as a person gets there: account menu → Account settings → the `tab` page, waiting for
+ * each page's own heading.
+ */
+export async function openAccountSettings(page: Page, tab: string) {
+  await page.goto('/overview');
+  await page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await page.getByRole('heading', { name: 'General' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Account settings pages' })
+    .getByRole('link', { name: tab })
+    .click();
+  await page.locator('#main').getByRole('heading', { name: tab }).waitFor();
+}
+
 /** The newest link to a console page (e.g. /invitation/…) in a message sent to `to`. */
 export async function linkSentTo(
   baseUrl: string,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asAccount, createAccount, newIdentity, topUp, useAccount } from './accounts';
+import { asAccount, createAccount, newIdentity, openAccountSettings, topUp, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 import { sshPublicKey } from './ssh-keys';
 
@@ -43,17 +43,7 @@ describe('API tokens in Chromium', () => {
     const team = teams[0]!;
     const { page, problems } = await openPage(browser, baseUrl);
     await useAccount(page, account);
-    await page.goto('/overview');
-    await page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
-
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.getByRole('heading', { name: 'General' }).waitFor();
-    await page
-      .getByRole('navigation', { name: 'Account settings pages' })
-      .getByRole('link', { name: 'API tokens' })
-      .click();
-    await page.locator('#main').getByRole('heading', { name: 'API tokens' }).waitFor();
+    await openAccountSettings(page, 'API tokens');
     await page.getByText('You have no API tokens.').waitFor();
     await expectNoAxeViolations(page);
 

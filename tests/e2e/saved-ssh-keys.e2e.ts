@@ -3,7 +3,7 @@
 // sidebar, a compute created with that saved key picked instead of pasting one — and its page names the key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, newIdentity, topUp, useAccount } from './accounts';
+import { createAccount, newIdentity, openAccountSettings, topUp, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 import { sshPublicKey } from './ssh-keys';
 
@@ -23,17 +23,7 @@ describe('saved SSH keys in Chromium', () => {
     await topUp(baseUrl, account);
     const { page, problems } = await openPage(browser, baseUrl);
     await useAccount(page, account);
-    await page.goto('/overview');
-    await page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
-
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.getByRole('heading', { name: 'General' }).waitFor();
-    await page
-      .getByRole('navigation', { name: 'Account settings pages' })
-      .getByRole('link', { name: 'SSH keys' })
-      .click();
-    await page.locator('#main').getByRole('heading', { name: 'SSH keys' }).waitFor();
+    await openAccountSettings(page, 'SSH keys');
     await page.getByText('No saved SSH keys yet.').waitFor();
     await expectNoAxeViolations(page);
 

@@ -4,9 +4,9 @@
 // code then asks for the app's code, refuses a wrong one beside the field, and opens the console with the
 // right one.
 import * as OTPAuth from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeSentTo, createAccount, newIdentity, useAccount } from './accounts';
+import { codeSentTo, createAccount, newIdentity, openAccountSettings, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -26,25 +26,12 @@ function appCode(secret: string, stepsAhead = 0): string {
   });
 }
 
-async function openSecurity(page: Page) {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Account settings' }).click();
-  await page.getByRole('heading', { name: 'General' }).waitFor();
-  await page
-    .getByRole('navigation', { name: 'Account settings pages' })
-    .getByRole('link', { name: 'Security' })
-    .click();
-  await page.locator('#main').getByRole('heading', { name: 'Security' }).waitFor();
-}
-
 describe('two-factor sign-in in Chromium', () => {
   it('turns on with a code from the app, then signing in asks for it', async () => {
     const account = await createAccount(baseUrl, newIdentity('Tamara Twofa'));
     const { page, problems } = await openPage(browser, baseUrl);
     await useAccount(page, account);
-    await page.goto('/overview');
-    await page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
-    await openSecurity(page);
+    await openAccountSettings(page, 'Security');
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
