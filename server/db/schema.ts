@@ -127,9 +127,47 @@ export const secondFactorChallenges = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
+    /** The WebAuthn challenge a passkey must sign for this sign-in, once the browser asked for one. */
+    passkeyChallenge: text('passkey_challenge'),
   },
   (t) => [index('second_factor_challenges_user').on(t.userId)],
 );
+
+/**
+ * A passkey or security key (WebAuthn, server/identity/passkeys.ts) a person signs in with as their second
+ * factor: the public key only; the private key never leaves their device.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id the authenticator chose, base64url. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for passkeys that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Synced between devices (a passkey in a password manager) rather than bound to one key. */
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [index('passkeys_user').on(t.userId)],
+);
+
+/** A passkey registration the browser has been asked for and has not answered yet (5 minutes). */
+export const passkeyRegistrations = pgTable('passkey_registrations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  challenge: text('challenge').notNull(),
+  name: text('name').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
 
 /**
  * A saved SSH public key (server/computes/ssh-keys.ts): its owner's, optionally shared with one of their
@@ -269,6 +307,8 @@ export const teams = pgTable('teams', {
   currency: text('currency').notNull().default('RWF'),
   /** UNVERIFIED | PENDING | VERIFIED | REJECTED | ADDITIONAL_INFO_REQUESTED */
   verificationStatus: text('verification_status').notNull().default('UNVERIFIED'),
+  /** Set by the owner: members without two-factor sign-in are refused until they turn it on. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

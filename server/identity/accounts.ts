@@ -121,10 +121,8 @@ export async function signIn(
   client: ClientInfo,
 ): Promise<SignInAnswer> {
   if (await twoFactor.isOn(user.id)) {
-    const { challengeId, expiresAt } = await twoFactor.challenge(user.id);
-    return {
-      secondFactor: { challengeId, methods: ['totp', 'recovery_code'], expiresAt: expiresAt.toISOString() },
-    };
+    const { challengeId, expiresAt, methods } = await twoFactor.challenge(user.id);
+    return { secondFactor: { challengeId, methods, expiresAt: expiresAt.toISOString() } };
   }
   return openSession(db, store, user, client);
 }

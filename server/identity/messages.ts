@@ -113,17 +113,29 @@ export function phoneCodeSms(to: string, code: string, consoleHost: string): Sms
 /** Two-factor sign-in turned on, off, or a recovery code spent: the person hears of every change. */
 export function twoFactorChangedMail(
   to: string,
-  change: 'on' | 'off' | 'recovery-code-used',
-  detail: { recoveryCodesLeft?: number } = {},
+  change: 'on' | 'off' | 'app-removed' | 'passkey-added' | 'passkey-removed' | 'recovery-code-used',
+  detail: { recoveryCodesLeft?: number; passkeyName?: string } = {},
 ): MailMessage {
   const words = {
+    'app-removed': {
+      subject: 'An authenticator app was removed from your Ikirere account',
+      text: 'Signing in to your Ikirere account no longer accepts codes from your authenticator app; your passkeys still work.',
+    },
+    'passkey-added': {
+      subject: 'A passkey was added to your Ikirere account',
+      text: `The passkey “${detail.passkeyName ?? ''}” can now finish signing in to your Ikirere account.`,
+    },
+    'passkey-removed': {
+      subject: 'A passkey was removed from your Ikirere account',
+      text: `The passkey “${detail.passkeyName ?? ''}” no longer signs in to your Ikirere account.`,
+    },
     on: {
       subject: 'Two-factor sign-in is on for your Ikirere account',
       text: 'Signing in to your Ikirere account now also asks for a code from your authenticator app (or one of your recovery codes).',
     },
     off: {
       subject: 'Two-factor sign-in is off for your Ikirere account',
-      text: 'Signing in to your Ikirere account no longer asks for a code from an authenticator app.',
+      text: 'Signing in to your Ikirere account no longer asks for a second factor.',
     },
     'recovery-code-used': {
       subject: 'A recovery code was used to sign in to Ikirere',

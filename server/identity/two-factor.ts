@@ -1,5 +1,6 @@
 // Two-factor sign-in: an authenticator app (TOTP, RFC 6238, through the otpauth library: SHA-1, 6 digits,
-// 30-second steps, the step before and after accepted for clock drift) and ten single-use recovery codes.
+// 30-second steps, the step before and after accepted for clock drift), passkeys and security keys
+// (WebAuthn, passkeys.ts), and ten single-use recovery codes issued when the first of them is turned on.
 // The app's secret is sealed at rest; recovery codes are kept only as HMACs. A code is accepted once: the
 // last accepted step is remembered, so a code seen over a shoulder cannot be replayed within its minute.
 //
@@ -7,14 +8,16 @@
 // session (accounts.ts signIn): 10 minutes and 5 wrong codes at most, besides the per-network limit on
 // entering codes. Every change is e-mailed to the person.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
-import type { Database } from '../db';
-import { recoveryCodes, secondFactorChallenges, users, userTotp } from '../db/schema';
+import type { Passkey, TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
+import type { Database, Transaction } from '../db';
+import { recoveryCodes, secondFactorChallenges, teamMembers, teams, users, userTotp } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';
 import type { Clock } from './clock';
+import { Passkeys, passkeyRefused, toPasskey } from './passkeys';
 import { type CodeHasher, createCodeHasher, createVault, sameHash, type Vault } from './secrets';
 import type { UserRecord } from './sessions';
 
@@ -51,14 +54,28 @@ function normalizeRecoveryCode(code: string): string {
   return `${plain.slice(0, 5)}-${plain.slice(5)}`;
 }
 
+/**
+ * SQL: whether the user whose id is in `userId` signs in with a second factor — a confirmed authenticator
+ * app or a passkey. One definition for sign-in, a team's requirement and the live updates it withholds.
+ */
+export function usesTwoFactor(userIdColumn: 'users.id' | 'team_members.user_id'): SQL<boolean> {
+  // Written out whole: drizzle leaves columns in a select list unqualified, which would be ambiguous here.
+  const id = sql.raw(userIdColumn);
+  return sql<boolean>`(exists (select 1 from user_totp where user_totp.user_id = ${id} and user_totp.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.user_id = ${id}))`;
+}
+
 export class TwoFactor {
   private secrets: Promise<{ vault: Vault; hasher: CodeHasher }> | undefined;
+
+  readonly passkeys: Passkeys;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly instanceSecret: () => Promise<string>,
-  ) {}
+  ) {
+    this.passkeys = new Passkeys(db, clock);
+  }
 
   private keys() {
     this.secrets ??= this.instanceSecret().then((secret) => ({
@@ -73,31 +90,36 @@ export class TwoFactor {
 
   async status(userId: string): Promise<TwoFactorStatus> {
     const [totp] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    const keys = await this.passkeys.list(this.db, userId);
     const [left] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    const on = Boolean(totp?.confirmedAt) || keys.length > 0;
     return {
+      on,
       totpSince: totp?.confirmedAt?.toISOString() ?? null,
-      recoveryCodesLeft: totp?.confirmedAt ? (left?.count ?? 0) : 0,
+      passkeys: keys.map(toPasskey),
+      recoveryCodesLeft: on ? (left?.count ?? 0) : 0,
     };
   }
 
-  /** Whether signing in needs a second factor. */
+  /** Whether signing in needs a second factor (an authenticator app or a passkey). */
   async isOn(userId: string): Promise<boolean> {
-    const [totp] = await this.db
-      .select({ confirmedAt: userTotp.confirmedAt })
-      .from(userTotp)
-      .where(eq(userTotp.userId, userId));
-    return Boolean(totp?.confirmedAt);
+    const [row] = await this.db
+      .select({ on: usesTwoFactor('users.id') })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.on === true;
   }
 
   /** A new secret to scan; not on until confirmed. 409 while the app is already on. */
   async startTotp(user: UserRecord): Promise<TotpSetup> {
-    if (await this.isOn(user.id)) {
+    const [current] = await this.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
+    if (current?.confirmedAt) {
       throw new ProblemError(409, {
-        title: 'Already on',
-        detail: 'Two-factor sign-in is already on. Turn it off first to set up another app.',
+        title: 'Already set up',
+        detail: 'An authenticator app is already set up. Remove it first to set up another.',
       });
     }
     const { vault } = await this.keys();
@@ -134,23 +156,35 @@ export class TwoFactor {
       );
     }
     const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      await tx.update(userTotp).set({ confirmedAt: now, lastStep: step }).where(eq(userTotp.userId, userId));
+      return this.issueRecoveryCodes(tx, userId);
+    });
+  }
+
+  /** Ten new recovery codes in place of any left (shown once: only their HMACs are kept). */
+  private async issueRecoveryCodes(tx: Transaction, userId: string): Promise<string[]> {
+    const now = this.clock.now();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const { hasher } = await this.keys();
-    await this.db.transaction(async (tx) => {
-      await tx.update(userTotp).set({ confirmedAt: now, lastStep: step }).where(eq(userTotp.userId, userId));
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      await tx
-        .insert(recoveryCodes)
-        .values(codes.map((item) => ({ userId, codeHash: hasher(userId, item), createdAt: now })));
-    });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((item) => ({ userId, codeHash: hasher(userId, item), createdAt: now })));
     return codes;
   }
 
-  /** Turns two-factor sign-in off, with a code from the app or a recovery code. */
+  /**
+   * Removes the authenticator app, with a code from it or a recovery code. With no passkey left, two-factor
+   * sign-in is then off and the recovery codes go too.
+   */
   async disable(userId: string, code: string): Promise<void> {
-    if (!(await this.isOn(userId))) {
-      throw fieldProblem('code', 'Two-factor sign-in is already off.', { ...CHECK_THE_CODE, status: 409 });
+    const [totp] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    if (!totp?.confirmedAt) {
+      throw fieldProblem('code', 'No authenticator app is set up.', { ...CHECK_THE_CODE, status: 409 });
     }
+    const lastFactor = (await this.passkeys.count(this.db, userId)) === 0;
+    if (lastFactor) await this.assertMayTurnOff(this.db, userId);
     if (!(await this.acceptSecondFactor(userId, code))) {
       throw fieldProblem(
         'code',
@@ -160,12 +194,73 @@ export class TwoFactor {
     }
     await this.db.transaction(async (tx) => {
       await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if ((await this.passkeys.count(tx, userId)) === 0) {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      }
     });
   }
 
-  /** Opens the challenge a sign-in must answer with its second factor. */
-  async challenge(userId: string): Promise<{ challengeId: string; expiresAt: Date }> {
+  /**
+   * Keeps the passkey the browser just made (passkeys.ts checked it); the recovery codes when it turned
+   * two-factor sign-in on, else null.
+   */
+  async addPasskey(
+    userId: string,
+    response: RegistrationResponseJSON,
+    consoleOrigin: string,
+  ): Promise<{ passkey: Passkey; recoveryCodes: string[] | null }> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ on: usesTwoFactor('users.id') })
+        .from(users)
+        .where(eq(users.id, userId));
+      const row = await this.passkeys.finishRegistration(tx, userId, response, consoleOrigin);
+      const codes = before?.on ? null : await this.issueRecoveryCodes(tx, userId);
+      return { passkey: toPasskey(row), recoveryCodes: codes };
+    });
+  }
+
+  /** Removes a passkey (404 when the person has no such key); the last factor takes the recovery codes along. */
+  async removePasskey(userId: string, id: string): Promise<Passkey> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await this.passkeys.list(tx, userId)).filter((key) => key.id === id);
+      if (!row) throw new ProblemError(404, { title: 'Not found', detail: 'You have no such passkey.' });
+      const [totp] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId));
+      const lastFactor = !totp?.confirmedAt && (await this.passkeys.count(tx, userId)) === 1;
+      if (lastFactor) await this.assertMayTurnOff(tx, userId);
+      await this.passkeys.remove(tx, userId, id);
+      if (lastFactor) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      return toPasskey(row);
+    });
+  }
+
+  /** An owner cannot drop their last second factor while a team of theirs requires two-factor sign-in. */
+  private async assertMayTurnOff(db: Database | Transaction, userId: string): Promise<void> {
+    const owned = await db
+      .select({ name: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        and(
+          eq(teamMembers.userId, userId),
+          eq(teamMembers.role, 'OWNER'),
+          eq(teamMembers.status, 'ACTIVE'),
+          eq(teams.requireTwoFactor, true),
+        ),
+      );
+    if (owned.length > 0) {
+      const names = owned.map((team) => team.name).join(', ');
+      throw new ProblemError(409, {
+        title: 'Your team requires it',
+        detail: `You own ${names}, which requires two-factor sign-in of every member. Stop requiring it there first (team settings → General), or keep another way to sign in with two factors.`,
+      });
+    }
+  }
+
+  /** Opens the challenge a sign-in must answer with its second factor, and what may answer it. */
+  async challenge(
+    userId: string,
+  ): Promise<{ challengeId: string; expiresAt: Date; methods: ('totp' | 'passkey' | 'recovery_code')[] }> {
     const now = this.clock.now();
     // Challenges are useless after their 10 minutes; a day's grace keeps "sign in again" answers.
     await this.db
@@ -175,7 +270,99 @@ export class TwoFactor {
       .insert(secondFactorChallenges)
       .values({ userId, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_MS) })
       .returning();
-    return { challengeId: row!.id, expiresAt: row!.expiresAt };
+    const [totp] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    const methods: ('totp' | 'passkey' | 'recovery_code')[] = [];
+    if (totp?.confirmedAt) methods.push('totp');
+    if ((await this.passkeys.count(this.db, userId)) > 0) methods.push('passkey');
+    methods.push('recovery_code');
+    return { challengeId: row!.id, expiresAt: row!.expiresAt, methods };
+  }
+
+  /** An open challenge, or 410 once it expired, was used or had its tries. */
+  private async openChallenge(challengeId: string) {
+    const [challenge] = await this.db
+      .select()
+      .from(secondFactorChallenges)
+      .where(eq(secondFactorChallenges.id, challengeId));
+    if (
+      !challenge ||
+      challenge.usedAt ||
+      challenge.expiresAt <= this.clock.now() ||
+      challenge.failedAttempts >= CHALLENGE_TRIES
+    ) {
+      throw new ProblemError(410, {
+        title: 'Sign in again',
+        detail: 'This sign-in has expired or had too many wrong codes. Sign in again from the start.',
+      });
+    }
+    return challenge;
+  }
+
+  /** Counts a wrong answer; the tries left. */
+  private async failedTry(challengeId: string): Promise<number> {
+    const [updated] = await this.db
+      .update(secondFactorChallenges)
+      .set({ failedAttempts: sql`${secondFactorChallenges.failedAttempts} + 1` })
+      .where(eq(secondFactorChallenges.id, challengeId))
+      .returning({ failedAttempts: secondFactorChallenges.failedAttempts });
+    return CHALLENGE_TRIES - (updated?.failedAttempts ?? CHALLENGE_TRIES);
+  }
+
+  /** Uses the challenge up (once only) and answers whose sign-in it was. */
+  private async finishChallenge(challengeId: string, userId: string): Promise<UserRecord> {
+    const [used] = await this.db
+      .update(secondFactorChallenges)
+      .set({ usedAt: this.clock.now() })
+      .where(and(eq(secondFactorChallenges.id, challengeId), isNull(secondFactorChallenges.usedAt)))
+      .returning();
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!used || !user) {
+      throw new ProblemError(410, {
+        title: 'Sign in again',
+        detail: 'This sign-in was already finished. Sign in again.',
+      });
+    }
+    return user;
+  }
+
+  /** WebAuthn options for answering the challenge with a passkey; the challenge keeps what must be signed. */
+  async passkeyOptions(challengeId: string, consoleOrigin: string) {
+    const challenge = await this.openChallenge(challengeId);
+    const options = await this.passkeys.signInOptions(challenge.userId, consoleOrigin);
+    await this.db
+      .update(secondFactorChallenges)
+      .set({ passkeyChallenge: options.challenge })
+      .where(eq(secondFactorChallenges.id, challengeId));
+    return options;
+  }
+
+  /** Answers a challenge with a passkey's signature: the user, or a 422 (a try counted) when refused. */
+  async verifyPasskeyChallenge(
+    challengeId: string,
+    response: AuthenticationResponseJSON,
+    consoleOrigin: string,
+  ): Promise<UserRecord> {
+    const challenge = await this.openChallenge(challengeId);
+    const signed =
+      challenge.passkeyChallenge !== null &&
+      (await this.passkeys.verifySignIn(
+        challenge.userId,
+        challenge.passkeyChallenge,
+        response,
+        consoleOrigin,
+      ));
+    if (!signed) {
+      const left = await this.failedTry(challengeId);
+      if (left === 0) {
+        throw new ProblemError(410, {
+          title: 'Sign in again',
+          detail:
+            'That passkey did not sign in, and this sign-in allows no more tries. Sign in again from the start.',
+        });
+      }
+      throw passkeyRefused();
+    }
+    return this.finishChallenge(challengeId, challenge.userId);
   }
 
   /**
@@ -186,30 +373,10 @@ export class TwoFactor {
     challengeId: string,
     code: string,
   ): Promise<{ user: UserRecord; method: 'totp' | 'recovery_code' }> {
-    const now = this.clock.now();
-    const [challenge] = await this.db
-      .select()
-      .from(secondFactorChallenges)
-      .where(eq(secondFactorChallenges.id, challengeId));
-    if (
-      !challenge ||
-      challenge.usedAt ||
-      challenge.expiresAt <= now ||
-      challenge.failedAttempts >= CHALLENGE_TRIES
-    ) {
-      throw new ProblemError(410, {
-        title: 'Sign in again',
-        detail: 'This sign-in has expired or had too many wrong codes. Sign in again from the start.',
-      });
-    }
+    const challenge = await this.openChallenge(challengeId);
     const method = await this.acceptSecondFactor(challenge.userId, code);
     if (!method) {
-      const [updated] = await this.db
-        .update(secondFactorChallenges)
-        .set({ failedAttempts: sql`${secondFactorChallenges.failedAttempts} + 1` })
-        .where(eq(secondFactorChallenges.id, challengeId))
-        .returning({ failedAttempts: secondFactorChallenges.failedAttempts });
-      const left = CHALLENGE_TRIES - (updated?.failedAttempts ?? CHALLENGE_TRIES);
+      const left = await this.failedTry(challengeId);
       throw fieldProblem(
         'code',
         left > 0
@@ -218,19 +385,7 @@ export class TwoFactor {
         CHECK_THE_CODE,
       );
     }
-    const [used] = await this.db
-      .update(secondFactorChallenges)
-      .set({ usedAt: now })
-      .where(and(eq(secondFactorChallenges.id, challengeId), isNull(secondFactorChallenges.usedAt)))
-      .returning();
-    const [user] = await this.db.select().from(users).where(eq(users.id, challenge.userId));
-    if (!used || !user) {
-      throw new ProblemError(410, {
-        title: 'Sign in again',
-        detail: 'This sign-in was already finished. Sign in again.',
-      });
-    }
-    return { user, method };
+    return { user: await this.finishChallenge(challengeId, challenge.userId), method };
   }
 
   /** A code from the app (not used before) or an unused recovery code (used up now). */

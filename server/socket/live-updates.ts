@@ -6,11 +6,12 @@
 // reach it as c.get('live').
 // With servers sharing PostgreSQL, every message goes through the cluster (NOTIFY), and each server delivers
 // it to the sockets it holds: a console connected to any server hears of a change made through any other.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, not, or } from 'drizzle-orm';
 import type { ServerMessage } from '../../src/contract/socket';
 import type { Cluster } from '../cluster';
 import type { Database } from '../db';
-import { teamMembers } from '../db/schema';
+import { teamMembers, teams } from '../db/schema';
+import { usesTwoFactor } from '../identity/two-factor';
 import type { Logger } from '../logger';
 
 export type Deliver = (message: ServerMessage) => void;
@@ -94,11 +95,14 @@ export class LiveUpdates {
       const members = await this.db
         .select({ userId: teamMembers.userId })
         .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .where(
           and(
             eq(teamMembers.teamId, teamId),
             eq(teamMembers.status, 'ACTIVE'),
             inArray(teamMembers.userId, connected),
+            // A team that requires two-factor sign-in tells nothing to members who do not use it.
+            or(not(teams.requireTwoFactor), usesTwoFactor('team_members.user_id')),
           ),
         );
       this.deliverHere(

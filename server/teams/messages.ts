@@ -11,6 +11,14 @@ export function teamDeletedMail(to: string, teamName: string, deletedBy: string)
   };
 }
 
+export function teamTwoFactorRequiredMail(to: string, teamName: string, owner: string): MailMessage {
+  return {
+    to,
+    subject: `${teamName} now requires two-factor sign-in`,
+    text: `${owner} now requires every member of the Ikirere team ${teamName} to sign in with two factors. Until you turn two-factor sign-in on (Account settings → Security: an authenticator app or a passkey), the team's computes, domains and settings are closed to you.${SIGNATURE}`,
+  };
+}
+
 export function removedFromTeamMail(to: string, teamName: string, removedBy: string): MailMessage {
   return {
     to,

@@ -42,6 +42,15 @@ export function notAllowed(detail: string): ProblemError {
   });
 }
 
+/** The team requires two-factor sign-in and the caller does not use it. */
+export function teamTwoFactorRequired(teamName: string): ProblemError {
+  return new ProblemError(403, {
+    type: problemTypes.teamTwoFactorRequired,
+    title: 'Two-factor sign-in required',
+    detail: `${teamName} requires two-factor sign-in of every member. Turn it on in Account settings → Security, then come back.`,
+  });
+}
+
 export function conflict(detail: string, type?: string): ProblemError {
   return new ProblemError(409, { ...(type ? { type } : {}), title: 'Conflict', detail });
 }

@@ -25,6 +25,7 @@ export function toTeam(team: TeamRecord, role: Role, memberCount: number): Team 
     name: team.name,
     currency: team.currency as Currency,
     verificationStatus: team.verificationStatus as VerificationStatus,
+    requireTwoFactor: team.requireTwoFactor,
     role,
     memberCount,
     createdAt: team.createdAt.toISOString(),

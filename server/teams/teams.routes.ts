@@ -1,5 +1,5 @@
 // /teams: the caller's teams; creating one; reading, renaming, changing the currency of and deleting one.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, not } from 'drizzle-orm';
 import { problemTypes } from '../../src/contract/problem';
 import {
   type Currency,
@@ -7,6 +7,7 @@ import {
   teamLimitsSchema,
   teamListSchema,
   teamSchema,
+  twoFactorRequirementRequestSchema,
   updateTeamRequestSchema,
 } from '../../src/contract/teams';
 import { can } from '../../src/domain/permissions';
@@ -15,11 +16,12 @@ import { changeCurrency } from '../billing/billing-profile';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
-import { teamGuards } from './guards';
+import { usesTwoFactor } from '../identity/two-factor';
+import { teamGuards, teamGuardsEvenWithoutTwoFactor } from './guards';
 import { teamLimits } from './limits';
-import { teamDeletedMail } from './messages';
+import { teamDeletedMail, teamTwoFactorRequiredMail } from './messages';
 import { teamIdParams } from './params';
-import { conflict, notAllowed, teamNotFound } from './problems';
+import { conflict, fieldProblem, notAllowed, teamNotFound } from './problems';
 import { countTeamResources, describeResources } from './resources';
 import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from './team-record';
 import type { UploadStore } from './verification/upload-store';
@@ -79,7 +81,9 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId',
       summary: 'Read one of your teams',
-      guards: teamGuards(),
+      description:
+        'Open to every member, also where the team requires two-factor sign-in they do not use yet.',
+      guards: teamGuardsEvenWithoutTwoFactor(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team, with your role in it.', schema: teamSchema } },
       handler: async (c) =>
@@ -134,6 +138,77 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
         });
         await c.get('live').publishToTeam(before.id, { type: 'team.updated', teamId: before.id });
         return c.json(await describeTeam(db, updated, role), 200);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:teamId/two-factor-requirement',
+      summary: 'Require two-factor sign-in of every member, or stop requiring it (owner)',
+      description:
+        'Only an owner who uses two-factor sign-in can require it. Members without it are then refused the team (403, leaving it still works) and told by e-mail.',
+      guards: teamGuards('team.requireTwoFactor', 'require two-factor sign-in of every member'),
+      request: { params: teamIdParams, body: twoFactorRequirementRequestSchema },
+      responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
+      handler: async (c, { body }) => {
+        const identity = c.get('identity');
+        const user = c.get('user');
+        const { role } = c.get('membership');
+        if (body.required && !(await identity.twoFactor.isOn(user.id))) {
+          throw fieldProblem(
+            'required',
+            'Turn on two-factor sign-in for yourself first (Account settings → Security), then require it of the others.',
+            { status: 409, title: 'Two-factor sign-in is off for you' },
+          );
+        }
+        const now = identity.clock.now();
+        const actor = auditActor(c);
+        const { team, lacking } = await identity.db.transaction(async (tx) => {
+          const current = await lockTeam(tx, c.get('team').id);
+          if (!current) throw teamNotFound();
+          if (current.requireTwoFactor === body.required) return { team: current, lacking: [] };
+          const [row] = await tx
+            .update(teams)
+            .set({ requireTwoFactor: body.required, updatedAt: now })
+            .where(eq(teams.id, current.id))
+            .returning();
+          await recordAudit(tx, {
+            teamId: current.id,
+            actor,
+            action: body.required ? 'team.two_factor_required' : 'team.two_factor_not_required',
+            target: current.name,
+            details: {},
+            at: now,
+          });
+          const without = body.required
+            ? await tx
+                .select({ email: users.email })
+                .from(teamMembers)
+                .innerJoin(users, eq(users.id, teamMembers.userId))
+                .where(
+                  and(
+                    eq(teamMembers.teamId, current.id),
+                    eq(teamMembers.status, ACTIVE),
+                    not(usesTwoFactor('team_members.user_id')),
+                  ),
+                )
+            : [];
+          return { team: row!, lacking: without };
+        });
+        // Every member's console re-reads the team: those without two factors see why they are refused.
+        const members = await identity.db
+          .select({ userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.status, ACTIVE)));
+        c.get('live').publishToUsers(
+          members.map((member) => member.userId),
+          { type: 'membership.changed', teamId: team.id },
+        );
+        for (const member of lacking) {
+          identity.deliveries.later('two-factor requirement notice', () =>
+            identity.mail.send(teamTwoFactorRequiredMail(member.email, team.name, user.name)),
+          );
+        }
+        return c.json(await describeTeam(identity.db, team, role), 200);
       },
     })
     .add({

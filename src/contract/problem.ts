@@ -74,6 +74,11 @@ export const problemTypes = {
   verificationNotOpen: 'urn:ikirere:problem:verification-not-open',
   /** 403: the team's limits as an unverified team stop this (5 computes, under 8 vCPUs); verifying lifts them. */
   teamVerificationRequired: 'urn:ikirere:problem:team-verification-required',
+  /**
+   * 403: the team requires two-factor sign-in and the caller does not use it; the detail says where to turn
+   * it on. Leaving the team still works.
+   */
+  teamTwoFactorRequired: 'urn:ikirere:problem:team-two-factor-required',
   /** 401: operator endpoints (/ops/api/v1) take the operator token, not a session. */
   operatorTokenRequired: 'urn:ikirere:problem:operator-token-required',
   // ── Domains ──

@@ -39,6 +39,8 @@ export const teamSchema = v.object({
   name: v.string(),
   currency: currencySchema,
   verificationStatus: verificationStatusSchema,
+  /** Set by the owner: members who do not use two-factor sign-in cannot reach the team until they do. */
+  requireTwoFactor: v.boolean(),
   /** The caller's role in this team. */
   role: roleSchema,
   memberCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -66,10 +68,16 @@ export const memberSchema = v.object({
   role: roleSchema,
   status: memberStatusSchema,
   joinedAt: isoDate,
+  /** Whether they use two-factor sign-in: told to the team's owner only (who may require it). */
+  twoFactor: v.optional(v.boolean()),
 });
 export const memberListSchema = v.object({ members: v.array(memberSchema) });
 export const changeRoleRequestSchema = v.object({ role: memberRoleSchema });
 export const transferOwnershipRequestSchema = v.object({ userId: uuid });
+/** The owner's switch: every member must use two-factor sign-in to reach the team. */
+export const twoFactorRequirementRequestSchema = v.object({
+  required: v.boolean('Say whether every member must use two-factor sign-in.'),
+});
 
 // ── Invitations ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 // Two-factor sign-in (account settings → Security): an authenticator app (TOTP, RFC 6238: 6 digits every
-// 30 seconds) with ten single-use recovery codes. With it on, signing in by e-mail code or GitHub/Google
-// answers a second-factor challenge instead of a session; POST /auth/two-factor/verify finishes it.
+// 30 seconds) and/or passkeys and security keys (WebAuthn), with ten single-use recovery codes. With either
+// on, signing in by e-mail code or GitHub/Google answers a second-factor challenge instead of a session;
+// POST /auth/two-factor/verify (a code) or /auth/two-factor/passkey/verify (a passkey) finishes it.
 import * as v from 'valibot';
 import { authResultSchema } from './auth';
 
@@ -11,8 +12,8 @@ const uuid = v.pipe(v.string(), v.uuid());
 export const secondFactorRequiredSchema = v.object({
   secondFactor: v.object({
     challengeId: uuid,
-    /** What the person may enter: a code from the app, or a recovery code. */
-    methods: v.array(v.picklist(['totp', 'recovery_code'])),
+    /** What the person may use: a code from the app, a passkey, a recovery code. */
+    methods: v.array(v.picklist(['totp', 'passkey', 'recovery_code'])),
     expiresAt: isoDate,
   }),
 });
@@ -39,9 +40,23 @@ export const secondFactorCodeSchema = v.pipe(
 
 export const verifySecondFactorRequestSchema = v.object({ challengeId: uuid, code: secondFactorCodeSchema });
 
+/** A passkey or security key as its owner sees it (the key itself never leaves their device). */
+export const passkeySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  /** Synced between devices (a password manager's passkey) rather than bound to one key. */
+  backedUp: v.boolean(),
+  createdAt: isoDate,
+  lastUsedAt: v.nullable(isoDate),
+});
+export type Passkey = v.InferOutput<typeof passkeySchema>;
+
 export const twoFactorStatusSchema = v.object({
-  /** When the authenticator app was turned on; null: off. */
+  /** Whether signing in asks for a second factor: an authenticator app or at least one passkey. */
+  on: v.boolean(),
+  /** When the authenticator app was turned on; null: no app. */
   totpSince: v.nullable(isoDate),
+  passkeys: v.array(passkeySchema),
   recoveryCodesLeft: v.number(),
 });
 export type TwoFactorStatus = v.InferOutput<typeof twoFactorStatusSchema>;
@@ -71,3 +86,53 @@ export const disableTwoFactorRequestSchema = v.object({ code: secondFactorCodeSc
 /** Shown once, when the app is confirmed: each signs in once without the app. */
 export const recoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
 export type RecoveryCodes = v.InferOutput<typeof recoveryCodesSchema>;
+
+export const passkeyNameSchema = v.pipe(
+  v.string('Name the passkey, like “Laptop” or “YubiKey”.'),
+  v.trim(),
+  v.nonEmpty('Name the passkey, like “Laptop” or “YubiKey”.'),
+  v.maxLength(60, 'Use at most 60 characters.'),
+);
+export const startPasskeyRequestSchema = v.object({ name: passkeyNameSchema });
+
+/**
+ * WebAuthn options for navigator.credentials.create()/get(), in the JSON form the browser library takes
+ * (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON); the server made and checks them.
+ */
+export const passkeyOptionsSchema = v.object({ options: v.looseObject({ challenge: v.string() }) });
+
+/** What the browser's authenticator answered, in the WebAuthn JSON encoding; the server checks the rest. */
+const credentialResponse = <T extends v.ObjectEntries>(response: T) =>
+  v.looseObject({
+    id: v.pipe(v.string(), v.maxLength(1400)),
+    rawId: v.pipe(v.string(), v.maxLength(1400)),
+    type: v.literal('public-key'),
+    response: v.looseObject(response),
+    clientExtensionResults: v.optional(v.looseObject({}), {}),
+  });
+const b64 = v.pipe(v.string(), v.maxLength(65_536));
+export const registrationResponseSchema = credentialResponse({
+  clientDataJSON: b64,
+  attestationObject: b64,
+  transports: v.optional(v.array(v.pipe(v.string(), v.maxLength(32))), []),
+});
+export const authenticationResponseSchema = credentialResponse({
+  clientDataJSON: b64,
+  authenticatorData: b64,
+  signature: b64,
+  userHandle: v.optional(v.nullable(b64)),
+});
+
+export const finishPasskeyRequestSchema = v.object({ response: registrationResponseSchema });
+/** A passkey added: the status, and the recovery codes when it turned two-factor sign-in on (shown once). */
+export const passkeyAddedSchema = v.object({
+  status: twoFactorStatusSchema,
+  recoveryCodes: v.nullable(v.array(v.string())),
+});
+export type PasskeyAdded = v.InferOutput<typeof passkeyAddedSchema>;
+
+export const passkeySignInOptionsRequestSchema = v.object({ challengeId: uuid });
+export const verifyPasskeyRequestSchema = v.object({
+  challengeId: uuid,
+  response: authenticationResponseSchema,
+});

@@ -8,6 +8,7 @@ export type Permission =
   | 'team.changeCurrency'
   | 'team.delete'
   | 'team.transferOwnership'
+  | 'team.requireTwoFactor'
   | 'members.read'
   | 'members.invite'
   | 'members.manage'
@@ -22,6 +23,7 @@ const matrix: Record<Permission, readonly Role[]> = {
   'team.changeCurrency': ['OWNER'],
   'team.delete': ['OWNER'],
   'team.transferOwnership': ['OWNER'],
+  'team.requireTwoFactor': ['OWNER'],
   'members.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'members.invite': ['OWNER', 'ADMIN'],
   'members.manage': ['OWNER', 'ADMIN'],
@@ -51,6 +53,7 @@ export function whyNot(permission: Permission): string {
     'team.changeCurrency': "change the team's currency",
     'team.delete': 'delete the team',
     'team.transferOwnership': 'hand the team to someone else',
+    'team.requireTwoFactor': 'require two-factor sign-in of every member',
     'members.read': 'see the members',
     'members.invite': 'invite people',
     'members.manage': 'change or remove members',

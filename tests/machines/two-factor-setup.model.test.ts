@@ -8,7 +8,7 @@ import { ApiError } from '../../src/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 
-const off: TwoFactorStatus = { totpSince: null, recoveryCodesLeft: 0 };
+const off: TwoFactorStatus = { on: false, totpSince: null, passkeys: [], recoveryCodesLeft: 0 };
 const setupAnswer: TotpSetup = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   uri: 'otpauth://totp/Ikirere:ada%40example.rw?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Ikirere',

@@ -188,7 +188,7 @@ describe('two-factor sign-in', () => {
       ),
     );
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ totpSince: null, recoveryCodesLeft: 0 });
+    expect(off.body).toEqual({ on: false, totpSince: null, passkeys: [], recoveryCodesLeft: 0 });
     expect((await inbox(t, email)).map((message) => message.subject)).toContain(
       'Two-factor sign-in is off for your Ikirere account',
     );

@@ -18,7 +18,8 @@ import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
-import { isUuid, teamGuards } from '../guards';
+import { usesTwoFactor } from '../../identity/two-factor';
+import { isUuid, teamGuards, teamGuardsEvenWithoutTwoFactor } from '../guards';
 import { newOwnerMail, removedFromTeamMail } from '../messages';
 import { memberParams, teamIdParams } from '../params';
 import { fieldProblem, notAllowed, notInTeam, teamNotFound } from '../problems';
@@ -96,9 +97,11 @@ export function membersRoutes() {
         200: { description: 'The owner first, then admins, then members.', schema: memberListSchema },
       },
       handler: async (c) => {
+        // Who uses two-factor sign-in is the owner's to know: they are the one who may require it.
+        const owner = can(c.get('membership').role, 'team.requireTwoFactor');
         const rows = await c
           .get('identity')
-          .db.select(memberColumns)
+          .db.select({ ...memberColumns, twoFactor: usesTwoFactor('team_members.user_id') })
           .from(teamMembers)
           .innerJoin(users, eq(users.id, teamMembers.userId))
           .where(and(eq(teamMembers.teamId, c.get('team').id), eq(teamMembers.status, ACTIVE)))
@@ -107,7 +110,15 @@ export function membersRoutes() {
             asc(users.name),
             asc(users.id),
           );
-        return c.json({ members: rows.map(toMember) }, 200);
+        return c.json(
+          {
+            members: rows.map((row) => ({
+              ...toMember(row),
+              ...(owner ? { twoFactor: row.twoFactor } : {}),
+            })),
+          },
+          200,
+        );
       },
     })
     .add({
@@ -191,7 +202,7 @@ export function membersRoutes() {
       method: 'post',
       path: '/:teamId/leave',
       summary: 'Leave the team (anyone but the owner, who transfers the ownership first)',
-      guards: teamGuards(),
+      guards: teamGuardsEvenWithoutTwoFactor(),
       request: { params: teamIdParams },
       responses: { 204: { description: 'You are no longer a member.' } },
       handler: async (c) => {

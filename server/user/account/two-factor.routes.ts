@@ -1,14 +1,22 @@
 // Two-factor sign-in: the person's settings (account settings → Security: the authenticator app and its
 // recovery codes) and the sign-in step that answers a second-factor challenge. Every change is e-mailed.
 // Only a person signed in to the console changes these; API tokens cannot (token-scopes.ts).
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import { authResultSchema } from '../../../src/contract/auth';
 import {
   disableTwoFactorRequestSchema,
+  finishPasskeyRequestSchema,
+  passkeyAddedSchema,
+  passkeyOptionsSchema,
+  passkeySignInOptionsRequestSchema,
   recoveryCodesSchema,
+  startPasskeyRequestSchema,
   totpCodeRequestSchema,
   totpSetupSchema,
   twoFactorStatusSchema,
+  verifyPasskeyRequestSchema,
   verifySecondFactorRequestSchema,
 } from '../../../src/contract/two-factor';
 import type { AppEnv } from '../../http/env';
@@ -18,6 +26,7 @@ import { clientInfo, clientIp } from '../../identity/client-info';
 import { requireVerifiedUser } from '../../identity/guards';
 import { twoFactorChangedMail } from '../../identity/messages';
 import { tooManyTries } from '../../identity/problems';
+import { publicOrigin } from '../auth/code-delivery';
 
 function tell(
   c: Context<AppEnv>,
@@ -77,32 +86,126 @@ export function twoFactorSettingsRoutes() {
         const user = c.get('user');
         const { twoFactor } = c.get('identity');
         await twoFactor.disable(user.id, body.code);
-        tell(c, user.email, 'off');
-        return c.json(await twoFactor.status(user.id), 200);
+        const status = await twoFactor.status(user.id);
+        tell(c, user.email, status.on ? 'app-removed' : 'off');
+        return c.json(status, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/me/two-factor/passkeys/options',
+      summary: 'Start adding a passkey or security key: the options for the browser (5 minutes to answer)',
+      guards: [requireVerifiedUser],
+      request: { body: startPasskeyRequestSchema },
+      responses: {
+        200: { description: 'For navigator.credentials.create().', schema: passkeyOptionsSchema },
+      },
+      handler: async (c, { body }) => {
+        const { twoFactor } = c.get('identity');
+        const options = await twoFactor.passkeys.startRegistration(c.get('user'), body.name, publicOrigin(c));
+        return c.json({ options }, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/me/two-factor/passkeys',
+      summary: 'Add the passkey the browser made; the first second factor also answers ten recovery codes',
+      guards: [requireVerifiedUser],
+      request: { body: finishPasskeyRequestSchema },
+      responses: { 201: { description: 'Added.', schema: passkeyAddedSchema } },
+      handler: async (c, { body }) => {
+        const user = c.get('user');
+        const { twoFactor } = c.get('identity');
+        const added = await twoFactor.addPasskey(
+          user.id,
+          body.response as unknown as RegistrationResponseJSON,
+          publicOrigin(c),
+        );
+        tell(c, user.email, 'passkey-added', { passkeyName: added.passkey.name });
+        if (added.recoveryCodes) tell(c, user.email, 'on');
+        return c.json({ status: await twoFactor.status(user.id), recoveryCodes: added.recoveryCodes }, 201);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/me/two-factor/passkeys/:id',
+      summary: 'Remove a passkey (the last second factor turns two-factor sign-in off)',
+      guards: [requireVerifiedUser],
+      request: { params: passkeyIdParams },
+      responses: {
+        200: { description: 'Two-factor sign-in as it now stands.', schema: twoFactorStatusSchema },
+      },
+      handler: async (c, { params }) => {
+        const user = c.get('user');
+        const { twoFactor } = c.get('identity');
+        const removed = await twoFactor.removePasskey(user.id, params.id);
+        const status = await twoFactor.status(user.id);
+        tell(c, user.email, 'passkey-removed', { passkeyName: removed.name });
+        if (!status.on) tell(c, user.email, 'off');
+        return c.json(status, 200);
       },
     });
 }
 
+const passkeyIdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,1400}$/, 'This is not a passkey id.')),
+});
+
 /** The sign-in step, under the user service's /auth. */
 export function secondFactorRoutes() {
-  return defineRoutes('/auth', 'Sign-in').add({
-    method: 'post',
-    path: '/two-factor/verify',
-    summary: 'Finish signing in with a code from the authenticator app or a recovery code',
-    description:
-      'For the challenge a sign-in answered instead of a session. 5 wrong codes end the challenge (410: sign in again); the per-network limit on entering codes applies.',
-    request: { body: verifySecondFactorRequestSchema },
-    responses: { 200: { description: 'Signed in.', schema: authResultSchema } },
-    handler: async (c, { body }) => {
-      const identity = c.get('identity');
-      const wait = await identity.network.hit('enter-code', clientIp(c));
-      if (wait !== undefined) throw tooManyTries(wait);
-      const { user, method } = await identity.twoFactor.verifyChallenge(body.challengeId, body.code);
-      if (method === 'recovery_code') {
-        const { recoveryCodesLeft } = await identity.twoFactor.status(user.id);
-        tell(c, user.email, 'recovery-code-used', { recoveryCodesLeft });
-      }
-      return c.json(await openSession(identity.db, identity.sessions, user, clientInfo(c)), 200);
-    },
-  });
+  return defineRoutes('/auth', 'Sign-in')
+    .add({
+      method: 'post',
+      path: '/two-factor/passkey/options',
+      summary: 'Ask to finish signing in with a passkey: the options for the browser',
+      request: { body: passkeySignInOptionsRequestSchema },
+      responses: { 200: { description: 'For navigator.credentials.get().', schema: passkeyOptionsSchema } },
+      handler: async (c, { body }) => {
+        const identity = c.get('identity');
+        const wait = await identity.network.hit('enter-code', clientIp(c));
+        if (wait !== undefined) throw tooManyTries(wait);
+        const options = await identity.twoFactor.passkeyOptions(body.challengeId, publicOrigin(c));
+        return c.json({ options }, 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/two-factor/passkey/verify',
+      summary: 'Finish signing in with the passkey’s signature',
+      description:
+        'For the challenge a sign-in answered instead of a session, after /auth/two-factor/passkey/options. A refused signature counts as a wrong code.',
+      request: { body: verifyPasskeyRequestSchema },
+      responses: { 200: { description: 'Signed in.', schema: authResultSchema } },
+      handler: async (c, { body }) => {
+        const identity = c.get('identity');
+        const wait = await identity.network.hit('enter-code', clientIp(c));
+        if (wait !== undefined) throw tooManyTries(wait);
+        const user = await identity.twoFactor.verifyPasskeyChallenge(
+          body.challengeId,
+          body.response as unknown as AuthenticationResponseJSON,
+          publicOrigin(c),
+        );
+        return c.json(await openSession(identity.db, identity.sessions, user, clientInfo(c)), 200);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/two-factor/verify',
+      summary: 'Finish signing in with a code from the authenticator app or a recovery code',
+      description:
+        'For the challenge a sign-in answered instead of a session. 5 wrong codes end the challenge (410: sign in again); the per-network limit on entering codes applies.',
+      request: { body: verifySecondFactorRequestSchema },
+      responses: { 200: { description: 'Signed in.', schema: authResultSchema } },
+      handler: async (c, { body }) => {
+        const identity = c.get('identity');
+        const wait = await identity.network.hit('enter-code', clientIp(c));
+        if (wait !== undefined) throw tooManyTries(wait);
+        const { user, method } = await identity.twoFactor.verifyChallenge(body.challengeId, body.code);
+        if (method === 'recovery_code') {
+          const { recoveryCodesLeft } = await identity.twoFactor.status(user.id);
+          tell(c, user.email, 'recovery-code-used', { recoveryCodesLeft });
+        }
+        return c.json(await openSession(identity.db, identity.sessions, user, clientInfo(c)), 200);
+      },
+    });
 }

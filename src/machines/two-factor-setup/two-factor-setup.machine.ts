@@ -1,6 +1,7 @@
-// Two-factor sign-in in account settings: setting up an authenticator app (a new secret and its QR code,
-// then a code from the app turns it on), the ten recovery codes shown once until the person says they saved
-// them, and turning it off with a code. A refusal comes back beside the code field; nothing typed is lost.
+// Two-factor sign-in in account settings, its authenticator app: setting one up (a new secret and its QR
+// code, then a code from the app turns it on), the ten recovery codes shown once until the person says they
+// saved them, and removing it with a code (two-factor sign-in is off unless a passkey remains). A refusal
+// comes back beside the code field; nothing typed is lost. Passkeys have their own machine (passkey-add).
 import { assign, fromPromise, setup } from 'xstate';
 import type { TotpSetup, TwoFactorStatus } from '../../contract/two-factor';
 import type { ApiError } from '../../services/http';
@@ -56,6 +57,8 @@ export const twoFactorSetupMachine = setup({
       recoveryCodes: (event as unknown as { output: { recoveryCodes: string[] } }).output.recoveryCodes,
       setup: null,
       status: {
+        ...context.status,
+        on: true,
         totpSince: new Date().toISOString(),
         recoveryCodesLeft: (event as unknown as { output: { recoveryCodes: string[] } }).output.recoveryCodes
           .length,
@@ -65,9 +68,14 @@ export const twoFactorSetupMachine = setup({
     })),
     forgetCodes: assign({ recoveryCodes: null }),
     forgetSetup: assign({ setup: null }),
-    takeStatus: assign({
-      status: ({ event }) => (event as unknown as { output: TwoFactorStatus }).output,
-      notice: 'Two-factor sign-in is off.',
+    takeStatus: assign(({ event }) => {
+      const status = (event as unknown as { output: TwoFactorStatus }).output;
+      return {
+        status,
+        notice: status.on
+          ? 'The authenticator app is removed; your passkeys still sign you in.'
+          : 'Two-factor sign-in is off.',
+      };
     }),
     explainStart: assign(({ event }) =>
       explain((event as { error?: unknown }).error, 'The app could not be set up. Try again.'),

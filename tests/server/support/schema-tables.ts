@@ -29,6 +29,8 @@ export const ALL_TABLES = [
   'network_limit_hits',
   'oauth_states',
   'outbox_messages',
+  'passkey_registrations',
+  'passkeys',
   'payment_callback_events',
   'recovery_codes',
   'sandbox_checkouts',

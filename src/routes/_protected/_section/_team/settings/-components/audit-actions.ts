@@ -16,6 +16,8 @@ const phrases: Record<string, string> = {
   'team.currency_changed': 'changed the currency',
   'team.deleted': 'deleted the team',
   'team.ownership_transferred': 'handed over ownership',
+  'team.two_factor_required': 'required two-factor sign-in of every member',
+  'team.two_factor_not_required': 'stopped requiring two-factor sign-in',
   'member.role_changed': 'changed a role',
   'member.removed': 'removed a member',
   'member.left': 'left the team',
