@@ -116,6 +116,8 @@ describe('GET /api/openapi.json', () => {
       'POST /user/api/v1/auth/email-code/verify',
       'POST /user/api/v1/auth/oauth/callback',
       'POST /user/api/v1/auth/signup',
+      'POST /user/api/v1/auth/two-factor/passkey/options',
+      'POST /user/api/v1/auth/two-factor/passkey/verify',
       'POST /user/api/v1/auth/two-factor/verify',
     ]);
     expect(doc.paths['/ops/api/v1/verification-requests']!.get!.security).toEqual([{ operator: [] }]);
@@ -196,6 +198,8 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/auth/sessions/{id}',
       '/user/api/v1/auth/sign-out',
       '/user/api/v1/auth/signup',
+      '/user/api/v1/auth/two-factor/passkey/options',
+      '/user/api/v1/auth/two-factor/passkey/verify',
       '/user/api/v1/auth/two-factor/verify',
       '/user/api/v1/invitations/{id}',
       '/user/api/v1/invitations/{id}/accept',
@@ -211,6 +215,7 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/teams/{teamId}/members',
       '/user/api/v1/teams/{teamId}/members/{userId}',
       '/user/api/v1/teams/{teamId}/transfer-ownership',
+      '/user/api/v1/teams/{teamId}/two-factor-requirement',
       '/user/api/v1/teams/{teamId}/verification',
       '/user/api/v1/teams/{teamId}/verification/documents/{documentId}',
       '/user/api/v1/users/me',
@@ -223,6 +228,9 @@ describe('GET /api/openapi.json', () => {
       '/user/api/v1/users/me/ssh-keys/{id}',
       '/user/api/v1/users/me/two-factor',
       '/user/api/v1/users/me/two-factor/disable',
+      '/user/api/v1/users/me/two-factor/passkeys',
+      '/user/api/v1/users/me/two-factor/passkeys/options',
+      '/user/api/v1/users/me/two-factor/passkeys/{id}',
       '/user/api/v1/users/me/two-factor/totp',
       '/user/api/v1/users/me/two-factor/totp/confirm',
     ]);

@@ -206,7 +206,34 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(410),
     request: () => ({ body: { challengeId: NO_SUCH_ID, code: '123456' } }),
   },
+  [`POST ${U}/auth/two-factor/passkey/options`]: {
+    expect: everyone(410),
+    request: () => ({ body: { challengeId: NO_SUCH_ID } }),
+  },
+  [`POST ${U}/auth/two-factor/passkey/verify`]: {
+    expect: everyone(410),
+    request: () => ({
+      body: {
+        challengeId: NO_SUCH_ID,
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+        },
+      },
+    }),
+  },
   [`GET ${U}/users/me/two-factor`]: { expect: signedIn(200) },
+  [`POST ${U}/users/me/two-factor/passkeys/options`]: {
+    expect: signedIn(422),
+    request: () => ({ body: {} }),
+  },
+  [`POST ${U}/users/me/two-factor/passkeys`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  [`DELETE ${U}/users/me/two-factor/passkeys/{id}`]: {
+    expect: signedIn(404),
+    request: () => ({ params: { id: 'no-such-passkey' } }),
+  },
   [`POST ${U}/users/me/two-factor/totp`]: { expect: signedIn(200) },
   [`POST ${U}/users/me/two-factor/totp/confirm`]: { expect: signedIn(422), request: () => ({ body: {} }) },
   [`POST ${U}/users/me/two-factor/disable`]: {
@@ -247,6 +274,11 @@ const MATRIX: Record<string, Row> = {
   [`POST ${U}/teams/{teamId}/transfer-ownership`]: {
     expect: team(403, 403, 200),
     request: (fixture) => ({ body: { userId: fixture.target.id } }),
+  },
+  // The owner passes the guard and is then told to turn two-factor sign-in on for themselves first (409).
+  [`PUT ${U}/teams/{teamId}/two-factor-requirement`]: {
+    expect: team(403, 403, 409),
+    request: () => ({ body: { required: true } }),
   },
 
   // ── Invitations, the team's side ──
