@@ -24,6 +24,7 @@ import { Route as AuthTwoFactorRouteImport } from './routes/auth/two-factor'
 import { Route as AuthVerifyOtpRouteImport } from './routes/auth/verify-otp'
 import { Route as AuthVerifyPhoneRouteImport } from './routes/auth/verify-phone'
 import { Route as ProtectedSectionTeamRouteImport } from './routes/_protected/_section/_team'
+import { Route as ProtectedSectionTwoFactorRequiredRouteImport } from './routes/_protected/_section/two-factor-required'
 import { Route as ProtectedTeamNewComputeRouteImport } from './routes/_protected/_team/new-compute'
 import { Route as ProtectedTeamRegisterDomainRouteImport } from './routes/_protected/_team/register-domain'
 import { Route as ProtectedAccountSettingsIndexRouteImport } from './routes/_protected/account-settings/index'
@@ -133,6 +134,12 @@ const ProtectedSectionTeamRoute = ProtectedSectionTeamRouteImport.update({
   id: '/_team',
   getParentRoute: () => ProtectedSectionRoute,
 } as any)
+const ProtectedSectionTwoFactorRequiredRoute =
+  ProtectedSectionTwoFactorRequiredRouteImport.update({
+    id: '/two-factor-required',
+    path: '/two-factor-required',
+    getParentRoute: () => ProtectedSectionRoute,
+  } as any)
 const ProtectedTeamNewComputeRoute = ProtectedTeamNewComputeRouteImport.update({
   id: '/new-compute',
   path: '/new-compute',
@@ -361,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
+  '/two-factor-required': typeof ProtectedSectionTwoFactorRequiredRoute
   '/new-compute': typeof ProtectedTeamNewComputeRoute
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
@@ -408,6 +416,7 @@ export interface FileRoutesByTo {
   '/auth/verify-otp': typeof AuthVerifyOtpRoute
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth': typeof AuthIndexRoute
+  '/two-factor-required': typeof ProtectedSectionTwoFactorRequiredRoute
   '/new-compute': typeof ProtectedTeamNewComputeRoute
   '/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
@@ -457,6 +466,7 @@ export interface FileRoutesById {
   '/auth/verify-phone': typeof AuthVerifyPhoneRoute
   '/auth/': typeof AuthIndexRoute
   '/_protected/_section/_team': typeof ProtectedSectionTeamRouteWithChildren
+  '/_protected/_section/two-factor-required': typeof ProtectedSectionTwoFactorRequiredRoute
   '/_protected/_team/new-compute': typeof ProtectedTeamNewComputeRoute
   '/_protected/_team/register-domain': typeof ProtectedTeamRegisterDomainRoute
   '/_protected/account-settings/api-tokens': typeof ProtectedAccountSettingsApiTokensRoute
@@ -508,6 +518,7 @@ export interface FileRouteTypes {
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth/'
+    | '/two-factor-required'
     | '/new-compute'
     | '/register-domain'
     | '/account-settings/api-tokens'
@@ -555,6 +566,7 @@ export interface FileRouteTypes {
     | '/auth/verify-otp'
     | '/auth/verify-phone'
     | '/auth'
+    | '/two-factor-required'
     | '/new-compute'
     | '/register-domain'
     | '/account-settings/api-tokens'
@@ -603,6 +615,7 @@ export interface FileRouteTypes {
     | '/auth/verify-phone'
     | '/auth/'
     | '/_protected/_section/_team'
+    | '/_protected/_section/two-factor-required'
     | '/_protected/_team/new-compute'
     | '/_protected/_team/register-domain'
     | '/_protected/account-settings/api-tokens'
@@ -753,6 +766,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ProtectedSectionTeamRouteImport
+      parentRoute: typeof ProtectedSectionRoute
+    }
+    '/_protected/_section/two-factor-required': {
+      id: '/_protected/_section/two-factor-required'
+      path: '/two-factor-required'
+      fullPath: '/two-factor-required'
+      preLoaderRoute: typeof ProtectedSectionTwoFactorRequiredRouteImport
       parentRoute: typeof ProtectedSectionRoute
     }
     '/_protected/_team/new-compute': {
@@ -1139,11 +1159,14 @@ const ProtectedSectionTeamRouteWithChildren =
 
 interface ProtectedSectionRouteChildren {
   ProtectedSectionTeamRoute: typeof ProtectedSectionTeamRouteWithChildren
+  ProtectedSectionTwoFactorRequiredRoute: typeof ProtectedSectionTwoFactorRequiredRoute
   ProtectedSectionInvitationIdRoute: typeof ProtectedSectionInvitationIdRoute
 }
 
 const ProtectedSectionRouteChildren: ProtectedSectionRouteChildren = {
   ProtectedSectionTeamRoute: ProtectedSectionTeamRouteWithChildren,
+  ProtectedSectionTwoFactorRequiredRoute:
+    ProtectedSectionTwoFactorRequiredRoute,
   ProtectedSectionInvitationIdRoute: ProtectedSectionInvitationIdRoute,
 }
 

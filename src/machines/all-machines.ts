@@ -12,6 +12,7 @@ import { computePowerMachine } from './compute-power';
 import { dnsRecordFormMachine } from './dns-record-form';
 import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
+import { passkeyAddMachine } from './passkey-add';
 import { progressBarMachine } from './progress-bar';
 import { socketMachine } from './socket';
 import { teamVerificationMachine } from './team-verification';
@@ -32,6 +33,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'dns-record-form': dnsRecordFormMachine,
   'dnssec-disable': dnssecDisableMachine,
   'domain-delete': domainDeleteMachine,
+  'passkey-add': passkeyAddMachine,
   'progress-bar': progressBarMachine,
   socket: socketMachine,
   'team-verification': teamVerificationMachine,

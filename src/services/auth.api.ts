@@ -9,7 +9,7 @@ import {
   userSchema,
 } from '../contract/auth';
 import { socketTicketSchema } from '../contract/socket-ticket';
-import { signInAnswerSchema } from '../contract/two-factor';
+import { passkeyOptionsSchema, signInAnswerSchema } from '../contract/two-factor';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const fetchSignInMethods = () => json(signInMethodsSchema, () => userClient.get('auth/methods'));
@@ -25,6 +25,12 @@ export const verifyEmailCode = (body: { challengeId: string; code: string }) =>
 
 export const verifySecondFactor = (body: { challengeId: string; code: string }) =>
   json(authResultSchema, () => userClient.post('auth/two-factor/verify', { json: body }));
+
+export const passkeySignInOptions = (body: { challengeId: string }) =>
+  json(passkeyOptionsSchema, () => userClient.post('auth/two-factor/passkey/options', { json: body }));
+
+export const verifyPasskey = (body: { challengeId: string; response: unknown }) =>
+  json(authResultSchema, () => userClient.post('auth/two-factor/passkey/verify', { json: body }));
 
 export const requestPhoneCode = (body: { country: string; phoneNumber: string }) =>
   json(codeChallengeSchema, () => userClient.post('auth/phone-code', { json: body }));

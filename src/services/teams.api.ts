@@ -21,6 +21,8 @@ export const createTeam = (body: { name: string; currency: Currency }) =>
 export const updateTeam = (teamId: string, body: { name?: string; currency?: Currency }) =>
   json(teamSchema, () => userClient.patch(team(teamId), { json: body }));
 export const deleteTeam = (teamId: string) => call(() => userClient.delete(team(teamId)));
+export const setTwoFactorRequirement = (teamId: string, required: boolean) =>
+  json(teamSchema, () => userClient.put(`${team(teamId)}/two-factor-requirement`, { json: { required } }));
 
 export const fetchMembers = (teamId: string) =>
   json(memberListSchema, () => userClient.get(`${team(teamId)}/members`));

@@ -1,5 +1,11 @@
 // Two-factor sign-in settings (contract: src/contract/two-factor.ts).
-import { recoveryCodesSchema, totpSetupSchema, twoFactorStatusSchema } from '../contract/two-factor';
+import {
+  passkeyAddedSchema,
+  passkeyOptionsSchema,
+  recoveryCodesSchema,
+  totpSetupSchema,
+  twoFactorStatusSchema,
+} from '../contract/two-factor';
 import { json, userClient } from './http';
 
 export const fetchTwoFactorStatus = () =>
@@ -12,3 +18,14 @@ export const confirmTotp = (body: { code: string }) =>
 
 export const disableTwoFactor = (body: { code: string }) =>
   json(twoFactorStatusSchema, () => userClient.post('users/me/two-factor/disable', { json: body }));
+
+export const startPasskey = (body: { name: string }) =>
+  json(passkeyOptionsSchema, () => userClient.post('users/me/two-factor/passkeys/options', { json: body }));
+
+export const finishPasskey = (body: { response: unknown }) =>
+  json(passkeyAddedSchema, () => userClient.post('users/me/two-factor/passkeys', { json: body }));
+
+export const removePasskey = (id: string) =>
+  json(twoFactorStatusSchema, () =>
+    userClient.delete(`users/me/two-factor/passkeys/${encodeURIComponent(id)}`),
+  );

@@ -33,6 +33,17 @@ export const verifySecondFactorActor = fromPromise<AuthResult, { challengeId: st
   async ({ input }) => (await api()).verifySecondFactor(input),
 );
 
+/** Finishes a sign-in with a passkey: the server's options, the authenticator's signature, the server's check. */
+export const signInWithPasskeyActor = fromPromise<AuthResult, { challengeId: string }>(async ({ input }) => {
+  const [{ passkeySignInOptions, verifyPasskey }, { signWithPasskey }] = await Promise.all([
+    api(),
+    import('../../services/passkeys'),
+  ]);
+  const { options } = await passkeySignInOptions(input);
+  const response = await signWithPasskey(options);
+  return verifyPasskey({ challengeId: input.challengeId, response });
+});
+
 /** The code entry for an e-mailed code: checking it signs in; a resend repeats the first request. */
 export const emailCodeEntry = codeEntryWith({
   verifyCode: async (input) => (await api()).verifyEmailCode(input),

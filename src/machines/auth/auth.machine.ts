@@ -5,6 +5,7 @@
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '../../contract/auth';
 import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '../../contract/two-factor';
+import { PasskeyCeremonyError } from '../../services/passkeys';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,
@@ -12,6 +13,7 @@ import {
   phoneCodeEntry,
   requestEmailCodeActor,
   requestPhoneCodeActor,
+  signInWithPasskeyActor,
   verifySecondFactorActor,
 } from './auth.actors';
 
@@ -73,6 +75,8 @@ export type AuthEvent =
   | { type: 'page.twoFactor' }
   /** A code from the authenticator app, or a recovery code. */
   | { type: 'secondFactor.submit'; code: string }
+  /** Finish with a passkey instead. */
+  | { type: 'secondFactor.passkey' }
   | { type: 'page.callback'; params: CallbackParams; provider: SocialProvider | null }
   | { type: 'form.submit'; email: string; name?: string }
   | { type: 'phone.submit'; country: string; phoneNumber: string }
@@ -110,6 +114,7 @@ export const authMachine = setup({
     requestPhoneCode: requestPhoneCodeActor,
     completeSocialSignIn: completeSocialSignInActor,
     verifySecondFactor: verifySecondFactorActor,
+    signInWithPasskey: signInWithPasskeyActor,
     emailCodeEntry,
     phoneCodeEntry,
   },
@@ -134,7 +139,14 @@ export const authMachine = setup({
         return { country: event.country, number: event.phoneNumber };
       },
     }),
-    showFailure: assign(({ event }) => describeFailure((event as { error?: unknown }).error)),
+    showFailure: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      // The browser's passkey dialog failing (cancelled, timed out) is told in its own words.
+      if (error instanceof PasskeyCeremonyError) {
+        return { fieldErrors: {}, message: { tone: 'error' as const, text: error.message } };
+      }
+      return describeFailure(error);
+    }),
     markSignedIn: assign({ hasSession: true }),
     forgetSession: assign({ hasSession: false, phone: null, email: null, fieldErrors: {}, message: null }),
     chooseProvider: assign({
@@ -429,7 +441,38 @@ export const authMachine = setup({
       initial: 'editing',
       states: {
         editing: {
-          on: { 'secondFactor.submit': { target: 'verifying', actions: 'clearFeedback' } },
+          on: {
+            'secondFactor.submit': { target: 'verifying', actions: 'clearFeedback' },
+            'secondFactor.passkey': { target: 'usingPasskey', actions: 'clearFeedback' },
+          },
+        },
+        /** The browser asks for the passkey, then the server checks its signature. */
+        usingPasskey: {
+          invoke: {
+            id: 'signInWithPasskey',
+            src: 'signInWithPasskey',
+            input: ({ context }) => ({ challengeId: context.secondFactor!.challengeId }),
+            onDone: [
+              {
+                guard: 'needsPhone',
+                target: '#auth.phone',
+                actions: [
+                  'markSignedIn',
+                  'forgetSecondFactor',
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                ],
+              },
+              {
+                target: '#auth.signedIn',
+                actions: [
+                  'markSignedIn',
+                  'forgetSecondFactor',
+                  { type: 'storeSignIn', params: ({ event }) => ({ session: event.output }) },
+                ],
+              },
+            ],
+            onError: { target: 'editing', actions: 'showFailure' },
+          },
         },
         verifying: {
           invoke: {

@@ -4,6 +4,8 @@ import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react
 import { useEffect, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { showToast } from '../../app-actors';
+import { problemTypes } from '../../contract/problem';
+import { ApiError } from '../../services/http';
 import { loadedQueryClient } from '../../services/query-client';
 import { Button } from '../../ui/button';
 import { useDocumentTitle } from './page';
@@ -17,6 +19,10 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 export function routeErrorMessage(error: unknown): { title: string; description: string } {
+  // The team started requiring two-factor sign-in while its page was open: say so, not "went wrong".
+  if (error instanceof ApiError && error.problem.type === problemTypes.teamTwoFactorRequired) {
+    return { title: error.problem.title, description: error.message };
+  }
   if (isChunkLoadError(error)) {
     return {
       title: "This page couldn't load",

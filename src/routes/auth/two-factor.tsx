@@ -9,8 +9,9 @@ import { TextField } from '../../ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
-// The second step of signing in for a person who uses two-factor sign-in: the 6 digits their authenticator
-// app shows, or one of their recovery codes. Arrived at without a first step, it leads back to signing in.
+// The second step of signing in for a person who uses two-factor sign-in: one of their passkeys, the 6
+// digits their authenticator app shows, or one of their recovery codes. Arrived at without a first step, it
+// leads back to signing in.
 export const Route = createFileRoute('/auth/two-factor')({
   component: TwoFactorPage,
 });
@@ -24,15 +25,40 @@ function TwoFactorPage() {
   const [code, setCode] = useState('');
   const [typed, setTyped] = useState<string | null>(null);
   const verifying = snapshot.matches({ secondFactor: 'verifying' });
+  const usingPasskey = snapshot.matches({ secondFactor: 'usingPasskey' });
+  const methods = snapshot.context.secondFactor?.methods ?? [];
+  const passkey = methods.includes('passkey');
+  const app = methods.includes('totp');
 
   return (
     <>
       <div className={css({ display: 'grid', gap: '1' })}>
         <h1 className={css({ fontSize: 'xl' })}>Two-factor sign-in</h1>
         <p className={css({ color: 'fg.muted' })}>
-          Enter the 6-digit code your authenticator app shows for Ikirere, or one of your recovery codes.
+          {passkey
+            ? app
+              ? 'Use your passkey or security key, or enter the 6-digit code your authenticator app shows, or a recovery code.'
+              : 'Use your passkey or security key, or enter one of your recovery codes.'
+            : 'Enter the 6-digit code your authenticator app shows for Ikirere, or one of your recovery codes.'}
         </p>
       </div>
+      {passkey ? (
+        <div className={css({ display: 'grid', gap: '2' })}>
+          <Button
+            variant="solid"
+            loading={usingPasskey}
+            disabled={verifying}
+            onClick={() => actor.send({ type: 'secondFactor.passkey' })}
+          >
+            Use a passkey
+          </Button>
+          {usingPasskey ? (
+            <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              Follow your browser: touch your security key or confirm on your device.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <form
         noValidate
         className={css({ display: 'grid', gap: '4' })}
@@ -52,7 +78,7 @@ function TwoFactorPage() {
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
-          autoFocus
+          autoFocus={!passkey}
           value={code}
           onChange={(event) => {
             setCode(event.target.value);
@@ -63,7 +89,12 @@ function TwoFactorPage() {
           required
         />
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-        <Button type="submit" variant="solid" loading={verifying}>
+        <Button
+          type="submit"
+          variant={passkey ? 'outline' : 'solid'}
+          loading={verifying}
+          disabled={usingPasskey}
+        >
           Verify
         </Button>
         <Link to="/auth/login" className={css({ color: 'accent.text', fontSize: 'sm' })}>

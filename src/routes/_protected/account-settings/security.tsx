@@ -15,10 +15,12 @@ import { CopyButton } from '../../../ui/copy-button';
 import { TextField } from '../../../ui/text-field';
 import { SectionHeading } from '../../-components/page';
 import { SettingsSection } from '../-components/settings-section';
+import { PasskeysSection } from './-components/passkeys-section';
+import { RecoveryCodes } from './-components/recovery-codes';
 
 // Account settings → Security: two-factor sign-in with an authenticator app (any TOTP app: the QR code is
-// drawn by the server, nothing is fetched elsewhere) and its recovery codes. The flow is the
-// two-factor-setup machine's.
+// drawn by the server, nothing is fetched elsewhere; the two-factor-setup machine's flow), with passkeys
+// and security keys (passkeys-section.tsx), and the recovery codes either brings.
 export const Route = createFileRoute('/_protected/account-settings/security')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(twoFactorStatusQuery()),
   component: SecurityPage,
@@ -49,6 +51,7 @@ function SecurityPage() {
   const snapshot = useSelector(actor, (state) => state);
   const { setup, recoveryCodes, fieldErrors, message, notice } = snapshot.context;
   const on = snapshot.context.status.totpSince !== null;
+  const hasPasskeys = status.passkeys.length > 0;
   const idle = snapshot.matches('idle');
   const [code, setCode] = useState('');
   const send = (type: 'setup.confirm' | 'disable.submit') => {
@@ -59,16 +62,27 @@ function SecurityPage() {
   return (
     <>
       <SectionHeading title="Security" documentTitle="Security · Account settings" />
+      <p data-testid="two-factor-summary">
+        {status.on
+          ? `Two-factor sign-in is on: after the e-mail code or GitHub/Google, signing in asks for ${
+              on && hasPasskeys
+                ? 'your passkey or a code from your app'
+                : hasPasskeys
+                  ? 'your passkey'
+                  : 'a code from your app'
+            }. ${status.recoveryCodesLeft} of 10 recovery codes left.`
+          : 'Two-factor sign-in is off. Turn it on with an authenticator app, a passkey, or both: someone who gets into your e-mail still cannot sign in.'}
+      </p>
       <SettingsSection
         id="two-factor"
-        title="Two-factor sign-in"
+        title="Authenticator app"
         description="A second step after the e-mail code or GitHub/Google: the code your authenticator app shows."
       >
         {(idle && !on) || snapshot.matches('starting') ? (
           <>
             <p>
-              Off. With it on, someone who gets into your e-mail still cannot sign in without your phone's
-              authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).
+              No app set up. With one, someone who gets into your e-mail still cannot sign in without your
+              phone's authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).
             </p>
             {notice ? <Alert tone="success">{notice}</Alert> : null}
             {message ? <Alert tone="error">{message}</Alert> : null}
@@ -136,31 +150,7 @@ function SecurityPage() {
         ) : null}
 
         {snapshot.matches('showingCodes') && recoveryCodes ? (
-          <div className={css({ display: 'grid', gap: '3' })}>
-            <Alert tone="success">
-              Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if
-              you lose your phone. This is the only time they are shown.
-            </Alert>
-            <ul
-              data-testid="recovery-codes"
-              className={css({
-                fontFamily: 'mono',
-                display: 'grid',
-                gridTemplateColumns: 'repeat(2, max-content)',
-                gap: '1 6',
-                listStyle: 'none',
-                padding: '0',
-              })}
-            >
-              {recoveryCodes.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-              <CopyButton value={recoveryCodes.join('\n')} label="Copy the codes" />
-              <Button onClick={() => actor.send({ type: 'codes.saved' })}>I have saved them</Button>
-            </div>
-          </div>
+          <RecoveryCodes codes={recoveryCodes} onSaved={() => actor.send({ type: 'codes.saved' })} />
         ) : null}
 
         {(idle && on) || snapshot.matches('disabling') ? (
@@ -189,12 +179,13 @@ function SecurityPage() {
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
               <Button type="submit" variant="outline" loading={snapshot.matches('disabling')}>
-                Turn off two-factor sign-in
+                {hasPasskeys ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'}
               </Button>
             </div>
           </form>
         ) : null}
       </SettingsSection>
+      <PasskeysSection status={status} />
     </>
   );
 }

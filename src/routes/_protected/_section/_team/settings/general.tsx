@@ -6,9 +6,11 @@ import { useTeam } from '../../../-components/use-current-team';
 import { DangerZone } from './-components/danger-zone';
 import { LimitsSection } from './-components/limits-section';
 import { TeamDetailsSection } from './-components/team-details-section';
+import { TwoFactorRequirementSection } from './-components/two-factor-requirement-section';
 import { VerificationSection } from './-components/verification-section';
 
-// Team settings: name and currency, verification, limits, and deleting the team.
+// Team settings: name and currency, verification, two-factor sign-in for every member, limits, and deleting
+// the team.
 export const Route = createFileRoute('/_protected/_section/_team/settings/general')({
   loader: ({ context: { queryClient, team } }) => queryClient.ensureQueryData(limitsQuery(team.id)),
   component: SettingsGeneralPage,
@@ -22,6 +24,7 @@ function SettingsGeneralPage() {
       <div className={css({ display: 'grid', gap: '5' })}>
         <TeamDetailsSection key={`${team.id}-${team.name}-${team.currency}`} team={team} />
         <VerificationSection team={team} />
+        <TwoFactorRequirementSection team={team} />
         <LimitsSection teamId={team.id} />
         <DangerZone team={team} />
       </div>

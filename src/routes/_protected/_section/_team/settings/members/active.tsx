@@ -41,6 +41,8 @@ function ActiveMembersPage() {
     },
   });
   const active = members.data.members.filter((member) => member.status === 'ACTIVE');
+  // Told to the owner only: who uses two-factor sign-in, for deciding to require it.
+  const showsTwoFactor = active.some((member) => member.twoFactor !== undefined);
   return (
     <>
       <SectionHeading title="Active members" documentTitle="Active members · Settings" />
@@ -52,6 +54,7 @@ function ActiveMembersPage() {
             <Table.Header>E-mail</Table.Header>
             <Table.Header>Role</Table.Header>
             <Table.Header>Joined</Table.Header>
+            {showsTwoFactor ? <Table.Header>Two-factor sign-in</Table.Header> : null}
             <Table.Header>
               <span className={css({ srOnly: true })}>Actions</span>
             </Table.Header>
@@ -73,6 +76,13 @@ function ActiveMembersPage() {
                   {formatRelative(member.joinedAt)}
                 </time>
               </Table.Cell>
+              {showsTwoFactor ? (
+                <Table.Cell>
+                  <Badge tone={member.twoFactor ? 'success' : 'neutral'}>
+                    {member.twoFactor ? 'On' : 'Off'}
+                  </Badge>
+                </Table.Cell>
+              ) : null}
               <Table.Cell>
                 <MemberActions team={team} member={member} isSelf={member.userId === me?.id} />
               </Table.Cell>

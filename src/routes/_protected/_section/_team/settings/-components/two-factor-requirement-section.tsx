@@ -1,0 +1,94 @@
+// Whether the team requires two-factor sign-in of every member: the owner's switch (only once they use it
+// themselves), with who does not use it yet; everyone else sees the setting and who may change it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { css } from '../../../../../../../styled-system/css';
+import type { Team } from '../../../../../../contract/teams';
+import { can, whyNot } from '../../../../../../domain/permissions';
+import { ApiError } from '../../../../../../services/http';
+import { setTwoFactorRequirement } from '../../../../../../services/teams.api';
+import { membersQuery, teamKeys } from '../../../../../../services/teams.queries';
+import { Alert } from '../../../../../../ui/alert';
+import { Button } from '../../../../../../ui/button';
+import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
+import { SettingsSection } from '../../../../-components/settings-section';
+
+export function TwoFactorRequirementSection({ team }: { team: Team }) {
+  const queryClient = useQueryClient();
+  const mayChange = can(team.role, 'team.requireTwoFactor');
+  const members = useQuery({ ...membersQuery(team.id), enabled: mayChange });
+  const without = (members.data?.members ?? []).filter(
+    (member) => member.status === 'ACTIVE' && member.twoFactor === false,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const save = useMutation({
+    mutationFn: (required: boolean) => setTwoFactorRequirement(team.id, required),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
+  });
+  const error = save.error instanceof ApiError ? save.error : null;
+
+  return (
+    <SettingsSection
+      id="two-factor-requirement"
+      title="Two-factor sign-in"
+      description="Require every member to finish signing in with an authenticator app or a passkey."
+    >
+      <p>
+        {team.requireTwoFactor
+          ? 'Required: members who do not use two-factor sign-in cannot reach this team until they turn it on.'
+          : 'Not required: each member chooses for themselves.'}
+      </p>
+      {mayChange && without.length > 0 ? (
+        <p className={css({ color: 'fg.muted' })}>
+          Not using it yet: {without.map((member) => member.name).join(', ')}.
+        </p>
+      ) : null}
+      {error ? <Alert tone="error">{error.fieldErrors.required ?? error.message}</Alert> : null}
+      {error?.fieldErrors.required ? (
+        <Link to="/account-settings/security" className={css({ color: 'accent.text', fontWeight: '500' })}>
+          Turn on two-factor sign-in for yourself
+        </Link>
+      ) : null}
+      {save.isSuccess ? (
+        <Alert tone="success">
+          {save.data.requireTwoFactor
+            ? 'Two-factor sign-in is now required of every member.'
+            : 'Two-factor sign-in is no longer required.'}
+        </Alert>
+      ) : null}
+      {mayChange ? (
+        <div>
+          <Button
+            variant={team.requireTwoFactor ? 'outline' : 'solid'}
+            loading={save.isPending}
+            onClick={() => {
+              save.reset();
+              if (team.requireTwoFactor) save.mutate(false);
+              else setConfirming(true);
+            }}
+          >
+            {team.requireTwoFactor ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in'}
+          </Button>
+        </div>
+      ) : (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{whyNot('team.requireTwoFactor')}</p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Require two-factor sign-in of every member?"
+        description={
+          without.length > 0
+            ? `${without.length} ${without.length === 1 ? 'member does' : 'members do'} not use it yet: they cannot reach ${team.name} until they turn it on, and are told by e-mail.`
+            : `Everyone in ${team.name} uses it already. Anyone who joins later must turn it on first.`
+        }
+        confirmLabel="Require it"
+        onConfirm={async () => {
+          setConfirming(false);
+          await save.mutateAsync(true).catch(() => undefined);
+        }}
+      />
+    </SettingsSection>
+  );
+}

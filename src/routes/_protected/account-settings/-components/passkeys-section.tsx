@@ -1,0 +1,163 @@
+// Account settings → Security → Passkeys and security keys: the person's keys (name, when added, last
+// used), adding one (the passkey-add machine: the server's options, the browser's own dialog, the server's
+// check) and removing one after a confirmation. The first key turns two-factor sign-in on.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { css } from '../../../../../styled-system/css';
+import { withInspector } from '../../../../app-actors';
+import type { Passkey, TwoFactorStatus } from '../../../../contract/two-factor';
+import { formatUtcDay } from '../../../../domain/helpers/time';
+import { passkeyAddMachine } from '../../../../machines/passkey-add';
+import { makePasskey } from '../../../../services/passkeys';
+import { finishPasskey, removePasskey, startPasskey } from '../../../../services/two-factor.api';
+import { twoFactorKeys } from '../../../../services/two-factor.queries';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import * as Table from '../../../../ui/table';
+import { TextField } from '../../../../ui/text-field';
+import { SettingsSection } from '../../-components/settings-section';
+import { RecoveryCodes } from './recovery-codes';
+
+export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const actor = useActorRef(
+    passkeyAddMachine.provide({
+      actors: {
+        prepare: fromPromise(
+          async ({ input }: { input: { name: string } }): Promise<{ options: unknown }> =>
+            startPasskey(input),
+        ),
+        create: fromPromise(
+          async ({ input }: { input: { options: unknown } }): Promise<unknown> => makePasskey(input.options),
+        ),
+        save: fromPromise(async ({ input }: { input: { response: unknown } }) => {
+          const added = await finishPasskey(input);
+          await refresh();
+          return added;
+        }),
+      },
+    }),
+    withInspector(),
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const { fieldErrors, message, notice, recoveryCodes } = snapshot.context;
+  const busy = !snapshot.matches('idle') && !snapshot.matches('showingCodes');
+  const [name, setName] = useState('');
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [removedNotice, setRemovedNotice] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (key: Passkey) => removePasskey(key.id),
+    onSuccess: async (after, key) => {
+      setRemovedNotice(
+        after.on ? `“${key.name}” is removed.` : `“${key.name}” is removed. Two-factor sign-in is off.`,
+      );
+      await refresh();
+    },
+  });
+
+  return (
+    <SettingsSection
+      id="passkeys"
+      title="Passkeys and security keys"
+      description="Finish signing in with a touch of your security key, your fingerprint or your device’s screen lock: nothing to type, and it only works on this console."
+    >
+      {status.passkeys.length === 0 ? (
+        <p className={css({ color: 'fg.muted' })}>No passkeys yet.</p>
+      ) : (
+        <Table.Root caption="Your passkeys" hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Name</Table.Header>
+              <Table.Header>Added</Table.Header>
+              <Table.Header>Last used</Table.Header>
+              <Table.Header>
+                <span className={css({ srOnly: true })}>Actions</span>
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {status.passkeys.map((key) => (
+              <Table.Row key={key.id}>
+                <Table.Cell>
+                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
+                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                    {key.backedUp ? 'Synced passkey' : 'On one device or key'}
+                  </span>
+                </Table.Cell>
+                <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
+                <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>
+                <Table.Cell>
+                  <Button size="sm" variant="ghost" onClick={() => setRemoving(key)}>
+                    Remove<span className={css({ srOnly: true })}> {key.name}</span>
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      {removedNotice ? <Alert tone="success">{removedNotice}</Alert> : null}
+      {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
+
+      {recoveryCodes && snapshot.matches('showingCodes') ? (
+        <RecoveryCodes codes={recoveryCodes} onSaved={() => actor.send({ type: 'codes.saved' })} />
+      ) : (
+        <form
+          noValidate
+          className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setRemovedNotice(null);
+            actor.send({ type: 'passkey.add', name });
+          }}
+        >
+          <TextField
+            label="Passkey name"
+            name="passkeyName"
+            value={name}
+            maxLength={60}
+            onChange={(event) => setName(event.target.value)}
+            help="To tell your keys apart, like “Laptop” or “YubiKey”."
+            error={fieldErrors.name}
+            required
+          />
+          {snapshot.matches('waitingForKey') ? (
+            <p role="status" className={css({ color: 'fg.muted' })}>
+              Follow your browser: touch your security key or confirm on your device.
+            </p>
+          ) : null}
+          {message ? <Alert tone="error">{message}</Alert> : null}
+          {notice && snapshot.matches('idle') ? <Alert tone="success">{notice}</Alert> : null}
+          <div>
+            <Button type="submit" loading={busy}>
+              Add a passkey
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        description={
+          status.passkeys.length === 1 && status.totpSince === null
+            ? 'It is your only second factor: two-factor sign-in turns off and your recovery codes stop working.'
+            : 'It no longer signs you in. Your other ways to finish signing in stay.'
+        }
+        confirmLabel="Remove the passkey"
+        danger
+        onConfirm={async () => {
+          if (removing) await remove.mutateAsync(removing).catch(() => undefined);
+          setRemoving(null);
+        }}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,36 @@
+// The ten recovery codes, shown once when two-factor sign-in turns on (by an authenticator app or a first
+// passkey), until the person says they saved them.
+import { css } from '../../../../../styled-system/css';
+import { Alert } from '../../../../ui/alert';
+import { Button } from '../../../../ui/button';
+import { CopyButton } from '../../../../ui/copy-button';
+
+export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <div className={css({ display: 'grid', gap: '3' })}>
+      <Alert tone="success">
+        Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose
+        your phone or key. This is the only time they are shown.
+      </Alert>
+      <ul
+        data-testid="recovery-codes"
+        className={css({
+          fontFamily: 'mono',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, max-content)',
+          gap: '1 6',
+          listStyle: 'none',
+          padding: '0',
+        })}
+      >
+        {codes.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <CopyButton value={codes.join('\n')} label="Copy the codes" />
+        <Button onClick={onSaved}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}
