@@ -5,6 +5,7 @@ import { problemTypes } from '../../src/contract/problem';
 import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
 import { codeEntryMachine } from '../../src/machines/code-entry';
 import { ApiError } from '../../src/services/http';
+import { PasskeyCeremonyError } from '../../src/services/passkeys';
 import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 
@@ -66,6 +67,10 @@ const fieldError = new ApiError(422, {
 const locked = problem(429, problemTypes.addressLocked, 'Too many wrong codes. Try again in 15 minutes.', {
   retryAfterSeconds: 900,
 });
+/** The browser's passkey dialog was dismissed: said in words, no code field involved. */
+const passkeyCancelled = new PasskeyCeremonyError(
+  'No passkey was used: the request was cancelled or timed out. Try again, or enter a code.',
+);
 const denied = problem(409, problemTypes.oauthEmailInUse, 'An account with this e-mail already exists.');
 
 // ── The model ───────────────────────────────────────────────────────────────────────────────────────
@@ -109,6 +114,12 @@ const model = new MachineModel(authMachine, {
       done('verifySecondFactor', signedIn(false)),
     ],
     'xstate.error.actor.verifySecondFactor': [failed('verifySecondFactor', wrongSecondFactor)],
+    'secondFactor.passkey': [{ type: 'secondFactor.passkey' }],
+    'xstate.done.actor.signInWithPasskey': [
+      done('signInWithPasskey', signedIn(true)),
+      done('signInWithPasskey', signedIn(false)),
+    ],
+    'xstate.error.actor.signInWithPasskey': [failed('signInWithPasskey', passkeyCancelled)],
     'xstate.done.actor.requestPhoneCode': [done('requestPhoneCode', challenge('sms'))],
     'xstate.error.actor.requestPhoneCode': [
       failed('requestPhoneCode', fieldError),
@@ -139,6 +150,7 @@ beforeEach(() => {
       requestPhoneCode: calls.actor('requestPhoneCode'),
       completeSocialSignIn: calls.actor('completeSocialSignIn'),
       verifySecondFactor: calls.actor('verifySecondFactor'),
+      signInWithPasskey: calls.actor('signInWithPasskey'),
       emailCodeEntry: codeEntryMachine.provide({
         actors: { verifyCode: calls.actor('verifyEmailCode'), resendCode: calls.actor('resendEmailCode') },
       }),
@@ -175,7 +187,13 @@ const codeEntry = () => actor.getSnapshot().children.codeEntry as ActorRefFrom<t
 const forEmail = () => actor.getSnapshot().matches('emailCode');
 
 const settlers = Object.fromEntries(
-  ['requestEmailCode', 'requestPhoneCode', 'completeSocialSignIn', 'verifySecondFactor'].flatMap((id) => [
+  [
+    'requestEmailCode',
+    'requestPhoneCode',
+    'completeSocialSignIn',
+    'verifySecondFactor',
+    'signInWithPasskey',
+  ].flatMap((id) => [
     [`xstate.done.actor.${id}`, ({ event }: { event: { output: unknown } }) => settle(id, event)],
     [`xstate.error.actor.${id}`, ({ event }: { event: { error: unknown } }) => settle(id, event)],
   ]),
@@ -195,6 +213,7 @@ describe('auth machine, driven as the /auth pages drive it', () => {
           'page.verifyPhone': send({ type: 'page.verifyPhone' }),
           'page.twoFactor': send({ type: 'page.twoFactor' }),
           'secondFactor.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
+          'secondFactor.passkey': send({ type: 'secondFactor.passkey' }),
           'page.callback': ({ event }: { event: AuthEvent }) => actor.send(event),
           'form.submit': ({ event }: { event: AuthEvent }) => actor.send(event),
           // The person enters the right code in the code entry, and the server accepts it.
@@ -269,6 +288,10 @@ describe('auth machine, driven as the /auth pages drive it', () => {
               secondFactorNeeded.secondFactor.challengeId,
             );
           },
+          'secondFactor.usingPasskey': () =>
+            expect(calls.inputOf('signInWithPasskey')).toEqual({
+              challengeId: secondFactorNeeded.secondFactor.challengeId,
+            }),
           'secondFactor.verifying': () =>
             expect(calls.inputOf('verifySecondFactor')).toEqual({
               challengeId: secondFactorNeeded.secondFactor.challengeId,
