@@ -105,7 +105,7 @@ export async function openAccountSettings(page: Page, tab: string) {
     .getByRole('navigation', { name: 'Account settings pages' })
     .getByRole('link', { name: tab })
     .click();
-  await page.locator('#main').getByRole('heading', { name: tab }).waitFor();
+  await page.locator('#main').getByRole('heading', { name: tab, exact: true }).waitFor();
 }
 
 /** The newest link to a console page (e.g. /invitation/…) in a message sent to `to`. */
