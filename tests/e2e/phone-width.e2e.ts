@@ -65,6 +65,7 @@ beforeAll(async () => {
     '/account-settings/api-tokens',
     '/account-settings/ssh-keys',
     '/account-settings/security',
+    '/two-factor-required',
     '/new-compute',
     '/register-domain',
   ];

@@ -47,6 +47,8 @@ const routes: Array<{
   { path: '/domains/example.rw/MX', heading: 'Domain not found', section: true },
   { path: '/domains/example.rw/srv', heading: 'Domain not found', section: true },
   { path: '/invitation/inv-1', heading: 'Invitation', section: true },
+  // Where a team requiring two-factor sign-in sends a member without it; for anyone else it says the team is open.
+  { path: '/two-factor-required', heading: 'Two-factor sign-in required', section: true },
   { path: '/settings', heading: 'General', finalPath: '/settings/general', section: true },
   { path: '/settings/general', heading: 'General', section: true },
   { path: '/settings/billing', heading: 'Billing', section: true },
