@@ -1,10 +1,12 @@
 // What every open console learns over its socket besides computes: the team's settings and verification,
 // who is in it (and, for the person concerned, their own membership), invitations to them, domains and
 // records, and money moving. Each message goes out after the change committed, to the right people only.
+
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { teamMembers, teams } from '../../server/db/schema';
+import { passkeys, teamMembers, teams } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
 import { type ServerMessage, serverMessageSchema } from '../../src/contract/socket';
@@ -130,6 +132,31 @@ describe('live team updates', () => {
       expect(types(await messages(probe, has('team.updated')))).toContain('team.updated');
     }
     expect(await messages(open.outsider, () => false, 300)).toEqual([]);
+    for (const probe of Object.values(open)) probe.ws.close();
+  });
+
+  it('tell nothing to a member without two-factor sign-in while the team requires it', async () => {
+    const db = server.database.db;
+    // The owner signs in with a passkey (its key material does not matter here); the colleague does not.
+    await db.insert(passkeys).values({
+      id: 'live-test-key',
+      userId: ids.owner,
+      name: 'Key',
+      publicKey: 'AAAA',
+      createdAt: new Date(),
+    });
+    const required = await call('PUT', `/user/api/v1/teams/${teamId}/two-factor-requirement`, owner.token, {
+      required: true,
+    });
+    expect(required.status).toBe(200);
+    const open = await sockets();
+    await call('PATCH', `/user/api/v1/teams/${teamId}`, owner.token, { name: 'Live settings, two factors' });
+    expect(await messages(open.owner, has('team.updated'))).toContainEqual({ type: 'team.updated', teamId });
+    expect(await messages(open.colleague, () => false, 300)).toEqual([]);
+    await call('PUT', `/user/api/v1/teams/${teamId}/two-factor-requirement`, owner.token, {
+      required: false,
+    });
+    await db.delete(passkeys).where(eq(passkeys.id, 'live-test-key'));
     for (const probe of Object.values(open)) probe.ws.close();
   });
 
