@@ -101,7 +101,7 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'PUBLIC_URL',
     default: undefined,
     description:
-      'Origin people reach the console at (https://console.example.rw): links in e-mails and the OAuth redirect URI (<PUBLIC_URL>/auth/callback). Unset: the origin each request came to.',
+      'Origin people reach the console at (https://console.example.rw): links in e-mails, the OAuth redirect URI (<PUBLIC_URL>/auth/callback) and the passkeys’ relying party (its host name). Unset: the origin each request came to.',
   },
   {
     name: 'ALLOWED_ORIGINS',

@@ -3,7 +3,7 @@
 // check) and removing one after a confirmation. The first key turns two-factor sign-in on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../../../styled-system/css';
 import { withInspector } from '../../../../app-actors';
@@ -21,7 +21,17 @@ import { TextField } from '../../../../ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 import { RecoveryCodes } from './recovery-codes';
 
+/** Browsers refuse WebAuthn on an IP address: the same page by name, where there is one (loopback). */
+function byNameInstead(): { refused: boolean; url: string | null } {
+  const { hostname, href } = window.location;
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+  if (!ip) return { refused: false, url: null };
+  const loopback = hostname.startsWith('127.') || hostname === '[::1]';
+  return { refused: true, url: loopback ? href.replace(hostname, 'localhost') : null };
+}
+
 export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
+  const byName = byNameInstead();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
   const actor = useActorRef(
@@ -47,6 +57,10 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   const { fieldErrors, message, notice, recoveryCodes } = snapshot.context;
   const busy = !snapshot.matches('idle') && !snapshot.matches('showingCodes');
   const [name, setName] = useState('');
+  // Added: the field is ready for the next key.
+  useEffect(() => {
+    if (notice) setName('');
+  }, [notice]);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removedNotice, setRemovedNotice] = useState<string | null>(null);
   const remove = useMutation({
@@ -103,6 +117,27 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       {removedNotice ? <Alert tone="success">{removedNotice}</Alert> : null}
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
 
+      {byName.refused ? (
+        <Alert tone="info">
+          <span>
+            Browsers use passkeys only on a console opened by its name, not at an IP address.{' '}
+            {byName.url ? (
+              <>
+                Open{' '}
+                <a
+                  href={byName.url}
+                  className={css({ overflowWrap: 'anywhere', textDecoration: 'underline' })}
+                >
+                  {byName.url}
+                </a>{' '}
+                to add one (you sign in again there).
+              </>
+            ) : (
+              'Ask whoever runs this console for its name (PUBLIC_URL).'
+            )}
+          </span>
+        </Alert>
+      ) : null}
       {recoveryCodes && snapshot.matches('showingCodes') ? (
         <RecoveryCodes codes={recoveryCodes} onSaved={() => actor.send({ type: 'codes.saved' })} />
       ) : (
