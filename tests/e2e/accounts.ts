@@ -178,3 +178,19 @@ export async function topUp(baseUrl: string, account: TestAccount, amountMinor =
   });
   if (approved.status !== 303) throw new Error(`The sandbox approval answered ${approved.status}`);
 }
+
+/**
+ * Signs out by the account menu, then signs in again as `account` by e-mail code, as a person does; the
+ * page is left wherever that leads (the overview, or /auth/two-factor for someone with a second factor).
+ */
+export async function signOutAndInByEmailCode(page: Page, baseUrl: string, account: TestAccount) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/auth/login');
+  const since = Date.now() - 1000;
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.waitForURL('**/auth/verify-otp');
+  await page.getByLabel('Code').fill(await codeSentTo(baseUrl, account.email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}

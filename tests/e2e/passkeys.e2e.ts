@@ -10,11 +10,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   asAccount,
-  codeSentTo,
   createAccount,
   newIdentity,
   openAccountSettings,
-  type TestAccount,
+  signOutAndInByEmailCode,
   useAccount,
 } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
@@ -47,21 +46,6 @@ async function virtualAuthenticator(page: Page) {
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL('**/auth/login');
-}
-
-async function emailCodeSignIn(page: Page, account: TestAccount) {
-  const since = Date.now() - 1000;
-  await page.getByLabel('E-mail address').fill(account.email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.waitForURL('**/auth/verify-otp');
-  await page.getByLabel('Code').fill(await codeSentTo(baseUrl, account.email, since));
-  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 describe('passkeys in Chromium', () => {
@@ -115,8 +99,7 @@ describe('passkeys in Chromium', () => {
     expect(await key.credentials()).toHaveLength(1);
 
     // Signed out, the e-mail code alone is not enough: the passkey finishes signing in.
-    await signOut(page);
-    await emailCodeSignIn(page, owner);
+    await signOutAndInByEmailCode(page, baseUrl, owner);
     await page.waitForURL('**/auth/two-factor');
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await expectNoAxeViolations(page);

@@ -6,7 +6,13 @@
 import * as OTPAuth from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeSentTo, createAccount, newIdentity, openAccountSettings, useAccount } from './accounts';
+import {
+  createAccount,
+  newIdentity,
+  openAccountSettings,
+  signOutAndInByEmailCode,
+  useAccount,
+} from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -57,15 +63,7 @@ describe('two-factor sign-in in Chromium', () => {
     await page.getByText(/^On since .+\. 10 of 10 recovery codes left\.$/).waitFor();
 
     // Signed out, the e-mail code alone is not enough.
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL('**/auth/login');
-    const since = Date.now() - 1000;
-    await page.getByLabel('E-mail address').fill(account.email);
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.waitForURL('**/auth/verify-otp');
-    await page.getByLabel('Code').fill(await codeSentTo(baseUrl, account.email, since));
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await signOutAndInByEmailCode(page, baseUrl, account);
     await page.waitForURL('**/auth/two-factor');
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await expectNoAxeViolations(page);
