@@ -113,6 +113,8 @@ describe('passkeys in Chromium', () => {
     await other.page.addInitScript((id) => localStorage.setItem('previousTeam', JSON.stringify(id)), team.id);
     await other.page.goto('/overview');
     await other.page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
+    // Its live connection is up before anything changes (a change before it opens is read with the page).
+    await other.page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
 
     // The owner requires two factors: team settings → General, by the sidebar and the tab.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
