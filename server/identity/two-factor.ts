@@ -156,6 +156,7 @@ export class TwoFactor {
       );
     }
     const now = this.clock.now();
+    await this.keys(); // read before the transaction: the installation secret may need the database
     return this.db.transaction(async (tx) => {
       await tx.update(userTotp).set({ confirmedAt: now, lastStep: step }).where(eq(userTotp.userId, userId));
       return this.issueRecoveryCodes(tx, userId);
@@ -209,6 +210,7 @@ export class TwoFactor {
     response: RegistrationResponseJSON,
     consoleOrigin: string,
   ): Promise<{ passkey: Passkey; recoveryCodes: string[] | null }> {
+    await this.keys(); // read before the transaction: the installation secret may need the database
     return this.db.transaction(async (tx) => {
       const [before] = await tx
         .select({ on: usesTwoFactor('users.id') })

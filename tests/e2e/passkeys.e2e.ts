@@ -43,8 +43,20 @@ async function virtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   });
+  const credentials = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    credentials,
+    /** Takes the key's passkeys away for a moment (a different key plugged in); answers them to put back. */
+    takeAway: async () => {
+      const held = await credentials();
+      await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+      return held;
+    },
+    putBack: async (held: Awaited<ReturnType<typeof credentials>>) => {
+      for (const credential of held)
+        await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+    },
   };
 }
 
@@ -103,6 +115,11 @@ describe('passkeys in Chromium', () => {
     await page.waitForURL('**/auth/two-factor');
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await expectNoAxeViolations(page);
+    // Another key, without this account's passkey: the browser finds none, and the page says so in words.
+    const held = await key.takeAway();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByText(/^No passkey was used: the request was cancelled or timed out\./).waitFor();
+    await key.putBack(held);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.locator('#main').getByRole('heading', { name: 'Overview' }).waitFor();
     expect((await key.credentials())[0]!.signCount).toBeGreaterThan(0);

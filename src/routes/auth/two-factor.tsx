@@ -57,6 +57,7 @@ function TwoFactorPage() {
               Follow your browser: touch your security key or confirm on your device.
             </p>
           ) : null}
+          {fieldErrors.passkey ? <Alert tone="error">{fieldErrors.passkey}</Alert> : null}
         </div>
       ) : null}
       <form
