@@ -16,10 +16,13 @@ import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import type { BillingService } from './billing-service';
-import { invoiceCsv, invoicePdf } from './invoice-documents';
 import { findInvoice, listInvoices } from './invoices';
 import { simulateMonthEnd } from './sandbox-month-end';
 import { readUsage } from './usage';
+
+// The documents (pdf-lib and its fonts: about 0.4 s to load) load with the first invoice asked for, not
+// with every server start.
+const documents = () => import('./invoice-documents');
 
 const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read', 'see billing');
 
@@ -82,7 +85,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       responses: { 200: { description: 'The PDF.', contentType: 'application/pdf' } },
       handler: async (c, { params }) => {
         const invoice = await existing(c.get('team').id, params.invoiceId);
-        const pdf = await invoicePdf(invoice, billing.deps.config.issuer);
+        const pdf = await (await documents()).invoicePdf(invoice, billing.deps.config.issuer);
         return c.body(new Uint8Array(pdf), 200, {
           'Content-Type': 'application/pdf',
           'Content-Length': String(Buffer.byteLength(pdf)),
@@ -100,7 +103,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       responses: { 200: { description: 'The CSV.', contentType: 'text/csv' } },
       handler: async (c, { params }) => {
         const invoice = await existing(c.get('team').id, params.invoiceId);
-        return c.body(invoiceCsv(invoice), 200, {
+        return c.body((await documents()).invoiceCsv(invoice), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           ...attachmentHeaders(`${invoice.number}.csv`),
         });

@@ -6,15 +6,12 @@
 // The relying party is the console's origin (PUBLIC_URL, else the address the request came to): its host
 // name is the RP ID. Browsers refuse WebAuthn on an IP address, so a console reached at one says so.
 import { isIP } from 'node:net';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Passkey } from '../../src/contract/two-factor';
@@ -23,6 +20,9 @@ import { passkeyRegistrations, passkeys } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';
 import type { Clock } from './clock';
 import type { UserRecord } from './sessions';
+
+// The library (about 0.3 s to load) loads with the first passkey ceremony, not with every server start.
+const webauthn = () => import('@simplewebauthn/server');
 
 const RP_NAME = 'Ikirere';
 const REGISTRATION_MS = 5 * 60_000;
@@ -98,6 +98,7 @@ export class Passkeys {
         },
       );
     }
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -143,8 +144,9 @@ export class Passkeys {
         title: 'Try again',
       });
     }
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    let verification: VerifiedRegistrationResponse;
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: pending.challenge,
@@ -194,6 +196,7 @@ export class Passkeys {
         title: 'No passkey',
       });
     }
+    const { generateAuthenticationOptions } = await webauthn();
     return generateAuthenticationOptions({
       rpID,
       allowCredentials: keys.map((row) => ({ id: row.id, transports: row.transports as never })),
@@ -218,6 +221,7 @@ export class Passkeys {
       .where(and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)));
     if (!row) return false;
     try {
+      const { verifyAuthenticationResponse } = await webauthn();
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
