@@ -75,7 +75,7 @@ function TwoFactorPage() {
         }}
       >
         <TextField
-          label="Code"
+          label={passkey && !app ? 'Recovery code' : 'Code'}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
