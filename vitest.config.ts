@@ -36,6 +36,11 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
+          // The files share their worker's modules instead of loading the server afresh for each (about a
+          // second a file): each file opens its own database and app, none mocks modules or changes the
+          // environment, and the files pass in any order (checked with --sequence.shuffle.files). This
+          // takes the server tests from 168 s to 100 s on PGlite and from 118 s to 50 s on PostgreSQL here.
+          isolate: false,
           hookTimeout: 60_000,
         },
       },
