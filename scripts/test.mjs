@@ -33,18 +33,20 @@ const steps = [
     ['run', '--silent', 'test:unit', '--', workers],
     embedded,
   ],
+  // `npm exec --`: without the separator npm takes --maxWorkers and --exclude as its own settings, and
+  // vitest would run every file with one worker.
   ...(postgresUrl
     ? [
         [
           'server tests on PostgreSQL',
-          ['exec', 'vitest', 'run', '--project', 'server', workers, ...databaseFree],
+          ['exec', '--', 'vitest', 'run', '--project', 'server', workers, ...databaseFree],
           process.env,
         ],
       ]
     : []),
   // Servers sharing one PostgreSQL database (as processes too, and behind nginx): they need DATABASE_URL,
   // and fail saying so without it rather than passing without having tried.
-  ['servers sharing PostgreSQL', ['exec', 'vitest', 'run', '--project', 'cluster'], process.env],
+  ['servers sharing PostgreSQL', ['exec', '--', 'vitest', 'run', '--project', 'cluster'], process.env],
   // Real guests on this machine's libvirtd (started by .ci/run): fails with what to install and start
   // when libvirt is missing, rather than passing without having tried.
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
