@@ -6,7 +6,7 @@ import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
 import { codeEntryMachine } from '../../src/machines/code-entry';
 import { ApiError } from '../../src/services/http';
 import { PasskeyCeremonyError } from '../../src/services/passkeys';
-import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
+import { deferredActors, fresh, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 
 // ── Fixtures: what the user service answers ─────────────────────────────────────────────────────────
@@ -175,28 +175,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function settle(id: string, event: { output?: unknown; error?: unknown }) {
-  await flushMicrotasks();
-  if ('error' in event && event.error !== undefined) calls.reject(id, event.error);
-  else calls.resolve(id, fresh(event.output));
-  await flushMicrotasks();
-}
+const settle = (id: string, event: { output?: unknown; error?: unknown }) =>
+  settleCall(calls, id, { ...event, output: fresh(event.output) });
 
 const codeEntry = () => actor.getSnapshot().children.codeEntry as ActorRefFrom<typeof codeEntryMachine>;
 /** Whether the running code entry is the e-mail one (else the phone's). */
 const forEmail = () => actor.getSnapshot().matches('emailCode');
 
-const settlers = Object.fromEntries(
-  [
-    'requestEmailCode',
-    'requestPhoneCode',
-    'completeSocialSignIn',
-    'verifySecondFactor',
-    'signInWithPasskey',
-  ].flatMap((id) => [
-    [`xstate.done.actor.${id}`, ({ event }: { event: { output: unknown } }) => settle(id, event)],
-    [`xstate.error.actor.${id}`, ({ event }: { event: { error: unknown } }) => settle(id, event)],
-  ]),
+const settlers = settlersFor(
+  ['requestEmailCode', 'requestPhoneCode', 'completeSocialSignIn', 'verifySecondFactor', 'signInWithPasskey'],
+  settle,
 );
 
 const send = (event: AuthEvent) => () => actor.send(event);

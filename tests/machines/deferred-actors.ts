@@ -59,3 +59,27 @@ export function fresh(output: unknown): unknown {
     resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
   };
 }
+
+type Deferred = ReturnType<typeof deferredActors>;
+type Settlement = { output?: unknown; error?: unknown };
+
+/** Answers the waiting call to `name` with the event's error, else its output, and lets the actor see it. */
+export async function settleCall(calls: Deferred, name: string, event: Settlement): Promise<void> {
+  await flushMicrotasks();
+  if (event.error !== undefined) calls.reject(name, event.error);
+  else calls.resolve(name, event.output);
+  await flushMicrotasks();
+}
+
+/** A model run's handlers for each named actor's done and error events: each settles the waiting call. */
+export function settlersFor(
+  names: readonly string[],
+  settle: (name: string, event: Settlement) => Promise<void>,
+): Record<string, (arg: { event: Settlement }) => Promise<void>> {
+  return Object.fromEntries(
+    names.flatMap((name) => [
+      [`xstate.done.actor.${name}`, ({ event }: { event: Settlement }) => settle(name, event)],
+      [`xstate.error.actor.${name}`, ({ event }: { event: Settlement }) => settle(name, event)],
+    ]),
+  );
+}

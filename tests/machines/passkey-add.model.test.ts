@@ -7,7 +7,7 @@ import type { PasskeyAdded, TwoFactorStatus } from '../../src/contract/two-facto
 import { passkeyAddMachine } from '../../src/machines/passkey-add';
 import { ApiError } from '../../src/services/http';
 import { PasskeyCeremonyError } from '../../src/services/passkeys';
-import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { deferredActors, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 
 const options = { options: { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'Ikirere' } } };
@@ -60,19 +60,9 @@ beforeEach(() => {
 });
 afterEach(() => actor.stop());
 
-async function settle(name: string, event: { output?: unknown; error?: unknown }) {
-  await flushMicrotasks();
-  if (event.error !== undefined) calls.reject(name, event.error);
-  else calls.resolve(name, event.output);
-  await flushMicrotasks();
-}
+const settle = (name: string, event: { output?: unknown; error?: unknown }) => settleCall(calls, name, event);
 
-const settlers = Object.fromEntries(
-  ['prepare', 'create', 'save'].flatMap((name) => [
-    [`xstate.done.actor.${name}`, ({ event }: { event: { output: unknown } }) => settle(name, event)],
-    [`xstate.error.actor.${name}`, ({ event }: { event: { error: unknown } }) => settle(name, event)],
-  ]),
-);
+const settlers = settlersFor(['prepare', 'create', 'save'], settle);
 
 describe('passkey-add machine', () => {
   for (const path of model.paths) {

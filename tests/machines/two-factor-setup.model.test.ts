@@ -5,7 +5,7 @@ import { type Actor, createActor } from 'xstate';
 import type { TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
 import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup';
 import { ApiError } from '../../src/services/http';
-import { deferredActors, flushMicrotasks } from './deferred-actors';
+import { deferredActors, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 
 const off: TwoFactorStatus = { on: false, totpSince: null, passkeys: [], recoveryCodesLeft: 0 };
@@ -56,19 +56,9 @@ beforeEach(() => {
 });
 afterEach(() => actor.stop());
 
-async function settle(name: string, event: { output?: unknown; error?: unknown }) {
-  await flushMicrotasks();
-  if (event.error !== undefined) calls.reject(name, event.error);
-  else calls.resolve(name, event.output);
-  await flushMicrotasks();
-}
+const settle = (name: string, event: { output?: unknown; error?: unknown }) => settleCall(calls, name, event);
 
-const settlers = Object.fromEntries(
-  ['start', 'confirm', 'disable'].flatMap((name) => [
-    [`xstate.done.actor.${name}`, ({ event }: { event: { output: unknown } }) => settle(name, event)],
-    [`xstate.error.actor.${name}`, ({ event }: { event: { error: unknown } }) => settle(name, event)],
-  ]),
-);
+const settlers = settlersFor(['start', 'confirm', 'disable'], settle);
 
 describe('two-factor-setup machine', () => {
   for (const path of model.paths) {
