@@ -103,6 +103,8 @@ export default defineConfig({
     }),
     react(),
   ],
+  // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   server: {
     proxy: Object.fromEntries(
       apiPaths.map((path) => [path, { target: apiTarget, ws: path === '/resource-manager' }]),

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
+  // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

@@ -2,8 +2,8 @@
 // and removes pages of machines that no longer exist.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machineDocs } from '../src/inspector/statechart/machine-docs';
-import { allMachines } from '../src/machines/all-machines';
+import { machineDocs } from '@/inspector/statechart/machine-docs';
+import { allMachines } from '@/machines/all-machines';
 
 const folder = join(import.meta.dirname, '..', 'docs', 'machines');
 mkdirSync(folder, { recursive: true });

@@ -8,17 +8,17 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { ConfigError, loadConfig } from '../server/config';
-import { OPERATOR_TOKEN_FILE } from '../server/ops/operator-access';
 import {
   type OperatorTeamVerification,
   operatorTeamVerificationSchema,
   type VerificationDecision,
   verificationDecisionSchema,
   verificationRequestListSchema,
-} from '../src/contract/operator';
-import { problemSchema } from '../src/contract/problem';
-import { verificationStatusSchema } from '../src/contract/teams';
+} from '@/contract/operator';
+import { problemSchema } from '@/contract/problem';
+import { verificationStatusSchema } from '@/contract/teams';
+import { ConfigError, loadConfig } from '../server/config';
+import { OPERATOR_TOKEN_FILE } from '../server/ops/operator-access';
 
 export const USAGE = `Usage: npm run ops -- verification <command> [options]
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allMachines } from '../src/machines/all-machines';
+import { allMachines } from '@/machines/all-machines';
 
 interface Figures {
   covered: number;

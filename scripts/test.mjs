@@ -15,7 +15,7 @@ const embedded = { ...process.env, DATABASE_URL: '' };
 const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
 // Server test files that never open a database (DNS wire format, PDF writing, configuration…) run the same
 // on PostgreSQL as on PGlite: the PostgreSQL step leaves them out rather than run them twice.
-const databaseFree = readdirSync('tests/server')
+const databaseFree = readdirSync('tests/server', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .filter(
     (file) =>

@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { SOCKET_PATH } from '../src/contract/socket';
+import { SOCKET_PATH } from '@/contract/socket';
 import { type BillingService, createBillingService } from './billing';
 import { type ComputeService, createComputeService } from './computes';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';

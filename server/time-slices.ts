@@ -2,7 +2,7 @@
 // the event loop free between them: other people's requests, socket messages and DNS queries are answered
 // while it runs. The work is a generator of src/domain/steps.ts that pauses between steps.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Steps } from '../src/domain/steps';
+import type { Steps } from '@/domain/steps';
 
 /** How long one slice may hold the event loop. */
 export const SLICE_MS = 8;

@@ -1,13 +1,13 @@
 // The console's long-lived actors: created once at start-up, handed to routes through the router context.
 import { type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
-import { authMachine, type PendingEmail, type PendingPhone } from './machines/auth';
-import { progressBarMachine } from './machines/progress-bar';
-import { type ToastContent, toastMachine } from './machines/toast';
-import { tooltipMachine } from './machines/tooltip';
-import { socialSignInUrl } from './services/config';
-import { loadedQueryClient } from './services/query-client';
-import { hasSession, storeSession } from './services/session';
-import { readStorage, removeStorage, writeStorage } from './services/storage';
+import { authMachine, type PendingEmail, type PendingPhone } from '@/machines/auth';
+import { progressBarMachine } from '@/machines/progress-bar';
+import { type ToastContent, toastMachine } from '@/machines/toast';
+import { tooltipMachine } from '@/machines/tooltip';
+import { socialSignInUrl } from '@/services/config';
+import { loadedQueryClient } from '@/services/query-client';
+import { hasSession, storeSession } from '@/services/session';
+import { readStorage, removeStorage, writeStorage } from '@/services/storage';
 
 export interface AppActors {
   progressBar: ActorRefFrom<typeof progressBarMachine>;

@@ -1,9 +1,9 @@
 // Ending a session on this browser, whether the user signed out or the server said it was over.
-import { showToast } from './app-actors';
-import type { AppRouter } from './router';
-import { loadedQueryClient } from './services/query-client';
-import { clearSession, hasSession } from './services/session';
-import { writeStorage } from './services/storage';
+import { showToast } from '@/app-actors';
+import type { AppRouter } from '@/router';
+import { loadedQueryClient } from '@/services/query-client';
+import { clearSession, hasSession } from '@/services/session';
+import { writeStorage } from '@/services/storage';
 
 function forget(router: AppRouter) {
   const { actors } = router.options.context;
@@ -15,7 +15,7 @@ function forget(router: AppRouter) {
 /** The user chose to sign out: revoke the session on the server, forget it here, go to sign-in. */
 export async function signOut(router: AppRouter): Promise<void> {
   try {
-    const { signOut: revokeOnServer } = await import('./services/auth.api');
+    const { signOut: revokeOnServer } = await import('@/services/auth.api');
     await revokeOnServer();
   } catch {
     // Offline or already ended: forgetting it here is what the user asked for; the server expires it.

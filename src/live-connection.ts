@@ -1,13 +1,13 @@
 // The console's live connection: one socket actor, created the first time the signed-in console needs
 // it (so the landing and sign-in pages don't load the socket machine at all).
 import { type ActorRefFrom, createActor } from 'xstate';
-import { appInspector } from './app-actors';
-import { type ServerMessage, serverMessageSchema } from './contract/socket';
-import { browserConnection, socketMachine, socketUrl } from './machines/socket';
-import { apiOrigin, basePaths } from './services/config';
-import { applyServerMessage } from './services/live-updates';
-import { loadedQueryClient } from './services/query-client';
-import { notifySessionEnded } from './services/session';
+import { appInspector } from '@/app-actors';
+import { type ServerMessage, serverMessageSchema } from '@/contract/socket';
+import { browserConnection, socketMachine, socketUrl } from '@/machines/socket';
+import { apiOrigin, basePaths } from '@/services/config';
+import { applyServerMessage } from '@/services/live-updates';
+import { loadedQueryClient } from '@/services/query-client';
+import { notifySessionEnded } from '@/services/session';
 
 let actor: ActorRefFrom<typeof socketMachine> | null = null;
 let onMembership: ((teamId: string) => void) | null = null;

@@ -1,11 +1,11 @@
 import { createRouter } from '@tanstack/react-router';
-import type { AppActors } from './app-actors';
-import { sessionEnded } from './app-session';
-import { NotFoundPage } from './routes/-components/not-found-page';
-import { PagePending } from './routes/-components/page-pending';
-import { RouteErrorPage } from './routes/-components/route-error-page';
-import { routeTree } from './routeTree.gen';
-import { onSessionEnded } from './services/session';
+import type { AppActors } from '@/app-actors';
+import { sessionEnded } from '@/app-session';
+import { NotFoundPage } from '@/routes/-components/not-found-page';
+import { PagePending } from '@/routes/-components/page-pending';
+import { RouteErrorPage } from '@/routes/-components/route-error-page';
+import { routeTree } from '@/routeTree.gen';
+import { onSessionEnded } from '@/services/session';
 
 /**
  * What every route can reach through its context: the long-lived actors. The protected area adds the

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as v from 'valibot';
-import { serverMessageSchema } from '../../src/contract/socket';
+import { serverMessageSchema } from '@/contract/socket';
 import { createLiveAccount, openTicketedSocket } from '../../tests/server/support/live-account';
 import { createScratchDatabase } from '../../tests/server/support/postgres';
 import { NGINX, startNginx } from '../nginx';

@@ -1,7 +1,7 @@
 // GET /teams/:teamId/audit-log: the team's history for its owner and admins, newest first, filtered by
 // action prefix, actor and time, one page at a time through an opaque cursor.
 import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
-import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '../../src/contract/teams';
+import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '@/contract/teams';
 import { auditLog, users } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { teamGuards } from '../teams/guards';

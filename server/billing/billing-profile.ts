@@ -6,10 +6,10 @@
 import { countries } from 'countries-list';
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { BillingProfile, updateBillingProfileRequestSchema } from '../../src/contract/billing';
-import type { FieldError } from '../../src/contract/problem';
-import type { Currency } from '../../src/contract/teams';
-import { formatUtcDay } from '../../src/domain/helpers/time';
+import type { BillingProfile, updateBillingProfileRequestSchema } from '@/contract/billing';
+import type { FieldError } from '@/contract/problem';
+import type { Currency } from '@/contract/teams';
+import { formatUtcDay } from '@/domain/helpers/time';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { billingAccounts, billingProfiles, teams } from '../db/schema';

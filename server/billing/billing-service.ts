@@ -3,7 +3,7 @@
 // timer. Routes (billing.routes.ts, callbacks.routes.ts) and the sandbox's pages go through it.
 
 import { eq } from 'drizzle-orm';
-import type { Currency } from '../../src/contract/teams';
+import type { Currency } from '@/contract/teams';
 import type { ComputeService } from '../computes';
 import type { Database } from '../db';
 import { teams } from '../db/schema';

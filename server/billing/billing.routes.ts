@@ -11,8 +11,8 @@ import {
   topUpAnswerSchema,
   topUpPageSchema,
   updateBillingProfileRequestSchema,
-} from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
+} from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
 import { auditActor } from '../audit/audit-log';
 import { attachmentHeaders } from '../http/headers';
 import { defineRoutes, type Routes } from '../http/routes';

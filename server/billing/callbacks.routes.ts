@@ -1,7 +1,7 @@
 // POST /callbacks/:provider: where the payment provider announces a payment's outcome. No session: the
 // provider's signature is the credential (verifyCallback), an event id is taken once (a replay is refused)
 // and a payment is credited once however often it is announced.
-import { paymentCallbackAnswerSchema } from '../../src/contract/billing';
+import { paymentCallbackAnswerSchema } from '@/contract/billing';
 import { CallbackRefusedError } from '../drivers/payment';
 import { ProblemError } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';

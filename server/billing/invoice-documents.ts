@@ -1,8 +1,8 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
 // of lines, and a CSV with one row per line and the totals.
-import type { Invoice } from '../../src/contract/billing';
-import { computeLabel } from '../../src/domain/invoice-lines';
-import { formatMoney } from '../../src/domain/money';
+import type { Invoice } from '@/contract/billing';
+import { computeLabel } from '@/domain/invoice-lines';
+import { formatMoney } from '@/domain/money';
 import type { InvoiceIssuer } from './config';
 import { csvText } from './csv';
 import { A4, PdfPage, writePdf } from './pdf-writer';

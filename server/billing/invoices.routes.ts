@@ -2,13 +2,8 @@
 // the monthly invoices as JSON, PDF and CSV. Owners and admins read them (billing.read); members do not.
 import { Buffer } from 'node:buffer';
 import * as v from 'valibot';
-import {
-  invoiceListSchema,
-  invoiceSchema,
-  monthEndSimulationSchema,
-  usageSchema,
-} from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
+import { invoiceListSchema, invoiceSchema, monthEndSimulationSchema, usageSchema } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
 import { auditActor } from '../audit/audit-log';
 import { attachmentHeaders } from '../http/headers';
 import { ProblemError } from '../http/problem';

@@ -12,9 +12,9 @@
 // and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
-import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
-import { formatMoney } from '../../src/domain/money';
+import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import {

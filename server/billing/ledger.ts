@@ -20,8 +20,8 @@ import {
   type LedgerEntry,
   type LedgerEntryKind,
   type PendingUsage,
-} from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
+} from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
 import { billingAccounts, ledgerEntries, teams, usageAccruals } from '../db/schema';
 import type { Queryable } from '../teams/team-record';

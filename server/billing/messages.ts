@@ -1,7 +1,7 @@
 // The words of the e-mails about a team's balance and its invoices.
-import type { Currency } from '../../src/contract/teams';
-import { formatBillingMonth } from '../../src/domain/helpers/time';
-import { formatMoney } from '../../src/domain/money';
+import type { Currency } from '@/contract/teams';
+import { formatBillingMonth } from '@/domain/helpers/time';
+import { formatMoney } from '@/domain/money';
 import type { MailMessage } from '../drivers/mail';
 
 const SIGNATURE = '\n\n— Ikirere';

@@ -12,7 +12,7 @@
 // and a sweep's work with the computes that have an hour due (read off the cursor's index), not with hours.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Currency } from '../../src/contract/teams';
+import type { Currency } from '@/contract/teams';
 import type { Database, Transaction } from '../db';
 import { computes, usageAccruals } from '../db/schema';
 import { METERING_COMPUTES_PER_SWEEP } from './config';

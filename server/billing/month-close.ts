@@ -4,7 +4,7 @@
 // hours started — only the team's accrued sum does (ledger.ts). The sandbox's simulated month end posts the
 // current month early; hours accrued to it after that open a new row, posted at the real close.
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { formatBillingMonth } from '../../src/domain/helpers/time';
+import { formatBillingMonth } from '@/domain/helpers/time';
 import type { Database, Transaction } from '../db';
 import { computes, usageAccruals } from '../db/schema';
 import { lockAccount, postAccruals } from './ledger';

@@ -1,5 +1,5 @@
 // Billing failures in plain words. Another team's top-up is "not found", exactly like one that never was.
-import { problemTypes } from '../../src/contract/problem';
+import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
 
 export function topUpNotFound(): ProblemError {

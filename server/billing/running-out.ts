@@ -5,8 +5,8 @@
 // compute service, as the system and with the reason in each compute's history — never destroying one.
 // Starting and creating computes is refused meanwhile (start-policy.ts) until a top-up makes it positive.
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
-import type { Currency } from '../../src/contract/teams';
-import { formatMoney } from '../../src/domain/money';
+import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { billingAccounts, billingProfiles, computes, teamMembers, teams, users } from '../db/schema';
 import type { MailMessage } from '../drivers/mail';

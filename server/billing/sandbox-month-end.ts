@@ -5,7 +5,7 @@
 // only what is charged to the month after this (a compute made meanwhile), on a second invoice. Offered only
 // with the sandbox payment provider, where no real money moves, and recorded in the audit log.
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { MonthEndSimulation } from '../../src/contract/billing';
+import type { MonthEndSimulation } from '@/contract/billing';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import type { BillingService } from './billing-service';

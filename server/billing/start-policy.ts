@@ -7,7 +7,7 @@
 // Read inside the caller's transaction (on PGlite a query beside an open transaction would wait for it
 // forever). The console shows the same rule before the form is filled (src/domain/money.ts, prepaidShortfall).
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatMoney, prepaidShortfall } from '../../src/domain/money';
+import { formatMoney, prepaidShortfall } from '@/domain/money';
 import { computes } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import { readAccount } from './ledger';

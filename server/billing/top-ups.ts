@@ -8,9 +8,9 @@
 // never shown to anyone, so never paid).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, or } from 'drizzle-orm';
-import { TOP_UP_LIMITS, type TopUp, type TopUpStatus } from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
-import { formatMoney } from '../../src/domain/money';
+import { TOP_UP_LIMITS, type TopUp, type TopUpStatus } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { paymentCallbackEvents, teams, topUps } from '../db/schema';
 import type { PaymentEvent } from '../drivers/payment';

@@ -2,8 +2,8 @@
 // metering.ts): one line per compute (started hours, rate, amount), the days, and — for the current month —
 // the projected month-end total.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { InvoiceLine, Usage } from '../../src/contract/billing';
-import type { Currency } from '../../src/contract/teams';
+import type { InvoiceLine, Usage } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
 import { computes, usageAccruals } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 import {

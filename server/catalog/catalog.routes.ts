@@ -1,9 +1,5 @@
 // GET /locations, /operating-systems and /instance-types: the catalog the new-compute page offers.
-import {
-  instanceTypeListSchema,
-  locationListSchema,
-  operatingSystemListSchema,
-} from '../../src/contract/computes';
+import { instanceTypeListSchema, locationListSchema, operatingSystemListSchema } from '@/contract/computes';
 import type { ComputeDriver } from '../drivers/compute/compute-driver';
 import { defineRoutes, type Routes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';

@@ -3,7 +3,7 @@
 // stops the server with the field named instead of surfacing later as a broken form.
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { instanceTypeSchema, locationSchema, operatingSystemSchema } from '../../src/contract/computes';
+import { instanceTypeSchema, locationSchema, operatingSystemSchema } from '@/contract/computes';
 import { DEFAULT_INSTANCE_TYPES, DEFAULT_LOCATIONS, DEFAULT_OPERATING_SYSTEMS } from './default-catalog';
 
 export type Location = v.InferOutput<typeof locationSchema>;

@@ -8,7 +8,7 @@ import {
   metricsRangeSchema,
   powerActionRequestSchema,
   updateTagsRequestSchema,
-} from '../../src/contract/computes';
+} from '@/contract/computes';
 import { auditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { defineRoutes, type Routes } from '../http/routes';

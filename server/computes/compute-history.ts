@@ -3,7 +3,7 @@
 // transaction as the change it describes.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { computeEventSchema } from '../../src/contract/computes';
+import type { computeEventSchema } from '@/contract/computes';
 import { computeEvents, users } from '../db/schema';
 import type { Queryable } from '../teams/team-record';
 

@@ -4,7 +4,7 @@
 // catalog is resolved in memory.
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { computeListQuerySchema, computeListSchema } from '../../src/contract/computes';
+import type { computeListQuerySchema, computeListSchema } from '@/contract/computes';
 import type { Catalog } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
 import { isUuid } from '../teams/guards';

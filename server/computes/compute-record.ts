@@ -1,7 +1,7 @@
 // Computes as stored and as the API shows them. The catalog is in memory and the creator's name comes
 // in the same query, so a page of computes costs one query whatever its size.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Compute, ComputeStatus } from '../../src/contract/computes';
+import type { Compute, ComputeStatus } from '@/contract/computes';
 import type { Catalog, InstanceType } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
 import type { Queryable } from '../teams/team-record';

@@ -3,7 +3,7 @@
 // sockets. Routes (computes.routes.ts, compute-actions.routes.ts), restart recovery (reconcile.ts) and the
 // console socket all go through it.
 import { and, eq } from 'drizzle-orm';
-import type { ComputeStatus, PowerAction } from '../../src/contract/computes';
+import type { ComputeStatus, PowerAction } from '@/contract/computes';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { balanceEmpty, type StartPolicy } from '../billing/start-policy';
 import type { Catalog } from '../catalog/catalog';

@@ -7,7 +7,7 @@ import {
   createComputeRequestSchema,
   createdComputeSchema,
   destroyComputeRequestSchema,
-} from '../../src/contract/computes';
+} from '@/contract/computes';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';

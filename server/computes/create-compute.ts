@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { createComputeRequestSchema } from '../../src/contract/computes';
-import type { FieldError } from '../../src/contract/problem';
+import type { createComputeRequestSchema } from '@/contract/computes';
+import type { FieldError } from '@/contract/problem';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';

@@ -1,5 +1,5 @@
 // Which power actions a compute takes in which status, what it shows meanwhile, and how a refusal reads.
-import type { ComputeStatus, PowerAction } from '../../src/contract/computes';
+import type { ComputeStatus, PowerAction } from '@/contract/computes';
 import type { MachineStatus, Transition } from '../drivers/compute/compute-driver';
 
 export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [

@@ -3,7 +3,7 @@
 // Only the person who added a key deletes it; a key shared with a team they left stays theirs but is no
 // longer offered there.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import type { AddSshKeyRequest, SshKey } from '../../src/contract/ssh-keys';
+import type { AddSshKeyRequest, SshKey } from '@/contract/ssh-keys';
 import type { Database } from '../db';
 import { sshKeys, teamMembers, teams, users } from '../db/schema';
 import { fieldProblem } from '../http/problem';

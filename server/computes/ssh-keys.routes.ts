@@ -2,7 +2,7 @@
 // can use. Managed only by a person signed in to the console; API tokens cannot (token-scopes.ts), except
 // reading a team's keys with computes access.
 import * as v from 'valibot';
-import { addSshKeyRequestSchema, sshKeyAnswerSchema, sshKeyListSchema } from '../../src/contract/ssh-keys';
+import { addSshKeyRequestSchema, sshKeyAnswerSchema, sshKeyListSchema } from '@/contract/ssh-keys';
 import { problem } from '../http/problem';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';

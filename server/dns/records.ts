@@ -1,7 +1,7 @@
 // Turns one published record (the canonical presentation of src/contract/domains.ts) into its wire rdata.
 import { isIPv4, isIPv6 } from 'node:net';
 import dnsPacket from 'dns-packet';
-import { splitTxt } from '../../src/domain/dns/txt';
+import { splitTxt } from '@/domain/dns/txt';
 import type { PublishedRecord } from '../drivers/dns/dns-driver';
 import { encodeName, TYPE } from './names';
 

@@ -1,6 +1,6 @@
 // The in-memory copy of every zone: per-zone lookup maps built once at publish, and the zone table that
 // finds the zone a query name belongs to (the longest suffix wins, so a sub-zone beats its parent).
-import { finishSteps, type Steps } from '../../src/domain/steps';
+import { finishSteps, type Steps } from '@/domain/steps';
 import type { PublishedZone } from '../drivers/dns/dns-driver';
 import { validityAt } from './dnssec/sign';
 import { signZone, type ZoneDnssec } from './dnssec/zone-signer';

@@ -7,7 +7,7 @@
 import { getServers } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
-import type { DelegationStatus } from '../../src/contract/domains';
+import type { DelegationStatus } from '@/contract/domains';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { domains } from '../db/schema';
 import { queryDns } from '../dns/client';

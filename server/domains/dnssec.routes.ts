@@ -1,7 +1,7 @@
 // /teams/:teamId/domains/:domainId/dnssec: sign the zone, roll its key, turn signing off. Any active member
 // of the team may, like every other zone change; each answers the domain as it now stands, with the DS
 // records to give the registrar and what the parent zone publishes.
-import { disableDnssecRequestSchema, domainSchema } from '../../src/contract/domains';
+import { disableDnssecRequestSchema, domainSchema } from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';

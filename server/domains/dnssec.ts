@@ -3,7 +3,7 @@
 // longer publishes a DS: a DS pointing at an unsigned zone makes validating resolvers reject it).
 // Each is a zone change: new serial, published by the DNS driver before the transaction commits.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DnssecKey, DomainDnssec, ParentDsStatus } from '../../src/contract/domains';
+import type { DnssecKey, DomainDnssec, ParentDsStatus } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Transaction } from '../db';
 import { dnssecKeys } from '../db/schema';

@@ -3,7 +3,7 @@
 // specific zone, so such a zone would take over part of someone else's domain). The name servers' own
 // zones are refused for the same reason.
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DnsRecordInput } from '../../src/contract/domains';
+import type { DnsRecordInput } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { dnsRecords, domains } from '../db/schema';
 import { ProblemError } from '../http/problem';

@@ -1,6 +1,6 @@
 // Domains and records as stored and as the API shows them, and the zone as the DNS driver receives it.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DelegationStatus, DnsRecord, Domain } from '../../src/contract/domains';
+import type { DelegationStatus, DnsRecord, Domain } from '@/contract/domains';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
 import type { ZoneKey } from '../dns/dnssec/keys';
 import type { PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';

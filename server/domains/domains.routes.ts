@@ -8,7 +8,7 @@ import {
   domainListQuerySchema,
   domainListSchema,
   domainSchema,
-} from '../../src/contract/domains';
+} from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { domains } from '../db/schema';
 import { defineRoutes, type Routes } from '../http/routes';

@@ -1,7 +1,7 @@
 // Domain and record failures in plain words. A domain or record of another team is "not found", exactly
 // like one that never was; a zone hosted by another team is "already hosted here", never by whom.
-import type { DnsRecord } from '../../src/contract/domains';
-import { problemTypes } from '../../src/contract/problem';
+import type { DnsRecord } from '@/contract/domains';
+import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
 
 export function domainNotFound(): ProblemError {

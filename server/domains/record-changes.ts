@@ -6,7 +6,7 @@
 // Saving a record with a ttl gives that ttl to the other records of its RRset too (rrsetTtlChanges of the
 // shared rules; each gets a new version), so what the table shows is what resolvers cache.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DnsRecord, DnsRecordInput } from '../../src/contract/domains';
+import type { DnsRecord, DnsRecordInput } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Transaction } from '../db';
 import { dnsRecords } from '../db/schema';

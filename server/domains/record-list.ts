@@ -4,7 +4,7 @@
 // the last record's sort key itself, so it stays valid when that record is deleted meanwhile.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { dnsRecordListQuerySchema, dnsRecordListSchema } from '../../src/contract/domains';
+import type { dnsRecordListQuerySchema, dnsRecordListSchema } from '@/contract/domains';
 import { dnsRecords } from '../db/schema';
 import { isUuid } from '../teams/guards';
 import { fieldProblem } from '../teams/problems';

@@ -7,7 +7,7 @@ import {
   dnsRecordListSchema,
   dnsRecordSchema,
   updateDnsRecordRequestSchema,
-} from '../../src/contract/domains';
+} from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';

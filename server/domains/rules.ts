@@ -3,8 +3,8 @@
 // rule; it adapts stored rows to the shared functions, turns their answers into problems, and narrows the
 // records a candidate is compared with (for speed on zones of 10,000 records) to a superset of those the
 // rules look at.
-import type { DnsRecordInput } from '../../src/contract/domains';
-import type { FieldError } from '../../src/contract/problem';
+import type { DnsRecordInput } from '@/contract/domains';
+import type { FieldError } from '@/contract/problem';
 import {
   type CanonicalRecord,
   type Conflict,
@@ -18,8 +18,8 @@ import {
   type ZoneFileParse,
   type ZoneNameResult,
   type ZoneRecord,
-} from '../../src/domain/dns';
-import type { Steps } from '../../src/domain/steps';
+} from '@/domain/dns';
+import type { Steps } from '@/domain/steps';
 import { ProblemError } from '../http/problem';
 
 export type { CanonicalRecord, Conflict, ZoneRecord };

@@ -2,7 +2,7 @@
 // spec's sample records (SPEC §3, §9: two A records for a sample host pointing at the name servers, ttl
 // 1800), which are ordinary records the team may edit or delete.
 import { isIP } from 'node:net';
-import { DEFAULT_TTL, SAMPLE_RECORD_TTL } from '../../src/contract/domains';
+import { DEFAULT_TTL, SAMPLE_RECORD_TTL } from '@/contract/domains';
 import type { DomainsConfig } from './config';
 
 /** SOA timers, in seconds (RFC 1912 §2.2 ranges): secondaries refresh every 2 h, retry hourly, give up after 14 days; negative answers are cached 5 minutes. */

@@ -1,11 +1,7 @@
 // /teams/:teamId/domains/:domainId/zone-file: the zone as a BIND file, and importing one — a preview of
 // what would be added, changed and refused, then the same computation applied in one transaction.
 import { bodyLimit } from 'hono/body-limit';
-import {
-  MAX_ZONE_FILE_BYTES,
-  zoneFileRequestSchema,
-  zoneImportResultSchema,
-} from '../../src/contract/domains';
+import { MAX_ZONE_FILE_BYTES, zoneFileRequestSchema, zoneImportResultSchema } from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { problem } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';

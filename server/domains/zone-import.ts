@@ -11,8 +11,8 @@
 // and records already in the zone with that name and type follow (listed as changes).
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { ZoneImportResult } from '../../src/contract/domains';
-import { finishSteps, type Steps } from '../../src/domain/steps';
+import type { ZoneImportResult } from '@/contract/domains';
+import { finishSteps, type Steps } from '@/domain/steps';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { dnsRecords, zoneImports } from '../db/schema';

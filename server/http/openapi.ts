@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the route registry and the valibot contract schemas.
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type { MiddlewareHandler } from 'hono';
-import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../src/contract/problem';
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '@/contract/problem';
 import { scopeName, tokenRequirement } from '../identity/token-scopes';
 import type { AppEnv } from './env';
 import type { RegisteredRoute } from './registry';

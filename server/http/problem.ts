@@ -1,7 +1,7 @@
 // Every failed answer is RFC 9457 problem+json, shaped by the shared contract so the console parses it.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PROBLEM_CONTENT_TYPE, type Problem } from '../../src/contract/problem';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@/contract/problem';
 import type { AppEnv } from './env';
 
 const TITLES: Record<number, string> = {

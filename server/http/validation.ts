@@ -2,8 +2,8 @@
 // a problem answer whose field names match the form fields, so the console can show each message in place.
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { FieldError } from '../../src/contract/problem';
-import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../src/contract/text';
+import type { FieldError } from '@/contract/problem';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '@/contract/text';
 import type { AppEnv } from './env';
 import { readMultipart } from './multipart';
 import { problem } from './problem';

@@ -1,8 +1,8 @@
 // Users as the API shows them, and the creation of a new account with a team of its own.
 
 import { and, eq } from 'drizzle-orm';
-import type { AuthResult, CurrentSession, User, UserTeam } from '../../src/contract/auth';
-import type { SignInAnswer } from '../../src/contract/two-factor';
+import type { AuthResult, CurrentSession, User, UserTeam } from '@/contract/auth';
+import type { SignInAnswer } from '@/contract/two-factor';
 import { recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams, users } from '../db/schema';

@@ -8,7 +8,7 @@ import {
   type CreateApiTokenRequest,
   TOKEN_MAX_DAYS,
   type TokenScopes,
-} from '../../src/contract/api-tokens';
+} from '@/contract/api-tokens';
 import type { Database } from '../db';
 import { apiTokens, teamMembers, teams, users } from '../db/schema';
 import { fieldProblem } from '../http/problem';

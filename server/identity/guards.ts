@@ -5,7 +5,7 @@
 // c.get('apiToken') is set and c.get('session') is not.
 // Then read c.get('session') and c.get('user') in the handler.
 import type { MiddlewareHandler } from 'hono';
-import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '../../src/contract/api-tokens';
+import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '@/contract/api-tokens';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
 import { isApiTokenSecret } from './api-tokens';

@@ -1,6 +1,6 @@
 // The identity core shared by the user service (sign-in, sessions, account), the resource manager (socket
 // tickets) and the WebSocket server: built once per server and put on every request's context.
-import type { SocialProvider } from '../../src/contract/auth';
+import type { SocialProvider } from '@/contract/auth';
 import type { GithubConfig, OpenIdProviderConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';

@@ -13,7 +13,7 @@
 // Guessing stays hopeless: each lock-out of a client costs it 15 minutes after 10 tries of a 6-digit code.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { CodeChallenge } from '../../src/contract/auth';
+import type { CodeChallenge } from '@/contract/auth';
 import type { Database, Transaction } from '../db';
 import { addressThrottles, verificationChallenges } from '../db/schema';
 import { addMs, type Clock, secondsUntil } from './clock';

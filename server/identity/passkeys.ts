@@ -14,7 +14,7 @@ import type {
   VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Passkey } from '../../src/contract/two-factor';
+import type { Passkey } from '@/contract/two-factor';
 import type { Database, Transaction } from '../db';
 import { passkeyRegistrations, passkeys } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';

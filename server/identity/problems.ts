@@ -1,5 +1,5 @@
 // The identity failures the console tells apart (src/contract/problem.ts problemTypes), in plain words.
-import { problemTypes } from '../../src/contract/problem';
+import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
 
 function plural(count: number, word: string): string {

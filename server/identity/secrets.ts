@@ -8,7 +8,7 @@ import {
   randomInt,
   timingSafeEqual,
 } from 'node:crypto';
-import { CODE_LENGTH } from '../../src/contract/auth';
+import { CODE_LENGTH } from '@/contract/auth';
 
 /** 256 random bits, URL-safe: session tokens, socket tickets, OAuth state and the browser binding. */
 export function newToken(): string {

@@ -1,7 +1,7 @@
 // Short-lived single-use passes for the WebSocket: a browser cannot put a bearer header on a WebSocket
 // handshake, and a token in the URL would end up in logs, so it trades its session for a 30-second ticket.
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { SOCKET_TICKET_TTL_MS } from '../../src/contract/socket-ticket';
+import { SOCKET_TICKET_TTL_MS } from '@/contract/socket-ticket';
 import type { Database } from '../db';
 import { sessions, socketTickets, users } from '../db/schema';
 import { addMs, type Clock } from './clock';

@@ -3,7 +3,7 @@
 // area's read access, anything else its read and write access. Whatever is not listed here — the account,
 // sign-in, sessions, tokens themselves, two-factor settings, deleting or handing over a team, live sockets —
 // no token may do: only a signed-in person can.
-import type { TokenAccess, TokenArea } from '../../src/contract/api-tokens';
+import type { TokenAccess, TokenArea } from '@/contract/api-tokens';
 
 /** An operation's need: a scope ("computes:read"), any valid token (null), or no token at all ('never'). */
 export type TokenRequirement = { area: TokenArea; access: Exclude<TokenAccess, 'none'> } | null | 'never';

@@ -12,7 +12,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Passkey, TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
+import type { Passkey, TotpSetup, TwoFactorStatus } from '@/contract/two-factor';
 import type { Database, Transaction } from '../db';
 import { recoveryCodes, secondFactorChallenges, teamMembers, teams, users, userTotp } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';

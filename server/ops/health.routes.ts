@@ -1,5 +1,5 @@
 // GET /healthz for load balancers and operators: 200 while the database answers, 503 when it does not.
-import { type Health, healthSchema } from '../../src/contract/health';
+import { type Health, healthSchema } from '@/contract/health';
 import type { DatabaseHandle } from '../db';
 import { defineRoutes } from '../http/routes';
 

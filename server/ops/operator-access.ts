@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { problemTypes } from '../../src/contract/problem';
+import { problemTypes } from '@/contract/problem';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
 import { ProblemError } from '../http/problem';

@@ -10,7 +10,7 @@ import {
   verificationDecisionRequestSchema,
   verificationRequestListQuerySchema,
   verificationRequestListSchema,
-} from '../../src/contract/operator';
+} from '@/contract/operator';
 import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../db/schema';

@@ -1,8 +1,8 @@
 // What the console asks once signed in: server version, which drivers run embedded, where the socket lives,
 // and where people write for help. Signed-out callers get 401: the sign-in pages need none of it, and the
 // version and drivers in use are nobody else's business.
-import { type AppConfig, appConfigSchema } from '../../src/contract/app-config';
-import { SOCKET_PATH } from '../../src/contract/socket';
+import { type AppConfig, appConfigSchema } from '@/contract/app-config';
+import { SOCKET_PATH } from '@/contract/socket';
 import type { DatabaseHandle } from '../db';
 import { defineRoutes } from '../http/routes';
 import { requireSession } from '../identity/guards';

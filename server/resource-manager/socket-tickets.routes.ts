@@ -1,6 +1,6 @@
 // POST /socket-tickets: trades the caller's session for a 30-second, single-use pass to open the console
 // WebSocket (/resource-manager?ticket=…), since a browser cannot send a bearer header on a WebSocket.
-import { type SocketTicket, socketTicketSchema } from '../../src/contract/socket-ticket';
+import { type SocketTicket, socketTicketSchema } from '@/contract/socket-ticket';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
 

@@ -2,7 +2,7 @@
 // reason for anything outside the contract. A peer that stops answering WebSocket pings is cut off.
 import * as v from 'valibot';
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, type ServerMessage } from '../../src/contract/socket';
+import { clientMessageSchema, type ServerMessage } from '@/contract/socket';
 import type { Logger } from '../logger';
 
 /** Close codes a client may see (RFC 6455 §7.4.1). */

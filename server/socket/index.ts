@@ -4,8 +4,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { PROBLEM_CONTENT_TYPE } from '../../src/contract/problem';
-import { HEARTBEAT_INTERVAL_MS, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH } from '../../src/contract/socket';
+import { PROBLEM_CONTENT_TYPE } from '@/contract/problem';
+import { HEARTBEAT_INTERVAL_MS, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH } from '@/contract/socket';
 import type { ComputeService } from '../computes';
 import { problemBody } from '../http/problem';
 import type { Identity } from '../identity';

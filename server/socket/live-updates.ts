@@ -7,7 +7,7 @@
 // With servers sharing PostgreSQL, every message goes through the cluster (NOTIFY), and each server delivers
 // it to the sockets it holds: a console connected to any server hears of a change made through any other.
 import { and, eq, inArray, not, or } from 'drizzle-orm';
-import type { ServerMessage } from '../../src/contract/socket';
+import type { ServerMessage } from '@/contract/socket';
 import type { Cluster } from '../cluster';
 import type { Database } from '../db';
 import { teamMembers, teams } from '../db/schema';

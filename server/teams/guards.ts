@@ -8,7 +8,7 @@
 
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { can, type Permission, rolesFor } from '../../src/domain/permissions';
+import { can, type Permission, rolesFor } from '@/domain/permissions';
 import { teams } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { requireVerifiedUser } from '../identity/guards';

@@ -4,8 +4,8 @@
 //   await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus })
 //   await assertCanUseVcpus(tx, teamId, plan.vcpus, 'plan')         (resize)
 import { eq } from 'drizzle-orm';
-import { problemTypes } from '../../src/contract/problem';
-import { type TeamLimits, UNVERIFIED_COMPUTE_LIMIT, UNVERIFIED_VCPU_CEILING } from '../../src/contract/teams';
+import { problemTypes } from '@/contract/problem';
+import { type TeamLimits, UNVERIFIED_COMPUTE_LIMIT, UNVERIFIED_VCPU_CEILING } from '@/contract/teams';
 import { teams } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { countTeamComputes } from './resources';

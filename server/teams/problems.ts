@@ -1,7 +1,7 @@
 // The team failures in plain words. Anything outside the caller's teams is "not found", never
 // "forbidden": an outsider learns nothing about which ids exist.
-import type { Role } from '../../src/contract/auth';
-import { problemTypes } from '../../src/contract/problem';
+import type { Role } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
 
 export function teamNotFound(): ProblemError {

@@ -1,7 +1,7 @@
 // Teams and memberships as the server reads them, and a team as the API shows it to one of its members.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Role } from '../../src/contract/auth';
-import type { Currency, Team, VerificationStatus } from '../../src/contract/teams';
+import type { Role } from '@/contract/auth';
+import type { Currency, Team, VerificationStatus } from '@/contract/teams';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams } from '../db/schema';
 

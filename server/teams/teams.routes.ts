@@ -1,6 +1,6 @@
 // /teams: the caller's teams; creating one; reading, renaming, changing the currency of and deleting one.
 import { and, eq, ne, not } from 'drizzle-orm';
-import { problemTypes } from '../../src/contract/problem';
+import { problemTypes } from '@/contract/problem';
 import {
   type Currency,
   createTeamRequestSchema,
@@ -9,8 +9,8 @@ import {
   teamSchema,
   twoFactorRequirementRequestSchema,
   updateTeamRequestSchema,
-} from '../../src/contract/teams';
-import { can } from '../../src/domain/permissions';
+} from '@/contract/teams';
+import { can } from '@/domain/permissions';
 import { auditActor, recordAudit } from '../audit/audit-log';
 import { changeCurrency } from '../billing/billing-profile';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';

@@ -3,7 +3,7 @@
 // What a record's fields may hold is decided by one shared module, src/domain/dns (the console checks
 // as you type, the server enforces the same rules); these schemas are the wire shapes around it.
 import * as v from 'valibot';
-import { DNS_RECORD_TYPES } from '../domain/dns/record-types';
+import { DNS_RECORD_TYPES } from '@/domain/dns/record-types';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());

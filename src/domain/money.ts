@@ -1,6 +1,6 @@
 // Money as the console shows it. Amounts are integer minor units of their currency (SPEC §3: RWF or USD);
 // the Rwandan franc has no minor unit, the dollar has cents.
-import type { Currency } from '../contract/teams';
+import type { Currency } from '@/contract/teams';
 
 export const MINOR_UNITS: Record<Currency, number> = { RWF: 1, USD: 100 };
 

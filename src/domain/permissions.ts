@@ -1,7 +1,7 @@
 // What each team role may do: the one matrix the server's guards enforce (server/teams/guards.ts) and the
 // console shows (see the README's "Roles and permissions"). The console hides or disables what a role
 // may not do and says why.
-import type { Role } from '../contract/auth';
+import type { Role } from '@/contract/auth';
 
 export type Permission =
   | 'team.rename'

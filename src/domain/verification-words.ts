@@ -1,5 +1,5 @@
 // The words for a team's verification status, the same on the overview and in settings.
-import type { VerificationStatus } from '../contract/teams';
+import type { VerificationStatus } from '@/contract/teams';
 
 export const verificationWords: Record<
   VerificationStatus,

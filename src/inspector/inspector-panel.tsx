@@ -2,8 +2,8 @@
 // highlighted (and the transition just taken), its context, and its event log with times. Choosing an
 // earlier event, or stepping back, shows the state and context as they were then.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { css } from 'styled-system/css';
 import type { AnyStateMachine } from 'xstate';
-import { css } from '../../styled-system/css';
 import type { InspectionRecorder, Moment, RecordedActor } from './recorder';
 import { type ChartLayout, layoutChart } from './statechart/layout';
 import { machineChart } from './statechart/machine-graph';

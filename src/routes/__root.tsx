@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '@/router';
 import { NavigationProgress } from './-components/navigation-progress';
 import { ToastRegion } from './-components/toast-region';
 import { TooltipProvider } from './-components/tooltip-provider';

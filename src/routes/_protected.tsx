@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { liveConnection, onMembershipChanged } from '../live-connection';
-import { loadQueryClient } from '../services/query-client';
-import { readStorage, writeStorage } from '../services/storage';
+import { liveConnection, onMembershipChanged } from '@/live-connection';
+import { loadQueryClient } from '@/services/query-client';
+import { readStorage, writeStorage } from '@/services/storage';
 import { membershipChanged } from './_protected/-components/use-current-team';
 
 // The protected area: without a valid session the user is sent to sign in, and the address they wanted

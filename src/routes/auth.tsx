@@ -1,8 +1,8 @@
 import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from '../../styled-system/css';
-import { authPage } from '../machines/auth';
+import { css } from 'styled-system/css';
+import { authPage } from '@/machines/auth';
 import { Logo } from './-components/logo';
 
 // The frame of the sign-in pages: a centred card under the logo. The auth machine decides which page

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from '../../styled-system/css';
-import { readStorage } from '../services/storage';
-import { buttonRecipe } from '../ui/button';
+import { css } from 'styled-system/css';
+import { readStorage } from '@/services/storage';
+import { buttonRecipe } from '@/ui/button';
 import { Logo } from './-components/logo';
 import { useDocumentTitle } from './-components/page';
 

@@ -1,9 +1,5 @@
 // The person's API tokens (contract: src/contract/api-tokens.ts): list, make, revoke.
-import {
-  apiTokenListSchema,
-  type CreateApiTokenRequest,
-  createdApiTokenSchema,
-} from '../contract/api-tokens';
+import { apiTokenListSchema, type CreateApiTokenRequest, createdApiTokenSchema } from '@/contract/api-tokens';
 import { call, json, userClient } from './http';
 
 export const fetchApiTokens = () => json(apiTokenListSchema, () => userClient.get('users/me/api-tokens'));

@@ -1,4 +1,4 @@
-import { appConfigSchema } from '../contract/app-config';
+import { appConfigSchema } from '@/contract/app-config';
 import { json, resourceManagerClient } from './http';
 
 export function fetchAppConfig() {

@@ -7,9 +7,9 @@ import {
   sessionListSchema,
   signInMethodsSchema,
   userSchema,
-} from '../contract/auth';
-import { socketTicketSchema } from '../contract/socket-ticket';
-import { passkeyOptionsSchema, signInAnswerSchema } from '../contract/two-factor';
+} from '@/contract/auth';
+import { socketTicketSchema } from '@/contract/socket-ticket';
+import { passkeyOptionsSchema, signInAnswerSchema } from '@/contract/two-factor';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const fetchSignInMethods = () => json(signInMethodsSchema, () => userClient.get('auth/methods'));

@@ -10,8 +10,8 @@ import {
   paymentMethodsSchema,
   topUpAnswerSchema,
   usageSchema,
-} from '../contract/billing';
-import type { Currency } from '../contract/teams';
+} from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
 import { call, paymentClient as client, json } from './http';
 
 const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;

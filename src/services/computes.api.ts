@@ -11,8 +11,8 @@ import {
   type MetricsRange,
   operatingSystemListSchema,
   type PowerAction,
-} from '../contract/computes';
-import type { ApiRequest } from '../domain/api-call';
+} from '@/contract/computes';
+import type { ApiRequest } from '@/domain/api-call';
 import { apiOrigin, basePaths } from './config';
 import { resourceManagerClient as client, json } from './http';
 

@@ -8,7 +8,7 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import type { Compute, ComputeStatus, MetricsRange } from '../contract/computes';
+import type { Compute, ComputeStatus, MetricsRange } from '@/contract/computes';
 import {
   type ComputeFilters,
   fetchCompute,

@@ -1,5 +1,5 @@
 // Which team the console is showing: the one chosen last (localStorage `previousTeam`), else the first.
-import type { Team } from '../contract/teams';
+import type { Team } from '@/contract/teams';
 import { readStorage, writeStorage } from './storage';
 
 export function chooseCurrentTeam(teams: readonly Team[]): Team | null {

@@ -6,9 +6,9 @@ import {
   domainListSchema,
   domainSchema,
   zoneImportResultSchema,
-} from '../contract/domains';
-import type { ApiRequest } from '../domain/api-call';
-import type { DnsRecordType } from '../domain/dns/record-types';
+} from '@/contract/domains';
+import type { ApiRequest } from '@/domain/api-call';
+import type { DnsRecordType } from '@/domain/dns/record-types';
 import { apiOrigin, basePaths } from './config';
 import { call, resourceManagerClient as client, json } from './http';
 

@@ -6,7 +6,7 @@
 // 150 KB budget; the schema parsing 2.x does in `.json(schema)` is done here instead.
 import ky, { HTTPError, type KyInstance, type ResponsePromise, TimeoutError } from 'ky';
 import * as v from 'valibot';
-import { type FieldError, type Problem, problemSchema } from '../contract/problem';
+import { type FieldError, type Problem, problemSchema } from '@/contract/problem';
 import { apiHost, basePaths } from './config';
 import { notifySessionEnded } from './session';
 import { readStorage } from './storage';

@@ -3,7 +3,7 @@
 // the factories' own helpers (storeCompute, refreshComputeLists, forgetCompute) know an entry's shape;
 // everything else is invalidated, which refetches what a page shows and marks the rest stale.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ServerMessage } from '../contract/socket';
+import type { ServerMessage } from '@/contract/socket';
 import { authKeys } from './auth.queries';
 import { billingKeys, moneyKeys } from './billing.queries';
 import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';

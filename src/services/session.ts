@@ -1,6 +1,6 @@
 // The signed-in session as the console keeps it: the spec's `token`, `user` and `userRoles` keys, and
 // one signal for "the server says this session is over" that the app turns into a return to sign-in.
-import type { CurrentSession } from '../contract/auth';
+import type { CurrentSession } from '@/contract/auth';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** Remembers who signed in (and drops any half-finished verification). */

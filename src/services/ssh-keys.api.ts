@@ -1,5 +1,5 @@
 // Saved SSH keys (contract: src/contract/ssh-keys.ts): the person's own, and those a team's computes can get.
-import { type AddSshKeyRequest, sshKeyAnswerSchema, sshKeyListSchema } from '../contract/ssh-keys';
+import { type AddSshKeyRequest, sshKeyAnswerSchema, sshKeyListSchema } from '@/contract/ssh-keys';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const fetchMySshKeys = () => json(sshKeyListSchema, () => userClient.get('users/me/ssh-keys'));

@@ -1,7 +1,7 @@
 // The console's localStorage keys (SPEC §3), each with the schema its value must match.
 // Values are stored as JSON; a missing, corrupt or unexpected value reads as absent (null).
 import * as v from 'valibot';
-import { parseJson } from '../domain/helpers/json';
+import { parseJson } from '@/domain/helpers/json';
 
 const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
 

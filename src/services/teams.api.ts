@@ -10,7 +10,7 @@ import {
   teamListSchema,
   teamSchema,
   teamVerificationSchema,
-} from '../contract/teams';
+} from '@/contract/teams';
 import { call, json, userClient } from './http';
 
 const team = (teamId: string) => `teams/${encodeURIComponent(teamId)}`;

@@ -5,7 +5,7 @@ import {
   recoveryCodesSchema,
   totpSetupSchema,
   twoFactorStatusSchema,
-} from '../contract/two-factor';
+} from '@/contract/two-factor';
 import { json, userClient } from './http';
 
 export const fetchTwoFactorStatus = () =>

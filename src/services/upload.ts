@@ -1,7 +1,7 @@
 // Uploads with progress. fetch cannot report upload progress over HTTP/1.1, so large multipart bodies go
 // through XMLHttpRequest; the answer is parsed with the contract and failures become ApiErrors like ky's.
 import * as v from 'valibot';
-import { problemSchema } from '../contract/problem';
+import { problemSchema } from '@/contract/problem';
 import { apiHost } from './config';
 import { ApiError } from './http';
 import { notifySessionEnded } from './session';

@@ -1,6 +1,6 @@
 // A message about a whole form or page: what happened, in plain words. Errors are announced at once.
 import type { ReactNode } from 'react';
-import { css, cx } from '../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 export type AlertTone = 'info' | 'success' | 'error';
 

@@ -1,6 +1,6 @@
 // "Show the API call" under a form: the curl command for what the form would send now, with a copy button.
-import { css } from '../../styled-system/css';
-import { type ApiRequest, curlCommand, TOKEN_VARIABLE } from '../domain/api-call';
+import { css } from 'styled-system/css';
+import { type ApiRequest, curlCommand, TOKEN_VARIABLE } from '@/domain/api-call';
 import { CopyButton } from './copy-button';
 
 export function ApiCall({ request }: { request: ApiRequest }) {

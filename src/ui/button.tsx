@@ -1,7 +1,7 @@
 import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
 import type { MouseEvent, Ref } from 'react';
-import { cx } from '../../styled-system/css';
-import { type ButtonVariantProps, button } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { type ButtonVariantProps, button } from 'styled-system/recipes';
 import { Spinner } from './spinner';
 
 /**

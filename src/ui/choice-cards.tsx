@@ -1,7 +1,7 @@
 // A choice among a few rich options (location, image, plan): native radio buttons in a fieldset, so
 // arrow keys, labels and screen readers work as everywhere else, laid out as cards.
 import type { ReactNode } from 'react';
-import { css, cx } from '../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 export interface ChoiceCard {
   value: string;

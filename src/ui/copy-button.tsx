@@ -1,7 +1,7 @@
 // Copies a value (an IP address, an SSH command, a DNS value) and says so, visibly and to screen readers.
 import { useEffect, useRef, useState } from 'react';
-import { css, cx } from '../../styled-system/css';
-import { type ClipboardWriter, COPY_MARKER_RESET_MS, copyWithMarker } from '../domain/helpers/clipboard';
+import { css, cx } from 'styled-system/css';
+import { type ClipboardWriter, COPY_MARKER_RESET_MS, copyWithMarker } from '@/domain/helpers/clipboard';
 import { Button, type ButtonProps } from './button';
 import { AlertIcon, CheckIcon, CopyIcon } from './icons';
 import { VisuallyHidden } from './visually-hidden';

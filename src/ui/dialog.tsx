@@ -3,8 +3,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { type ComponentProps, useRef } from 'react';
-import { cx } from '../../styled-system/css';
-import { dialog } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { dialog } from 'styled-system/recipes';
 import { Button } from './button';
 import { CloseIcon } from './icons';
 import { LayerContainerProvider } from './layer';

@@ -1,7 +1,7 @@
 // What a list shows when it has nothing in it yet: what belongs here and how to add the first one.
 import type { ReactNode } from 'react';
-import { cx } from '../../styled-system/css';
-import { emptyState } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { emptyState } from 'styled-system/recipes';
 
 export interface EmptyStateProps {
   /** A decorative icon; it is hidden from assistive technology. */

@@ -11,8 +11,8 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { cx } from '../../styled-system/css';
-import { field } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { field } from 'styled-system/recipes';
 import { AlertIcon } from './icons';
 import { createStyleContext, useSlotClass } from './style-context';
 

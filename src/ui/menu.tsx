@@ -1,8 +1,8 @@
 // Action menus on Ark Menu: arrow keys move, typing jumps to an item, Escape closes and returns focus.
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import type { ComponentProps } from 'react';
-import { cx } from '../../styled-system/css';
-import { menu } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { menu } from 'styled-system/recipes';
 import { Layer } from './layer';
 import { createStyleContext, useSlotClass } from './style-context';
 

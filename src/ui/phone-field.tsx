@@ -4,16 +4,16 @@
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { cx } from '../../styled-system/css';
-import { field, phoneField } from '../../styled-system/recipes';
-import { flagImageUrl } from '../domain/countries/flag-images';
+import { cx } from 'styled-system/css';
+import { field, phoneField } from 'styled-system/recipes';
+import { flagImageUrl } from '@/domain/countries/flag-images';
 import {
   findPhoneCountry,
   type PhoneCountry,
   phoneCountries,
   searchPhoneCountries,
-} from '../domain/countries/phone-countries';
-import { normalizePhoneNumber } from '../domain/phone/normalize';
+} from '@/domain/countries/phone-countries';
+import { normalizePhoneNumber } from '@/domain/phone/normalize';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
 import { Layer } from './layer';
 import { VisuallyHidden } from './visually-hidden';

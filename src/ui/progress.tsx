@@ -2,8 +2,8 @@
 // Not the navigation bar at the top of the page: that one has its own machine and view.
 import { Progress as ArkProgress } from '@ark-ui/react/progress';
 import { type ReactNode, useId } from 'react';
-import { cx } from '../../styled-system/css';
-import { type ProgressVariantProps, progress } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { type ProgressVariantProps, progress } from 'styled-system/recipes';
 
 export interface ProgressProps extends ProgressVariantProps {
   label: ReactNode;

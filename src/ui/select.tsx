@@ -2,8 +2,8 @@
 import { Field as ArkField, useFieldContext } from '@ark-ui/react/field';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { type ReactNode, useMemo } from 'react';
-import { cx } from '../../styled-system/css';
-import { select } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { select } from 'styled-system/recipes';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
 import { Layer } from './layer';
 

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { css, cx } from '../../styled-system/css';
-import { type SkeletonVariantProps, skeleton } from '../../styled-system/recipes';
+import { css, cx } from 'styled-system/css';
+import { type SkeletonVariantProps, skeleton } from 'styled-system/recipes';
 
 export interface SkeletonProps extends Omit<ComponentProps<'span'>, 'children'>, SkeletonVariantProps {}
 

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { cx } from '../../styled-system/css';
-import { type SpinnerVariantProps, spinner } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { type SpinnerVariantProps, spinner } from 'styled-system/recipes';
 import { VisuallyHidden } from './visually-hidden';
 
 export interface SpinnerProps extends Omit<ComponentProps<'span'>, 'children'>, SpinnerVariantProps {

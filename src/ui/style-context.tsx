@@ -10,7 +10,7 @@ import {
   type JSX,
   useContext,
 } from 'react';
-import { cx } from '../../styled-system/css';
+import { cx } from 'styled-system/css';
 
 /** The shape of a Panda config slot recipe function from `styled-system/recipes`. */
 interface SlotRecipe {

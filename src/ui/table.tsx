@@ -2,8 +2,8 @@
 // phones the rows become cards (see the table recipe); the explicit roles keep the table a table for
 // assistive technology when its display changes, and each cell is labelled with its column's header.
 import { type ComponentProps, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
-import { cx } from '../../styled-system/css';
-import { table } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { table } from 'styled-system/recipes';
 import { createStyleContext, useSlotClass } from './style-context';
 import { VisuallyHidden } from './visually-hidden';
 

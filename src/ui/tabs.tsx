@@ -1,6 +1,6 @@
 // Tabs on Ark Tabs: arrow keys move between tabs, Tab moves into the panel.
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
-import { tabs } from '../../styled-system/recipes';
+import { tabs } from 'styled-system/recipes';
 import { createStyleContext } from './style-context';
 
 const { withProvider, withContext } = createStyleContext(tabs);

@@ -1,7 +1,7 @@
 // Tags typed one by one (Enter or comma adds one, Backspace on an empty input removes the last), each
 // checked as it is added, with the reason shown beside the field.
 import { type KeyboardEvent, useId, useState } from 'react';
-import { css } from '../../styled-system/css';
+import { css } from 'styled-system/css';
 import { CloseIcon } from './icons';
 
 export interface TagInputProps {

@@ -1,8 +1,8 @@
 // Light / Dark / System as a radio group: arrow keys move between the three, the choice applies at once.
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import type { ReactNode } from 'react';
-import { cx } from '../../styled-system/css';
-import { segmentGroup } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { segmentGroup } from 'styled-system/recipes';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
 import type { ThemePreference } from './theme/theme';
 import { useTheme } from './theme/use-theme';

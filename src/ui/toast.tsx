@@ -1,7 +1,7 @@
 // The toast card: what a notification looks like. Timing, replacement and dismissal live in the
 // toast machine (src/machines/toast); this component only renders and reports the user's gestures.
 import { type PointerEvent, type Ref, useRef } from 'react';
-import { css, cx } from '../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 export type ToastTone = 'info' | 'success' | 'error';
 

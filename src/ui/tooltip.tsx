@@ -1,7 +1,7 @@
 // A short hint on hover or keyboard focus. Its timing comes from the app's tooltip provider (SPEC §9).
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import { type ReactElement, type ReactNode, useContext, useEffect, useRef } from 'react';
-import { tooltip } from '../../styled-system/recipes';
+import { tooltip } from 'styled-system/recipes';
 import { Layer } from './layer';
 import { TooltipTimingContext } from './tooltip-timing';
 

@@ -1,6 +1,6 @@
 // Text for screen readers only: labels of icon-only controls and live announcements.
 import type { ComponentProps } from 'react';
-import { css, cx } from '../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 const hidden = css({ srOnly: true });
 

@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessageSchema } from '@/contract/socket';
 import { type Nginx, startNginx } from '../../scripts/nginx';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
 import { accruedSum, ledgerSum } from '../../server/billing/ledger';
@@ -18,7 +19,6 @@ import {
 } from '../../server/billing/metering';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db';
 import { billingAccounts, computes, usageAccruals } from '../../server/db/schema';
-import { serverMessageSchema } from '../../src/contract/socket';
 import { computeRequest, computesPath } from '../server/support/computes';
 import { createLiveAccount, openTicketedSocket } from '../server/support/live-account';
 import { createScratchDatabase, type ScratchDatabase } from '../server/support/postgres';

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { machineDocs } from '../../src/inspector/statechart/machine-docs';
-import { allMachines } from '../../src/machines/all-machines';
+import { machineDocs } from '@/inspector/statechart/machine-docs';
+import { allMachines } from '@/machines/all-machines';
 
 const folder = join(import.meta.dirname, '..', '..', 'docs', 'machines');
 

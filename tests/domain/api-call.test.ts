@@ -2,7 +2,7 @@
 // leave only the token to the shell.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { curlCommand, shellQuote } from '../../src/domain/api-call';
+import { curlCommand, shellQuote } from '@/domain/api-call';
 
 const hostile = [
   `it's`,

@@ -11,7 +11,7 @@ import {
   phoneCountries,
   preferredPhoneCountries,
   searchPhoneCountries,
-} from '../../src/domain/countries/countries';
+} from '@/domain/countries/countries';
 
 const names = (countries: { name: string }[]) => countries.map((country) => country.name);
 const codes = (countries: { code: string }[]) => countries.map((country) => country.code);

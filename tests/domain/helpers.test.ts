@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COPY_MARKER_RESET_MS, copyWithMarker } from '../../src/domain/helpers/clipboard';
-import { debounce } from '../../src/domain/helpers/debounce';
-import { parseJson } from '../../src/domain/helpers/json';
-import { equalsIgnoreCase, formatSeconds, formatWait, replaceTokens } from '../../src/domain/helpers/text';
-import { formatRelative } from '../../src/domain/helpers/time';
+import { COPY_MARKER_RESET_MS, copyWithMarker } from '@/domain/helpers/clipboard';
+import { debounce } from '@/domain/helpers/debounce';
+import { parseJson } from '@/domain/helpers/json';
+import { equalsIgnoreCase, formatSeconds, formatWait, replaceTokens } from '@/domain/helpers/text';
+import { formatRelative } from '@/domain/helpers/time';
 
 describe('parseJson (SPEC §8)', () => {
   it.each([null, undefined, '', '   ', '{', 'undefined', "{'a':1}"])('yields null for %j', (text) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLabel } from '../../src/domain/invoice-lines';
+import { computeLabel } from '@/domain/invoice-lines';
 
 describe('computeLabel', () => {
   const first = { computeId: '3f2a9c1e-0000-4000-8000-000000000001', hostname: 'kbd-1' };

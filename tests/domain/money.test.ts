@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceStanding, formatMemory, formatMoney, parseMoney } from '../../src/domain/money';
+import { balanceStanding, formatMemory, formatMoney, parseMoney } from '@/domain/money';
 
 describe('formatMoney', () => {
   it('shows francs without decimals and dollars with cents', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canManageMember, whyNot } from '../../src/domain/permissions';
+import { can, canManageMember, whyNot } from '@/domain/permissions';
 
 describe('the console’s view of the permission matrix', () => {
   it('lets the owner do everything', () => {

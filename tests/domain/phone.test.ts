@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhoneNumber } from '../../src/domain/phone/normalize';
+import { normalizePhoneNumber } from '@/domain/phone/normalize';
 
 describe('normalizePhoneNumber (SPEC §5)', () => {
   it.each([

@@ -1,8 +1,8 @@
 // The inspector's recorder: what it keeps of a machine actor from XState's inspection events.
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, setup } from 'xstate';
-import { ACTOR_LIMIT, describeValue, InspectionRecorder } from '../../src/inspector/recorder';
-import { machineChart } from '../../src/inspector/statechart/machine-graph';
+import { ACTOR_LIMIT, describeValue, InspectionRecorder } from '@/inspector/recorder';
+import { machineChart } from '@/inspector/statechart/machine-graph';
 
 const counter = setup({
   types: { context: {} as { count: number }, events: {} as { type: 'add'; by: number } | { type: 'stop' } },

@@ -2,10 +2,10 @@
 // drawn from it, and the docs page's tables.
 import { describe, expect, it } from 'vitest';
 import { fromPromise, not, setup } from 'xstate';
-import { layoutChart } from '../../src/inspector/statechart/layout';
-import { machineMarkdown } from '../../src/inspector/statechart/machine-docs';
-import { allStates, machineChart } from '../../src/inspector/statechart/machine-graph';
-import { chartSvg } from '../../src/inspector/statechart/svg';
+import { layoutChart } from '@/inspector/statechart/layout';
+import { machineMarkdown } from '@/inspector/statechart/machine-docs';
+import { allStates, machineChart } from '@/inspector/statechart/machine-graph';
+import { chartSvg } from '@/inspector/statechart/svg';
 
 const door = setup({
   types: { events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock'; code: string } },

@@ -3,9 +3,9 @@
 // once, after which the form starts afresh.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { CreatedApiToken } from '../../src/contract/api-tokens';
-import { type ApiTokenDraft, apiTokenCreateMachine, draftErrors } from '../../src/machines/api-token-create';
-import { ApiError } from '../../src/services/http';
+import type { CreatedApiToken } from '@/contract/api-tokens';
+import { type ApiTokenDraft, apiTokenCreateMachine, draftErrors } from '@/machines/api-token-create';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

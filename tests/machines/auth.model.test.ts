@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type ActorRefFrom, createActor } from 'xstate';
-import type { AuthResult, CodeChallenge, CurrentSession } from '../../src/contract/auth';
-import { problemTypes } from '../../src/contract/problem';
-import { type AuthEvent, authMachine, authPage } from '../../src/machines/auth';
-import { codeEntryMachine } from '../../src/machines/code-entry';
-import { ApiError } from '../../src/services/http';
-import { PasskeyCeremonyError } from '../../src/services/passkeys';
+import type { AuthResult, CodeChallenge, CurrentSession } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
+import { type AuthEvent, authMachine, authPage } from '@/machines/auth';
+import { codeEntryMachine } from '@/machines/code-entry';
+import { ApiError } from '@/services/http';
+import { PasskeyCeremonyError } from '@/services/passkeys';
 import { deferredActors, fresh, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { CodeChallenge } from '../../src/contract/auth';
-import { problemTypes } from '../../src/contract/problem';
-import { changeWithCodeMachine } from '../../src/machines/change-with-code';
-import { codeEntryMachine } from '../../src/machines/code-entry';
-import { ChangeWithCodeForm } from '../../src/routes/_protected/account-settings/-components/change-with-code-form';
-import { ApiError } from '../../src/services/http';
+import type { CodeChallenge } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
+import { changeWithCodeMachine } from '@/machines/change-with-code';
+import { codeEntryMachine } from '@/machines/code-entry';
+import { ChangeWithCodeForm } from '@/routes/_protected/account-settings/-components/change-with-code-form';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 

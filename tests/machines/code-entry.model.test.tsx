@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type ActorRefFrom, assign, createActor, setup } from 'xstate';
-import type { CodeChallenge } from '../../src/contract/auth';
-import { problemTypes } from '../../src/contract/problem';
-import { type CodeSentEvent, codeEntryMachine } from '../../src/machines/code-entry';
-import { CodeForm } from '../../src/routes/auth/-components/code-form';
-import { ApiError } from '../../src/services/http';
+import type { CodeChallenge } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
+import { type CodeSentEvent, codeEntryMachine } from '@/machines/code-entry';
+import { CodeForm } from '@/routes/auth/-components/code-form';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks, fresh } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Compute } from '../../src/contract/computes';
-import {
-  type ComputeCreateEvent,
-  computeCreateMachine,
-  isUncertain,
-} from '../../src/machines/compute-create';
-import type { CreateComputeInput } from '../../src/services/computes.api';
-import { ApiError } from '../../src/services/http';
+import type { Compute } from '@/contract/computes';
+import { type ComputeCreateEvent, computeCreateMachine, isUncertain } from '@/machines/compute-create';
+import type { CreateComputeInput } from '@/services/computes.api';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

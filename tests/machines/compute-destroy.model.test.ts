@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Compute } from '../../src/contract/computes';
-import {
-  type ComputeDestroyEvent,
-  computeDestroyMachine,
-  matchesHostname,
-} from '../../src/machines/compute-destroy';
-import { ApiError } from '../../src/services/http';
+import type { Compute } from '@/contract/computes';
+import { type ComputeDestroyEvent, computeDestroyMachine, matchesHostname } from '@/machines/compute-destroy';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Compute } from '../../src/contract/computes';
-import {
-  availablePowerActions,
-  type ComputePowerEvent,
-  computePowerMachine,
-} from '../../src/machines/compute-power';
-import { ApiError } from '../../src/services/http';
+import type { Compute } from '@/contract/computes';
+import { availablePowerActions, type ComputePowerEvent, computePowerMachine } from '@/machines/compute-power';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { DnsRecord } from '../../src/contract/domains';
+import type { DnsRecord } from '@/contract/domains';
 import {
   type DnsRecordFormEvent,
   dnsRecordFormMachine,
   type RecordFormValues,
   valuesOf,
-} from '../../src/machines/dns-record-form';
-import { ApiError } from '../../src/services/http';
+} from '@/machines/dns-record-form';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

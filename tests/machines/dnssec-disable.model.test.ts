@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Domain, ParentDsStatus } from '../../src/contract/domains';
-import { dnssecDisableMachine } from '../../src/machines/dnssec-disable';
-import { ApiError } from '../../src/services/http';
+import type { Domain, ParentDsStatus } from '@/contract/domains';
+import { dnssecDisableMachine } from '@/machines/dnssec-disable';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Domain } from '../../src/contract/domains';
-import { domainDeleteMachine, matchesDomainName } from '../../src/machines/domain-delete';
-import { DeleteDomainDialog } from '../../src/routes/_protected/_section/_team/domains/-components/delete-domain-dialog';
-import { ApiError } from '../../src/services/http';
+import type { Domain } from '@/contract/domains';
+import { domainDeleteMachine, matchesDomainName } from '@/machines/domain-delete';
+import { DeleteDomainDialog } from '@/routes/_protected/_section/_team/domains/-components/delete-domain-dialog';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -1,5 +1,5 @@
 // A WebSocket stand-in the test controls: it opens, receives, fails or closes when the test says so.
-import type { SocketFactory, SocketLike } from '../../src/machines/socket';
+import type { SocketFactory, SocketLike } from '@/machines/socket';
 
 export class FakeSocket implements SocketLike {
   onopen: SocketLike['onopen'] = null;

@@ -3,10 +3,10 @@
 // the server beside the name field, the browser's (cancelled) in words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { PasskeyAdded, TwoFactorStatus } from '../../src/contract/two-factor';
-import { passkeyAddMachine } from '../../src/machines/passkey-add';
-import { ApiError } from '../../src/services/http';
-import { PasskeyCeremonyError } from '../../src/services/passkeys';
+import type { PasskeyAdded, TwoFactorStatus } from '@/contract/two-factor';
+import { passkeyAddMachine } from '@/machines/passkey-add';
+import { ApiError } from '@/services/http';
+import { PasskeyCeremonyError } from '@/services/passkeys';
 import { deferredActors, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -6,8 +6,8 @@ import {
   PROGRESS_HIDE_DELAY_MS,
   PROGRESS_TICK_MS,
   progressBarMachine,
-} from '../../src/machines/progress-bar';
-import { NavigationProgress } from '../../src/routes/-components/navigation-progress';
+} from '@/machines/progress-bar';
+import { NavigationProgress } from '@/routes/-components/navigation-progress';
 import { MachineModel } from './model';
 
 // A short duration keeps the model finite (0 → 49.5 → 99 %) while exercising the same rules.

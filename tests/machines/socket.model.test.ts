@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { ConsoleCloseCode, consoleServerMessageSchema } from '../../src/contract/console';
-import { HEARTBEAT_INTERVAL_MS, serverMessageSchema } from '../../src/contract/socket';
+import { ConsoleCloseCode, consoleServerMessageSchema } from '@/contract/console';
+import { HEARTBEAT_INTERVAL_MS, serverMessageSchema } from '@/contract/socket';
 import {
   createConnectionActor,
   RECONNECT_BASE_DELAY_MS,
@@ -13,7 +13,7 @@ import {
   type SocketEvent,
   socketMachine,
   socketStatus,
-} from '../../src/machines/socket';
+} from '@/machines/socket';
 import { deferredActors } from './deferred-actors';
 import { fakeSockets } from './fake-socket';
 import { MachineModel } from './model';

@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback } from 'xstate';
-import type { TeamVerification } from '../../src/contract/teams';
+import type { TeamVerification } from '@/contract/teams';
 import {
   PENDING_TEXT,
   type TeamVerificationEvent,
   teamVerificationMachine,
-} from '../../src/machines/team-verification';
-import { VerificationDisplay } from '../../src/routes/_protected/_section/_team/settings/-components/verification-display';
-import { ApiError } from '../../src/services/http';
+} from '@/machines/team-verification';
+import { VerificationDisplay } from '@/routes/_protected/_section/_team/settings/-components/verification-display';
+import { ApiError } from '@/services/http';
 import { MachineModel } from './model';
 
 const submitted: TeamVerification = {

@@ -6,8 +6,8 @@ import {
   TOAST_REMOVE_DELAY_MS,
   type ToastEvent,
   toastMachine,
-} from '../../src/machines/toast';
-import { ToastRegion } from '../../src/routes/-components/toast-region';
+} from '@/machines/toast';
+import { ToastRegion } from '@/routes/-components/toast-region';
 import { MachineModel } from './model';
 
 const show: ToastEvent = { type: 'toast.show', content: { title: 'Compute created', tone: 'success' } };

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useContext } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, tooltipMachine } from '../../src/machines/tooltip';
-import { TooltipProvider } from '../../src/routes/-components/tooltip-provider';
-import { TooltipTimingContext } from '../../src/ui/tooltip';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, tooltipMachine } from '@/machines/tooltip';
+import { TooltipProvider } from '@/routes/-components/tooltip-provider';
+import { TooltipTimingContext } from '@/ui/tooltip';
 import { MachineModel } from './model';
 
 // One or several tooltips open is what matters; more than two adds nothing new.

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { TopUp } from '../../src/contract/billing';
-import { QUICK_CHECKS, topUpReturnMachine } from '../../src/machines/top-up-return';
-import { ReturnedTopUpStatus } from '../../src/routes/_protected/_section/_team/settings/-components/returned-top-up';
-import { ApiError } from '../../src/services/http';
+import type { TopUp } from '@/contract/billing';
+import { QUICK_CHECKS, topUpReturnMachine } from '@/machines/top-up-return';
+import { ReturnedTopUpStatus } from '@/routes/_protected/_section/_team/settings/-components/returned-top-up';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -2,9 +2,9 @@
 // code from the app, the recovery codes shown once, off only with a code; refusals beside the code field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { TotpSetup, TwoFactorStatus } from '../../src/contract/two-factor';
-import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup';
-import { ApiError } from '../../src/services/http';
+import type { TotpSetup, TwoFactorStatus } from '@/contract/two-factor';
+import { twoFactorSetupMachine } from '@/machines/two-factor-setup';
+import { ApiError } from '@/services/http';
 import { deferredActors, settleCall, settlersFor } from './deferred-actors';
 import { MachineModel } from './model';
 

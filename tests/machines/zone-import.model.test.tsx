@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Domain, ZoneImportResult } from '../../src/contract/domains';
-import { changesOf, zoneImportMachine } from '../../src/machines/zone-import';
-import { ZoneImportDialog } from '../../src/routes/_protected/_section/_team/domains/-components/zone-import-dialog';
-import { ApiError } from '../../src/services/http';
+import type { Domain, ZoneImportResult } from '@/contract/domains';
+import { changesOf, zoneImportMachine } from '@/machines/zone-import';
+import { ZoneImportDialog } from '@/routes/_protected/_section/_team/domains/-components/zone-import-dialog';
+import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeActor,
   describeTarget,
-} from '../../src/routes/_protected/_section/_team/settings/-components/audit-actions';
+} from '@/routes/_protected/_section/_team/settings/-components/audit-actions';
 
 const entry = (action: string, details: Record<string, unknown>, target: string | null = 'example.rw') => ({
   action,

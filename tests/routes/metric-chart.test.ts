@@ -1,6 +1,6 @@
 // The monitoring charts' time axis speaks like the rest of the console: 24-hour times, day-month dates.
 import { describe, expect, it } from 'vitest';
-import { timeTick } from '../../src/routes/_protected/_section/_team/computes/-components/metric-chart';
+import { timeTick } from '@/routes/_protected/_section/_team/computes/-components/metric-chart';
 
 describe('timeTick', () => {
   const at = (iso: string) => Date.parse(iso) / 1000;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, call, json as parseJson, userClient } from '../../src/services/http';
-import { writeStorage } from '../../src/services/storage';
+import { ApiError, call, json as parseJson, userClient } from '@/services/http';
+import { writeStorage } from '@/services/storage';
 
 type FetchLike = (input: Request) => Promise<Response>;
 

@@ -3,15 +3,15 @@
 // counts beside the computes page's pages once crashed it).
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Compute } from '../../src/contract/computes';
-import type { ServerMessage } from '../../src/contract/socket';
-import { appConfigKeys } from '../../src/services/app-config.queries';
-import { authKeys } from '../../src/services/auth.queries';
-import { billingKeys } from '../../src/services/billing.queries';
-import { catalogKeys, computeKeys } from '../../src/services/computes.queries';
-import { domainKeys } from '../../src/services/domains.queries';
-import { applyServerMessage } from '../../src/services/live-updates';
-import { teamKeys } from '../../src/services/teams.queries';
+import type { Compute } from '@/contract/computes';
+import type { ServerMessage } from '@/contract/socket';
+import { appConfigKeys } from '@/services/app-config.queries';
+import { authKeys } from '@/services/auth.queries';
+import { billingKeys } from '@/services/billing.queries';
+import { catalogKeys, computeKeys } from '@/services/computes.queries';
+import { domainKeys } from '@/services/domains.queries';
+import { applyServerMessage } from '@/services/live-updates';
+import { teamKeys } from '@/services/teams.queries';
 
 const teamId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
 const otherTeamId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

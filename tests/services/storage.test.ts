@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readStorage, removeStorage, storageSchemas, writeStorage } from '../../src/services/storage';
+import { readStorage, removeStorage, storageSchemas, writeStorage } from '@/services/storage';
 
 beforeEach(() => localStorage.clear());
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Badge, type BadgeTone } from '../../src/ui';
+import { Badge, type BadgeTone } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 const tones: BadgeTone[] = ['neutral', 'accent', 'success', 'warning', 'danger'];

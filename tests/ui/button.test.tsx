@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, buttonRecipe } from '../../src/ui';
+import { Button, buttonRecipe } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 describe('Button', () => {

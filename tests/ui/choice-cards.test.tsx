@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ChoiceCards } from '../../src/ui/choice-cards';
+import { ChoiceCards } from '@/ui/choice-cards';
 import { expectNoAxeViolations } from './axe';
 
 function Plans() {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, ConfirmDialog, type ConfirmDialogProps } from '../../src/ui';
+import { Button, ConfirmDialog, type ConfirmDialogProps } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function DestroyCompute(props: Partial<ConfirmDialogProps>) {

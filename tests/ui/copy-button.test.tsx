@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPY_MARKER_RESET_MS } from '../../src/domain/helpers/clipboard';
-import { CopyButton } from '../../src/ui';
+import { COPY_MARKER_RESET_MS } from '@/domain/helpers/clipboard';
+import { CopyButton } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 import { elapse, restoreRealTimers, setupWithFakeTimers } from './fake-timers';
 

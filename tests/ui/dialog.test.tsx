@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Button, Dialog, Select } from '../../src/ui';
+import { Button, Dialog, Select } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function RenameDialog() {

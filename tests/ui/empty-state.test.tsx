@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Button, EmptyState, InboxIcon } from '../../src/ui';
+import { Button, EmptyState, InboxIcon } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 describe('EmptyState', () => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Field, TextareaField, TextField } from '../../src/ui';
+import { Field, TextareaField, TextField } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 import { descriptionOf } from './describe';
 

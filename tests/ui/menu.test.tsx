@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, Menu } from '../../src/ui';
+import { Button, Menu } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function ComputeActions({ onReboot, onDestroy }: { onReboot: () => void; onDestroy: () => void }) {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PhoneField, type PhoneFieldProps } from '../../src/ui/phone-field';
+import { PhoneField, type PhoneFieldProps } from '@/ui/phone-field';
 import { expectNoAxeViolations } from './axe';
 import { descriptionOf } from './describe';
 

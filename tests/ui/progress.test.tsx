@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Progress } from '../../src/ui';
+import { Progress } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 describe('Progress', () => {

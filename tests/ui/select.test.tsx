@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Select, type SelectItem } from '../../src/ui';
+import { Select, type SelectItem } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 import { descriptionOf } from './describe';
 

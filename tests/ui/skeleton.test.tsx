@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Skeleton, SkeletonText } from '../../src/ui';
-import { skeletonRecipe } from '../../src/ui/theme/recipes/skeleton';
+import { Skeleton, SkeletonText } from '@/ui';
+import { skeletonRecipe } from '@/ui/theme/recipes/skeleton';
 import { expectNoAxeViolations } from './axe';
 
 describe('Skeleton', () => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Spinner, VisuallyHidden } from '../../src/ui';
+import { Spinner, VisuallyHidden } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 describe('Spinner', () => {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Table, VisuallyHidden } from '../../src/ui';
+import { Table, VisuallyHidden } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function Records({ hideCaption = false }: { hideCaption?: boolean }) {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Tabs } from '../../src/ui';
+import { Tabs } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function ComputeTabs({ onValueChange }: { onValueChange?: (value: string) => void }) {

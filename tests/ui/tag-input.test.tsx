@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TagInput } from '../../src/ui/tag-input';
+import { TagInput } from '@/ui/tag-input';
 import { expectNoAxeViolations } from './axe';
 
 function Tags() {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeSwitcher, useTheme } from '../../src/ui';
+import { ThemeSwitcher, useTheme } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 /** A stand-in for the OS colour setting that the test can flip. */

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToastCard, type ToastCardProps } from '../../src/ui';
+import { ToastCard, type ToastCardProps } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 
 function renderCard(props: Partial<ToastCardProps> = {}) {

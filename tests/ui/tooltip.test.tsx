@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, Tooltip, type TooltipTiming, TooltipTimingContext } from '../../src/ui';
+import { Button, Tooltip, type TooltipTiming, TooltipTimingContext } from '@/ui';
 import { expectNoAxeViolations } from './axe';
 import { setupWithFakeTimers as fakeTimers, restoreRealTimers, elapse as wait } from './fake-timers';
 

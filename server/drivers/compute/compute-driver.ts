@@ -13,7 +13,7 @@
 //   while the server was down still completes, whatever the driver.
 // - Methods throw MachineStateError when the machine cannot do this now (not running, unknown), and
 //   DriverCapacityError when the hypervisor has no room (no free address); anything else is a fault.
-import type { ComputeMetrics, MetricsRange } from '../../../src/contract/computes';
+import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 
 /** The transitions a machine goes through; create's is `provision`. */
 export type Transition = 'provision' | 'power_on' | 'shutdown' | 'power_off' | 'reboot' | 'destroy';

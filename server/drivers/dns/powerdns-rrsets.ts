@@ -1,6 +1,6 @@
 // A published zone as PowerDNS's HTTP API holds it: one RRset per owner name and type, absolute names with
 // the trailing dot, and every record's content in PowerDNS's presentation form.
-import { splitTxt } from '../../../src/domain/dns/txt';
+import { splitTxt } from '@/domain/dns/txt';
 import type { PublishedRecord, PublishedZone } from './dns-driver';
 
 export interface PowerDnsRecord {

@@ -13,7 +13,7 @@
 //   id it has seen (a replay) and applies the outcome once per providerReference, so a provider that
 //   retries or announces a payment twice credits it once.
 // - paymentMethods() is what the provider offers, for the billing page; labels say "sandbox" where it is one.
-import type { Currency } from '../../../src/contract/teams';
+import type { Currency } from '@/contract/teams';
 
 export interface Checkout {
   checkoutUrl: string;

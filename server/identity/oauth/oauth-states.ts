@@ -3,8 +3,8 @@
 // sign-in in that same browser, which stops an attacker from slipping their own account into a victim's.
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
-import type { SocialProvider } from '../../../src/contract/auth';
-import { problemTypes } from '../../../src/contract/problem';
+import type { SocialProvider } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
 import type { Database } from '../../db';
 import { oauthStates } from '../../db/schema';
 import { ProblemError } from '../../http/problem';

@@ -1,6 +1,6 @@
 // What sign-in needs from a social provider, whatever protocol it speaks (GitHub's OAuth 2.0 plus REST
 // API, or OpenID Connect).
-import type { SocialProvider } from '../../../src/contract/auth';
+import type { SocialProvider } from '@/contract/auth';
 
 export interface ProviderProfile {
   /** The provider's stable id for the person: identities are keyed by (provider, subject). */

@@ -1,8 +1,8 @@
 // Who a social sign-in belongs to. Identities are keyed by (provider, subject), never by e-mail alone:
 // a provider account that merely claims an address must not take over the account that owns it.
 import { and, eq } from 'drizzle-orm';
-import type { SocialProvider } from '../../../src/contract/auth';
-import { problemTypes } from '../../../src/contract/problem';
+import type { SocialProvider } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
 import type { Database } from '../../db';
 import { identities, users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';

@@ -3,11 +3,7 @@
 // Reconnecting attaches to the same console again: its scrollback, then the prompt where it was.
 import * as v from 'valibot';
 import type { WebSocket } from 'ws';
-import {
-  ConsoleCloseCode,
-  type ConsoleServerMessage,
-  consoleClientMessageSchema,
-} from '../../../src/contract/console';
+import { ConsoleCloseCode, type ConsoleServerMessage, consoleClientMessageSchema } from '@/contract/console';
 import type { ConsoleAttachment, ConsoleSink } from '../../drivers/compute/compute-driver';
 import type { Logger } from '../../logger';
 import { CloseCode } from '../connection';

@@ -1,5 +1,5 @@
 // What goes wrong with an invitation, in words for the team's side and for the invitee's.
-import { problemTypes } from '../../../src/contract/problem';
+import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../../http/problem';
 import type { InvitationStatus } from './invitation-record';
 

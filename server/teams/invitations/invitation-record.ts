@@ -1,8 +1,8 @@
 // Invitations as stored and as shown. Expiry is read, not scheduled: a PENDING row past its expires_at
 // shows as EXPIRED, and is written as EXPIRED only when a new invitation to that address needs its place.
 import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
-import type { Invitation, MemberRole } from '../../../src/contract/teams';
-import { INVITATION_TTL_DAYS } from '../../../src/contract/teams';
+import type { Invitation, MemberRole } from '@/contract/teams';
+import { INVITATION_TTL_DAYS } from '@/contract/teams';
 import { invitations, teams, users } from '../../db/schema';
 import { isUuid } from '../guards';
 import type { Queryable } from '../team-record';

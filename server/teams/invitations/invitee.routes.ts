@@ -3,7 +3,7 @@
 // so someone invited before they had an account finds it after signing up with that address.
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { invitationListSchema, invitationSchema } from '../../../src/contract/teams';
+import { invitationListSchema, invitationSchema } from '@/contract/teams';
 import { auditActor, personLabel, recordAudit } from '../../audit/audit-log';
 import { invitations, teamMembers } from '../../db/schema';
 import type { AppEnv } from '../../http/env';

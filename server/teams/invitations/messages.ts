@@ -1,6 +1,6 @@
 // The invitation e-mail: who invites, to which team, with which role, until when, and the one link.
-import type { MemberRole } from '../../../src/contract/teams';
-import { INVITATION_TTL_DAYS } from '../../../src/contract/teams';
+import type { MemberRole } from '@/contract/teams';
+import { INVITATION_TTL_DAYS } from '@/contract/teams';
 import type { MailMessage } from '../../drivers/mail';
 
 const SIGNATURE = '\n\n— Ikirere';

@@ -7,7 +7,7 @@ import {
   invitationListSchema,
   invitationSchema,
   type MemberRole,
-} from '../../../src/contract/teams';
+} from '@/contract/teams';
 import { auditActor, recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { invitations, teamMembers, users } from '../../db/schema';

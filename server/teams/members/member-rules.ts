@@ -3,8 +3,8 @@
 // - an admin moves others between MEMBER and ADMIN, but not themselves (no self-promotion games,
 //   and no admin locking themselves out by accident);
 // - removing yourself is leaving, which has its own route and audit entry.
-import { problemTypes } from '../../../src/contract/problem';
-import { can } from '../../../src/domain/permissions';
+import { problemTypes } from '@/contract/problem';
+import { can } from '@/domain/permissions';
 import { conflict, notAllowed } from '../problems';
 import type { TeamMembership } from '../team-record';
 

@@ -3,7 +3,7 @@
 // (demoting each other, say) are decided one after the other on fresh data.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Role } from '../../../src/contract/auth';
+import type { Role } from '@/contract/auth';
 import {
   changeRoleRequestSchema,
   type Member,
@@ -11,8 +11,8 @@ import {
   memberSchema,
   teamSchema,
   transferOwnershipRequestSchema,
-} from '../../../src/contract/teams';
-import { can } from '../../../src/domain/permissions';
+} from '@/contract/teams';
+import { can } from '@/domain/permissions';
 import { auditActor, personLabel, recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';

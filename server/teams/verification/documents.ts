@@ -1,8 +1,8 @@
 // Checking uploaded documents by content, storing them, and serving one back safely.
 import type { Context } from 'hono';
-import type { FieldError } from '../../../src/contract/problem';
-import { problemTypes } from '../../../src/contract/problem';
-import type { UploadType } from '../../../src/contract/teams';
+import type { FieldError } from '@/contract/problem';
+import { problemTypes } from '@/contract/problem';
+import type { UploadType } from '@/contract/teams';
 import type { AppEnv } from '../../http/env';
 import { ProblemError } from '../../http/problem';
 import { displayFileName } from '../../http/validation';

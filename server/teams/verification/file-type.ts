@@ -1,6 +1,6 @@
 // Decides a file's type from its bytes alone (SPEC §3 upload types). The name and the browser's
 // Content-Type are whatever the sender chose; the content is what a program opening the file will see.
-import type { UploadType } from '../../../src/contract/teams';
+import type { UploadType } from '@/contract/teams';
 import { isZip, officeDocumentType } from './office-zip';
 import { isOle2, ole2DocumentType } from './ole2';
 import { inspectSvg } from './svg';

@@ -1,5 +1,5 @@
 // The e-mails every verification change sends to the team's owners, with the operator's message if any.
-import type { VerificationDecision } from '../../../src/contract/operator';
+import type { VerificationDecision } from '@/contract/operator';
 import type { MailMessage } from '../../drivers/mail';
 
 const SIGNATURE = '\n\n— Ikirere';

@@ -2,9 +2,9 @@
 //   UNVERIFIED, REJECTED, ADDITIONAL_INFO_REQUESTED ──submit──▶ PENDING   (the team's owner or an admin)
 //   PENDING ──approve / reject / request-info──▶ VERIFIED / REJECTED / ADDITIONAL_INFO_REQUESTED (an operator)
 import { and, asc, eq } from 'drizzle-orm';
-import type { VerificationDecision } from '../../../src/contract/operator';
-import { problemTypes } from '../../../src/contract/problem';
-import type { TeamVerification, UploadType, VerificationStatus } from '../../../src/contract/teams';
+import type { VerificationDecision } from '@/contract/operator';
+import { problemTypes } from '@/contract/problem';
+import type { TeamVerification, UploadType, VerificationStatus } from '@/contract/teams';
 import {
   teamMembers,
   teamVerifications,

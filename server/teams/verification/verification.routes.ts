@@ -6,7 +6,7 @@ import {
   MAX_VERIFICATION_DOCUMENTS,
   teamVerificationSchema,
   verificationDetailsSchema,
-} from '../../../src/contract/teams';
+} from '@/contract/teams';
 import { auditActor, recordAudit } from '../../audit/audit-log';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';

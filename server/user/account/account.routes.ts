@@ -5,9 +5,9 @@ import {
   changeEmailRequestSchema,
   confirmEmailChangeRequestSchema,
   updateProfileRequestSchema,
-} from '../../../src/contract/account';
-import { codeChallengeSchema, userSchema } from '../../../src/contract/auth';
-import { problemTypes } from '../../../src/contract/problem';
+} from '@/contract/account';
+import { codeChallengeSchema, userSchema } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
 import { users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';

@@ -5,7 +5,7 @@ import {
   apiTokenListSchema,
   createApiTokenRequestSchema,
   createdApiTokenSchema,
-} from '../../../src/contract/api-tokens';
+} from '@/contract/api-tokens';
 import { problem } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { requireVerifiedUser } from '../../identity/guards';

@@ -4,7 +4,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { authResultSchema } from '../../../src/contract/auth';
+import { authResultSchema } from '@/contract/auth';
 import {
   disableTwoFactorRequestSchema,
   finishPasskeyRequestSchema,
@@ -18,7 +18,7 @@ import {
   twoFactorStatusSchema,
   verifyPasskeyRequestSchema,
   verifySecondFactorRequestSchema,
-} from '../../../src/contract/two-factor';
+} from '@/contract/two-factor';
 import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
 import { openSession } from '../../identity/accounts';

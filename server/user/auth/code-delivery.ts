@@ -1,7 +1,7 @@
 // Sending and checking one-time codes from a route: the network limit, the per-address rules (in
 // OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
 import type { Context } from 'hono';
-import type { CodeChallenge } from '../../../src/contract/auth';
+import type { CodeChallenge } from '@/contract/auth';
 import type { MailMessage } from '../../drivers/mail';
 import type { SmsMessage } from '../../drivers/sms';
 import type { AppEnv } from '../../http/env';

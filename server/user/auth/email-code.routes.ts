@@ -8,8 +8,8 @@ import {
   emailCodeRequestSchema,
   signUpRequestSchema,
   verifyCodeRequestSchema,
-} from '../../../src/contract/auth';
-import { signInAnswerSchema } from '../../../src/contract/two-factor';
+} from '@/contract/auth';
+import { signInAnswerSchema } from '@/contract/two-factor';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';

@@ -6,7 +6,7 @@ import {
   currentSessionSchema,
   phoneCodeRequestSchema,
   verifyCodeRequestSchema,
-} from '../../../src/contract/auth';
+} from '@/contract/auth';
 import { users } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';

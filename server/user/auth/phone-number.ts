@@ -6,7 +6,7 @@ import {
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/max';
-import { normalizePhoneNumber } from '../../../src/domain/phone/normalize';
+import { normalizePhoneNumber } from '@/domain/phone/normalize';
 import { ProblemError } from '../../http/problem';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

@@ -6,7 +6,7 @@ import {
   revokedCountSchema,
   type SessionListItem,
   sessionListSchema,
-} from '../../../src/contract/auth';
+} from '@/contract/auth';
 import { problem } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { describeSession } from '../../identity/accounts';

@@ -1,5 +1,5 @@
 // What the sign-in page offers: the e-mail code always, each social provider only when it is configured.
-import { type SignInMethods, signInMethodsSchema } from '../../../src/contract/auth';
+import { type SignInMethods, signInMethodsSchema } from '@/contract/auth';
 import { defineRoutes } from '../../http/routes';
 
 export function signInMethodsRoutes() {

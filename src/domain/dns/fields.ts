@@ -1,5 +1,5 @@
 // What each record type's page asks for and what the record table shows (SPEC §3).
-import { DEFAULT_MX_PRIORITY, DEFAULT_SRV, DEFAULT_TTL } from '../../contract/domains';
+import { DEFAULT_MX_PRIORITY, DEFAULT_SRV, DEFAULT_TTL } from '@/contract/domains';
 import type { DnsRecordType } from './record-types';
 import type { RecordField, ZoneRecord } from './records';
 

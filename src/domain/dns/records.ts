@@ -7,7 +7,7 @@ import {
   type DnsRecordInput,
   MAX_TTL,
   MIN_TTL,
-} from '../../contract/domains';
+} from '@/contract/domains';
 import { tidyName } from './labels';
 import { absoluteName, checkRecordName } from './names';
 import { type NumberInput, readWholeNumber } from './numbers';

@@ -1,5 +1,5 @@
 // Zone files in BIND format: export of a zone, and import that puts every record through checkRecord.
-import { DEFAULT_TTL, type DnsRecordInput } from '../../contract/domains';
+import { DEFAULT_TTL, type DnsRecordInput } from '@/contract/domains';
 import { finishSteps, type Steps } from '../steps';
 import { toUnicodeName } from './labels';
 import { DNS_RECORD_TYPES, type DnsRecordType, parseRecordType } from './record-types';

@@ -9,8 +9,8 @@ import {
   createApiTokenRequestSchema,
   type TOKEN_EXPIRY_DAYS,
   type TokenScopes,
-} from '../../contract/api-tokens';
-import type { ApiError } from '../../services/http';
+} from '@/contract/api-tokens';
+import type { ApiError } from '@/services/http';
 
 /** 30, 90 or 365 days from today, or a date of one's own. */
 export type ExpiryChoice = `${(typeof TOKEN_EXPIRY_DAYS)[number]}` | 'date';

@@ -1,11 +1,11 @@
 // The auth machine's calls to the user service, as actors (tests provide their own with .provide()).
 import { fromPromise } from 'xstate';
-import type { AuthResult, CodeChallenge } from '../../contract/auth';
-import type { SignInAnswer } from '../../contract/two-factor';
+import type { AuthResult, CodeChallenge } from '@/contract/auth';
+import type { SignInAnswer } from '@/contract/two-factor';
 import { codeEntryWith } from '../code-entry/code-entry.machine';
 
 // The API client loads with the first call, so pages that never sign in don't download it.
-const api = () => import('../../services/auth.api');
+const api = () => import('@/services/auth.api');
 
 export interface EmailCodeRequest {
   purpose: 'signin' | 'signup';
@@ -37,7 +37,7 @@ export const verifySecondFactorActor = fromPromise<AuthResult, { challengeId: st
 export const signInWithPasskeyActor = fromPromise<AuthResult, { challengeId: string }>(async ({ input }) => {
   const [{ passkeySignInOptions, verifyPasskey }, { signWithPasskey }] = await Promise.all([
     api(),
-    import('../../services/passkeys'),
+    import('@/services/passkeys'),
   ]);
   const { options } = await passkeySignInOptions(input);
   const response = await signWithPasskey(options);

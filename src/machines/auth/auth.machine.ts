@@ -3,9 +3,9 @@
 // verifying a phone number by SMS code for a new account. One machine drives the six /auth pages; each
 // top-level state is one page (see authPage), and the pages only render it and send what the user did.
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
-import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '../../contract/auth';
-import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '../../contract/two-factor';
-import { PasskeyCeremonyError } from '../../services/passkeys';
+import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '@/contract/auth';
+import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '@/contract/two-factor';
+import { PasskeyCeremonyError } from '@/services/passkeys';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,

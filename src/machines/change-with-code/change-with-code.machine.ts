@@ -2,7 +2,7 @@
 // number): enter the new value, receive a code there, enter it. The requests are actors the page
 // provides, so one machine serves both; entering the code is the shared code-entry machine.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CodeChallenge } from '../../contract/auth';
+import type { CodeChallenge } from '@/contract/auth';
 import {
   type CodeMessage,
   type CodeSentEvent,

@@ -4,9 +4,9 @@
 // address or the phone number): the parent invokes it with the code sent and provides the two calls,
 // and receives the verified answer as its output.
 import { type AnyActorRef, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { CodeChallenge } from '../../contract/auth';
-import { problemTypes } from '../../contract/problem';
-import type { ApiError } from '../../services/http';
+import type { CodeChallenge } from '@/contract/auth';
+import { problemTypes } from '@/contract/problem';
+import type { ApiError } from '@/services/http';
 
 export interface CodeMessage {
   tone: 'info' | 'success' | 'error';

@@ -2,9 +2,9 @@
 // the server has given a definite answer, so a double click, a retry after a lost answer or a resend of
 // the same form can never make two computes. A generated root password is shown once, before leaving.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Compute } from '../../contract/computes';
-import type { CreateComputeInput } from '../../services/computes.api';
-import type { ApiError } from '../../services/http';
+import type { Compute } from '@/contract/computes';
+import type { CreateComputeInput } from '@/services/computes.api';
+import type { ApiError } from '@/services/http';
 
 export interface CreatedCompute {
   compute: Compute;

@@ -1,8 +1,8 @@
 // Destroying a compute: the user types its hostname to confirm, the request goes, and the page waits
 // until the compute is gone (pushed over the socket, or a refetch answering 404), then leaves for the list.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Compute } from '../../contract/computes';
-import type { ApiError } from '../../services/http';
+import type { Compute } from '@/contract/computes';
+import type { ApiError } from '@/services/http';
 
 export interface ComputeDestroyContext {
   hostname: string;

@@ -1,8 +1,8 @@
 // Powering a compute on and off: a request, then waiting for the compute to get there (the status comes
 // over the socket, or a refetch). A forced power-off, which may lose unsaved data, is confirmed first.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Compute, ComputeStatus, PowerAction } from '../../contract/computes';
-import type { ApiError } from '../../services/http';
+import type { Compute, ComputeStatus, PowerAction } from '@/contract/computes';
+import type { ApiError } from '@/services/http';
 
 /** The status each action ends in. */
 export const powerTarget: Record<PowerAction, ComputeStatus> = {

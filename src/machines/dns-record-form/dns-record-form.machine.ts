@@ -3,8 +3,8 @@
 // Every refusal keeps what was typed and puts the message beside its field.
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { type DnsRecord, dnsRecordSchema } from '../../contract/domains';
-import { ApiError } from '../../services/http';
+import { type DnsRecord, dnsRecordSchema } from '@/contract/domains';
+import { ApiError } from '@/services/http';
 
 /** The form's fields, as typed. A type's page shows only the fields that type has. */
 export interface RecordFormValues {

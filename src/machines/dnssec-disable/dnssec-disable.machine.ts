@@ -3,8 +3,8 @@
 // no longer publishes one, then signing stops. When no resolver can answer, the person may say they
 // removed it and go on.
 import { assign, fromPromise, setup } from 'xstate';
-import type { Domain } from '../../contract/domains';
-import type { ApiError } from '../../services/http';
+import type { Domain } from '@/contract/domains';
+import type { ApiError } from '@/services/http';
 
 export interface DnssecDisableContext {
   domain: Domain;

@@ -2,7 +2,7 @@
 // the page leaves for the list. A refusal (a wrong name, the DNS server refusing) keeps the dialog open
 // with the reason beside the field.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ApiError } from '../../services/http';
+import type { ApiError } from '@/services/http';
 
 export interface DomainDeleteContext {
   /** The names that confirm: the zone's ASCII name and, for an IDN, its Unicode form. */

@@ -4,9 +4,9 @@
 // until the person says they saved them. Any refusal — the server's beside the name field, the browser's
 // (cancelled, timed out, already added) in words — leaves the name as typed.
 import { assign, fromPromise, setup } from 'xstate';
-import type { PasskeyAdded } from '../../contract/two-factor';
-import type { ApiError } from '../../services/http';
-import { PasskeyCeremonyError } from '../../services/passkeys';
+import type { PasskeyAdded } from '@/contract/two-factor';
+import type { ApiError } from '@/services/http';
+import { PasskeyCeremonyError } from '@/services/passkeys';
 
 export interface PasskeyAddContext {
   fieldErrors: Record<string, string>;

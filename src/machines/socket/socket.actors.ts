@@ -1,7 +1,7 @@
 // The socket machine's connection actor: one WebSocket for as long as the machine stays connected.
 import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { parseJson } from '../../domain/helpers/json';
+import { parseJson } from '@/domain/helpers/json';
 
 export interface ConnectionInput {
   url: string;
@@ -75,6 +75,6 @@ export function socketUrl(base: string, path: string): string {
 /** Gets a fresh ticket from the signed-in API for the next connection. */
 export const fetchTicketActor = fromPromise<string>(async () => {
   // Loaded on first use: the API client is not needed until the console connects.
-  const { fetchSocketTicket } = await import('../../services/auth.api');
+  const { fetchSocketTicket } = await import('@/services/auth.api');
   return (await fetchSocketTicket()).ticket;
 });

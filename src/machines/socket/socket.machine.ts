@@ -5,7 +5,7 @@
 // server sends heartbeats, and which close codes are final.
 import type { GenericSchema } from 'valibot';
 import { assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { HEARTBEAT_INTERVAL_MS } from '../../contract/socket';
+import { HEARTBEAT_INTERVAL_MS } from '@/contract/socket';
 import {
   browserConnection,
   type ConnectionCommand,

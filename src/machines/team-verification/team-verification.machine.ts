@@ -3,8 +3,8 @@
 // ADDITIONAL_INFO_REQUESTED (reply to the e-mail, "Didn't receive email?"), VERIFIED — plus the request
 // form and its upload, with progress, which sends a team back to PENDING.
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
-import type { TeamVerification, VerificationStatus } from '../../contract/teams';
-import type { ApiError } from '../../services/http';
+import type { TeamVerification, VerificationStatus } from '@/contract/teams';
+import type { ApiError } from '@/services/http';
 
 export interface UploadProgress {
   loaded: number;

@@ -2,8 +2,8 @@
 // ended and, while the provider's confirmation has not arrived, asks again — at once when the balance
 // changes (pushed over the socket), else every second at first and every five after half a minute.
 import { assign, fromPromise, setup } from 'xstate';
-import type { TopUp } from '../../contract/billing';
-import type { ApiError } from '../../services/http';
+import type { TopUp } from '@/contract/billing';
+import type { ApiError } from '@/services/http';
 
 export interface TopUpReturnContext {
   topUp: TopUp | null;

@@ -3,8 +3,8 @@
 // saved them, and removing it with a code (two-factor sign-in is off unless a passkey remains). A refusal
 // comes back beside the code field; nothing typed is lost. Passkeys have their own machine (passkey-add).
 import { assign, fromPromise, setup } from 'xstate';
-import type { TotpSetup, TwoFactorStatus } from '../../contract/two-factor';
-import type { ApiError } from '../../services/http';
+import type { TotpSetup, TwoFactorStatus } from '@/contract/two-factor';
+import type { ApiError } from '@/services/http';
 
 export interface TwoFactorSetupContext {
   status: TwoFactorStatus;

@@ -2,8 +2,8 @@
 // then apply. Nothing changes before "Apply"; editing the text after a preview asks for a new one, and
 // a refusal keeps the text with the reason beside it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ZoneImportResult } from '../../contract/domains';
-import type { ApiError } from '../../services/http';
+import type { ZoneImportResult } from '@/contract/domains';
+import type { ApiError } from '@/services/http';
 
 export interface ZoneImportContext {
   text: string;

@@ -1,10 +1,10 @@
 // The header's live-connection indicator: what the socket machine is doing, in plain words.
 import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../styled-system/css';
-import { formatSeconds } from '../../domain/helpers/text';
-import { type SocketStatus, type socketMachine, socketStatus } from '../../machines/socket';
-import { Button } from '../../ui/button';
+import { formatSeconds } from '@/domain/helpers/text';
+import { type SocketStatus, type socketMachine, socketStatus } from '@/machines/socket';
+import { Button } from '@/ui/button';
 import { useCountdown } from './use-countdown';
 
 const labels: Record<SocketStatus, string> = {

@@ -1,4 +1,4 @@
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 /** The Ikirere mark ("ikirere": the sky) and name. */
 export function Logo({ withName = true }: { withName?: boolean }) {

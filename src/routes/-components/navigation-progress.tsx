@@ -1,8 +1,8 @@
 // The app root's progress bar: a 2 px line at the top, driven by the progress bar machine.
 import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../styled-system/css';
-import type { progressBarMachine } from '../../machines/progress-bar';
+import type { progressBarMachine } from '@/machines/progress-bar';
 
 const bar = css({
   position: 'fixed',

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { css } from '../../../styled-system/css';
-import { buttonRecipe } from '../../ui/button';
+import { css } from 'styled-system/css';
+import { buttonRecipe } from '@/ui/button';
 import { useDocumentTitle } from './page';
 
 /** Shown for any address the console doesn't know (the spec's not-found route key). */

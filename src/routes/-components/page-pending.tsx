@@ -2,7 +2,7 @@
 // at the top runs meanwhile): placeholders where the content will be, announced once to screen readers.
 // It is in every page's first download, so it uses the skeleton recipe's classes (always generated)
 // rather than its runtime.
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 const line = 'skeleton skeleton--shape_text';
 const widths = ['40%', '100%', '100%', '100%', '70%'];

@@ -1,6 +1,6 @@
 // The frame of every console page: a heading that also becomes the document title, and the page's actions.
 import { type ReactNode, useEffect } from 'react';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {

@@ -2,12 +2,12 @@
 // It also fails the progress bar and raises a toast, so the failure is noticed wherever the eye is.
 import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { css } from '../../../styled-system/css';
-import { showToast } from '../../app-actors';
-import { problemTypes } from '../../contract/problem';
-import { ApiError } from '../../services/http';
-import { loadedQueryClient } from '../../services/query-client';
-import { Button } from '../../ui/button';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import { problemTypes } from '@/contract/problem';
+import { ApiError } from '@/services/http';
+import { loadedQueryClient } from '@/services/query-client';
+import { Button } from '@/ui/button';
 import { useDocumentTitle } from './page';
 
 /** A page's code could not be fetched (as opposed to the page breaking once loaded). */

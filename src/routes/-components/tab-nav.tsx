@@ -3,7 +3,7 @@
 // current tab is scrolled into view.
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 export interface TabLink {
   label: string;

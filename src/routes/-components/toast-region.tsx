@@ -1,10 +1,10 @@
 // The app root's toast area: renders the toast machine's current toast; F8 moves focus to it.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../styled-system/css';
-import { TOAST_HOTKEY, type toastMachine } from '../../machines/toast';
-import { ToastCard } from '../../ui/toast';
+import { TOAST_HOTKEY, type toastMachine } from '@/machines/toast';
+import { ToastCard } from '@/ui/toast';
 
 const region = css({
   position: 'fixed',

@@ -3,8 +3,8 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type TooltipState, type tooltipMachine, tooltipOpenDelay } from '../../machines/tooltip';
-import { type TooltipTiming, TooltipTimingContext } from '../../ui/tooltip-timing';
+import { type TooltipState, type tooltipMachine, tooltipOpenDelay } from '@/machines/tooltip';
+import { type TooltipTiming, TooltipTimingContext } from '@/ui/tooltip-timing';
 
 export function TooltipProvider({
   actor,

@@ -4,12 +4,12 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { currentSessionQuery } from '../../services/auth.queries';
-import { chooseCurrentTeam } from '../../services/current-team';
-import { ApiError } from '../../services/http';
-import { clearSession } from '../../services/session';
-import { readStorage, writeStorage } from '../../services/storage';
-import { userTeamsQuery } from '../../services/teams.queries';
+import { currentSessionQuery } from '@/services/auth.queries';
+import { chooseCurrentTeam } from '@/services/current-team';
+import { ApiError } from '@/services/http';
+import { clearSession } from '@/services/session';
+import { readStorage, writeStorage } from '@/services/storage';
+import { userTeamsQuery } from '@/services/teams.queries';
 
 export async function checkProtectedArea(href: string, queryClient: QueryClient) {
   const toSignIn = () => {

@@ -4,8 +4,8 @@
 // requires two-factor sign-in of someone who does not use it shows why instead (/two-factor-required).
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import type { Team } from '../../contract/teams';
-import { twoFactorStatusQuery } from '../../services/two-factor.queries';
+import type { Team } from '@/contract/teams';
+import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 
 export async function requireTeam(team: Team | null, queryClient: QueryClient): Promise<{ team: Team }> {
   if (!team) throw redirect({ to: '/account-settings/teams/joined', replace: true });

@@ -1,7 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
-import { css } from '../../../styled-system/css';
-import { liveConnection } from '../../live-connection';
-import { buttonRecipe } from '../../ui/button';
+import { css } from 'styled-system/css';
+import { liveConnection } from '@/live-connection';
+import { buttonRecipe } from '@/ui/button';
 import { ConnectionIndicator } from '../-components/connection-indicator';
 import { Logo } from '../-components/logo';
 import { sectionNavigation } from '../-navigation';

@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../styled-system/css';
-import { providerNames } from '../../machines/auth';
-import { readStorage } from '../../services/storage';
-import { Alert } from '../../ui/alert';
-import { Spinner } from '../../ui/spinner';
+import { providerNames } from '@/machines/auth';
+import { readStorage } from '@/services/storage';
+import { Alert } from '@/ui/alert';
+import { Spinner } from '@/ui/spinner';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 

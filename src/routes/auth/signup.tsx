@@ -1,11 +1,11 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../styled-system/css';
-import { hasSession } from '../../services/session';
-import { readStorage } from '../../services/storage';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
+import { css } from 'styled-system/css';
+import { hasSession } from '@/services/session';
+import { readStorage } from '@/services/storage';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { SocialSignIn } from './-components/social-sign-in';
 import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../styled-system/css';
-import { secondFactorCodeSchema } from '../../contract/two-factor';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
+import { secondFactorCodeSchema } from '@/contract/two-factor';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from '../../../styled-system/css';
-import { EmptyState } from '../../ui/empty-state';
+import { css } from 'styled-system/css';
+import { EmptyState } from '@/ui/empty-state';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
 import { useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../styled-system/css';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { PhoneField } from '../../ui/phone-field';
+import { css } from 'styled-system/css';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { PhoneField } from '@/ui/phone-field';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
 import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';

@@ -1,6 +1,6 @@
 // The colour theme: light, dark or following the system, shown by the `dark` class on <html> and
 // remembered in localStorage. public/theme-init.js applies the same rule before first paint.
-import { readStorage, writeStorage } from '../../services/storage';
+import { readStorage, writeStorage } from '@/services/storage';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';

@@ -1,7 +1,7 @@
 // Helpers for the DNS validation tests: check a record in example.rw and get the record or the errors.
 import { expect } from 'vitest';
-import type { DnsRecordInput } from '../../../src/contract/domains';
-import { type CanonicalRecord, checkRecord, type RecordErrors } from '../../../src/domain/dns';
+import type { DnsRecordInput } from '@/contract/domains';
+import { type CanonicalRecord, checkRecord, type RecordErrors } from '@/domain/dns';
 
 export const ZONE = 'example.rw';
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CanonicalRecord,
-  findConflict,
-  rrsetTtlChanges,
-  type ZoneRecord,
-} from '../../../src/domain/dns';
+import { type CanonicalRecord, findConflict, rrsetTtlChanges, type ZoneRecord } from '@/domain/dns';
 import { accepted } from './check';
 
 const soa: ZoneRecord = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, checkRecord, DNS_RECORD_TYPES, recordFields, tableColumns } from '../../../src/domain/dns';
+import { cellText, checkRecord, DNS_RECORD_TYPES, recordFields, tableColumns } from '@/domain/dns';
 import { accepted, ZONE } from './check';
 
 const summary = (type: (typeof DNS_RECORD_TYPES)[number]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeZoneName } from '../../../src/domain/dns';
+import { normalizeZoneName } from '@/domain/dns';
 import { accepted, refused } from './check';
 
 const label = (length: number, char = 'a') => char.repeat(length);

@@ -2,7 +2,7 @@
 // survives a trip through a zone file.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DnsRecordInput } from '../../../src/contract/domains';
+import type { DnsRecordInput } from '@/contract/domains';
 import {
   type CanonicalRecord,
   checkRecord,
@@ -12,7 +12,7 @@ import {
   quoteTxt,
   splitTxt,
   toInput,
-} from '../../../src/domain/dns';
+} from '@/domain/dns';
 
 const ZONES = ['example.rw', 'xn--mller-kva.de', 'a.b-c.co'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecord, toInput } from '../../../src/domain/dns';
+import { checkRecord, toInput } from '@/domain/dns';
 import { accepted, refused, ZONE } from './check';
 
 const IPV4_MESSAGE = 'Enter an IPv4 address like 192.0.2.10 (four numbers from 0 to 255, separated by dots).';

@@ -6,7 +6,7 @@ import {
   quoteTxt,
   splitTxt,
   type ZoneRecord,
-} from '../../../src/domain/dns';
+} from '@/domain/dns';
 import { accepted, ZONE } from './check';
 
 const octets = (text: string) => new TextEncoder().encode(text).length;

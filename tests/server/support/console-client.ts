@@ -2,7 +2,7 @@
 // keeps everything it printed, and waits for text or a status to appear.
 import * as v from 'valibot';
 import WebSocket from 'ws';
-import { consolePath, consoleServerMessageSchema } from '../../../src/contract/console';
+import { consolePath, consoleServerMessageSchema } from '@/contract/console';
 import { socketTicket } from './live-account';
 
 export interface ConsoleProbe {

@@ -3,6 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
 import { type App, createApp } from '../../../server/app';
 import { type BillingService, createBillingService } from '../../../server/billing';
 import { type ComputeService, createComputeService } from '../../../server/computes';
@@ -16,7 +17,6 @@ import type { Clock } from '../../../server/identity/clock';
 import type { NetworkAction, NetworkLimit } from '../../../server/identity/network-limits';
 import { createLogger } from '../../../server/logger';
 import { LiveUpdates } from '../../../server/socket/live-updates';
-import { type AuthResult, authResultSchema, codeChallengeSchema } from '../../../src/contract/auth';
 import { captureLogs, emptyStaticDir, type LogCapture } from './test-app';
 
 export const USER_API = '/user/api/v1';

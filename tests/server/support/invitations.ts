@@ -1,8 +1,8 @@
 // Shared by the invitation tests: an app whose e-mails link to a fixed console origin and whose sessions
 // outlive the days the tests move the clock by, and the invitation helpers.
 import * as v from 'valibot';
+import { invitationSchema } from '@/contract/teams';
 import type { DatabaseHandle } from '../../../server/db';
-import { invitationSchema } from '../../../src/contract/teams';
 import { buildIdentityTestApp, type IdentityTestApp } from './identity';
 import { expectStatus, type Person, send } from './teams';
 

@@ -1,8 +1,8 @@
 // An account made over real HTTP against a running server, the way the console does it: sign up, read
 // the code in the development mailbox, verify a phone number; then socket tickets for the WebSocket.
 import * as v from 'valibot';
-import { authResultSchema, codeChallengeSchema } from '../../../src/contract/auth';
-import { socketTicketSchema } from '../../../src/contract/socket-ticket';
+import { authResultSchema, codeChallengeSchema } from '@/contract/auth';
+import { socketTicketSchema } from '@/contract/socket-ticket';
 import { openSocket, type SocketProbe } from './socket-client';
 
 const USER_API = '/user/api/v1';

@@ -11,7 +11,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { PasskeyAdded } from '../../../src/contract/two-factor';
+import type { PasskeyAdded } from '@/contract/two-factor';
 import type { IdentityTestApp } from './identity';
 import { expectStatus, send } from './teams';
 

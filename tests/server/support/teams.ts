@@ -3,9 +3,9 @@
 // and requests to the user service that read the answer whatever its type.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Role } from '@/contract/auth';
 import { auditLog, teamMembers, teams, users } from '../../../server/db/schema';
 import { createAccount } from '../../../server/identity/accounts';
-import type { Role } from '../../../src/contract/auth';
 import { type IdentityTestApp, inbox, USER_API, uniqueEmail } from './identity';
 
 export interface Person {

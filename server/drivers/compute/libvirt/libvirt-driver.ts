@@ -7,7 +7,7 @@
 import { accessSync, constants } from 'node:fs';
 import { createConnection } from 'node:net';
 import { delimiter, join } from 'node:path';
-import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
+import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {

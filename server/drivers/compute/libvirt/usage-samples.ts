@@ -3,7 +3,7 @@
 // from the previous reading becomes one stored sample per machine and minute (libvirt_samples, 31 days).
 // Charts average the samples of each step; a step with no sample is a machine that was off.
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
+import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import { libvirtSamples } from '../../../db/schema';
 import { RANGE_STEPS } from '../simulator/metrics';

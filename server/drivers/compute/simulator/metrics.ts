@@ -3,7 +3,7 @@
 // costs a few hundred evaluations, and the charts look like a server's: a daily rhythm (quiet at night,
 // busy in the afternoon, in the location's time zone), noise, the odd hourly burst, a busy boot, and
 // nothing while it is off.
-import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
+import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import { stableHash } from './simulator-config';
 
 export const RANGE_STEPS: Record<MetricsRange, { seconds: number; step: number }> = {

@@ -2,7 +2,7 @@
 // (machine-store.ts); each transition is stored with the time it is due, run on a timer, and completed in a
 // transaction, so a restart resumes every transition where it was (start() completes the overdue ones at
 // once and schedules the rest). Consoles and metrics are simulated from the same stored facts.
-import type { ComputeMetrics, MetricsRange } from '../../../../src/contract/computes';
+import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {

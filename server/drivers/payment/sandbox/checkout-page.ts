@@ -1,7 +1,7 @@
 // The sandbox checkout as HTML: server-rendered, no script and no inline style (the strict CSP applies
 // here too), every value escaped. Approve and Decline are plain forms that POST back to this server.
-import type { Currency } from '../../../../src/contract/teams';
-import { formatMoney } from '../../../../src/domain/money';
+import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 import { escapeHtml } from '../../../http/html';
 import { DECLINE_REASONS, type SandboxCheckout } from './sandbox-provider';
 

@@ -3,7 +3,7 @@
 // real provider would send it. Nothing leaves the machine and no money moves; every page says so.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Currency } from '../../../../src/contract/teams';
+import type { Currency } from '@/contract/teams';
 import type { Database } from '../../../db';
 import { sandboxCheckouts } from '../../../db/schema';
 import type { Clock } from '../../../identity/clock';

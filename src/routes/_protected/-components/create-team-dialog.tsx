@@ -2,17 +2,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../styled-system/css';
-import { showToast } from '../../../app-actors';
-import type { Currency } from '../../../contract/teams';
-import { ApiError } from '../../../services/http';
-import { createTeam } from '../../../services/teams.api';
-import { teamKeys } from '../../../services/teams.queries';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import * as Dialog from '../../../ui/dialog';
-import { Select } from '../../../ui/select';
-import { TextField } from '../../../ui/text-field';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { Currency } from '@/contract/teams';
+import { ApiError } from '@/services/http';
+import { createTeam } from '@/services/teams.api';
+import { teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import * as Dialog from '@/ui/dialog';
+import { Select } from '@/ui/select';
+import { TextField } from '@/ui/text-field';
 import { switchTeam } from './use-current-team';
 
 export const currencyItems = [

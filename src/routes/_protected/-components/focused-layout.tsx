@@ -2,7 +2,7 @@
 // register domain): a slim header with a way back, and one narrow column.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { css } from '../../../../styled-system/css';
+import { css } from 'styled-system/css';
 import { Logo } from '../../-components/logo';
 import { UserMenu } from './user-menu';
 

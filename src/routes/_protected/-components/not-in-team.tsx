@@ -1,9 +1,9 @@
 // What a page of one resource (a compute, a domain) shows when it isn't there: the address names none of
 // the current team's (NotInTeam), or it was destroyed or deleted while the page was open (Gone).
 import { Link, notFound } from '@tanstack/react-router';
-import { ApiError } from '../../../services/http';
-import { buttonRecipe } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
+import { ApiError } from '@/services/http';
+import { buttonRecipe } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '../../-components/page';
 
 type Kind = 'compute' | 'domain';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { css } from '../../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 /** One block of a settings page: a heading, what it is for, and its controls. */
 export function SettingsSection({

@@ -1,7 +1,7 @@
 // Where computes run on the embedded hypervisor simulator, the console says so (no real machine starts).
 import { useQuery } from '@tanstack/react-query';
-import { appConfigQuery } from '../../../services/app-config.queries';
-import { Alert } from '../../../ui/alert';
+import { appConfigQuery } from '@/services/app-config.queries';
+import { Alert } from '@/ui/alert';
 
 export function SimulatorNotice() {
   const simulated = useQuery(appConfigQuery()).data?.drivers.compute === 'simulator';

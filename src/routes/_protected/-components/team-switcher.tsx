@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../styled-system/css';
-import { userTeamsQuery } from '../../../services/teams.queries';
-import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { ChevronDownIcon } from '../../../ui/icons';
-import * as Menu from '../../../ui/menu';
+import { css } from 'styled-system/css';
+import { userTeamsQuery } from '@/services/teams.queries';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { ChevronDownIcon } from '@/ui/icons';
+import * as Menu from '@/ui/menu';
 import { CreateTeamDialog } from './create-team-dialog';
 import { switchTeam, useCurrentTeam } from './use-current-team';
 

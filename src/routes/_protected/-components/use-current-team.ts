@@ -3,11 +3,11 @@
 // `user-teams` query, which live updates keep true (a rename, a role change).
 import { useQuery } from '@tanstack/react-query';
 import { type AnyRouter, useRouteContext } from '@tanstack/react-router';
-import { showToast } from '../../../app-actors';
-import type { Team } from '../../../contract/teams';
-import { loadedQueryClient } from '../../../services/query-client';
-import { readStorage, writeStorage } from '../../../services/storage';
-import { userTeamsQuery } from '../../../services/teams.queries';
+import { showToast } from '@/app-actors';
+import type { Team } from '@/contract/teams';
+import { loadedQueryClient } from '@/services/query-client';
+import { readStorage, writeStorage } from '@/services/storage';
+import { userTeamsQuery } from '@/services/teams.queries';
 
 function useFresh(chosen: Team | null | undefined): Team | null {
   const { data } = useQuery(userTeamsQuery());

@@ -1,14 +1,14 @@
 // The header's user menu: account settings, colour theme and signing out.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { css } from '../../../../styled-system/css';
-import { signOut } from '../../../app-session';
-import { currentSessionQuery } from '../../../services/auth.queries';
-import { readStorage } from '../../../services/storage';
-import { Button } from '../../../ui/button';
-import * as Menu from '../../../ui/menu';
-import type { ThemePreference } from '../../../ui/theme/theme';
-import { useTheme } from '../../../ui/theme/use-theme';
+import { css } from 'styled-system/css';
+import { signOut } from '@/app-session';
+import { currentSessionQuery } from '@/services/auth.queries';
+import { readStorage } from '@/services/storage';
+import { Button } from '@/ui/button';
+import * as Menu from '@/ui/menu';
+import type { ThemePreference } from '@/ui/theme/theme';
+import { useTheme } from '@/ui/theme/use-theme';
 
 const themeLabels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 

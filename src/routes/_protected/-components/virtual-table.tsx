@@ -3,7 +3,7 @@
 // asked for as the end comes into view.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { css } from '../../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 export const virtualTable = css({
   width: '100%',

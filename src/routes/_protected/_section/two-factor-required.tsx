@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from '../../../../styled-system/css';
-import { twoFactorStatusQuery } from '../../../services/two-factor.queries';
-import { buttonRecipe } from '../../../ui/button';
+import { css } from 'styled-system/css';
+import { twoFactorStatusQuery } from '@/services/two-factor.queries';
+import { buttonRecipe } from '@/ui/button';
 import { PageHeader } from '../../-components/page';
 import { useCurrentTeam } from '../-components/use-current-team';
 

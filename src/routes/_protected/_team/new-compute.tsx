@@ -1,26 +1,26 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
-import { css } from '../../../../styled-system/css';
-import { showToast, withInspector } from '../../../app-actors';
-import { can, whyNot } from '../../../domain/permissions';
-import { type CreatedCompute, computeCreateMachine } from '../../../machines/compute-create';
-import { balanceQuery } from '../../../services/billing.queries';
-import { type CreateComputeInput, createCompute } from '../../../services/computes.api';
+import { showToast, withInspector } from '@/app-actors';
+import { can, whyNot } from '@/domain/permissions';
+import { type CreatedCompute, computeCreateMachine } from '@/machines/compute-create';
+import { balanceQuery } from '@/services/billing.queries';
+import { type CreateComputeInput, createCompute } from '@/services/computes.api';
 import {
   instanceTypesQuery,
   locationsQuery,
   operatingSystemsQuery,
   refreshComputeLists,
   storeCompute,
-} from '../../../services/computes.queries';
-import { teamSshKeysQuery } from '../../../services/ssh-keys.queries';
-import { limitsQuery, teamKeys } from '../../../services/teams.queries';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { CopyButton } from '../../../ui/copy-button';
-import { EmptyState } from '../../../ui/empty-state';
+} from '@/services/computes.queries';
+import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
+import { limitsQuery, teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { CopyButton } from '@/ui/copy-button';
+import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '../../-components/page';
 import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';

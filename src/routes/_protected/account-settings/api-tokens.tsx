@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../styled-system/css';
-import { apiTokensQuery } from '../../../services/api-tokens.queries';
-import { currentSessionQuery } from '../../../services/auth.queries';
+import { css } from 'styled-system/css';
+import { apiTokensQuery } from '@/services/api-tokens.queries';
+import { currentSessionQuery } from '@/services/auth.queries';
 import { SectionHeading } from '../../-components/page';
 import { ApiTokenForm } from './-components/api-token-form';
 import { ApiTokenList } from './-components/api-token-list';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../styled-system/css';
-import { currentSessionQuery, sessionsQuery } from '../../../services/auth.queries';
-import { ThemeSwitcher } from '../../../ui/theme-switcher';
+import { css } from 'styled-system/css';
+import { currentSessionQuery, sessionsQuery } from '@/services/auth.queries';
+import { ThemeSwitcher } from '@/ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
 import { SettingsSection } from '../-components/settings-section';
 import { EmailSection } from './-components/email-section';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../styled-system/css';
-import { currentSessionQuery } from '../../../services/auth.queries';
-import { mySshKeysQuery } from '../../../services/ssh-keys.queries';
+import { css } from 'styled-system/css';
+import { currentSessionQuery } from '@/services/auth.queries';
+import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { SectionHeading } from '../../-components/page';
 import { SshKeyForm } from './-components/ssh-key-form';
 import { SshKeyList } from './-components/ssh-key-list';

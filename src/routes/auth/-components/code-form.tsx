@@ -3,14 +3,14 @@
 // says how long is left.
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../../styled-system/css';
-import { CODE_LENGTH } from '../../../contract/auth';
-import { formatWait } from '../../../domain/helpers/text';
-import type { codeEntryMachine } from '../../../machines/code-entry';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
+import { CODE_LENGTH } from '@/contract/auth';
+import { formatWait } from '@/domain/helpers/text';
+import type { codeEntryMachine } from '@/machines/code-entry';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { useCountdown } from '../../-components/use-countdown';
 
 export interface CodeFormProps {

@@ -1,12 +1,12 @@
 // "Continue with GitHub / Google": only the providers the server has configured, the last one used marked.
 import { useEffect, useState } from 'react';
-import { css } from '../../../../styled-system/css';
-import type { SignInMethods, SocialProvider } from '../../../contract/auth';
-import { providerNames } from '../../../machines/auth';
-import { readStorage } from '../../../services/storage';
-import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
+import { css } from 'styled-system/css';
+import type { SignInMethods, SocialProvider } from '@/contract/auth';
+import { providerNames } from '@/machines/auth';
+import { readStorage } from '@/services/storage';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Skeleton } from '@/ui/skeleton';
 
 /**
  * The sign-in methods the server offers. Fetched directly (the sign-in pages don't load the query
@@ -19,7 +19,7 @@ function useSignInMethods(): { pending: boolean; methods: SignInMethods | null }
   });
   useEffect(() => {
     let current = true;
-    import('../../../services/auth.api')
+    import('@/services/auth.api')
       .then(({ fetchSignInMethods }) => fetchSignInMethods())
       .then(
         (methods) => current && setState({ pending: false, methods }),

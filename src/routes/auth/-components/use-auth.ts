@@ -3,8 +3,8 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type AuthEvent, type AuthPage, authPage } from '../../../machines/auth';
-import type { codeEntryMachine } from '../../../machines/code-entry';
+import { type AuthEvent, type AuthPage, authPage } from '@/machines/auth';
+import type { codeEntryMachine } from '@/machines/code-entry';
 
 export function useAuthActor() {
   return useRouteContext({ from: '__root__', select: (context) => context.actors.auth });

@@ -2,8 +2,8 @@
 // hostname and tags, with the price in the team's currency. Validated with the contract before sending.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../../../styled-system/css';
 import {
   createComputeRequestSchema,
   type InstanceType,
@@ -11,17 +11,17 @@ import {
   type OperatingSystem,
   sshPublicKeySchema,
   tagSchema,
-} from '../../../../contract/computes';
-import type { SshKey } from '../../../../contract/ssh-keys';
-import type { Team, TeamLimits } from '../../../../contract/teams';
-import { formatMemory, formatMoney, prepaidShortfall } from '../../../../domain/money';
-import { type CreateComputeInput, createComputeRequest } from '../../../../services/computes.api';
-import { Alert } from '../../../../ui/alert';
-import { ApiCall } from '../../../../ui/api-call';
-import { Button } from '../../../../ui/button';
-import { ChoiceCards } from '../../../../ui/choice-cards';
-import { TagInput } from '../../../../ui/tag-input';
-import { TextareaField, TextField } from '../../../../ui/text-field';
+} from '@/contract/computes';
+import type { SshKey } from '@/contract/ssh-keys';
+import type { Team, TeamLimits } from '@/contract/teams';
+import { formatMemory, formatMoney, prepaidShortfall } from '@/domain/money';
+import { type CreateComputeInput, createComputeRequest } from '@/services/computes.api';
+import { Alert } from '@/ui/alert';
+import { ApiCall } from '@/ui/api-call';
+import { Button } from '@/ui/button';
+import { ChoiceCards } from '@/ui/choice-cards';
+import { TagInput } from '@/ui/tag-input';
+import { TextareaField, TextField } from '@/ui/text-field';
 
 export interface CatalogData {
   locations: Location[];

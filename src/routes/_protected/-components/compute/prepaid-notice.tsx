@@ -2,11 +2,11 @@
 // balance, the first hour when one is created. A team whose balance cannot cover even the smallest plan is
 // told so first, with the way to add money (owners) or whom to ask (others, who cannot see the balance).
 import { Link } from '@tanstack/react-router';
-import { css } from '../../../../../styled-system/css';
-import type { InstanceType } from '../../../../contract/computes';
-import type { Currency } from '../../../../contract/teams';
-import { formatMoney, prepaidShortfall } from '../../../../domain/money';
-import { Alert } from '../../../../ui/alert';
+import { css } from 'styled-system/css';
+import type { InstanceType } from '@/contract/computes';
+import type { Currency } from '@/contract/teams';
+import { formatMoney, prepaidShortfall } from '@/domain/money';
+import { Alert } from '@/ui/alert';
 
 interface Props {
   /** null: the caller may not see the balance. */

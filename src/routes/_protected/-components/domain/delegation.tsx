@@ -1,14 +1,14 @@
 // Whether the registrar points a domain at our name servers, and what to set there when it does not.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { css } from '../../../../../styled-system/css';
-import type { Domain } from '../../../../contract/domains';
-import { formatRelative } from '../../../../domain/helpers/time';
-import { checkDelegation } from '../../../../services/domains.api';
-import { domainKeys } from '../../../../services/domains.queries';
-import { Alert } from '../../../../ui/alert';
-import { Badge, type BadgeTone } from '../../../../ui/badge';
-import { Button } from '../../../../ui/button';
-import { CopyButton } from '../../../../ui/copy-button';
+import { css } from 'styled-system/css';
+import type { Domain } from '@/contract/domains';
+import { formatRelative } from '@/domain/helpers/time';
+import { checkDelegation } from '@/services/domains.api';
+import { domainKeys } from '@/services/domains.queries';
+import { Alert } from '@/ui/alert';
+import { Badge, type BadgeTone } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { CopyButton } from '@/ui/copy-button';
 
 const shown: Record<Domain['delegation']['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Waiting for the registrar', tone: 'warning' },

@@ -1,8 +1,8 @@
 // Where zones are served by the embedded DNS server rather than production name servers, the console says
 // so, and how to ask it.
 import { useQuery } from '@tanstack/react-query';
-import { appConfigQuery } from '../../../../services/app-config.queries';
-import { Alert } from '../../../../ui/alert';
+import { appConfigQuery } from '@/services/app-config.queries';
+import { Alert } from '@/ui/alert';
 
 export function DnsServerNotice() {
   const config = useQuery(appConfigQuery()).data;

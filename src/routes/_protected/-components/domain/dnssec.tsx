@@ -4,25 +4,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
-import { css } from '../../../../../styled-system/css';
-import { showToast, withInspector } from '../../../../app-actors';
-import type { Domain, ParentDsStatus } from '../../../../contract/domains';
-import { formatRelative } from '../../../../domain/helpers/time';
-import { dnssecDisableMachine } from '../../../../machines/dnssec-disable';
+import { showToast, withInspector } from '@/app-actors';
+import type { Domain, ParentDsStatus } from '@/contract/domains';
+import { formatRelative } from '@/domain/helpers/time';
+import { dnssecDisableMachine } from '@/machines/dnssec-disable';
 import {
   checkDelegation,
   completeKeyRollover,
   disableDnssec,
   enableDnssec,
   startKeyRollover,
-} from '../../../../services/domains.api';
-import { domainKeys, domainsQuery } from '../../../../services/domains.queries';
-import { Alert } from '../../../../ui/alert';
-import { Badge, type BadgeTone } from '../../../../ui/badge';
-import { Button } from '../../../../ui/button';
-import { CopyButton } from '../../../../ui/copy-button';
-import * as Dialog from '../../../../ui/dialog';
+} from '@/services/domains.api';
+import { domainKeys, domainsQuery } from '@/services/domains.queries';
+import { Alert } from '@/ui/alert';
+import { Badge, type BadgeTone } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { CopyButton } from '@/ui/copy-button';
+import * as Dialog from '@/ui/dialog';
 
 const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = {
   unknown: { label: 'Not checked yet', tone: 'neutral' },

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { can } from '../../../../domain/permissions';
-import { PageHeader } from '../../../-components/page';
-import { TabNav } from '../../../-components/tab-nav';
+import { can } from '@/domain/permissions';
+import { PageHeader } from '@/routes/-components/page';
+import { TabNav } from '@/routes/-components/tab-nav';
 import { useTeam } from '../../-components/use-current-team';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings')({

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { css } from '../../../../../styled-system/css';
-import { showToast } from '../../../../app-actors';
-import { formatDateTime } from '../../../../domain/helpers/time';
-import { acceptInvitation, declineInvitation } from '../../../../services/teams.api';
-import { invitationQuery, teamKeys } from '../../../../services/teams.queries';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { EmptyState } from '../../../../ui/empty-state';
-import { SkeletonText } from '../../../../ui/skeleton';
-import { PageHeader } from '../../../-components/page';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import { formatDateTime } from '@/domain/helpers/time';
+import { PageHeader } from '@/routes/-components/page';
+import { acceptInvitation, declineInvitation } from '@/services/teams.api';
+import { invitationQuery, teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { SkeletonText } from '@/ui/skeleton';
 import { switchTeam } from '../../-components/use-current-team';
 
 // An invitation to join a team: who invites, to which team, with which role, until when; accept or decline.

@@ -3,9 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
-import { css } from '../../../../../styled-system/css';
-import { withInspector } from '../../../../app-actors';
+import { withInspector } from '@/app-actors';
 import {
   TOKEN_ACCESS_NAMES,
   TOKEN_AREA_NAMES,
@@ -13,17 +13,17 @@ import {
   TOKEN_EXPIRY_DAYS,
   TOKEN_MAX_DAYS,
   type TokenAccess,
-} from '../../../../contract/api-tokens';
-import type { UserTeam } from '../../../../contract/auth';
-import { formatUtcDay } from '../../../../domain/helpers/time';
-import { apiTokenCreateMachine, type ExpiryChoice } from '../../../../machines/api-token-create';
-import { createApiToken } from '../../../../services/api-tokens.api';
-import { apiTokenKeys } from '../../../../services/api-tokens.queries';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { CopyButton } from '../../../../ui/copy-button';
-import { Select } from '../../../../ui/select';
-import { TextField } from '../../../../ui/text-field';
+} from '@/contract/api-tokens';
+import type { UserTeam } from '@/contract/auth';
+import { formatUtcDay } from '@/domain/helpers/time';
+import { apiTokenCreateMachine, type ExpiryChoice } from '@/machines/api-token-create';
+import { createApiToken } from '@/services/api-tokens.api';
+import { apiTokenKeys } from '@/services/api-tokens.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { CopyButton } from '@/ui/copy-button';
+import { Select } from '@/ui/select';
+import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
 const accessItems = (Object.keys(TOKEN_ACCESS_NAMES) as TokenAccess[]).map((value) => ({

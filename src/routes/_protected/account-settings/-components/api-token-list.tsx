@@ -2,20 +2,15 @@
 // where it was last used; revoking one stops it at once.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from '../../../../../styled-system/css';
-import {
-  type ApiToken,
-  TOKEN_ACCESS_NAMES,
-  TOKEN_AREA_NAMES,
-  TOKEN_AREAS,
-} from '../../../../contract/api-tokens';
-import { formatDateTime, formatRelative, formatUtcDay } from '../../../../domain/helpers/time';
-import { revokeApiToken } from '../../../../services/api-tokens.api';
-import { apiTokenKeys, apiTokensQuery } from '../../../../services/api-tokens.queries';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import * as Table from '../../../../ui/table';
+import { css } from 'styled-system/css';
+import { type ApiToken, TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, TOKEN_AREAS } from '@/contract/api-tokens';
+import { formatDateTime, formatRelative, formatUtcDay } from '@/domain/helpers/time';
+import { revokeApiToken } from '@/services/api-tokens.api';
+import { apiTokenKeys, apiTokensQuery } from '@/services/api-tokens.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import * as Table from '@/ui/table';
 import { SettingsSection } from '../../-components/settings-section';
 
 /** "Computes: Read and write; Billing: Read" — the areas it can reach. */

@@ -1,13 +1,13 @@
 // Renders the change-with-code machine: the new value's form, then the code sent to it, then the result.
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../../../styled-system/css';
-import type { changeWithCodeMachine } from '../../../../machines/change-with-code';
-import type { codeEntryMachine } from '../../../../machines/code-entry';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { CodeForm } from '../../../auth/-components/code-form';
+import type { changeWithCodeMachine } from '@/machines/change-with-code';
+import type { codeEntryMachine } from '@/machines/code-entry';
+import { CodeForm } from '@/routes/auth/-components/code-form';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
 
 export function ChangeWithCodeForm({
   actor,

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { withInspector } from '../../../../app-actors';
-import type { CurrentSession, User } from '../../../../contract/auth';
-import { changeWithCodeFor } from '../../../../machines/change-with-code';
-import { confirmEmailChange, requestEmailChange } from '../../../../services/auth.api';
-import { authKeys } from '../../../../services/auth.queries';
-import { TextField } from '../../../../ui/text-field';
+import { withInspector } from '@/app-actors';
+import type { CurrentSession, User } from '@/contract/auth';
+import { changeWithCodeFor } from '@/machines/change-with-code';
+import { confirmEmailChange, requestEmailChange } from '@/services/auth.api';
+import { authKeys } from '@/services/auth.queries';
+import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
 

@@ -1,14 +1,14 @@
 // The person's name: saved with a plain confirmation or the reason it could not be.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from '../../../../../styled-system/css';
-import type { CurrentSession } from '../../../../contract/auth';
-import { updateProfile } from '../../../../services/auth.api';
-import { authKeys } from '../../../../services/auth.queries';
-import { ApiError } from '../../../../services/http';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { TextField } from '../../../../ui/text-field';
+import { css } from 'styled-system/css';
+import type { CurrentSession } from '@/contract/auth';
+import { updateProfile } from '@/services/auth.api';
+import { authKeys } from '@/services/auth.queries';
+import { ApiError } from '@/services/http';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function ProfileSection({ current }: { current: CurrentSession }) {

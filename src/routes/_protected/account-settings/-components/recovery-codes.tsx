@@ -1,9 +1,9 @@
 // The ten recovery codes, shown once when two-factor sign-in turns on (by an authenticator app or a first
 // passkey), until the person says they saved them.
-import { css } from '../../../../../styled-system/css';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { CopyButton } from '../../../../ui/copy-button';
+import { css } from 'styled-system/css';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { CopyButton } from '@/ui/copy-button';
 
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
   return (

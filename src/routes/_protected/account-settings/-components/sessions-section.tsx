@@ -1,15 +1,15 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from '../../../../../styled-system/css';
-import { formatDateTime, formatRelative } from '../../../../domain/helpers/time';
-import { revokeSession, signOutOtherSessions } from '../../../../services/auth.api';
-import { authKeys, sessionsQuery } from '../../../../services/auth.queries';
-import { Alert } from '../../../../ui/alert';
-import { Badge } from '../../../../ui/badge';
-import { Button } from '../../../../ui/button';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import * as Table from '../../../../ui/table';
+import { css } from 'styled-system/css';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { revokeSession, signOutOtherSessions } from '@/services/auth.api';
+import { authKeys, sessionsQuery } from '@/services/auth.queries';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import * as Table from '@/ui/table';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {

@@ -2,17 +2,17 @@
 // and length), and whether a team may use it. What was typed stays when the server refuses it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../../../styled-system/css';
-import type { UserTeam } from '../../../../contract/auth';
-import { sshPublicKeySchema } from '../../../../contract/computes';
-import { addSshKeyRequestSchema } from '../../../../contract/ssh-keys';
-import { addSshKey } from '../../../../services/ssh-keys.api';
-import { sshKeyKeys } from '../../../../services/ssh-keys.queries';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { Select } from '../../../../ui/select';
-import { TextareaField, TextField } from '../../../../ui/text-field';
+import type { UserTeam } from '@/contract/auth';
+import { sshPublicKeySchema } from '@/contract/computes';
+import { addSshKeyRequestSchema } from '@/contract/ssh-keys';
+import { addSshKey } from '@/services/ssh-keys.api';
+import { sshKeyKeys } from '@/services/ssh-keys.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Select } from '@/ui/select';
+import { TextareaField, TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
 const ONLY_ME = 'only-me';

@@ -1,14 +1,14 @@
 // The saved SSH keys the person can pick: their own (which they may delete) and those shared with their teams.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from '../../../../../styled-system/css';
-import type { SshKey } from '../../../../contract/ssh-keys';
-import { deleteSshKey } from '../../../../services/ssh-keys.api';
-import { mySshKeysQuery, sshKeyKeys } from '../../../../services/ssh-keys.queries';
-import { Alert } from '../../../../ui/alert';
-import { Button } from '../../../../ui/button';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import * as Table from '../../../../ui/table';
+import { css } from 'styled-system/css';
+import type { SshKey } from '@/contract/ssh-keys';
+import { deleteSshKey } from '@/services/ssh-keys.api';
+import { mySshKeysQuery, sshKeyKeys } from '@/services/ssh-keys.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import * as Table from '@/ui/table';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../styled-system/css';
-import { userTeamsQuery } from '../../../../services/teams.queries';
-import { Badge } from '../../../../ui/badge';
-import { Button } from '../../../../ui/button';
-import { EmptyState } from '../../../../ui/empty-state';
-import * as Table from '../../../../ui/table';
-import { SectionHeading } from '../../../-components/page';
+import { css } from 'styled-system/css';
+import { SectionHeading } from '@/routes/-components/page';
+import { userTeamsQuery } from '@/services/teams.queries';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import * as Table from '@/ui/table';
 import { CreateTeamDialog } from '../../-components/create-team-dialog';
 import { switchTeam, useCurrentTeam } from '../../-components/use-current-team';
 

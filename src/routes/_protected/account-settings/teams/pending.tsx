@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from '../../../../../styled-system/css';
-import { formatDateTime, formatRelative } from '../../../../domain/helpers/time';
-import { myInvitationsQuery } from '../../../../services/teams.queries';
-import { EmptyState } from '../../../../ui/empty-state';
-import * as Table from '../../../../ui/table';
-import { SectionHeading } from '../../../-components/page';
+import { css } from 'styled-system/css';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { SectionHeading } from '@/routes/-components/page';
+import { myInvitationsQuery } from '@/services/teams.queries';
+import { EmptyState } from '@/ui/empty-state';
+import * as Table from '@/ui/table';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/pending')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(myInvitationsQuery()),

@@ -1,8 +1,8 @@
 // Spend per day as bars (SVG, no chart library: a month is at most 31 bars), with the same figures in a
 // table for screen readers.
-import { css } from '../../../../../../styled-system/css';
-import type { Currency } from '../../../../../contract/teams';
-import { formatMoney } from '../../../../../domain/money';
+import { css } from 'styled-system/css';
+import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 
 export function SpendChart({
   daily,

@@ -1,8 +1,8 @@
 // This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { css } from '../../../../../../styled-system/css';
-import { formatMoney } from '../../../../../domain/money';
-import { usageQuery } from '../../../../../services/billing.queries';
+import { css } from 'styled-system/css';
+import { formatMoney } from '@/domain/money';
+import { usageQuery } from '@/services/billing.queries';
 import { SpendChart } from './spend-chart';
 
 export function SpendPanel({ teamId }: { teamId: string }) {

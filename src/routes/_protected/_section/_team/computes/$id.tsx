@@ -1,9 +1,9 @@
 import { createFileRoute, Link, Outlet, useMatch } from '@tanstack/react-router';
-import { css } from '../../../../../../styled-system/css';
-import { buttonRecipe } from '../../../../../ui/button';
-import { PageHeader } from '../../../../-components/page';
-import { TabNav } from '../../../../-components/tab-nav';
-import { Gone, NotInTeam } from '../../../-components/not-in-team';
+import { css } from 'styled-system/css';
+import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
+import { PageHeader } from '@/routes/-components/page';
+import { TabNav } from '@/routes/-components/tab-nav';
+import { buttonRecipe } from '@/ui/button';
 import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';

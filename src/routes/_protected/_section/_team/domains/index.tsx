@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { css } from '../../../../../../styled-system/css';
-import { can } from '../../../../../domain/permissions';
-import { domainsQuery } from '../../../../../services/domains.queries';
-import { Alert } from '../../../../../ui/alert';
-import { buttonRecipe } from '../../../../../ui/button';
-import { EmptyState } from '../../../../../ui/empty-state';
-import * as Table from '../../../../../ui/table';
-import { TextField } from '../../../../../ui/text-field';
-import { PageHeader } from '../../../../-components/page';
-import { DelegationBadge } from '../../../-components/domain/delegation';
-import { DnsServerNotice } from '../../../-components/domain/dns-server-notice';
-import { useTeam } from '../../../-components/use-current-team';
+import { css } from 'styled-system/css';
+import { can } from '@/domain/permissions';
+import { DelegationBadge } from '@/routes/_protected/-components/domain/delegation';
+import { DnsServerNotice } from '@/routes/_protected/-components/domain/dns-server-notice';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { PageHeader } from '@/routes/-components/page';
+import { domainsQuery } from '@/services/domains.queries';
+import { Alert } from '@/ui/alert';
+import { buttonRecipe } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import * as Table from '@/ui/table';
+import { TextField } from '@/ui/text-field';
 
 // /domains: the team's zones with their record counts and delegation, searchable.
 export const Route = createFileRoute('/_protected/_section/_team/domains/')({

@@ -1,17 +1,17 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../../../../styled-system/css';
-import { formatDateTime, formatRelative } from '../../../../../domain/helpers/time';
-import { can, whyNot } from '../../../../../domain/permissions';
-import { auditLogQuery, membersQuery } from '../../../../../services/teams.queries';
-import { Alert } from '../../../../../ui/alert';
-import { Button } from '../../../../../ui/button';
-import { EmptyState } from '../../../../../ui/empty-state';
-import { Select } from '../../../../../ui/select';
-import * as Table from '../../../../../ui/table';
-import { SectionHeading } from '../../../../-components/page';
-import { useTeam } from '../../../-components/use-current-team';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { can, whyNot } from '@/domain/permissions';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { SectionHeading } from '@/routes/-components/page';
+import { auditLogQuery, membersQuery } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { Select } from '@/ui/select';
+import * as Table from '@/ui/table';
 import { actionGroups, describeAction, describeActor, describeTarget } from './-components/audit-actions';
 
 // The team's audit log: who changed what, when and from where; owners and admins only.

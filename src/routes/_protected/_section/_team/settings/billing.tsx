@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../../../styled-system/css';
-import { can } from '../../../../../domain/permissions';
+import { css } from 'styled-system/css';
+import { can } from '@/domain/permissions';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { SectionHeading } from '@/routes/-components/page';
 import {
   balanceQuery,
   billingProfileQuery,
   ledgerQuery,
   paymentMethodsQuery,
-} from '../../../../../services/billing.queries';
-import { SectionHeading } from '../../../../-components/page';
-import { useTeam } from '../../../-components/use-current-team';
+} from '@/services/billing.queries';
 import { BalancePanel } from './-components/balance-panel';
 import { BillingAccess } from './-components/billing-access';
 import { BillingProfileForm } from './-components/billing-profile-form';

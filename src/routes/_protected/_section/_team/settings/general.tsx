@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../../../styled-system/css';
-import { limitsQuery } from '../../../../../services/teams.queries';
-import { SectionHeading } from '../../../../-components/page';
-import { useTeam } from '../../../-components/use-current-team';
+import { css } from 'styled-system/css';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { SectionHeading } from '@/routes/-components/page';
+import { limitsQuery } from '@/services/teams.queries';
 import { DangerZone } from './-components/danger-zone';
 import { LimitsSection } from './-components/limits-section';
 import { TeamDetailsSection } from './-components/team-details-section';

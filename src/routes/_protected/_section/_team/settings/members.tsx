@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../styled-system/css';
-import { can } from '../../../../../domain/permissions';
-import { Button } from '../../../../../ui/button';
-import { TabNav } from '../../../../-components/tab-nav';
-import { useTeam } from '../../../-components/use-current-team';
+import { css } from 'styled-system/css';
+import { can } from '@/domain/permissions';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { TabNav } from '@/routes/-components/tab-nav';
+import { Button } from '@/ui/button';
 import { InviteDialog } from './-components/invite-dialog';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members')({

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../../../../styled-system/css';
-import type { ComputeEvent } from '../../../../../../contract/computes';
-import { formatDateTime, formatRelative } from '../../../../../../domain/helpers/time';
-import { computeHistoryQuery } from '../../../../../../services/computes.queries';
-import { Badge } from '../../../../../../ui/badge';
-import { EmptyState } from '../../../../../../ui/empty-state';
-import * as Table from '../../../../../../ui/table';
-import { SectionHeading } from '../../../../../-components/page';
+import { css } from 'styled-system/css';
+import type { ComputeEvent } from '@/contract/computes';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { SectionHeading } from '@/routes/-components/page';
+import { computeHistoryQuery } from '@/services/computes.queries';
+import { Badge } from '@/ui/badge';
+import { EmptyState } from '@/ui/empty-state';
+import * as Table from '@/ui/table';
 import { useCompute } from '../-components/use-compute';
 
 // History: who did what to the compute, when, and with what result.

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from '../../../../../../../styled-system/css';
-import { replaceTokens } from '../../../../../../domain/helpers/text';
-import { formatDateTime } from '../../../../../../domain/helpers/time';
-import { formatMemory, formatMoney } from '../../../../../../domain/money';
-import { CopyButton } from '../../../../../../ui/copy-button';
-import { SectionHeading } from '../../../../../-components/page';
+import { css } from 'styled-system/css';
+import { replaceTokens } from '@/domain/helpers/text';
+import { formatDateTime } from '@/domain/helpers/time';
+import { formatMemory, formatMoney } from '@/domain/money';
+import { SectionHeading } from '@/routes/-components/page';
+import { CopyButton } from '@/ui/copy-button';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // A compute's overview: address, specifications, location, image, created, and how to connect over SSH.

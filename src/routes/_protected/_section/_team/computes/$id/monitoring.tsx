@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../../../../../styled-system/css';
-import { type MetricsRange, metricsRangeSchema } from '../../../../../../contract/compute-states';
-import { computeMetricsQuery } from '../../../../../../services/computes.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { SectionHeading } from '../../../../../-components/page';
+import { type MetricsRange, metricsRangeSchema } from '@/contract/compute-states';
+import { SectionHeading } from '@/routes/-components/page';
+import { computeMetricsQuery } from '@/services/computes.queries';
+import { Alert } from '@/ui/alert';
 import { MetricChart } from '../-components/metric-chart';
 import { useCompute } from '../-components/use-compute';
 

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { css } from '../../../../../../../styled-system/css';
-import { type Compute, MAX_TAGS, tagSchema } from '../../../../../../contract/computes';
-import { can, whyNot } from '../../../../../../domain/permissions';
-import { updateComputeTags } from '../../../../../../services/computes.api';
-import { refreshComputeLists, storeCompute } from '../../../../../../services/computes.queries';
-import { ApiError } from '../../../../../../services/http';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import { TagInput } from '../../../../../../ui/tag-input';
-import { SectionHeading } from '../../../../../-components/page';
+import { type Compute, MAX_TAGS, tagSchema } from '@/contract/computes';
+import { can, whyNot } from '@/domain/permissions';
+import { SectionHeading } from '@/routes/-components/page';
+import { updateComputeTags } from '@/services/computes.api';
+import { refreshComputeLists, storeCompute } from '@/services/computes.queries';
+import { ApiError } from '@/services/http';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TagInput } from '@/ui/tag-input';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // Tags: add and remove, each checked as it is typed (SPEC §5's name pattern), saved together.

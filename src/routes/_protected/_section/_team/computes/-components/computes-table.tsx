@@ -1,10 +1,10 @@
 // The computes list, virtualized: thousands of rows scroll smoothly with only the visible ones in the DOM,
 // and the next page loads as the end comes into view.
 import { Link } from '@tanstack/react-router';
-import { css, cx } from '../../../../../../../styled-system/css';
-import type { Compute } from '../../../../../../contract/computes';
-import { formatRelative } from '../../../../../../domain/helpers/time';
-import { formatMemory } from '../../../../../../domain/money';
+import { css, cx } from 'styled-system/css';
+import type { Compute } from '@/contract/computes';
+import { formatRelative } from '@/domain/helpers/time';
+import { formatMemory } from '@/domain/money';
 import {
   SpacerRow,
   useVirtualRows,
@@ -12,7 +12,7 @@ import {
   virtualHead,
   virtualRow,
   virtualTable,
-} from '../../../../-components/virtual-table';
+} from '@/routes/_protected/-components/virtual-table';
 import { ComputeStatusBadge } from './status-badge';
 
 export const ROW_HEIGHT = 56;

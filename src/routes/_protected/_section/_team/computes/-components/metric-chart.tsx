@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { css } from '../../../../../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 export interface Series {
   label: string;

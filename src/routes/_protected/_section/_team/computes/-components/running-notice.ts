@@ -2,8 +2,8 @@
 // page sees it run, whether that happens before or after the page first shows it.
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { showToast } from '../../../../../../app-actors';
-import type { Compute } from '../../../../../../contract/computes';
+import { showToast } from '@/app-actors';
+import type { Compute } from '@/contract/computes';
 
 const awaited = new Set<string>();
 

@@ -1,6 +1,6 @@
 // A compute's status in words and colour; the in-between ones (provisioning, stopping…) say they are moving.
-import type { ComputeStatus } from '../../../../../../contract/computes';
-import { Badge, type BadgeTone } from '../../../../../../ui/badge';
+import type { ComputeStatus } from '@/contract/computes';
+import { Badge, type BadgeTone } from '@/ui/badge';
 
 const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
   provisioning: { label: 'Provisioning…', tone: 'warning' },

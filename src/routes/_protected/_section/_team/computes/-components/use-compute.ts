@@ -1,11 +1,11 @@
 // The compute a /computes/$id page shows (its layout's loader has it in the cache), kept live by the
 // socket (services/live-updates.ts). `gone` once it was destroyed, here or anywhere else.
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { Team } from '../../../../../../contract/teams';
-import { computeQuery } from '../../../../../../services/computes.queries';
-import { ApiError } from '../../../../../../services/http';
-import { orNotFound } from '../../../../-components/not-in-team';
-import { useTeam } from '../../../../-components/use-current-team';
+import type { Team } from '@/contract/teams';
+import { orNotFound } from '@/routes/_protected/-components/not-in-team';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { computeQuery } from '@/services/computes.queries';
+import { ApiError } from '@/services/http';
 
 export function useCompute(id: string) {
   const team = useTeam();

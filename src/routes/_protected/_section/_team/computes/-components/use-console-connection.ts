@@ -4,16 +4,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { withInspector } from '../../../../../../app-actors';
+import { withInspector } from '@/app-actors';
 import {
   type ConsoleClientMessage,
   ConsoleCloseCode,
   type ConsoleServerMessage,
   consolePath,
   consoleServerMessageSchema,
-} from '../../../../../../contract/console';
-import { socketMachine, socketUrl } from '../../../../../../machines/socket';
-import { apiOrigin } from '../../../../../../services/config';
+} from '@/contract/console';
+import { socketMachine, socketUrl } from '@/machines/socket';
+import { apiOrigin } from '@/services/config';
 
 export type ConsoleState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended';
 

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { showToast, withInspector } from '../../../../../../app-actors';
-import type { Domain } from '../../../../../../contract/domains';
-import { domainDeleteMachine, matchesDomainName } from '../../../../../../machines/domain-delete';
-import { deleteDomain } from '../../../../../../services/domains.api';
-import { domainKeys } from '../../../../../../services/domains.queries';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import { TextField } from '../../../../../../ui/text-field';
+import { showToast, withInspector } from '@/app-actors';
+import type { Domain } from '@/contract/domains';
+import { domainDeleteMachine, matchesDomainName } from '@/machines/domain-delete';
+import { deleteDomain } from '@/services/domains.api';
+import { domainKeys } from '@/services/domains.queries';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { TextField } from '@/ui/text-field';
 
 /** The delete flow of a domain page: the request, then back to the list with a toast. */
 export function useDeleteDomainActor(domain: Domain) {

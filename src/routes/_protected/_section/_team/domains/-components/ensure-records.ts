@@ -1,8 +1,8 @@
 // The loaders of a zone's record pages: the zone from the team's list (by name or id), then the first
 // page of its records for the filter. A zone the team doesn't have is the layout's not-found page.
 import type { QueryClient } from '@tanstack/react-query';
-import type { RecordFilters } from '../../../../../../services/domains.api';
-import { domainsQuery, recordsQuery } from '../../../../../../services/domains.queries';
+import type { RecordFilters } from '@/services/domains.api';
+import { domainsQuery, recordsQuery } from '@/services/domains.queries';
 import { findDomain } from './use-domain';
 
 export async function ensureRecords(

@@ -4,22 +4,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
-import { css } from '../../../../../../../styled-system/css';
-import { withInspector } from '../../../../../../app-actors';
-import type { DnsRecord, DnsRecordInput, Domain } from '../../../../../../contract/domains';
-import { checkRecord, type DnsRecordType, recordFields } from '../../../../../../domain/dns';
+import { withInspector } from '@/app-actors';
+import type { DnsRecord, DnsRecordInput, Domain } from '@/contract/domains';
+import { checkRecord, type DnsRecordType, recordFields } from '@/domain/dns';
 import {
   dnsRecordFormMachine,
   type RecordFormErrors,
   type RecordFormValues,
-} from '../../../../../../machines/dns-record-form';
-import { createRecord, recordRequest, updateRecord } from '../../../../../../services/domains.api';
-import { domainKeys } from '../../../../../../services/domains.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { ApiCall } from '../../../../../../ui/api-call';
-import { Button } from '../../../../../../ui/button';
-import { TextareaField, TextField } from '../../../../../../ui/text-field';
+} from '@/machines/dns-record-form';
+import { createRecord, recordRequest, updateRecord } from '@/services/domains.api';
+import { domainKeys } from '@/services/domains.queries';
+import { Alert } from '@/ui/alert';
+import { ApiCall } from '@/ui/api-call';
+import { Button } from '@/ui/button';
+import { TextareaField, TextField } from '@/ui/text-field';
 
 const BLANK: RecordFormValues = { name: '', value: '', ttl: '', priority: '', weight: '', port: '' };
 

@@ -4,16 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css, cx } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import type { DnsRecord, Domain } from '../../../../../../contract/domains';
-import { cellText, type DnsRecordType, tableColumns } from '../../../../../../domain/dns';
-import { deleteRecord } from '../../../../../../services/domains.api';
-import { domainKeys } from '../../../../../../services/domains.queries';
-import { Badge } from '../../../../../../ui/badge';
-import { Button } from '../../../../../../ui/button';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import * as Dialog from '../../../../../../ui/dialog';
+import { css, cx } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { DnsRecord, Domain } from '@/contract/domains';
+import { cellText, type DnsRecordType, tableColumns } from '@/domain/dns';
 import {
   SpacerRow,
   useVirtualRows,
@@ -21,7 +15,13 @@ import {
   virtualHead,
   virtualRow,
   virtualTable,
-} from '../../../../-components/virtual-table';
+} from '@/routes/_protected/-components/virtual-table';
+import { deleteRecord } from '@/services/domains.api';
+import { domainKeys } from '@/services/domains.queries';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import * as Dialog from '@/ui/dialog';
 import { RecordForm } from './record-form';
 
 export const RECORD_ROW_HEIGHT = 48;

@@ -2,9 +2,9 @@
 // better than an id; the team's domain list (cached, small, kept live) turns it into the domain.
 // `domain` is undefined once it was deleted, here or elsewhere.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { Domain } from '../../../../../../contract/domains';
-import { domainsQuery } from '../../../../../../services/domains.queries';
-import { useTeam } from '../../../../-components/use-current-team';
+import type { Domain } from '@/contract/domains';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { domainsQuery } from '@/services/domains.queries';
 
 export function findDomain(domains: readonly Domain[], nameOrId: string): Domain | undefined {
   const wanted = nameOrId.toLowerCase().replace(/\.$/, '');

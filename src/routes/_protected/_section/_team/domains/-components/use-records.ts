@@ -1,9 +1,9 @@
 // The records of a zone for a filter, page by page as the table scrolls (the page's loader fetched the first).
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Domain } from '../../../../../../contract/domains';
-import type { RecordFilters } from '../../../../../../services/domains.api';
-import { recordsQuery } from '../../../../../../services/domains.queries';
+import type { Domain } from '@/contract/domains';
+import type { RecordFilters } from '@/services/domains.api';
+import { recordsQuery } from '@/services/domains.queries';
 
 export function useRecords(domain: Domain, filters: RecordFilters) {
   const list = useSuspenseInfiniteQuery(recordsQuery(domain.teamId, domain.id, filters));

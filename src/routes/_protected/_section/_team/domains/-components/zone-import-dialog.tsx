@@ -3,17 +3,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast, withInspector } from '../../../../../../app-actors';
-import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '../../../../../../contract/domains';
-import { changesOf, zoneImportMachine } from '../../../../../../machines/zone-import';
-import { applyZoneImport, previewZoneImport } from '../../../../../../services/domains.api';
-import { domainKeys } from '../../../../../../services/domains.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import * as Dialog from '../../../../../../ui/dialog';
-import { TextareaField } from '../../../../../../ui/text-field';
+import { showToast, withInspector } from '@/app-actors';
+import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
+import { changesOf, zoneImportMachine } from '@/machines/zone-import';
+import { applyZoneImport, previewZoneImport } from '@/services/domains.api';
+import { domainKeys } from '@/services/domains.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import * as Dialog from '@/ui/dialog';
+import { TextareaField } from '@/ui/text-field';
 
 type Imported = ZoneImportResult['add'][number];
 

@@ -3,18 +3,18 @@
 // (?topup=<id>) with the outcome.
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { TOP_UP_LIMITS, type TopUp } from '../../../../../../contract/billing';
-import type { Currency } from '../../../../../../contract/teams';
-import { formatDateTime } from '../../../../../../domain/helpers/time';
-import { balanceStanding, formatMoney, parseMoney } from '../../../../../../domain/money';
-import { createTopUp } from '../../../../../../services/billing.api';
-import { balanceQuery, paymentMethodsQuery } from '../../../../../../services/billing.queries';
-import type { ApiError } from '../../../../../../services/http';
-import { Alert } from '../../../../../../ui/alert';
-import { Badge } from '../../../../../../ui/badge';
-import { Button } from '../../../../../../ui/button';
-import { TextField } from '../../../../../../ui/text-field';
+import { css } from 'styled-system/css';
+import { TOP_UP_LIMITS, type TopUp } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
+import { formatDateTime } from '@/domain/helpers/time';
+import { balanceStanding, formatMoney, parseMoney } from '@/domain/money';
+import { createTopUp } from '@/services/billing.api';
+import { balanceQuery, paymentMethodsQuery } from '@/services/billing.queries';
+import type { ApiError } from '@/services/http';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
 import { ReturnedTopUp } from './returned-top-up';
 
 export function BalancePanel({

@@ -1,8 +1,8 @@
 // Billing pages are for the team's owner and admins; a member who opens one is told why, not shown it.
 import type { ReactNode } from 'react';
-import { can, whyNot } from '../../../../../../domain/permissions';
-import { EmptyState } from '../../../../../../ui/empty-state';
-import { useTeam } from '../../../../-components/use-current-team';
+import { can, whyNot } from '@/domain/permissions';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { EmptyState } from '@/ui/empty-state';
 
 export function BillingAccess({ children }: { children: ReactNode }) {
   const team = useTeam();

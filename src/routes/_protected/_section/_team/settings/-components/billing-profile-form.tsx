@@ -2,19 +2,19 @@
 // admins read. A refusal keeps what was typed and shows the message beside its field.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '../../../../../../contract/billing';
-import type { Currency } from '../../../../../../contract/teams';
-import { phoneCountries } from '../../../../../../domain/countries/phone-countries';
-import { formatMoney, MINOR_UNITS, parseMoney } from '../../../../../../domain/money';
-import { type BillingProfileInput, updateBillingProfile } from '../../../../../../services/billing.api';
-import { billingKeys, billingProfileQuery } from '../../../../../../services/billing.queries';
-import type { ApiError } from '../../../../../../services/http';
-import { teamKeys } from '../../../../../../services/teams.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import { Select } from '../../../../../../ui/select';
-import { TextField } from '../../../../../../ui/text-field';
+import { css } from 'styled-system/css';
+import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '@/contract/billing';
+import type { Currency } from '@/contract/teams';
+import { phoneCountries } from '@/domain/countries/phone-countries';
+import { formatMoney, MINOR_UNITS, parseMoney } from '@/domain/money';
+import { type BillingProfileInput, updateBillingProfile } from '@/services/billing.api';
+import { billingKeys, billingProfileQuery } from '@/services/billing.queries';
+import type { ApiError } from '@/services/http';
+import { teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Select } from '@/ui/select';
+import { TextField } from '@/ui/text-field';
 
 type Texts = Record<Exclude<keyof BillingProfileInput, 'lowBalanceThresholdMinor' | 'currency'>, string> & {
   threshold: string;

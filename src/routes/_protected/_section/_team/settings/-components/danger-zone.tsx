@@ -2,19 +2,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import type { Team } from '../../../../../../contract/teams';
-import { can, whyNot } from '../../../../../../domain/permissions';
-import { computeCountQuery } from '../../../../../../services/computes.queries';
-import { domainsQuery } from '../../../../../../services/domains.queries';
-import { removeStorage } from '../../../../../../services/storage';
-import { deleteTeam } from '../../../../../../services/teams.api';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import { TextField } from '../../../../../../ui/text-field';
-import { SettingsSection } from '../../../../-components/settings-section';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { Team } from '@/contract/teams';
+import { can, whyNot } from '@/domain/permissions';
+import { SettingsSection } from '@/routes/_protected/-components/settings-section';
+import { computeCountQuery } from '@/services/computes.queries';
+import { domainsQuery } from '@/services/domains.queries';
+import { removeStorage } from '@/services/storage';
+import { deleteTeam } from '@/services/teams.api';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { TextField } from '@/ui/text-field';
 
 export function DangerZone({ team }: { team: Team }) {
   const router = useRouter();

@@ -4,16 +4,16 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import type { LedgerEntry } from '../../../../../../contract/billing';
-import { formatDateTime, formatUtcDay } from '../../../../../../domain/helpers/time';
-import { formatMoney } from '../../../../../../domain/money';
-import { fetchLedgerCsv } from '../../../../../../services/billing.api';
-import { ledgerQuery } from '../../../../../../services/billing.queries';
-import { saveFile } from '../../../../../../services/save-file';
-import { Button } from '../../../../../../ui/button';
-import * as Table from '../../../../../../ui/table';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { LedgerEntry } from '@/contract/billing';
+import { formatDateTime, formatUtcDay } from '@/domain/helpers/time';
+import { formatMoney } from '@/domain/money';
+import { fetchLedgerCsv } from '@/services/billing.api';
+import { ledgerQuery } from '@/services/billing.queries';
+import { saveFile } from '@/services/save-file';
+import { Button } from '@/ui/button';
+import * as Table from '@/ui/table';
 
 const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',

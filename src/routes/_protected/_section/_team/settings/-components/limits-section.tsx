@@ -1,10 +1,10 @@
 // How much of its limits the team uses (SPEC §1, §9): "3 of 5 computes", and why large plans are out.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { css } from '../../../../../../../styled-system/css';
-import { UNVERIFIED_VCPU_CEILING } from '../../../../../../contract/teams';
-import { limitsQuery } from '../../../../../../services/teams.queries';
-import { Progress } from '../../../../../../ui/progress';
-import { SettingsSection } from '../../../../-components/settings-section';
+import { css } from 'styled-system/css';
+import { UNVERIFIED_VCPU_CEILING } from '@/contract/teams';
+import { SettingsSection } from '@/routes/_protected/-components/settings-section';
+import { limitsQuery } from '@/services/teams.queries';
+import { Progress } from '@/ui/progress';
 
 export function LimitsSection({ teamId }: { teamId: string }) {
   const limits = useSuspenseQuery(limitsQuery(teamId));

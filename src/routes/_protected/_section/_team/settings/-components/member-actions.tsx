@@ -2,17 +2,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import type { Role } from '../../../../../../contract/auth';
-import type { Member, Team } from '../../../../../../contract/teams';
-import { can, canManageMember } from '../../../../../../domain/permissions';
-import { changeMemberRole, removeMember, transferOwnership } from '../../../../../../services/teams.api';
-import { teamKeys } from '../../../../../../services/teams.queries';
-import { Button } from '../../../../../../ui/button';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import { MoreIcon } from '../../../../../../ui/icons';
-import * as Menu from '../../../../../../ui/menu';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { Role } from '@/contract/auth';
+import type { Member, Team } from '@/contract/teams';
+import { can, canManageMember } from '@/domain/permissions';
+import { changeMemberRole, removeMember, transferOwnership } from '@/services/teams.api';
+import { teamKeys } from '@/services/teams.queries';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { MoreIcon } from '@/ui/icons';
+import * as Menu from '@/ui/menu';
 
 type Pending = { kind: 'role'; role: 'MEMBER' | 'ADMIN' } | { kind: 'transfer' } | { kind: 'remove' } | null;
 

@@ -3,17 +3,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { css } from 'styled-system/css';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { css } from '../../../../../../../styled-system/css';
-import { withInspector } from '../../../../../../app-actors';
-import type { TopUp } from '../../../../../../contract/billing';
-import { formatMoney } from '../../../../../../domain/money';
-import { topUpReturnMachine } from '../../../../../../machines/top-up-return';
-import { fetchTopUp } from '../../../../../../services/billing.api';
-import { moneyKeys } from '../../../../../../services/billing.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import { Spinner } from '../../../../../../ui/spinner';
+import { withInspector } from '@/app-actors';
+import type { TopUp } from '@/contract/billing';
+import { formatMoney } from '@/domain/money';
+import { topUpReturnMachine } from '@/machines/top-up-return';
+import { fetchTopUp } from '@/services/billing.api';
+import { moneyKeys } from '@/services/billing.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 
 /**
  * Follows the top-up `id` to its end; `balanceUpdatedAt` changes whenever the balance was re-read (a

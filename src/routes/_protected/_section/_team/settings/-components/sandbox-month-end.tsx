@@ -3,15 +3,15 @@
 // Shown only while payments go through the sandbox provider.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { css } from '../../../../../../../styled-system/css';
-import type { MonthEndSimulation } from '../../../../../../contract/billing';
-import { formatBillingMonth } from '../../../../../../domain/helpers/time';
-import { formatMoney } from '../../../../../../domain/money';
-import { simulateMonthEnd } from '../../../../../../services/billing.api';
-import { moneyKeys, paymentMethodsQuery } from '../../../../../../services/billing.queries';
-import type { ApiError } from '../../../../../../services/http';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
+import { css } from 'styled-system/css';
+import type { MonthEndSimulation } from '@/contract/billing';
+import { formatBillingMonth } from '@/domain/helpers/time';
+import { formatMoney } from '@/domain/money';
+import { simulateMonthEnd } from '@/services/billing.api';
+import { moneyKeys, paymentMethodsQuery } from '@/services/billing.queries';
+import type { ApiError } from '@/services/http';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
 
 export function SandboxMonthEnd({ teamId }: { teamId: string }) {
   const queryClient = useQueryClient();

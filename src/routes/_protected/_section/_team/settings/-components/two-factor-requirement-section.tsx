@@ -3,16 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import type { Team } from '../../../../../../contract/teams';
-import { can, whyNot } from '../../../../../../domain/permissions';
-import { ApiError } from '../../../../../../services/http';
-import { setTwoFactorRequirement } from '../../../../../../services/teams.api';
-import { membersQuery, teamKeys } from '../../../../../../services/teams.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import { SettingsSection } from '../../../../-components/settings-section';
+import { css } from 'styled-system/css';
+import type { Team } from '@/contract/teams';
+import { can, whyNot } from '@/domain/permissions';
+import { SettingsSection } from '@/routes/_protected/-components/settings-section';
+import { ApiError } from '@/services/http';
+import { setTwoFactorRequirement } from '@/services/teams.api';
+import { membersQuery, teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
   const queryClient = useQueryClient();

@@ -1,14 +1,14 @@
 // What the team verification section shows in each state of the machine (SPEC §4's texts).
 import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
-import { css } from '../../../../../../../styled-system/css';
-import type { TeamVerification } from '../../../../../../contract/teams';
-import { whyNot } from '../../../../../../domain/permissions';
-import { verificationWords } from '../../../../../../domain/verification-words';
-import { PENDING_TEXT, type teamVerificationMachine } from '../../../../../../machines/team-verification';
-import { Alert } from '../../../../../../ui/alert';
-import { Badge } from '../../../../../../ui/badge';
-import { Button } from '../../../../../../ui/button';
+import type { TeamVerification } from '@/contract/teams';
+import { whyNot } from '@/domain/permissions';
+import { verificationWords } from '@/domain/verification-words';
+import { PENDING_TEXT, type teamVerificationMachine } from '@/machines/team-verification';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
 import { VerificationRequestForm } from './verification-request-form';
 
 export interface VerificationDisplayProps {

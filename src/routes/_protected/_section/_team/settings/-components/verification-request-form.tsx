@@ -1,19 +1,15 @@
 // The verification request: the organisation's details and its documents, uploaded with progress.
 import { useMemo, useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import {
-  MAX_UPLOAD_BYTES,
-  MAX_VERIFICATION_DOCUMENTS,
-  type TeamVerification,
-} from '../../../../../../contract/teams';
-import { phoneCountries } from '../../../../../../domain/countries/phone-countries';
-import type { UploadProgress } from '../../../../../../machines/team-verification';
-import { Alert } from '../../../../../../ui/alert';
-import { Button } from '../../../../../../ui/button';
-import * as Field from '../../../../../../ui/field';
-import { Progress } from '../../../../../../ui/progress';
-import { Select } from '../../../../../../ui/select';
-import { TextareaField, TextField } from '../../../../../../ui/text-field';
+import { css } from 'styled-system/css';
+import { MAX_UPLOAD_BYTES, MAX_VERIFICATION_DOCUMENTS, type TeamVerification } from '@/contract/teams';
+import { phoneCountries } from '@/domain/countries/phone-countries';
+import type { UploadProgress } from '@/machines/team-verification';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import * as Field from '@/ui/field';
+import { Progress } from '@/ui/progress';
+import { Select } from '@/ui/select';
+import { TextareaField, TextField } from '@/ui/text-field';
 
 /** What the file picker offers; the server decides by each file's content, not its name. */
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.jpg,.jpeg,.png,.gif,.webp,.svg,.mp4,.webm,.mov';

@@ -3,18 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromCallback } from 'xstate';
-import { withInspector } from '../../../../../../app-actors';
-import { type Team, teamVerificationSchema } from '../../../../../../contract/teams';
-import { can } from '../../../../../../domain/permissions';
-import {
-  type TeamVerificationEvent,
-  teamVerificationMachine,
-} from '../../../../../../machines/team-verification';
-import { appConfigQuery } from '../../../../../../services/app-config.queries';
-import { basePaths } from '../../../../../../services/config';
-import { teamKeys, verificationQuery } from '../../../../../../services/teams.queries';
-import { upload } from '../../../../../../services/upload';
-import { SettingsSection } from '../../../../-components/settings-section';
+import { withInspector } from '@/app-actors';
+import { type Team, teamVerificationSchema } from '@/contract/teams';
+import { can } from '@/domain/permissions';
+import { type TeamVerificationEvent, teamVerificationMachine } from '@/machines/team-verification';
+import { SettingsSection } from '@/routes/_protected/-components/settings-section';
+import { appConfigQuery } from '@/services/app-config.queries';
+import { basePaths } from '@/services/config';
+import { teamKeys, verificationQuery } from '@/services/teams.queries';
+import { upload } from '@/services/upload';
 import { VerificationDisplay } from './verification-display';
 
 export function VerificationSection({ team }: { team: Team }) {

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import { formatDateTime, formatRelative } from '../../../../../../domain/helpers/time';
-import { currentSessionQuery } from '../../../../../../services/auth.queries';
-import { leaveTeam } from '../../../../../../services/teams.api';
-import { membersQuery, teamKeys, userTeamsQuery } from '../../../../../../services/teams.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Badge } from '../../../../../../ui/badge';
-import { Button } from '../../../../../../ui/button';
-import { ConfirmDialog } from '../../../../../../ui/confirm-dialog';
-import * as Table from '../../../../../../ui/table';
-import { SectionHeading } from '../../../../../-components/page';
-import { switchTeam, useTeam } from '../../../../-components/use-current-team';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
+import { SectionHeading } from '@/routes/-components/page';
+import { currentSessionQuery } from '@/services/auth.queries';
+import { leaveTeam } from '@/services/teams.api';
+import { membersQuery, teamKeys, userTeamsQuery } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import * as Table from '@/ui/table';
 import { MemberActions } from '../-components/member-actions';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/active')({

@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { css } from '../../../../../../../styled-system/css';
-import { showToast } from '../../../../../../app-actors';
-import type { Invitation } from '../../../../../../contract/teams';
-import { formatDateTime, formatRelative } from '../../../../../../domain/helpers/time';
-import { can, whyNot } from '../../../../../../domain/permissions';
-import { resendInvitation, revokeInvitation } from '../../../../../../services/teams.api';
-import { teamInvitationsQuery, teamKeys } from '../../../../../../services/teams.queries';
-import { Alert } from '../../../../../../ui/alert';
-import { Badge } from '../../../../../../ui/badge';
-import { Button } from '../../../../../../ui/button';
-import { EmptyState } from '../../../../../../ui/empty-state';
-import { SkeletonText } from '../../../../../../ui/skeleton';
-import * as Table from '../../../../../../ui/table';
-import { SectionHeading } from '../../../../../-components/page';
-import { useTeam } from '../../../../-components/use-current-team';
+import { css } from 'styled-system/css';
+import { showToast } from '@/app-actors';
+import type { Invitation } from '@/contract/teams';
+import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { can, whyNot } from '@/domain/permissions';
+import { useTeam } from '@/routes/_protected/-components/use-current-team';
+import { SectionHeading } from '@/routes/-components/page';
+import { resendInvitation, revokeInvitation } from '@/services/teams.api';
+import { teamInvitationsQuery, teamKeys } from '@/services/teams.queries';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { SkeletonText } from '@/ui/skeleton';
+import * as Table from '@/ui/table';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/pending')({
   loader: ({ context: { queryClient, team } }) =>
