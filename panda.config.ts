@@ -1,7 +1,7 @@
 import { defineConfig } from '@pandacss/dev';
-import { globalCss } from '@/ui/theme/global-css';
-import { recipes, slotRecipes } from '@/ui/theme/recipes';
-import { semanticTokens, tokens } from '@/ui/theme/tokens';
+import { globalCss } from './src/ui/theme/global-css';
+import { recipes, slotRecipes } from './src/ui/theme/recipes';
+import { semanticTokens, tokens } from './src/ui/theme/tokens';
 
 export default defineConfig({
   preflight: true,
