@@ -12,7 +12,7 @@ import {
 import { auditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { defineRoutes, type Routes } from '../http/routes';
-import { isUuid, teamGuards } from '../teams/guards';
+import { isUuid, teamGuards } from '../tenancy/guards';
 import { listHistory, recordEvent } from './compute-history';
 import { findCompute, lockCompute, toCompute } from './compute-record';
 import { type ComputeService, nextUpdatedAt } from './compute-service';

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Compute, ComputeStatus } from '@/contract/computes';
 import type { Catalog, InstanceType } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 
 export type ComputeRow = typeof computes.$inferSelect;
 

@@ -6,7 +6,6 @@ import { and, eq } from 'drizzle-orm';
 import type { ComputeStatus, PowerAction } from '@/contract/computes';
 import { POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
-import { balanceEmpty, type StartPolicy } from '../billing/start-policy';
 import type { Catalog } from '../catalog/catalog';
 import type { Database, Transaction } from '../db';
 import { computes, teamMembers } from '../db/schema';
@@ -21,15 +20,16 @@ import {
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
-import { isUuid } from '../teams/guards';
-import { fieldProblem } from '../teams/problems';
-import { ACTIVE } from '../teams/team-record';
+import { isUuid } from '../tenancy/guards';
+import { fieldProblem } from '../tenancy/problems';
+import { ACTIVE } from '../tenancy/team-record';
 import { closeEvents, openEvent, recordEvent } from './compute-history';
 import { type ComputeRow, findCompute, isLive, lockCompute, toCompute } from './compute-record';
 import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
+import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
 
 export interface ComputeServiceDeps {
@@ -196,7 +196,7 @@ export class ComputeService {
    */
   async assertMayStart(tx: Transaction, teamId: string, plan?: Record<string, unknown>): Promise<void> {
     const refusal = await this.deps.startPolicy?.startRefusal(tx, teamId, this.deps.clock.now(), plan);
-    if (refusal) throw balanceEmpty(refusal);
+    if (refusal) throw refusal;
   }
 
   /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */

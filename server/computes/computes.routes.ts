@@ -11,8 +11,8 @@ import {
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';
-import { isUuid, teamGuards } from '../teams/guards';
-import { teamIdParams } from '../teams/params';
+import { isUuid, teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
 import { listComputes } from './compute-list';
 import { findCompute, toCompute } from './compute-record';
 import type { ComputeService } from './compute-service';

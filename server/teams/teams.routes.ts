@@ -12,21 +12,20 @@ import {
 } from '@/contract/teams';
 import { can } from '@/domain/permissions';
 import { auditActor, recordAudit } from '../audit/audit-log';
-import { changeCurrency } from '../billing/billing-profile';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
 import { usesTwoFactor } from '../identity/two-factor';
-import { teamGuards, teamGuardsEvenWithoutTwoFactor } from './guards';
-import { teamLimits } from './limits';
+import { teamGuards, teamGuardsEvenWithoutTwoFactor } from '../tenancy/guards';
+import { teamLimits } from '../tenancy/limits';
+import { teamIdParams } from '../tenancy/params';
+import { conflict, fieldProblem, teamNotFound, teamRoleRequired } from '../tenancy/problems';
+import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from '../tenancy/team-record';
 import { teamDeletedMail, teamTwoFactorRequiredMail } from './messages';
-import { teamIdParams } from './params';
-import { conflict, fieldProblem, teamNotFound, teamRoleRequired } from './problems';
-import { countTeamResources, describeResources } from './resources';
-import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from './team-record';
+import { countTeamResources, describeResources, type TeamAreas } from './resources';
 import type { UploadStore } from './verification/upload-store';
 
-export function teamsRoutes(deps: { uploads: UploadStore }) {
+export function teamsRoutes(deps: { uploads: UploadStore; areas: TeamAreas }) {
   return defineRoutes('/teams', 'Teams')
     .add({
       method: 'get',
@@ -137,7 +136,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           }
           // One place decides whether the currency may change (a zero balance, no top-up pending).
           if (currency === current.currency) return row!;
-          await changeCurrency(tx, row!, currency as Currency, actor, now);
+          await deps.areas.changeCurrency(tx, row!, currency as Currency, actor, now);
           return { ...row!, currency };
         });
         await c.get('live').publishToTeam(before.id, { type: 'team.updated', teamId: before.id });
@@ -234,7 +233,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
         const actor = auditActor(c);
         const { others, storageNames } = await identity.db.transaction(async (tx) => {
           if (!(await lockTeam(tx, team.id))) throw teamNotFound();
-          const held = describeResources(await countTeamResources(tx, team.id));
+          const held = describeResources(await countTeamResources(deps.areas, tx, team.id));
           if (held) {
             throw conflict(
               `This team still has ${held}. Delete them first: a team can be deleted only when it holds nothing.`,
@@ -289,6 +288,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: teamGuards(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team’s limits.', schema: teamLimitsSchema } },
-      handler: async (c) => c.json(await teamLimits(c.get('identity').db, c.get('team').id), 200),
+      handler: async (c) =>
+        c.json(await teamLimits(c.get('identity').db, c.get('team').id, deps.areas.computes), 200),
     });
 }

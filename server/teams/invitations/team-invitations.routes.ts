@@ -14,11 +14,11 @@ import { invitations, teamMembers, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
 import { isUniqueViolation } from '../../identity/accounts';
-import { publicOrigin } from '../../user/auth/code-delivery';
-import { isUuid, teamGuards } from '../guards';
-import { teamIdParams, teamInvitationParams } from '../params';
-import { notInTeam, teamNotFound } from '../problems';
-import { ACTIVE, lockTeam } from '../team-record';
+import { publicOrigin } from '../../identity/code-delivery';
+import { isUuid, teamGuards } from '../../tenancy/guards';
+import { teamIdParams, teamInvitationParams } from '../../tenancy/params';
+import { notInTeam, teamNotFound } from '../../tenancy/problems';
+import { ACTIVE, lockTeam } from '../../tenancy/team-record';
 import { addressConflict, closedInvitation } from './invitation-problems';
 import {
   findInvitation,

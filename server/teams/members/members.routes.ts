@@ -19,11 +19,11 @@ import { teamMembers, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { defineRoutes } from '../../http/routes';
 import { usesTwoFactor } from '../../identity/two-factor';
-import { isUuid, teamGuards, teamGuardsEvenWithoutTwoFactor } from '../guards';
+import { isUuid, teamGuards, teamGuardsEvenWithoutTwoFactor } from '../../tenancy/guards';
+import { memberParams, teamIdParams } from '../../tenancy/params';
+import { fieldProblem, notInTeam, teamNotFound, teamRoleRequired } from '../../tenancy/problems';
+import { ACTIVE, activeMembership, describeTeam, lockTeam, type Queryable } from '../../tenancy/team-record';
 import { newOwnerMail, removedFromTeamMail } from '../messages';
-import { memberParams, teamIdParams } from '../params';
-import { fieldProblem, notInTeam, teamNotFound, teamRoleRequired } from '../problems';
-import { ACTIVE, activeMembership, describeTeam, lockTeam, type Queryable } from '../team-record';
 import { assertMayChangeRole, assertMayLeave, assertMayRemove } from './member-rules';
 
 const memberColumns = {
