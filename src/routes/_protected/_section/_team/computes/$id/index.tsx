@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
@@ -48,7 +48,8 @@ function ComputeOverviewPage() {
           ) : (
             <p className={term}>The address is assigned while the compute is provisioned.</p>
           )}
-          <p className={term}>
+          {/* A fingerprint is one 50-character word ("SHA256:…"): it may break anywhere, or a phone scrolls. */}
+          <p className={cx(term, css({ overflowWrap: 'anywhere' }))}>
             {compute.authentication === 'ssh-key'
               ? `Signs in with your SSH key (${compute.sshKeyFingerprint ?? 'fingerprint unknown'}).`
               : 'Signs in with the root password shown when the compute was created.'}
