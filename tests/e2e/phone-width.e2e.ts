@@ -169,6 +169,7 @@ describe('on a phone, 390 px wide', () => {
 
   it('fits the page of a compute made with an SSH key, its fingerprint wrapped', async () => {
     await signedIn.page.goto(keyedPath);
+    await signedIn.page.locator('main h1').first().waitFor();
     await signedIn.page.getByText(/^Signs in with your SSH key \(SHA256:/).waitFor();
     expect([...(await sidewaysScroll(signedIn)), ...(await tinyText(signedIn))]).toEqual([]);
   });
