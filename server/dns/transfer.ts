@@ -3,7 +3,8 @@
 // as many messages as it takes. The differences are computed when a zone is replaced, only while
 // secondaries are configured, and the last HISTORY_VERSIONS of them are kept per zone.
 import { encodeName, TYPE } from './names';
-import { encodeRRset, type RRset, type ZoneIndex } from './zone-index';
+import { encodeRRset, type RRset } from './rrset';
+import type { ZoneIndex } from './zone-index';
 
 /** Versions of a zone whose differences are kept for IXFR; an older secondary gets the whole zone. */
 export const HISTORY_VERSIONS = 20;
