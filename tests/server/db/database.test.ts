@@ -63,7 +63,8 @@ describe('embedded PGlite in DATA_DIR', () => {
     })();
     expect(instance.instanceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(instance.instanceSecret.length).toBeGreaterThanOrEqual(43);
-  });
+    // Three PGlite opens: 30 s was not enough on 2 cores at a load average of 19.
+  }, 120_000);
 
   // The lock itself (SIGKILL, zombies, pids reused by other processes) is tested in data-dir-lock.test.ts.
   it('opens a directory whose lock file names a live process that is no Ikirere server', async () => {
@@ -76,5 +77,5 @@ describe('embedded PGlite in DATA_DIR', () => {
     } finally {
       other.kill();
     }
-  });
+  }, 120_000);
 });
