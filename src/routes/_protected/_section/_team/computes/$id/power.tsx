@@ -6,8 +6,9 @@ import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute, PowerAction } from '@/contract/computes';
+import { availablePowerActions } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
-import { availablePowerActions, computePowerMachine } from '@/machines/compute-power';
+import { computePowerMachine } from '@/machines/compute-power';
 import { SectionHeading } from '@/routes/-components/page';
 import { requestPowerAction } from '@/services/computes.api';
 import { storeCompute } from '@/services/computes.queries';
@@ -76,9 +77,11 @@ function ComputePowerPage() {
       <div className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}>
         <p>
           The compute is <strong>{statusLabel(compute.status).toLowerCase()}</strong>.
-          {compute.status === 'running' || compute.status === 'stopped'
-            ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
-            : ' Actions come back once it has settled.'}
+          {compute.status === 'error'
+            ? ' Its last action failed (its history says why): power it on again, or destroy it.'
+            : offered.length > 0
+              ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
+              : ' Actions come back once it has settled.'}
         </p>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {!mayManage ? <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p> : null}
