@@ -43,7 +43,9 @@ const records = defineRoutes('/records')
     summary: 'Read a record',
     tokenScope: 'never',
     request: {
-      params: v.object({ name: v.pipe(v.string(), v.regex(/^[a-z-]+$/, 'Use lowercase letters and hyphens.')) }),
+      params: v.object({
+        name: v.pipe(v.string(), v.regex(/^[a-z-]+$/, 'Use lowercase letters and hyphens.')),
+      }),
       query: v.object({ limit: v.optional(v.pipe(v.string(), v.digits('Use a whole number.'))) }),
     },
     responses: { 200: { description: 'The record.', schema: v.object({ name: v.string() }) } },

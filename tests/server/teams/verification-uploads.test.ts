@@ -298,9 +298,7 @@ describe('downloading a document', () => {
     const path = `/teams/${teamId}/verification/documents/${documentId}`;
     const byMember = await send(t, 'GET', path, { token: member.token });
     expectStatus(byMember, 403);
-    expect(byMember.body.detail).toBe(
-      "Only the team's owner and admins can verify the team.",
-    );
+    expect(byMember.body.detail).toBe("Only the team's owner and admins can verify the team.");
     const other = await teamWithRoles(t);
     expectStatus(await send(t, 'GET', path, { token: other.owner.token }), 404);
     for (const id of [documentId, '00000000-0000-4000-8000-000000000000', 'x']) {
