@@ -1,6 +1,7 @@
 import { defineConfig } from '@pandacss/dev';
 import { globalCss } from './src/ui/theme/global-css';
 import { recipes, slotRecipes } from './src/ui/theme/recipes';
+import { textStyles } from './src/ui/theme/text-styles';
 import { semanticTokens, tokens } from './src/ui/theme/tokens';
 
 export default defineConfig({
@@ -13,6 +14,6 @@ export default defineConfig({
   conditions: { extend: { dark: '.dark &', light: ':root:not(.dark) &' } },
   globalCss,
   theme: {
-    extend: { tokens, semanticTokens, recipes, slotRecipes },
+    extend: { tokens, semanticTokens, textStyles, recipes, slotRecipes },
   },
 });

@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tansta
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { authPage } from '@/machines/auth';
 import { Logo } from './-components/logo';
 
@@ -23,7 +24,7 @@ function AuthLayout() {
 
   return (
     <div className={css({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '4' })}>
-      <div className={css({ width: '100%', maxWidth: '26rem', display: 'grid', gap: '6' })}>
+      <div className={grid({ gap: '6', width: '100%', maxWidth: '26rem' })}>
         <header className={css({ justifySelf: 'center' })}>
           <Link to="/" aria-label="Ikirere home">
             <Logo />
@@ -31,14 +32,13 @@ function AuthLayout() {
         </header>
         <main
           id="main"
-          className={css({
+          className={grid({
+            gap: '5',
             bg: 'bg.surface',
             borderWidth: '1px',
             borderColor: 'border.default',
             borderRadius: 'lg',
             padding: { base: '5', md: '8' },
-            display: 'grid',
-            gap: '5',
           })}
         >
           <Outlet />

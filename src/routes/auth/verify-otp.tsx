@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { EmptyState } from '@/ui/empty-state';
+import { Text, textRecipe } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
 import { useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
@@ -24,7 +26,7 @@ function VerifyOtpPage() {
           title="No code is on its way"
           description="Start by asking for a code: we'll e-mail it to you."
           action={
-            <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+            <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
               Sign in with a code
             </Link>
           }
@@ -37,12 +39,12 @@ function VerifyOtpPage() {
   if (!codeEntry) return null;
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
+      <div className={grid({ gap: '1' })}>
         <h1 className={css({ fontSize: 'xl' })}>Enter the code we sent you</h1>
-        <p className={css({ color: 'fg.muted' })}>
+        <Text variant="muted">
           Check the inbox of <strong>{pending.address}</strong>.
           {pending.purpose === 'signup' ? ' Entering the code confirms your address.' : ''}
-        </p>
+        </Text>
       </div>
       <CodeForm
         actor={codeEntry}

@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Logo } from '../../-components/logo';
 import { UserMenu } from './user-menu';
 
@@ -10,9 +11,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minHeight: '100vh' })}>
       <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '4',
           paddingX: { base: '4', md: '8' },
           paddingY: '3',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
+import { Text } from '@/ui/text';
 
 /** One block of a settings page: a heading, what it is for, and its controls. */
 export function SettingsSection({
@@ -16,8 +18,7 @@ export function SettingsSection({
   return (
     <section
       aria-labelledby={id}
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '4',
         padding: '5',
         bg: 'bg.surface',
@@ -26,11 +27,11 @@ export function SettingsSection({
         borderRadius: 'lg',
       })}
     >
-      <div className={css({ display: 'grid', gap: '1' })}>
+      <div className={grid({ gap: '1' })}>
         <h2 id={id} className={css({ fontSize: 'md' })}>
           {title}
         </h2>
-        {description ? <p className={css({ color: 'fg.muted' })}>{description}</p> : null}
+        {description ? <Text variant="muted">{description}</Text> : null}
       </div>
       {children}
     </section>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { flex, grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
@@ -84,15 +85,14 @@ function NewComputePage() {
   return (
     <FocusedLayout>
       <PageHeader title="Create a compute" description="Choose a location, an image and a plan." />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <SimulatorNotice />
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
         ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
           <section
             aria-labelledby="root-password"
-            className={css({
-              display: 'grid',
+            className={grid({
               gap: '3',
               maxWidth: '36rem',
               padding: '5',
@@ -120,7 +120,7 @@ function NewComputePage() {
             >
               {snapshot.context.created.rootPassword}
             </code>
-            <div className={css({ display: 'flex', gap: '2' })}>
+            <div className={flex({ gap: '2' })}>
               <CopyButton value={snapshot.context.created.rootPassword ?? ''} label="Copy the password" />
               <Button variant="solid" onClick={() => actor.send({ type: 'password.acknowledged' })}>
                 I have saved it
@@ -130,7 +130,7 @@ function NewComputePage() {
         ) : (
           <>
             {snapshot.matches('uncertain') ? (
-              <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+              <div className={wrap({ gap: '3', align: 'center' })}>
                 <Alert tone="error">{snapshot.context.message}</Alert>
                 <Button variant="solid" onClick={() => actor.send({ type: 'request.retry' })}>
                   Try again

@@ -13,6 +13,7 @@ import { skeletonRecipe } from './skeleton';
 import { spinnerRecipe } from './spinner';
 import { tableRecipe } from './table';
 import { tabsRecipe } from './tabs';
+import { textRecipe } from './text';
 import { tooltipRecipe } from './tooltip';
 
 export const recipes = {
@@ -20,6 +21,7 @@ export const recipes = {
   badge: badgeRecipe,
   spinner: spinnerRecipe,
   skeleton: skeletonRecipe,
+  text: textRecipe,
 };
 
 export const slotRecipes = {

@@ -11,6 +11,8 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 /** "Computes: Read and write; Billing: Read" — the areas it can reach. */
@@ -37,7 +39,7 @@ export function ApiTokenList() {
 
   return (
     <SettingsSection id="tokens" title="Your tokens" description="Tokens that still work, newest first.">
-      {list.length === 0 ? <p className={css({ color: 'fg.muted' })}>You have no API tokens.</p> : null}
+      {list.length === 0 ? <Text variant="muted">You have no API tokens.</Text> : null}
       {list.length > 0 ? (
         <Table.Root caption="Your API tokens" hideCaption>
           <Table.Head>
@@ -47,7 +49,7 @@ export function ApiTokenList() {
               <Table.Header>Expires</Table.Header>
               <Table.Header>Last used</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -55,7 +57,9 @@ export function ApiTokenList() {
             {list.map((token) => (
               <Table.Row key={token.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{token.name}</span>
+                  <Text as="span" variant="strong">
+                    {token.name}
+                  </Text>
                   <span
                     className={css({
                       display: 'block',
@@ -99,7 +103,7 @@ export function ApiTokenList() {
                 </Table.Cell>
                 <Table.Cell>
                   <Button size="sm" variant="ghost" onClick={() => setRevoking(token)}>
-                    Revoke<span className={css({ srOnly: true })}> {token.name}</span>
+                    Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>

@@ -1,8 +1,10 @@
 // This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { formatMoney } from '@/domain/money';
 import { usageQuery } from '@/services/billing.queries';
+import { Text } from '@/ui/text';
 import { SpendChart } from './spend-chart';
 
 export function SpendPanel({ teamId }: { teamId: string }) {
@@ -10,8 +12,7 @@ export function SpendPanel({ teamId }: { teamId: string }) {
   return (
     <section
       aria-labelledby="spend"
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '3',
         padding: '4',
         borderWidth: '1px',
@@ -23,15 +24,19 @@ export function SpendPanel({ teamId }: { teamId: string }) {
       <h2 id="spend" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
         Spend this month
       </h2>
-      <dl className={css({ display: 'flex', gap: '8', flexWrap: 'wrap' })}>
+      <dl className={wrap({ gap: '8' })}>
         <div>
-          <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>So far</dt>
+          <Text as="dt" variant="caption">
+            So far
+          </Text>
           <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
             {formatMoney(usage.monthToDateMinor, usage.currency)}
           </dd>
         </div>
         <div>
-          <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>Projected by month end</dt>
+          <Text as="dt" variant="caption">
+            Projected by month end
+          </Text>
           <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
             {formatMoney(usage.projectedMonthEndMinor, usage.currency)}
           </dd>
@@ -40,12 +45,12 @@ export function SpendPanel({ teamId }: { teamId: string }) {
       {usage.monthToDateMinor > 0 ? (
         <SpendChart daily={usage.daily} currency={usage.currency} />
       ) : (
-        <p className={css({ color: 'fg.muted' })}>Nothing spent yet this month.</p>
+        <Text variant="muted">Nothing spent yet this month.</Text>
       )}
-      <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+      <Text variant="hint">
         Computes are charged by the started hour while they exist, running or stopped, up to their plan’s
         monthly price.
-      </p>
+      </Text>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { DnsRecord, Domain } from '@/contract/domains';
 import { cellText, type DnsRecordType, tableColumns } from '@/domain/dns';
@@ -22,6 +23,8 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Dialog from '@/ui/dialog';
+import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { RecordForm } from './record-form';
 
 export const RECORD_ROW_HEIGHT = 48;
@@ -106,7 +109,7 @@ export function RecordsTable({
               </th>
             ))}
             <th scope="col" className={cx(virtualHead, actionsClass)}>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -150,9 +153,11 @@ export function RecordsTable({
                 ))}
                 <td className={virtualCell}>
                   {record.managed ? (
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Managed for you</span>
+                    <Text as="span" variant="hint">
+                      Managed for you
+                    </Text>
                   ) : mayManage ? (
-                    <span className={css({ display: 'flex', gap: { base: '0', md: '1' } })}>
+                    <span className={flex({ gap: { base: '0', md: '1' } })}>
                       <Button
                         size="sm"
                         variant="ghost"

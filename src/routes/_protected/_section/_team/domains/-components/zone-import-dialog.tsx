@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
@@ -105,8 +106,8 @@ export function ZoneImportDialog({
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <div className={css({ display: 'grid', gap: '3' })}>
-            <label className={css({ display: 'grid', gap: '1', fontSize: 'sm', fontWeight: '500' })}>
+          <div className={grid({ gap: '3' })}>
+            <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
               Zone file
               <input
                 type="file"
@@ -153,16 +154,9 @@ export function ZoneImportDialog({
 }
 
 function ImportPreview({ result }: { result: ZoneImportResult }) {
-  const list = css({
-    display: 'grid',
-    gap: '1',
-    fontFamily: 'mono',
-    fontSize: 'xs',
-    maxHeight: '10rem',
-    overflowY: 'auto',
-  });
+  const list = grid({ gap: '1', fontFamily: 'mono', fontSize: 'xs', maxHeight: '10rem', overflowY: 'auto' });
   return (
-    <section aria-label="What the import would do" className={css({ display: 'grid', gap: '3' })}>
+    <section aria-label="What the import would do" className={grid({ gap: '3' })}>
       <p role="status">
         {result.add.length} to add, {result.change.length} to change, {result.refuse.length} refused,{' '}
         {result.unchanged} already there.

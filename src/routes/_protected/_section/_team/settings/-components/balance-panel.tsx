@@ -4,6 +4,7 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { TOP_UP_LIMITS, type TopUp } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { formatDateTime } from '@/domain/helpers/time';
@@ -14,6 +15,7 @@ import type { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { ReturnedTopUp } from './returned-top-up';
 
@@ -33,8 +35,7 @@ export function BalancePanel({
   return (
     <section
       aria-labelledby="balance"
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '4',
         padding: '5',
         borderWidth: '1px',
@@ -43,7 +44,7 @@ export function BalancePanel({
         bg: 'bg.surface',
       })}
     >
-      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '3', align: 'baseline' })}>
         <h2 id="balance" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
           Balance
         </h2>
@@ -76,10 +77,10 @@ export function BalancePanel({
             : 'Running computes are powered off (never destroyed) and cannot start until you add money.'}
         </Alert>
       ) : null}
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <Text variant="caption">
         Computes are charged by the hour at their plan’s price while they exist, running or stopped; a stopped
         compute keeps its disk and address, so it costs the same. Destroy it to stop paying.
-      </p>
+      </Text>
       {methods.data.sandbox ? (
         <Alert tone="info">
           Payments go through the sandbox provider: you approve or decline on its test page and no real money
@@ -120,7 +121,7 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
     <form
       noValidate
       aria-label="Add money"
-      className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}
+      className={wrap({ gap: '3', align: 'flex-start' })}
       onSubmit={(event) => {
         event.preventDefault();
         const minor = parseMoney(amount, currency);
