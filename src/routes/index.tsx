@@ -108,7 +108,9 @@ function LandingPage() {
                   padding: '5',
                 })}
               >
-                <h3 className={css({ fontSize: 'md' })}>{feature.title}</h3>
+                <Text as="h3" variant="cardTitle">
+                  {feature.title}
+                </Text>
                 <Text variant="muted">{feature.text}</Text>
               </li>
             ))}

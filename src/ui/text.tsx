@@ -11,7 +11,20 @@ export const textRecipe = text;
 
 export type TextKind = (typeof text.variantMap.variant)[number];
 
-type TextElement = 'p' | 'span' | 'div' | 'strong' | 'code' | 'dt' | 'dd' | 'li' | 'small' | 'h2' | 'h3';
+type TextElement =
+  | 'p'
+  | 'span'
+  | 'div'
+  | 'strong'
+  | 'code'
+  | 'dt'
+  | 'dd'
+  | 'li'
+  | 'small'
+  | 'h1'
+  | 'h2'
+  | 'h3'
+  | 'h4';
 
 export type TextProps<E extends TextElement = 'p'> = Omit<ComponentProps<E>, 'ref'> & {
   /** The element to render; a paragraph unless said otherwise. */

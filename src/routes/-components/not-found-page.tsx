@@ -12,7 +12,9 @@ export function NotFoundPage() {
     <div className={css({ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '6' })}>
       <div className={grid({ gap: '3', textAlign: 'center', maxWidth: '28rem' })}>
         <p className={css({ fontFamily: 'mono', color: 'accent.text', fontSize: 'sm' })}>404</p>
-        <h1 className={css({ fontSize: '2xl' })}>Page not found</h1>
+        <Text as="h1" variant="pageTitle">
+          Page not found
+        </Text>
         <Text variant="muted">
           There is nothing at this address. It may have been mistyped, or the page has moved.
         </Text>

@@ -25,7 +25,9 @@ export function PageHeader({
   return (
     <header className={header}>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: '2xl' })}>{title}</h1>
+        <Text as="h1" variant="pageTitle">
+          {title}
+        </Text>
         {description ? <Text variant="caption">{description}</Text> : null}
       </div>
       {actions ? <div className={flex({ gap: '2' })}>{actions}</div> : null}

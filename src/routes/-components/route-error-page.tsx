@@ -65,7 +65,9 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   return (
     <div className={css({ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '6' })}>
       <div role="alert" className={grid({ gap: '3', textAlign: 'center', maxWidth: '30rem' })}>
-        <h1 className={css({ fontSize: '2xl' })}>{title}</h1>
+        <Text as="h1" variant="pageTitle">
+          {title}
+        </Text>
         <Text variant="muted">{description}</Text>
         <div className={flex({ gap: '2', justify: 'center', marginTop: '2' })}>
           <Button variant="solid" loading={retrying} onClick={retry}>

@@ -1,12 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import { hstack } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { providerNames } from '@/machines/auth';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
-import { textRecipe } from '@/ui/text';
+import { Text, textRecipe } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
@@ -45,7 +44,9 @@ function CallbackPage() {
 
   return (
     <>
-      <h1 className={css({ fontSize: 'xl' })}>Finishing sign-in</h1>
+      <Text as="h1" variant="formTitle">
+        Finishing sign-in
+      </Text>
       {failed ? (
         <>
           <Alert tone="error">

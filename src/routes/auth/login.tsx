@@ -35,7 +35,9 @@ function LoginPage() {
   return (
     <>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Sign in to your console</h1>
+        <Text as="h1" variant="formTitle">
+          Sign in to your console
+        </Text>
         <Text variant="muted">Welcome back. We'll e-mail you a code; no password needed.</Text>
       </div>
       {forInvitation ? (

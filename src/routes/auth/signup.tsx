@@ -36,7 +36,9 @@ function SignUpPage() {
   return (
     <>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Create your Ikirere account</h1>
+        <Text as="h1" variant="formTitle">
+          Create your Ikirere account
+        </Text>
         <Text variant="muted">
           You get a team of your own. We'll e-mail you a code to confirm your address, then text one to your
           phone.

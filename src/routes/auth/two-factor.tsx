@@ -35,7 +35,9 @@ function TwoFactorPage() {
   return (
     <>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Two-factor sign-in</h1>
+        <Text as="h1" variant="formTitle">
+          Two-factor sign-in
+        </Text>
         <Text variant="muted">
           {passkey
             ? app

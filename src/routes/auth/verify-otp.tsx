@@ -21,7 +21,9 @@ function VerifyOtpPage() {
   if (!pending || snapshot.matches('noCodeExpected')) {
     return (
       <>
-        <h1 className={css({ fontSize: 'xl' })}>Enter the code we sent you</h1>
+        <Text as="h1" variant="formTitle">
+          Enter the code we sent you
+        </Text>
         <EmptyState
           title="No code is on its way"
           description="Start by asking for a code: we'll e-mail it to you."
@@ -40,7 +42,9 @@ function VerifyOtpPage() {
   return (
     <>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Enter the code we sent you</h1>
+        <Text as="h1" variant="formTitle">
+          Enter the code we sent you
+        </Text>
         <Text variant="muted">
           Check the inbox of <strong>{pending.address}</strong>.
           {pending.purpose === 'signup' ? ' Entering the code confirms your address.' : ''}

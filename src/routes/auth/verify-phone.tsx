@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -29,7 +28,9 @@ function VerifyPhonePage() {
   return (
     <>
       <div className={grid({ gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Verify your phone number</h1>
+        <Text as="h1" variant="formTitle">
+          Verify your phone number
+        </Text>
         <Text variant="muted">
           {inCodeEntry
             ? 'Enter the code we texted you.'

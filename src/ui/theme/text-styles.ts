@@ -2,7 +2,24 @@
 // `Text` component or the `text` recipe; recipes use them as `textStyle`.
 import { defineTextStyles } from '@pandacss/dev';
 
+// Headings keep the line height their element has (1.25 for h1–h4, the body's for the rest).
+const heading = { fontFamily: 'heading', fontWeight: '600' } as const;
+
 export const textStyles = defineTextStyles({
+  /** The h1 of a console page. */
+  pageTitle: { value: { ...heading, fontSize: '2xl' } },
+  /** The h1 of a page that is one form: signing in, verifying a code. */
+  formTitle: { value: { ...heading, fontSize: 'xl' } },
+  /** A part of a page: a tab's heading, a dialog-like block. */
+  sectionTitle: { value: { ...heading, fontSize: 'lg' } },
+  /** A card or settings block. */
+  cardTitle: { value: { ...heading, fontSize: 'md' } },
+  /** A panel's heading, at the size of the text around it. */
+  panelTitle: { value: heading },
+  /** A figure that is the point of its panel: a balance, a month's spend. */
+  figure: { value: { ...heading, fontSize: '2xl' } },
+  /** A figure among others. */
+  figureSmall: { value: { ...heading, fontSize: 'xl' } },
   /** Secondary text at the size around it: explanations, empty lists, "(you)". */
   muted: { value: { color: 'fg.muted' } },
   /** A line under a title or beside a value, one step smaller. */

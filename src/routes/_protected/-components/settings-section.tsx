@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { Text } from '@/ui/text';
 
@@ -28,9 +27,9 @@ export function SettingsSection({
       })}
     >
       <div className={grid({ gap: '1' })}>
-        <h2 id={id} className={css({ fontSize: 'md' })}>
+        <Text as="h2" variant="cardTitle" id={id}>
           {title}
-        </h2>
+        </Text>
         {description ? <Text variant="muted">{description}</Text> : null}
       </div>
       {children}

@@ -22,6 +22,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { EmptyState } from '@/ui/empty-state';
+import { Text } from '@/ui/text';
 import { PageHeader } from '../../-components/page';
 import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';
@@ -102,9 +103,9 @@ function NewComputePage() {
               bg: 'bg.surface',
             })}
           >
-            <h2 id="root-password" className={css({ fontSize: 'lg' })}>
+            <Text as="h2" variant="sectionTitle" id="root-password">
               Save the root password now
-            </h2>
+            </Text>
             <p>
               {snapshot.context.created.compute.hostname} is being created. This is the only time its root
               password is shown: we keep only a hash of it.

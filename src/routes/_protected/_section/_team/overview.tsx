@@ -155,5 +155,5 @@ function Card({
 }
 
 function Figure({ children }: { children: ReactNode }) {
-  return <p className={css({ fontFamily: 'heading', fontSize: '2xl', fontWeight: '600' })}>{children}</p>;
+  return <Text variant="figure">{children}</Text>;
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime } from '@/domain/helpers/time';
@@ -74,9 +73,9 @@ function InvitationPage() {
             borderRadius: 'lg',
           })}
         >
-          <h2 id="invitation-title" className={css({ fontSize: 'lg' })}>
+          <Text as="h2" variant="sectionTitle" id="invitation-title">
             Join {invitation.data.team.name}
-          </h2>
+          </Text>
           <dl className={grid({ gap: '2 4', gridTemplateColumns: 'auto 1fr' })}>
             <Text as="dt" variant="muted">
               Invited by

@@ -1,7 +1,6 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { revokeSession, signOutOtherSessions } from '@/services/auth.api';
 import { authKeys, sessionsQuery } from '@/services/auth.queries';

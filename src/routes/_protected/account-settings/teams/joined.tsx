@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-
 import { SectionHeading } from '@/routes/-components/page';
 import { userTeamsQuery } from '@/services/teams.queries';
 import { Badge } from '@/ui/badge';

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { SectionHeading } from '@/routes/-components/page';
 import { myInvitationsQuery } from '@/services/teams.queries';

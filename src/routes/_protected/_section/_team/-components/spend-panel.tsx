@@ -1,6 +1,5 @@
 // This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import { formatMoney } from '@/domain/money';
 import { usageQuery } from '@/services/billing.queries';
@@ -21,25 +20,25 @@ export function SpendPanel({ teamId }: { teamId: string }) {
         bg: 'bg.surface',
       })}
     >
-      <h2 id="spend" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+      <Text as="h2" variant="panelTitle" id="spend">
         Spend this month
-      </h2>
+      </Text>
       <dl className={wrap({ gap: '8' })}>
         <div>
           <Text as="dt" variant="caption">
             So far
           </Text>
-          <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
+          <Text as="dd" variant="figureSmall">
             {formatMoney(usage.monthToDateMinor, usage.currency)}
-          </dd>
+          </Text>
         </div>
         <div>
           <Text as="dt" variant="caption">
             Projected by month end
           </Text>
-          <dd className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: '600' })}>
+          <Text as="dd" variant="figureSmall">
             {formatMoney(usage.projectedMonthEndMinor, usage.currency)}
-          </dd>
+          </Text>
         </div>
       </dl>
       {usage.monthToDateMinor > 0 ? (

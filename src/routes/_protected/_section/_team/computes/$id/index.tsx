@@ -35,9 +35,9 @@ function ComputeOverviewPage() {
       <SectionHeading title="Overview" documentTitle={`${compute.hostname} · Compute`} />
       <div className={grid({ gap: '6' })}>
         <section aria-labelledby="connect" className={grid({ gap: '2' })}>
-          <h3 id="connect" className={css({ fontSize: 'md' })}>
+          <Text as="h3" variant="cardTitle" id="connect">
             Connect
-          </h3>
+          </Text>
           {ssh ? (
             <div className={wrap({ gap: '2', align: 'center' })}>
               <code

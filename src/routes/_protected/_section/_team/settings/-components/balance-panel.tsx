@@ -45,17 +45,14 @@ export function BalancePanel({
       })}
     >
       <div className={wrap({ gap: '3', align: 'baseline' })}>
-        <h2 id="balance" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+        <Text as="h2" variant="panelTitle" id="balance">
           Balance
-        </h2>
+        </Text>
         <Badge tone={shown.tone}>{shown.label}</Badge>
       </div>
-      <p
-        className={css({ fontFamily: 'heading', fontSize: '2xl', fontWeight: '600' })}
-        data-testid="balance-amount"
-      >
+      <Text variant="figure" data-testid="balance-amount">
         {formatMoney(balanceMinor, currency)}
-      </p>
+      </Text>
       {shown.standing === 'low' ? (
         <Alert tone="info">
           The balance is under your alert threshold of {formatMoney(lowBalanceThresholdMinor, currency)}. Add

@@ -104,7 +104,9 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
         save.mutate({ ...rest, lowBalanceThresholdMinor: threshold });
       }}
     >
-      <h2 className={css({ fontFamily: 'heading', fontWeight: '600' })}>Billing details</h2>
+      <Text as="h2" variant="panelTitle">
+        Billing details
+      </Text>
       {!mayEdit ? <Text variant="muted">Only the team’s owner can change these.</Text> : null}
       {field('billingEmail', 'Billing e-mail', {
         type: 'email',

@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-
 import { showToast } from '@/app-actors';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';

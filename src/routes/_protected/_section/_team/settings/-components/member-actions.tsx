@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';

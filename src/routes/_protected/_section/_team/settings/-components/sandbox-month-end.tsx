@@ -39,9 +39,9 @@ export function SandboxMonthEnd({ teamId }: { teamId: string }) {
         borderRadius: 'lg',
       })}
     >
-      <h3 id="sandbox-month-end" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+      <Text as="h3" variant="panelTitle" id="sandbox-month-end">
         Sandbox: simulate the month’s end
-      </h3>
+      </Text>
       <Text variant="caption">
         See a whole billing month without waiting for it: every compute of the team is charged for its hours
         to the end of the month as if it kept running, and the month’s invoice is issued now. Only in the
