@@ -1,6 +1,8 @@
 // Every recipe of the design system, registered in panda.config.ts.
+import { alertRecipe } from './alert';
 import { badgeRecipe } from './badge';
 import { buttonRecipe } from './button';
+import { choiceCardsRecipe } from './choice-cards';
 import { dialogRecipe } from './dialog';
 import { emptyStateRecipe } from './empty-state';
 import { fieldRecipe } from './field';
@@ -13,7 +15,9 @@ import { skeletonRecipe } from './skeleton';
 import { spinnerRecipe } from './spinner';
 import { tableRecipe } from './table';
 import { tabsRecipe } from './tabs';
+import { tagInputRecipe } from './tag-input';
 import { textRecipe } from './text';
+import { toastRecipe } from './toast';
 import { tooltipRecipe } from './tooltip';
 
 export const recipes = {
@@ -36,4 +40,8 @@ export const slotRecipes = {
   emptyState: emptyStateRecipe,
   segmentGroup: segmentGroupRecipe,
   phoneField: phoneFieldRecipe,
+  alert: alertRecipe,
+  toast: toastRecipe,
+  choiceCards: choiceCardsRecipe,
+  tagInput: tagInputRecipe,
 };
