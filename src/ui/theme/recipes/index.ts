@@ -19,6 +19,7 @@ import { tagInputRecipe } from './tag-input';
 import { textRecipe } from './text';
 import { toastRecipe } from './toast';
 import { tooltipRecipe } from './tooltip';
+import { virtualTableRecipe } from './virtual-table';
 
 export const recipes = {
   button: buttonRecipe,
@@ -44,4 +45,5 @@ export const slotRecipes = {
   toast: toastRecipe,
   choiceCards: choiceCardsRecipe,
   tagInput: tagInputRecipe,
+  virtualTable: virtualTableRecipe,
 };

@@ -2,7 +2,6 @@
 // where it was last used; revoking one stops it at once.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { type ApiToken, TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, TOKEN_AREAS } from '@/contract/api-tokens';
 import { formatDateTime, formatRelative, formatUtcDay } from '@/domain/helpers/time';
 import { revokeApiToken } from '@/services/api-tokens.api';
@@ -11,7 +10,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
-import { Text } from '@/ui/text';
+import { Text, textRecipe } from '@/ui/text';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
@@ -60,22 +59,13 @@ export function ApiTokenList() {
                   <Text as="span" variant="strong">
                     {token.name}
                   </Text>
-                  <span
-                    className={css({
-                      display: 'block',
-                      color: 'fg.muted',
-                      fontFamily: 'mono',
-                      fontSize: 'sm',
-                    })}
-                  >
-                    {token.prefix}…
-                  </span>
+                  <Table.Detail className={textRecipe({ variant: 'mono' })}>{token.prefix}…</Table.Detail>
                 </Table.Cell>
                 <Table.Cell>
                   {describeScopes(token)}
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                  <Table.Detail>
                     For {token.teams.map((team) => team.name).join(', ') || 'no team any more'}
-                  </span>
+                  </Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(new Date(new Date(token.expiresAt).getTime() - 1))}</Table.Cell>
                 <Table.Cell>
@@ -85,16 +75,9 @@ export function ApiTokenList() {
                         {formatRelative(token.lastUsedAt)}
                       </time>
                       {token.lastUsedIp ? (
-                        <span
-                          className={css({
-                            display: 'block',
-                            color: 'fg.muted',
-                            fontFamily: 'mono',
-                            fontSize: 'sm',
-                          })}
-                        >
+                        <Table.Detail className={textRecipe({ variant: 'mono' })}>
                           from {token.lastUsedIp}
-                        </span>
+                        </Table.Detail>
                       ) : null}
                     </>
                   ) : (

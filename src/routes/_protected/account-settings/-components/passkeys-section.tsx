@@ -103,9 +103,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
                   <Text as="span" variant="strong">
                     {key.name}
                   </Text>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.backedUp ? 'Synced passkey' : 'On one device or key'}
-                  </span>
+                  <Table.Detail>{key.backedUp ? 'Synced passkey' : 'On one device or key'}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
                 <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>

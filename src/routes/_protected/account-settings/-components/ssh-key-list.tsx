@@ -51,20 +51,14 @@ export function SshKeyList() {
                   <Text as="span" variant="strong">
                     {key.name}
                   </Text>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.type}
-                  </span>
+                  <Table.Detail>{key.type}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell mono>
                   <span className={css({ overflowWrap: 'anywhere' })}>{key.fingerprint}</span>
                 </Table.Cell>
                 <Table.Cell>
                   {key.team ? `Everyone in ${key.team.name}` : 'Only you'}
-                  {key.mine ? null : (
-                    <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                      Added by {key.owner.name}
-                    </span>
-                  )}
+                  {key.mine ? null : <Table.Detail>Added by {key.owner.name}</Table.Detail>}
                 </Table.Cell>
                 <Table.Cell>
                   {key.mine ? (
