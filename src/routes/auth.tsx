@@ -2,7 +2,7 @@ import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tansta
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
-import { grid } from 'styled-system/patterns';
+import { grid, panel } from 'styled-system/patterns';
 import { authPage } from '@/machines/auth';
 import { Logo } from './-components/logo';
 
@@ -30,17 +30,7 @@ function AuthLayout() {
             <Logo />
           </Link>
         </header>
-        <main
-          id="main"
-          className={grid({
-            gap: '5',
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'lg',
-            padding: { base: '5', md: '8' },
-          })}
-        >
+        <main id="main" className={panel({ gap: '5', padding: { base: '5', md: '8' } })}>
           <Outlet />
         </main>
       </div>

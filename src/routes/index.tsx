@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { flex, grid, wrap } from 'styled-system/patterns';
+import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { readStorage } from '@/services/storage';
 import { buttonRecipe } from '@/ui/button';
 import { Text } from '@/ui/text';
@@ -97,17 +97,7 @@ function LandingPage() {
           </h2>
           <ul className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
             {features.map((feature) => (
-              <li
-                key={feature.title}
-                className={grid({
-                  gap: '2',
-                  bg: 'bg.surface',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderRadius: 'lg',
-                  padding: '5',
-                })}
-              >
+              <li key={feature.title} className={panel({ gap: '2', padding: '5' })}>
                 <Text as="h3" variant="cardTitle">
                   {feature.title}
                 </Text>

@@ -1,12 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { secondFactorCodeSchema } from '@/contract/two-factor';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { Text } from '@/ui/text';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
@@ -102,7 +101,7 @@ function TwoFactorPage() {
         >
           Verify
         </Button>
-        <Link to="/auth/login" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        <Link to="/auth/login" className={textRecipe({ variant: 'linkSmall' })}>
           Start signing in again
         </Link>
       </form>

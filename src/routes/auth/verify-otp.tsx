@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { EmptyState } from '@/ui/empty-state';
 import { Text, textRecipe } from '@/ui/text';
@@ -55,7 +54,7 @@ function VerifyOtpPage() {
         alternative={
           <Link
             to={pending.purpose === 'signup' ? '/auth/signup' : '/auth/login'}
-            className={css({ color: 'accent.text', fontSize: 'sm' })}
+            className={textRecipe({ variant: 'linkSmall' })}
           >
             Use a different e-mail address
           </Link>

@@ -20,6 +20,8 @@ export const textStyles = defineTextStyles({
   figure: { value: { ...heading, fontSize: '2xl' } },
   /** A figure among others. */
   figureSmall: { value: { ...heading, fontSize: 'xl' } },
+  /** A heading inside a dialog or a list, at the body's size. */
+  smallTitle: { value: { fontSize: 'sm', fontWeight: '600' } },
   /** Secondary text at the size around it: explanations, empty lists, "(you)". */
   muted: { value: { color: 'fg.muted' } },
   /** A line under a title or beside a value, one step smaller. */
@@ -28,8 +30,14 @@ export const textStyles = defineTextStyles({
   hint: { value: { fontSize: 'xs', color: 'fg.muted' } },
   /** A link inside running text or a table. */
   link: { value: { color: 'accent.text', fontWeight: '500' } },
+  /** A quiet link beside a heading or under a form: "All activity", "Back to sign in". */
+  linkSmall: { value: { color: 'accent.text', fontSize: 'sm' } },
   /** Words that name the thing a row or card is about. */
   strong: { value: { fontWeight: '500' } },
+  /** A total, a chart's name: the one thing in a list that must stand out. */
+  bold: { value: { fontWeight: '600' } },
+  /** Text one step under the page's, where the block around it is larger. */
+  small: { value: { fontSize: 'sm' } },
   /** Machine words: addresses, keys, record values. */
   mono: { value: { fontFamily: 'mono' } },
   /** A failure said next to where it happened. */

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { hstack } from 'styled-system/patterns';
+import { textRecipe } from '@/ui/text';
 import { Logo } from '../../-components/logo';
 import { UserMenu } from './user-menu';
 
@@ -21,7 +22,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
         })}
       >
         <Logo />
-        <Link to="/overview" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        <Link to="/overview" className={textRecipe({ variant: 'linkSmall' })}>
           ← Back to the console
         </Link>
         <div className={css({ marginLeft: 'auto' })}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { grid } from 'styled-system/patterns';
+import { grid, panel } from 'styled-system/patterns';
 import { Text } from '@/ui/text';
 
 /** One block of a settings page: a heading, what it is for, and its controls. */
@@ -15,17 +15,7 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={grid({
-        gap: '4',
-        padding: '5',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-      })}
-    >
+    <section aria-labelledby={id} className={panel({ gap: '4', padding: '5' })}>
       <div className={grid({ gap: '1' })}>
         <Text as="h2" variant="cardTitle" id={id}>
           {title}

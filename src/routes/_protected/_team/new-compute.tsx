@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { flex, grid, wrap } from 'styled-system/patterns';
+import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
@@ -91,18 +91,7 @@ function NewComputePage() {
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
         ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
-          <section
-            aria-labelledby="root-password"
-            className={grid({
-              gap: '3',
-              maxWidth: '36rem',
-              padding: '5',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'lg',
-              bg: 'bg.surface',
-            })}
-          >
+          <section aria-labelledby="root-password" className={panel({ padding: '5', maxWidth: '36rem' })}>
             <Text as="h2" variant="sectionTitle" id="root-password">
               Save the root password now
             </Text>

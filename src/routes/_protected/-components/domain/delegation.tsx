@@ -1,7 +1,7 @@
 // Whether the registrar points a domain at our name servers, and what to set there when it does not.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
-import { grid, hstack, wrap } from 'styled-system/patterns';
+import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
 import { checkDelegation } from '@/services/domains.api';
@@ -36,17 +36,7 @@ export function DelegationPanel({ domain }: { domain: Domain }) {
   });
   const { status, checkedAt, found } = domain.delegation;
   return (
-    <section
-      aria-labelledby="delegation"
-      className={grid({
-        gap: '3',
-        padding: '4',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
+    <section aria-labelledby="delegation" className={panel()}>
       <div className={wrap({ gap: '3', align: 'center' })}>
         <h2 id="delegation" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
           Name servers at your registrar

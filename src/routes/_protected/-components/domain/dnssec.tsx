@@ -5,7 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { grid, hstack, wrap } from 'styled-system/patterns';
+import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain, ParentDsStatus } from '@/contract/domains';
@@ -43,15 +43,6 @@ function useDomainUpdate(domain: Domain) {
     void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
   };
 }
-
-const panel = grid({
-  gap: '3',
-  padding: '4',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
 
 /** What the parent publishes, in words, with the DS records it lists. */
 function parentSentence(domain: Domain): string {
@@ -115,7 +106,7 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
     );
 
   return (
-    <section aria-labelledby="dnssec" className={panel}>
+    <section aria-labelledby="dnssec" className={panel()}>
       <div className={wrap({ gap: '3', align: 'center' })}>
         <h2 id="dnssec" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
           DNSSEC

@@ -95,7 +95,7 @@ function RecentActivity({ teamId }: { teamId: string }) {
         <h2 id="recent" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
           Recent activity
         </h2>
-        <Link to="/settings/activity" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        <Link to="/settings/activity" className={textRecipe({ variant: 'linkSmall' })}>
           All activity
         </Link>
       </div>
@@ -103,7 +103,7 @@ function RecentActivity({ teamId }: { teamId: string }) {
         {activity.pages[0]?.entries.slice(0, 6).map((entry) => {
           const target = describeTarget(entry);
           return (
-            <li key={entry.id} className={css({ fontSize: 'sm' })}>
+            <Text as="li" variant="small" key={entry.id}>
               <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
               {target ? (
                 <Text as="span" variant="muted">
@@ -113,7 +113,7 @@ function RecentActivity({ teamId }: { teamId: string }) {
               <time dateTime={entry.at} className={textRecipe({ variant: 'muted' })}>
                 {formatRelative(entry.at)}
               </time>
-            </li>
+            </Text>
           );
         })}
       </ul>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { flex, grid } from 'styled-system/patterns';
+import { flex, grid, panel } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime } from '@/domain/helpers/time';
 import { PageHeader } from '@/routes/-components/page';
@@ -63,15 +63,7 @@ function InvitationPage() {
       {invitation.data ? (
         <section
           aria-labelledby="invitation-title"
-          className={grid({
-            gap: '4',
-            maxWidth: '34rem',
-            padding: '6',
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'lg',
-          })}
+          className={panel({ gap: '4', padding: '6', maxWidth: '34rem' })}
         >
           <Text as="h2" variant="sectionTitle" id="invitation-title">
             Join {invitation.data.team.name}

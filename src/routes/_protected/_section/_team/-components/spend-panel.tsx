@@ -1,6 +1,6 @@
 // This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { grid, wrap } from 'styled-system/patterns';
+import { panel, wrap } from 'styled-system/patterns';
 import { formatMoney } from '@/domain/money';
 import { usageQuery } from '@/services/billing.queries';
 import { Text } from '@/ui/text';
@@ -9,17 +9,7 @@ import { SpendChart } from './spend-chart';
 export function SpendPanel({ teamId }: { teamId: string }) {
   const usage = useSuspenseQuery(usageQuery(teamId)).data;
   return (
-    <section
-      aria-labelledby="spend"
-      className={grid({
-        gap: '3',
-        padding: '4',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
+    <section aria-labelledby="spend" className={panel()}>
       <Text as="h2" variant="panelTitle" id="spend">
         Spend this month
       </Text>

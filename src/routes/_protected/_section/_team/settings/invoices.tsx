@@ -114,7 +114,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
   const invoice = useQuery(invoiceQuery(teamId, id));
   const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
   const back = (
-    <Link to="/settings/invoices" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+    <Link to="/settings/invoices" className={textRecipe({ variant: 'linkSmall' })}>
       ← All invoices
     </Link>
   );
@@ -219,10 +219,12 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
         <dd>{money(data.subtotalMinor)}</dd>
         <dt>Tax ({data.taxRatePercent} %)</dt>
         <dd>{money(data.taxMinor)}</dd>
-        <dt className={css({ fontWeight: '600' })}>Total</dt>
-        <dd className={css({ fontWeight: '600' })} data-testid="invoice-total">
+        <Text as="dt" variant="bold">
+          Total
+        </Text>
+        <Text as="dd" variant="bold" data-testid="invoice-total">
           {money(data.totalMinor)}
-        </dd>
+        </Text>
       </dl>
     </article>
   );

@@ -14,6 +14,7 @@ import { domainKeys } from '@/services/domains.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
+import { Text, textRecipe } from '@/ui/text';
 import { TextareaField } from '@/ui/text-field';
 
 type Imported = ZoneImportResult['add'][number];
@@ -113,7 +114,7 @@ export function ZoneImportDialog({
                 type="file"
                 accept=".zone,.txt,.db,text/plain"
                 onChange={(event) => void readFile(event.target.files?.[0])}
-                className={css({ fontSize: 'sm' })}
+                className={textRecipe({ variant: 'small' })}
               />
             </label>
             <TextareaField
@@ -163,7 +164,9 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       </p>
       {result.add.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To add</h3>
+          <Text as="h3" variant="smallTitle">
+            To add
+          </Text>
           <ul className={list}>
             {result.add.map((record, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a preview list is never reordered
@@ -174,7 +177,9 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       ) : null}
       {result.change.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To change</h3>
+          <Text as="h3" variant="smallTitle">
+            To change
+          </Text>
           <ul className={list}>
             {result.change.map(({ from, to }) => (
               <li key={from.id}>

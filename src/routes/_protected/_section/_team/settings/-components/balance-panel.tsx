@@ -4,7 +4,7 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { grid, wrap } from 'styled-system/patterns';
+import { panel, wrap } from 'styled-system/patterns';
 import { TOP_UP_LIMITS, type TopUp } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { formatDateTime } from '@/domain/helpers/time';
@@ -33,17 +33,7 @@ export function BalancePanel({
   const { balanceMinor, currency, status, lowBalanceThresholdMinor, graceEndsAt } = balance.data;
   const shown = balanceStanding(balance.data);
   return (
-    <section
-      aria-labelledby="balance"
-      className={grid({
-        gap: '4',
-        padding: '5',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
+    <section aria-labelledby="balance" className={panel({ gap: '4', padding: '5' })}>
       <div className={wrap({ gap: '3', align: 'baseline' })}>
         <Text as="h2" variant="panelTitle" id="balance">
           Balance
@@ -84,10 +74,10 @@ export function BalancePanel({
           moves.
         </Alert>
       ) : null}
-      <p className={css({ fontSize: 'sm' })}>
+      <Text variant="small">
         Ways to pay with {methods.data.provider}:{' '}
         {methods.data.methods.map((method) => method.label).join(', ')}.
-      </p>
+      </Text>
       {returnedTopUp ? (
         <ReturnedTopUp teamId={teamId} id={returnedTopUp} balanceUpdatedAt={balance.dataUpdatedAt} />
       ) : null}
