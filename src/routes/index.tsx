@@ -4,6 +4,7 @@ import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { readStorage } from '@/services/storage';
 import { buttonRecipe } from '@/ui/button';
 import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { Logo } from './-components/logo';
 import { useDocumentTitle } from './-components/page';
 
@@ -92,9 +93,9 @@ function LandingPage() {
             marginTop: { base: '12', md: '16' },
           })}
         >
-          <h2 id="features" className={css({ srOnly: true })}>
+          <VisuallyHidden as="h2" id="features">
             What you can do
-          </h2>
+          </VisuallyHidden>
           <ul className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
             {features.map((feature) => (
               <li key={feature.title} className={panel({ gap: '2', padding: '5' })}>

@@ -13,6 +13,7 @@ import { segmentGroupRecipe } from './segment-group';
 import { selectRecipe } from './select';
 import { skeletonRecipe } from './skeleton';
 import { spinnerRecipe } from './spinner';
+import { tabNavRecipe } from './tab-nav';
 import { tableRecipe } from './table';
 import { tabsRecipe } from './tabs';
 import { tagInputRecipe } from './tag-input';
@@ -46,4 +47,5 @@ export const slotRecipes = {
   choiceCards: choiceCardsRecipe,
   tagInput: tagInputRecipe,
   virtualTable: virtualTableRecipe,
+  tabNav: tabNavRecipe,
 };

@@ -38,9 +38,9 @@ export function DelegationPanel({ domain }: { domain: Domain }) {
   return (
     <section aria-labelledby="delegation" className={panel()}>
       <div className={wrap({ gap: '3', align: 'center' })}>
-        <h2 id="delegation" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+        <Text as="h2" id="delegation" variant="panelTitle" className={css({ flex: '1' })}>
           Name servers at your registrar
-        </h2>
+        </Text>
         <DelegationBadge domain={domain} />
       </div>
       <p>

@@ -108,9 +108,9 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
   return (
     <section aria-labelledby="dnssec" className={panel()}>
       <div className={wrap({ gap: '3', align: 'center' })}>
-        <h2 id="dnssec" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+        <Text as="h2" id="dnssec" variant="panelTitle" className={css({ flex: '1' })}>
           DNSSEC
-        </h2>
+        </Text>
         {statusBadge}
       </div>
       {status === 'unsigned' ? (

@@ -92,9 +92,9 @@ function RecentActivity({ teamId }: { teamId: string }) {
   return (
     <section aria-labelledby="recent" className={panel}>
       <div className={flex({ align: 'baseline', gap: '3' })}>
-        <h2 id="recent" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+        <Text as="h2" id="recent" variant="panelTitle" className={css({ flex: '1' })}>
           Recent activity
-        </h2>
+        </Text>
         <Link to="/settings/activity" className={textRecipe({ variant: 'linkSmall' })}>
           All activity
         </Link>

@@ -1,7 +1,7 @@
 // Spend per day as bars (SVG, no chart library: a month is at most 31 bars), with the same figures in a
 // table for screen readers.
 import { css } from 'styled-system/css';
-import { grid } from 'styled-system/patterns';
+import { grid, visuallyHidden } from 'styled-system/patterns';
 import type { Currency } from '@/contract/teams';
 import { formatMoney } from '@/domain/money';
 import { textRecipe } from '@/ui/text';
@@ -55,7 +55,7 @@ export function SpendChart({
       <figcaption className={textRecipe({ variant: 'hint' })}>
         Spend per day this month (UTC days).
       </figcaption>
-      <table className={css({ srOnly: true })}>
+      <table className={visuallyHidden()}>
         <caption>Spend per day this month</caption>
         <thead>
           <tr>

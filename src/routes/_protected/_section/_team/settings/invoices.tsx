@@ -148,12 +148,9 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
     <article aria-labelledby="invoice-title" className={grid({ gap: '4' })}>
       {back}
       <div className={wrap({ gap: '3', align: 'center' })}>
-        <h3
-          id="invoice-title"
-          className={css({ fontFamily: 'heading', fontWeight: '600', fontSize: 'lg', flex: '1' })}
-        >
+        <Text as="h3" id="invoice-title" variant="sectionTitle" className={css({ flex: '1' })}>
           Invoice {data.number} · {formatBillingMonth(data.periodStart)}
-        </h3>
+        </Text>
         <Badge tone={data.status === 'paid' ? 'success' : 'warning'}>
           {data.status === 'paid' ? 'Paid' : 'Unpaid'}
         </Badge>

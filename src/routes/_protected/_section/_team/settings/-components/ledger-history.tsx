@@ -48,9 +48,9 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
   return (
     <section aria-labelledby="ledger" className={grid({ gap: '3', minWidth: '0' })}>
       <div className={wrap({ gap: '3', align: 'center' })}>
-        <h2 id="ledger" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+        <Text as="h2" id="ledger" variant="panelTitle" className={css({ flex: '1' })}>
           History
-        </h2>
+        </Text>
         <Button variant="outline" size="sm" loading={downloading} onClick={() => void download()}>
           Download CSV
         </Button>
