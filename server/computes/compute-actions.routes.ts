@@ -116,7 +116,7 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       summary: 'Read CPU, memory, disk and network usage over 1 h, 24 h, 7 d or 30 d',
       tokenScope: 'computes:read',
       description:
-        'Steps: 1 minute (1h), 5 minutes (24h), 30 minutes (7d), 2 hours (30d). Points before the compute existed are null; points while it was off are 0.',
+        'Steps: 1 minute (1h), 5 minutes (24h), 30 minutes (7d), 2 hours (30d). Points before the compute existed are null; points while it was off (or not yet sampled) are 0; `readings` counts the points that hold a reading.',
       guards: teamGuards(),
       request: { params: computeParams, query: metricsQuery },
       responses: { 200: { description: 'Time series as parallel arrays.', schema: computeMetricsSchema } },

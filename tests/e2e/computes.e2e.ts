@@ -96,6 +96,35 @@ describe('computes in Chromium', () => {
     expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
     await expectNoAxeViolations(page);
 
+    // Monitoring right after it runs: no empty charts without a word. Until the first reading each chart
+    // says when it is due (the minute under way closes); should that minute have closed already, the one
+    // reading shows with the note that the line starts with the second.
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Monitoring' })
+      .click();
+    await page.waitForURL('**/monitoring');
+    const cpu = page.getByRole('figure', { name: 'CPU' });
+    const note = cpu.getByText(
+      /^(Figures start within a minute of the compute starting\.|Collecting: a sample arrives every minute, and the line starts with the second\.)/,
+    );
+    const said = (await note.textContent())!;
+    if (said.startsWith('Figures start')) {
+      const [, hours, minutes] = /The first is due at about (\d\d):(\d\d)\.$/.exec(said)!;
+      const due = new Date();
+      due.setHours(Number(hours), Number(minutes), 0, 0);
+      // The end of the minute under way: within the next minute, or just past (across midnight too).
+      const day = 86_400_000;
+      const ahead = ((((due.getTime() - Date.now()) % day) + day + day / 2) % day) - day / 2;
+      expect(ahead).toBeGreaterThan(-20_000);
+      expect(ahead).toBeLessThanOrEqual(62_000);
+      await expect(cpu.locator('canvas').count()).resolves.toBe(0);
+      await cpu.getByText('CPU: no figures yet').waitFor();
+    } else {
+      await cpu.locator('canvas').first().waitFor();
+    }
+    await expect(page.getByText('no data').count()).resolves.toBe(0);
+
     // Power it off (forced, so confirmed first), then on again.
     await page.getByRole('link', { name: 'Power', exact: true }).click();
     await page.getByRole('button', { name: 'Power off (forced)' }).click();
