@@ -150,6 +150,8 @@ export function createApp(deps: AppDeps): App {
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({
+      identity,
+      live,
       uploads,
       areas: { computes: countLiveComputes, domains: countDomains, changeCurrency },
     }),

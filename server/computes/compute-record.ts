@@ -65,6 +65,21 @@ export async function findCompute(
   return found;
 }
 
+/** The compute with its creator, its row under a row lock: for a change that answers with what it wrote. */
+export async function lockComputeWithCreator(
+  db: Queryable,
+  teamId: string,
+  computeId: string,
+): Promise<ComputeWithCreator | undefined> {
+  const [found] = await db
+    .select(computeColumns)
+    .from(computes)
+    .leftJoin(users, eq(users.id, computes.createdBy))
+    .where(and(eq(computes.id, computeId), eq(computes.teamId, teamId), isLive))
+    .for('update', { of: computes });
+  return found;
+}
+
 /** The compute's row under a row lock, for a change made in the same transaction. */
 export async function lockCompute(
   db: Queryable,

@@ -7,22 +7,18 @@ import { auditLogRoutes } from './audit-log.routes';
 import { inviteeRoutes, myInvitationsRoutes } from './invitations/invitee.routes';
 import { teamInvitationsRoutes } from './invitations/team-invitations.routes';
 import { membersRoutes } from './members/members.routes';
-import type { TeamAreas } from './resources';
+import { TeamService, type TeamServiceDeps } from './team-service';
 import { teamsRoutes } from './teams.routes';
-import type { UploadStore } from './verification/upload-store';
 import { verificationRoutes } from './verification/verification.routes';
 
-export interface TeamsDeps {
-  uploads: UploadStore;
-  /** What the teams feature asks of computes, domains and billing (app.ts gives it). */
-  areas: TeamAreas;
-}
+export type TeamsDeps = TeamServiceDeps;
 
 export function teamsResources(deps: TeamsDeps): Routes[] {
+  const service = new TeamService(deps);
   return [
-    teamsRoutes(deps),
-    membersRoutes(),
-    teamInvitationsRoutes(),
+    teamsRoutes(service),
+    membersRoutes(service.members),
+    teamInvitationsRoutes(service.invitations),
     verificationRoutes(deps),
     auditLogRoutes(),
     inviteeRoutes(),
