@@ -68,15 +68,13 @@ export class TeamService {
         .insert(teams)
         .values({ name: body.name, currency: body.currency, createdAt: now, updatedAt: now })
         .returning();
-      await tx
-        .insert(teamMembers)
-        .values({
-          teamId: created!.id,
-          userId: caller.user.id,
-          role: 'OWNER',
-          status: ACTIVE,
-          createdAt: now,
-        });
+      await tx.insert(teamMembers).values({
+        teamId: created!.id,
+        userId: caller.user.id,
+        role: 'OWNER',
+        status: ACTIVE,
+        createdAt: now,
+      });
       await recordAudit(tx, {
         teamId: created!.id,
         actor: caller.actor,
