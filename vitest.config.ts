@@ -89,7 +89,7 @@ export default defineConfig({
           include: ['tests/guests/**/*.test.ts'],
           testTimeout: 300_000,
           // Two guests booting under emulation (see BOOT_TIMEOUT_MS in the test).
-          hookTimeout: 5_400_000,
+          hookTimeout: 35 * 60_000,
           fileParallelism: false,
         },
       },
