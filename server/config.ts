@@ -8,11 +8,7 @@ import { type ComputeConfig, readComputeConfig } from './drivers/compute/config'
 import { type DnsDriverConfig, readDnsDriverConfig } from './drivers/dns/config';
 
 export {
-  type ConfigVariable,
   configVariables,
-  DEFAULT_MAIL_FROM,
-  DEFAULT_SUPPORT_EMAIL,
-  LOG_LEVELS,
   type LogLevel,
 } from './config-variables';
 

@@ -14,8 +14,6 @@ import { sessionsRoutes } from './auth/sessions.routes';
 import { signInMethodsRoutes } from './auth/sign-in-methods.routes';
 import { USER_BASE_PATH } from './base-path';
 
-export { USER_BASE_PATH } from './base-path';
-
 export function userService(deps: TeamsDeps): Service {
   return {
     name: 'User',

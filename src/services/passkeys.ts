@@ -38,10 +38,6 @@ function explain(error: unknown, doing: 'add' | 'use'): PasskeyCeremonyError {
   );
 }
 
-export async function passkeysSupported(): Promise<boolean> {
-  return (await browser()).browserSupportsWebAuthn();
-}
-
 /** Asks the authenticator for a new passkey (the person touches their key or confirms on the device). */
 export async function makePasskey(options: unknown): Promise<RegistrationResponseJSON> {
   const { startRegistration, browserSupportsWebAuthn } = await browser();
