@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { showToast } from '@/app-actors';
 import { problemTypes } from '@/contract/problem';
-import { ApiError } from '@/services/http';
+import { ApiError } from '@/services/api-error';
 import { loadedQueryClient } from '@/services/query-client';
 import { Button } from '@/ui/button';
 import { useDocumentTitle } from './page';
