@@ -1,6 +1,5 @@
 // The team's name, editable by the roles the permission matrix allows. The currency is changed in one
 // place, billing, beside the balance and the alert amount it affects.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
@@ -8,20 +7,15 @@ import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
-import { updateTeam } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { useRenameTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/text-field';
 
 export function TeamDetailsSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(team.name);
   const mayRename = can(team.role, 'team.rename');
-  const save = useMutation({
-    mutationFn: () => updateTeam(team.id, { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-  });
+  const save = useRenameTeam(team.id);
   const error = save.error instanceof ApiError ? save.error : null;
   const changed = name !== team.name;
 
@@ -32,7 +26,7 @@ export function TeamDetailsSection({ team }: { team: Team }) {
         className={css({ display: 'grid', gap: '4', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          save.mutate(name);
         }}
       >
         <TextField
