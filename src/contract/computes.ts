@@ -214,7 +214,13 @@ export type ComputeEvent = v.InferOutput<typeof computeEventSchema>;
 export const computeMetricsSchema = v.object({
   range: metricsRangeSchema,
   stepSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  /** Unix seconds. */
+  /**
+   * How many points hold a reading (the compute ran during their step). The others are null before the
+   * compute existed and 0 while it was off or not yet sampled, so the values alone cannot tell a new
+   * compute's first minute from an idle one.
+   */
+  readings: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Unix seconds, each the end of the step its point covers. */
   timestamps: v.array(v.number()),
   /** Percent of the compute's vCPUs. */
   cpu: v.array(v.nullable(v.number())),

@@ -96,6 +96,35 @@ describe('computes in Chromium', () => {
     expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
     await expectNoAxeViolations(page);
 
+    // Monitoring right after it runs: no empty charts without a word. Until the first reading each chart
+    // says when it is due (the minute under way closes); should that minute have closed already, the one
+    // reading shows with the note that the line starts with the second.
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Monitoring' })
+      .click();
+    await page.waitForURL('**/monitoring');
+    const cpu = page.getByRole('figure', { name: 'CPU' });
+    const note = cpu.getByText(
+      /^(Figures start within a minute of the compute starting\.|Collecting: a sample arrives every minute, and the line starts with the second\.)/,
+    );
+    const said = (await note.textContent())!;
+    if (said.startsWith('Figures start')) {
+      const [, hours, minutes] = /The first is due at about (\d\d):(\d\d)\.$/.exec(said)!;
+      const due = new Date();
+      due.setHours(Number(hours), Number(minutes), 0, 0);
+      // The end of the minute under way: within the next minute, or just past (across midnight too).
+      const day = 86_400_000;
+      const ahead = ((((due.getTime() - Date.now()) % day) + day + day / 2) % day) - day / 2;
+      expect(ahead).toBeGreaterThan(-20_000);
+      expect(ahead).toBeLessThanOrEqual(62_000);
+      await expect(cpu.locator('canvas').count()).resolves.toBe(0);
+      await cpu.getByText('CPU: no figures yet').waitFor();
+    } else {
+      await cpu.locator('canvas').first().waitFor();
+    }
+    await expect(page.getByText('no data').count()).resolves.toBe(0);
+
     // Power it off (forced, so confirmed first), then on again.
     await page.getByRole('link', { name: 'Power', exact: true }).click();
     await page.getByRole('button', { name: 'Power off (forced)' }).click();
@@ -143,6 +172,39 @@ describe('computes in Chromium', () => {
 
     // The 404 of the destroyed compute's last look is the only refusal the browser saw.
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  });
+
+  it('powers on, from its Power tab, a compute whose reboot failed and left it in error', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Ineza Error'));
+    await topUp(baseUrl, account);
+    const teamId = await teamOf(account);
+    // The simulator fails every reboot of a compute named fail-reboot-…: the machine does not come back.
+    expect((await createComputeByApi(account, teamId, 'fail-reboot-app')).status).toBe(201);
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+
+    // From the list by links only: the compute, then its Power tab.
+    await page.goto('/computes');
+    await page.getByRole('link', { name: 'fail-reboot-app', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'fail-reboot-app', exact: true }).waitFor();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Power', exact: true }).click();
+    await page.getByRole('button', { name: 'Reboot' }).click();
+    await page.locator('[data-status="error"]').first().waitFor({ timeout: 15_000 });
+
+    // In error, the tab offers what the history advises: power it on again.
+    await page.getByText('Its last action failed').waitFor();
+    await expect(page.getByRole('button', { name: 'Reboot' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Power on' }).click();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.getByText('The compute is running.').waitFor();
+
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    const history = page.getByRole('table');
+    await history.getByRole('row', { name: /Reboot.*Ineza Error.*Failed/ }).waitFor();
+    await history.getByRole('row', { name: /Power on.*Ineza Error.*Succeeded/ }).waitFor();
+    expect(problems).toEqual([]);
   });
 
   it('shows computes made elsewhere in the list and their status changes as they happen', async () => {

@@ -1,17 +1,22 @@
-// Every page on a phone (390 × 844), with real content in it — a running compute, a domain with records of
+// Every page on a phone (390 × 844), with real content in it — a running compute made with a password and
+// one made with an SSH key (its fingerprint is one long word), a domain with records of
 // every type, a pending invitation, a top-up in the history: nothing scrolls sideways. When something does,
 // the failure names the elements that reach past the screen's right edge.
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, newIdentity, topUp, useAccount } from './accounts';
 import { type ConsolePage, launchBrowser, openPage } from './browser';
 import { elsewhere } from './elsewhere';
+import { sshPublicKey } from './ssh-keys';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let signedIn: ConsolePage;
 let anonymous: ConsolePage;
 let paths: string[] = [];
+/** The page of a compute made with an SSH key: its fingerprint ("SHA256:" and 43 characters) is one word. */
+let keyedPath = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -21,9 +26,28 @@ beforeAll(async () => {
   const teamId = await api.teamId();
   const made = await api.createCompute(teamId, 'a-rather-long-hostname-for-a-phone-1');
   const computeId = made.body.compute.id;
-  for (let tries = 0; (await api.compute(teamId, computeId)).body.status !== 'running'; tries++) {
-    if (tries > 300) throw new Error('the compute never ran');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const keyed = await fetch(`${baseUrl}/resource-manager/api/v1/teams/${teamId}/computes`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${account.token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify({
+      hostname: 'a-rather-long-hostname-with-a-key-2',
+      locationId: 'kgl1',
+      operatingSystemId: 'debian-12',
+      instanceTypeId: 's-1vcpu-1gb',
+      authentication: { method: 'ssh-key', publicKey: sshPublicKey('phoebe@phone') },
+    }),
+  });
+  expect(keyed.status).toBe(201);
+  const keyedId = ((await keyed.json()) as { compute: { id: string } }).compute.id;
+  for (const id of [computeId, keyedId]) {
+    for (let tries = 0; (await api.compute(teamId, id)).body.status !== 'running'; tries++) {
+      if (tries > 300) throw new Error('the compute never ran');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
   const zone = `phone-${Date.now().toString(36)}.rw`;
   const domain = await api.createDomain(teamId, zone);
@@ -38,6 +62,7 @@ beforeAll(async () => {
     expect((await api.createRecord(teamId, domain.body.id, record)).status).toBe(201);
   }
   await api.invite(teamId, `someone.with.a.long.address.${Date.now()}@example-company.rw`);
+  keyedPath = `/computes/${keyedId}`;
   paths = [
     '/overview',
     '/computes',
@@ -142,6 +167,13 @@ describe('on a phone, 390 px wide', () => {
     expect(failures).toEqual({});
   });
 
+  it('fits the page of a compute made with an SSH key, its fingerprint wrapped', async () => {
+    await signedIn.page.goto(keyedPath);
+    await signedIn.page.locator('main h1').first().waitFor();
+    await signedIn.page.getByText(/^Signs in with your SSH key \(SHA256:/).waitFor();
+    expect([...(await sidewaysScroll(signedIn)), ...(await tinyText(signedIn))]).toEqual([]);
+  });
+
   it('shows a record’s type, and the current tab of a strip that scrolls, whole', async () => {
     const { page } = signedIn;
     const compute = paths.find((path) => path.endsWith('/monitoring'))!;
@@ -155,7 +187,11 @@ describe('on a phone, 390 px wide', () => {
     ]);
     expect(scrolls).toBe(true);
     // The chart explains itself in the console's words: no uPlot legend saying "Time: --".
-    await page.getByText('Collecting', { exact: false }).or(page.locator('canvas').first()).first().waitFor();
+    await page
+      .getByText(/^(Figures start|Collecting)/)
+      .or(page.locator('canvas'))
+      .first()
+      .waitFor();
     expect(await page.locator('.u-legend').count()).toBe(0);
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

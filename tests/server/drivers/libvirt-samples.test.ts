@@ -45,6 +45,7 @@ describe('stored usage samples', () => {
     expect(hour.timestamps.at(-1)).toBe(Date.UTC(2026, 2, 2, 12, 0) / 1000);
     // Each point covers the step up to it; the minute under way (12:00) has no sample yet.
     expect(hour.cpu.slice(-4)).toEqual([0, 20, 30, 0]);
+    expect(hour.readings).toBe(2);
     expect(hour.memory.at(-2)).toBe(40);
     expect(hour.diskRead.at(-2)).toBe(1000);
     // Before it existed: no data, not zero.

@@ -87,6 +87,21 @@ describe('metrics', () => {
     expect(metrics.cpu.slice(first + 1, first + 40).every((value) => value !== null && value > 0)).toBe(true);
     expect(metrics.cpu.slice(-20).every((value) => value === 0)).toBe(true);
     expect(metrics.networkOut.slice(-20).every((value) => value === 0)).toBe(true);
+    // Readings: the half-hour points it ran in (the day and a half), not the zeros after.
+    expect(metrics.readings).toBe(1.5 * 48);
+  });
+
+  it('counts no reading until a step the machine ran in has ended, then one', () => {
+    // Created at 12:00:30 and running from 12:00:40: the 12:00 point is before it, 12:01 its first.
+    const created = new Date('2025-03-01T12:00:30Z');
+    const young = { ...machine, createdAt: created };
+    const log = [[created.getTime() + 10_000, null]] as const;
+    const before = simulatedMetrics(young, log, '1h', new Date('2025-03-01T12:00:59Z'));
+    expect(before.readings).toBe(0);
+    expect(before.cpu.every((value) => value === null)).toBe(true);
+    const after = simulatedMetrics(young, log, '1h', new Date('2025-03-01T12:01:05Z'));
+    expect(after.readings).toBe(1);
+    expect(after.cpu.at(-1)).toBeGreaterThan(0);
   });
 
   it('follows a daily rhythm and stays in range', () => {

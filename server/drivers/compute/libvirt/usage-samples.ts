@@ -170,6 +170,7 @@ export async function storedMetrics(
   const result: ComputeMetrics = {
     range,
     stepSeconds: step,
+    readings: 0,
     timestamps: [],
     cpu: [],
     memory: [],
@@ -188,6 +189,7 @@ export async function storedMetrics(
       continue;
     }
     const row = byPoint.get(t);
+    if (row) result.readings += 1;
     // Steps the machine was off (no sample) count as zero, like minutes it was off within a step.
     const share = (value: number | null | undefined) => (value == null ? 0 : Number(value) / perStep);
     result.cpu.push(round1(share(row?.cpu)));

@@ -115,6 +115,7 @@ export function simulatedMetrics(
   const result: ComputeMetrics = {
     range,
     stepSeconds: step,
+    readings: 0,
     timestamps: [],
     cpu: [],
     memory: [],
@@ -138,6 +139,7 @@ export function simulatedMetrics(
     const running = runningWithin(log, (t - step) * 1000, t * 1000, now.getTime());
     const share = Math.min(1, running.seconds / step);
     const sample = share > 0 ? sampleRunning(machine, t, running.bootedAtMs) : undefined;
+    if (sample) result.readings += 1;
     result.cpu.push(sample ? round1(sample.cpu * share) : 0);
     result.memory.push(sample ? round1(sample.memory * share) : 0);
     result.diskRead.push(sample ? Math.round(sample.diskRead * share) : 0);

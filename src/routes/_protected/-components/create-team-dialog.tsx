@@ -1,7 +1,7 @@
 // Creating a team: a name and the currency its prices and invoices use (RWF by default).
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Currency } from '@/contract/teams';
 import { ApiError } from '@/services/http';
@@ -56,7 +56,7 @@ export function CreateTeamDialog({
           }}
         >
           <Dialog.Body>
-            <div className={css({ display: 'grid', gap: '4' })}>
+            <div className={grid({ gap: '4' })}>
               <Dialog.Description>
                 A team owns computes, domains and a balance. You can invite people to it afterwards.
               </Dialog.Description>

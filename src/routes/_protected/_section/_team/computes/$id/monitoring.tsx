@@ -1,13 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type MetricsRange, metricsRangeSchema } from '@/contract/compute-states';
 import { SectionHeading } from '@/routes/-components/page';
 import { computeMetricsQuery } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
 import { MetricChart } from '../-components/metric-chart';
+import { describeCoverage, nextReadingDelay } from '../-components/metrics-coverage';
 import { useCompute } from '../-components/use-compute';
 
 // Monitoring: CPU, memory, disk and network over the last hour, day, week or month.
@@ -29,18 +31,6 @@ const ranges: Array<{ value: MetricsRange; label: string }> = [
   { value: '30d', label: '30 days' },
 ];
 
-const percent = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} %`;
-const perSecond = (value: number) => {
-  const units = ['B/s', 'KB/s', 'MB/s', 'GB/s'];
-  let amount = value;
-  let unit = 0;
-  while (amount >= 1024 && unit < units.length - 1) {
-    amount /= 1024;
-    unit += 1;
-  }
-  return `${amount.toFixed(amount < 10 && unit > 0 ? 1 : 0)} ${units[unit]}`;
-};
-
 const link = css({
   paddingX: '3',
   paddingY: '1',
@@ -54,7 +44,22 @@ function ComputeMonitoringPage() {
   const { id } = Route.useParams();
   const range = Route.useSearch().range ?? '1h';
   const { compute, team } = useCompute(id);
-  const metrics = useSuspenseQuery(computeMetricsQuery(team.id, id, range));
+  const options = computeMetricsQuery(team.id, id, range);
+  const usual = typeof options.refetchInterval === 'number' ? options.refetchInterval : 30_000;
+  // While the figures are starting, read them again just after the next point is due: the first reading
+  // replaces the note within seconds.
+  const metrics = useSuspenseQuery({
+    ...options,
+    refetchInterval: (query) => nextReadingDelay(query.state.data, Date.now(), usual),
+  });
+  const [now, setNow] = useState(Date.now);
+  const coverage = describeCoverage(metrics.data, compute.status, now);
+  // A due time that passes without a reading turns into "any moment": look at the clock again then.
+  useEffect(() => {
+    if (coverage.changesAt === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, coverage.changesAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [coverage.changesAt]);
   // New series objects would redraw every chart on every render: make them once per answer.
   const series = useMemo(() => {
     const data = metrics.data;
@@ -75,10 +80,7 @@ function ComputeMonitoringPage() {
   return (
     <>
       <SectionHeading title="Monitoring" documentTitle={`Monitoring · ${compute.hostname}`} />
-      <nav
-        aria-label="Time range"
-        className={css({ display: 'flex', gap: '2', marginBottom: '4', flexWrap: 'wrap' })}
-      >
+      <nav aria-label="Time range" className={wrap({ gap: '2', marginBottom: '4' })}>
         {ranges.map((option) => (
           <Link
             key={option.value}
@@ -95,28 +97,33 @@ function ComputeMonitoringPage() {
       </nav>
       {metrics.isError ? <Alert tone="error">{metrics.error.message}</Alert> : null}
       {data && series ? (
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '4' })}
-        >
+        <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}>
           <MetricChart
             title="CPU"
             timestamps={data.timestamps}
-            max={100}
-            format={percent}
+            unit="percent"
+            coverage={coverage}
             series={series.cpu}
           />
           <MetricChart
             title="Memory"
             timestamps={data.timestamps}
-            max={100}
-            format={percent}
+            unit="percent"
+            coverage={coverage}
             series={series.memory}
           />
-          <MetricChart title="Disk" timestamps={data.timestamps} format={perSecond} series={series.disk} />
+          <MetricChart
+            title="Disk"
+            timestamps={data.timestamps}
+            unit="bytesPerSecond"
+            coverage={coverage}
+            series={series.disk}
+          />
           <MetricChart
             title="Network"
             timestamps={data.timestamps}
-            format={perSecond}
+            unit="bytesPerSecond"
+            coverage={coverage}
             series={series.network}
           />
         </div>

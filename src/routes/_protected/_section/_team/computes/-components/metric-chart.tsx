@@ -1,9 +1,13 @@
 // One time-series chart (uPlot: fast with thousands of points), with a text summary for anyone who
-// cannot see it: the latest, average and highest values.
+// cannot see it: the latest, average and highest values. Until the compute has a reading, a note takes
+// the chart's place (an empty grid with axes says nothing); see metrics-coverage.ts for what it says.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { css } from 'styled-system/css';
+import { hstack, panel, wrap } from 'styled-system/patterns';
+import { textRecipe } from '@/ui/text';
+import type { Coverage } from './metrics-coverage';
 
 export interface Series {
   label: string;
@@ -11,13 +15,62 @@ export interface Series {
   color: string;
 }
 
+export type MetricUnit = 'percent' | 'bytesPerSecond';
+
 interface Props {
   title: string;
   timestamps: number[];
   series: Series[];
-  format: (value: number) => string;
-  /** Fixed top of the scale (100 for percentages). */
-  max?: number;
+  unit: MetricUnit;
+  coverage: Coverage;
+}
+
+const PLOT_HEIGHT = 180;
+
+const BYTE_UNITS = ['B/s', 'KB/s', 'MB/s', 'GB/s'];
+
+/** A figure: "4.2 %", "12 %". */
+export const formatPercent = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} %`;
+
+/** A rate in binary units: "512 B/s", "1.5 MB/s"; on an axis, whole ticks read "2 KB/s", not "2.0 KB/s". */
+export function formatBytesPerSecond(value: number, tick = false): string {
+  let amount = value;
+  let unit = 0;
+  while (amount >= 1024 && unit < BYTE_UNITS.length - 1) {
+    amount /= 1024;
+    unit += 1;
+  }
+  const decimals = amount < 10 && unit > 0 && !(tick && Number.isInteger(amount)) ? 1 : 0;
+  return `${amount.toFixed(decimals)} ${BYTE_UNITS[unit]}`;
+}
+
+/**
+ * Per unit: how a value reads, how an axis tick reads, the steps between ticks and the scale's top. The
+ * steps are whole bytes (1, 2, 5 … then 1, 2, 5 … KB), so an axis never shows a tick at 0.4 B/s that
+ * reads "0 B/s" beside the real 0.
+ */
+const UNITS: Record<
+  MetricUnit,
+  { format: (value: number) => string; tick: (value: number) => string; incrs: number[]; max?: number }
+> = {
+  percent: {
+    format: formatPercent,
+    tick: (value) => `${value} %`,
+    incrs: [1, 2, 5, 10, 20, 25, 50],
+    max: 100,
+  },
+  bytesPerSecond: {
+    format: (value) => formatBytesPerSecond(value),
+    tick: (value) => formatBytesPerSecond(value, true),
+    incrs: [0, 1, 2, 3].flatMap((power) =>
+      [1, 2, 5, 10, 20, 50, 100, 200, 500].map((step) => step * 1024 ** power),
+    ),
+  },
+};
+
+/** Tick labels with any repeat blanked: a label says something once, or not at all. */
+export function distinctTicks(labels: string[]): string[] {
+  return labels.map((label, index) => (labels.indexOf(label) === index ? label : ''));
 }
 
 /**
@@ -40,16 +93,30 @@ function summary(values: Array<number | null>) {
   };
 }
 
-export function MetricChart({ title, timestamps, series, format, max }: Props) {
+/** One series' line in the summary below the chart. */
+function describeSeries(values: Array<number | null>, coverage: Coverage, format: (value: number) => string) {
+  if (!coverage.plot) return coverage.off ? 'none while it is off' : 'no figures yet';
+  const figures = summary(values);
+  // A series this host does not measure (network counters under QEMU user networking) stays null.
+  if (!figures) return 'not measured';
+  const latest = coverage.off ? 'off now' : `now ${format(figures.latest)}`;
+  return `${latest}, average ${format(figures.average)}, highest ${format(figures.highest)}`;
+}
+
+const noteStyle = textRecipe({ variant: 'hint' });
+
+export function MetricChart({ title, timestamps, series, unit, coverage }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const { format, tick, incrs, max } = UNITS[unit];
+  const { plot: drawn, dots } = coverage;
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || !drawn) return;
     const axisColor = getComputedStyle(element).color;
     const plot = new uPlot(
       {
         width: element.clientWidth,
-        height: 180,
+        height: PLOT_HEIGHT,
         // The series are named, with their colours, in the summary below the chart.
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
@@ -62,13 +129,14 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
             grid: { stroke: 'rgba(127,127,127,0.15)' },
             values: (u, ticks) => {
               const [first = 0, last = 0] = [u.data[0][0], u.data[0].at(-1)];
-              return ticks.map((tick) => timeTick(tick, last - first));
+              return distinctTicks(ticks.map((value) => timeTick(value, last - first)));
             },
           },
           {
             stroke: axisColor,
             grid: { stroke: 'rgba(127,127,127,0.15)' },
-            values: (_u, ticks) => ticks.map(format),
+            incrs,
+            values: (_u, ticks) => distinctTicks(ticks.map(tick)),
             size: 70,
           },
         ],
@@ -78,8 +146,8 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
             label: s.label,
             stroke: s.color,
             width: 1.5,
-            // A new compute has a sample or two: dots, where a line would not show yet.
-            points: { show: timestamps.length <= 3, size: 6, fill: s.color },
+            // A new compute has a reading or two: dots, where a line would not show yet.
+            points: { show: dots, size: 6, fill: s.color },
             value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)),
           })),
         ],
@@ -87,55 +155,58 @@ export function MetricChart({ title, timestamps, series, format, max }: Props) {
       [timestamps, ...series.map((s) => s.values)] as uPlot.AlignedData,
       element,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: 180 }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: element.clientWidth, height: PLOT_HEIGHT }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [timestamps, series, format, max]);
+  }, [timestamps, series, format, tick, incrs, max, drawn, dots]);
 
   return (
-    <figure
-      className={css({
-        display: 'grid',
-        gap: '2',
-        padding: '4',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        minWidth: '0',
-      })}
-    >
-      <figcaption className={css({ fontWeight: '600' })}>{title}</figcaption>
-      {timestamps.length < 2 ? (
-        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          Collecting: a sample arrives every minute, and the line starts with the second.
-        </p>
-      ) : null}
-      <div
-        ref={box}
-        aria-hidden="true"
-        className={css({ color: 'fg.muted', fontSize: 'xs', minWidth: '0' })}
-      />
-      <ul className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'xs', color: 'fg.muted' })}>
-        {series.map((s) => {
-          const figures = summary(s.values);
-          return (
-            <li key={s.label} className={css({ display: 'flex', alignItems: 'center', gap: '1.5' })}>
-              <span
-                aria-hidden="true"
-                className={css({ width: '3', height: '0.5', borderRadius: 'full', flexShrink: '0' })}
-                style={{ background: s.color }}
-              />
-              {s.label}:{' '}
-              {figures
-                ? `now ${format(figures.latest)}, average ${format(figures.average)}, highest ${format(figures.highest)}`
-                : 'no data'}
-            </li>
-          );
-        })}
+    <figure className={panel({ gap: '2', minWidth: '0' })}>
+      <figcaption className={textRecipe({ variant: 'bold' })}>{title}</figcaption>
+      {drawn ? (
+        <>
+          {coverage.note ? <p className={noteStyle}>{coverage.note}</p> : null}
+          <div
+            ref={box}
+            aria-hidden="true"
+            data-testid="metric-plot"
+            className={css({ color: 'fg.muted', fontSize: 'xs', minWidth: '0' })}
+          />
+        </>
+      ) : (
+        // Where the chart will be, the same height, so the page does not jump when the first reading comes.
+        <div
+          className={css({
+            display: 'grid',
+            placeItems: 'center',
+            textAlign: 'center',
+            padding: '4',
+            borderWidth: '1px',
+            borderStyle: 'dashed',
+            borderColor: 'border.default',
+            borderRadius: 'md',
+          })}
+          style={{ minHeight: PLOT_HEIGHT }}
+        >
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', maxWidth: '36ch' })}>{coverage.note}</p>
+        </div>
+      )}
+      <ul className={wrap({ gap: '4', fontSize: 'xs', color: 'fg.muted' })}>
+        {series.map((s) => (
+          <li key={s.label} className={hstack({ gap: '1.5' })}>
+            <span
+              aria-hidden="true"
+              className={css({ width: '3', height: '0.5', borderRadius: 'full', flexShrink: '0' })}
+              style={{ background: s.color }}
+            />
+            {s.label}: {describeSeries(s.values, coverage, format)}
+          </li>
+        ))}
       </ul>
     </figure>
   );

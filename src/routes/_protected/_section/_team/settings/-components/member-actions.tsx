@@ -1,7 +1,6 @@
 // What can be done to one member: change the role, hand over ownership, remove. Each asks first.
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
@@ -11,6 +10,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { MoreIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 type Pending = MemberChange | null;
 
@@ -62,7 +62,7 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm">
             <MoreIcon />
-            <span className={css({ srOnly: true })}>Actions for {member.name}</span>
+            <VisuallyHidden>Actions for {member.name}</VisuallyHidden>
           </Button>
         </Menu.Trigger>
         <Menu.Content>
