@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { type BillingService, createBillingService, UsageSweep } from './billing';
+import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
 import { type Cluster, joinCluster, periodic } from './cluster';
 import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
@@ -131,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clock: identity.clock,
       logger,
       live,
+      startPolicy: billingStartPolicy,
       config: {
         computeDriver: config.computeDriver,
         catalog: config.catalog,

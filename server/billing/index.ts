@@ -26,7 +26,7 @@ export {
   readAccount,
   toBalance,
 } from './ledger';
-export { billingStartPolicy, type StartPolicy } from './start-policy';
+export { billingStartPolicy } from './start-policy';
 export { UsageSweep, type UsageSweepResult } from './usage-sweep';
 
 /** Where the payment service takes provider callbacks: POST <base>/callbacks/<kind>. */

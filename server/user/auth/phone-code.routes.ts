@@ -10,9 +10,9 @@ import {
 import { users } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';
+import { checkCode, publicOrigin, sendCodeBySms } from '../../identity/code-delivery';
 import { requireSession } from '../../identity/guards';
 import { phoneCodeSms } from '../../identity/messages';
-import { checkCode, publicOrigin, sendCodeBySms } from './code-delivery';
 import { phoneNumberTaken, toE164 } from './phone-number';
 
 export function phoneCodeRoutes() {

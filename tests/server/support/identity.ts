@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
 import { type App, createApp } from '../../../server/app';
-import { type BillingService, createBillingService } from '../../../server/billing';
+import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
 import { type ComputeService, createComputeService } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
@@ -82,6 +82,7 @@ export function buildIdentityTestApp(
     clock,
     logger,
     live,
+    startPolicy: billingStartPolicy,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED }, ...options.compute },
   });
   const billing = createBillingService({

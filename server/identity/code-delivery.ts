@@ -2,13 +2,13 @@
 // OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
 import type { Context } from 'hono';
 import type { CodeChallenge } from '@/contract/auth';
-import type { MailMessage } from '../../drivers/mail';
-import type { SmsMessage } from '../../drivers/sms';
-import type { AppEnv } from '../../http/env';
-import { clientIp } from '../../identity/client-info';
-import { lockedOutMail, lockedOutSms } from '../../identity/messages';
-import type { ChallengeRecord, IssueRequest, VerifyRequest } from '../../identity/one-time-codes';
-import { sendRateLimited, tooManyTries } from '../../identity/problems';
+import type { MailMessage } from '../drivers/mail';
+import type { SmsMessage } from '../drivers/sms';
+import { clientIp } from '../http/client-info';
+import type { AppEnv } from '../http/env';
+import { lockedOutMail, lockedOutSms } from './messages';
+import type { ChallengeRecord, IssueRequest, VerifyRequest } from './one-time-codes';
+import { sendRateLimited, tooManyTries } from './problems';
 
 export async function sendCodeByMail(
   c: Context<AppEnv>,
