@@ -9,9 +9,9 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 
-export class PasskeyCeremonyError extends Error {
-  override readonly name = 'PasskeyCeremonyError';
-}
+import { PasskeyCeremonyError } from './passkey-ceremony-error';
+
+export { PasskeyCeremonyError };
 
 // The library loads with the first passkey asked for, so pages that never use one don't download it.
 const browser = () => import('@simplewebauthn/browser');

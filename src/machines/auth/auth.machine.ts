@@ -5,7 +5,7 @@
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '@/contract/auth';
 import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '@/contract/two-factor';
-import { PasskeyCeremonyError } from '@/services/passkeys';
+import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,

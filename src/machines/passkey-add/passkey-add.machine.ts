@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PasskeyAdded } from '@/contract/two-factor';
 import type { ApiError } from '@/services/http';
-import { PasskeyCeremonyError } from '@/services/passkeys';
+import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 
 export interface PasskeyAddContext {
   fieldErrors: Record<string, string>;

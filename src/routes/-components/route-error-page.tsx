@@ -6,7 +6,7 @@ import { css } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { problemTypes } from '@/contract/problem';
-import { ApiError } from '@/services/http';
+import { ApiError } from '@/services/api-error';
 import { loadedQueryClient } from '@/services/query-client';
 import { Button } from '@/ui/button';
 import { Text } from '@/ui/text';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
@@ -8,16 +8,11 @@ import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
 import { type CreatedCompute, computeCreateMachine } from '@/machines/compute-create';
 import { balanceQuery } from '@/services/billing.queries';
-import { type CreateComputeInput, createCompute } from '@/services/computes.api';
-import {
-  instanceTypesQuery,
-  locationsQuery,
-  operatingSystemsQuery,
-  refreshComputeLists,
-  storeCompute,
-} from '@/services/computes.queries';
+import type { CreateComputeInput } from '@/services/computes.api';
+import { useCreateCompute } from '@/services/computes.mutations';
+import { instanceTypesQuery, locationsQuery, operatingSystemsQuery } from '@/services/computes.queries';
 import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
-import { limitsQuery, teamKeys } from '@/services/teams.queries';
+import { limitsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
@@ -48,7 +43,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
 function NewComputePage() {
   const team = useTeam();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const create = useCreateCompute(team.id);
   const locations = useSuspenseQuery(locationsQuery()).data.locations;
   const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
@@ -62,14 +57,12 @@ function NewComputePage() {
     computeCreateMachine.provide({
       actors: {
         create: fromPromise<CreatedCompute, { input: CreateComputeInput; idempotencyKey: string }>(
-          ({ input }) => createCompute(team.id, input.input, input.idempotencyKey),
+          ({ input }) => create.mutateAsync(input),
         ),
       },
       actions: {
         openCompute: (_, { compute }) => {
-          if (storeCompute(queryClient, compute)) refreshComputeLists(queryClient, compute);
           announceWhenRunning(compute.id);
-          void queryClient.invalidateQueries({ queryKey: teamKeys.limits(compute.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `${compute.hostname} is being created`,

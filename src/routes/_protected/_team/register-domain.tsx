@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid, wrap } from 'styled-system/patterns';
@@ -6,9 +6,8 @@ import type { Domain } from '@/contract/domains';
 import { normalizeZoneName } from '@/domain/dns';
 import { can, whyNot } from '@/domain/permissions';
 import { appConfigQuery } from '@/services/app-config.queries';
-import { createDomain } from '@/services/domains.api';
-import { domainKeys, domainsQuery } from '@/services/domains.queries';
-import type { ApiError } from '@/services/http';
+import { useCreateDomain } from '@/services/domains.mutations';
+import { domainsQuery } from '@/services/domains.queries';
 import { Alert } from '@/ui/alert';
 import { Button, buttonRecipe } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -67,16 +66,9 @@ function RegisterDomainPage() {
 }
 
 function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: Domain) => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const add = useMutation<Domain, ApiError, string>({
-    mutationFn: (typed) => createDomain(teamId, typed),
-    onSuccess: (domain) => {
-      void queryClient.invalidateQueries({ queryKey: domainKeys.list(teamId) });
-      onAdded(domain);
-    },
-  });
+  const add = useCreateDomain(teamId, { onSuccess: onAdded });
   const checked = normalizeZoneName(name);
   const localError = touched && name.trim() && !checked.ok ? checked.message : undefined;
   const serverError = add.error?.fieldErrors.name;

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { twoFactorSetupMachine } from '@/machines/two-factor-setup';
-import { confirmTotp, disableTwoFactor, startTotpSetup } from '@/services/two-factor.api';
-import { twoFactorKeys, twoFactorStatusQuery } from '@/services/two-factor.queries';
+import { startTotpSetup } from '@/services/two-factor.api';
+import { useConfirmTotp, useDisableTwoFactor } from '@/services/two-factor.mutations';
+import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
@@ -28,23 +29,15 @@ export const Route = createFileRoute('/_protected/account-settings/security')({
 });
 
 function SecurityPage() {
-  const queryClient = useQueryClient();
   const { data: status } = useSuspenseQuery(twoFactorStatusQuery());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const confirmTotp = useConfirmTotp();
+  const disableTwoFactor = useDisableTwoFactor();
   const actor = useActorRef(
     twoFactorSetupMachine.provide({
       actors: {
         start: fromPromise(() => startTotpSetup()),
-        confirm: fromPromise(async ({ input }: { input: { code: string } }) => {
-          const answer = await confirmTotp(input);
-          await refresh();
-          return answer;
-        }),
-        disable: fromPromise(async ({ input }: { input: { code: string } }) => {
-          const answer = await disableTwoFactor(input);
-          await refresh();
-          return answer;
-        }),
+        confirm: fromPromise(({ input }: { input: { code: string } }) => confirmTotp.mutateAsync(input)),
+        disable: fromPromise(({ input }: { input: { code: string } }) => disableTwoFactor.mutateAsync(input)),
       },
     }),
     withInspector({ input: { status } }),

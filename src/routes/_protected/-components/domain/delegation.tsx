@@ -1,11 +1,9 @@
 // Whether the registrar points a domain at our name servers, and what to set there when it does not.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
-import { checkDelegation } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { useCheckDelegation } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -29,11 +27,7 @@ export function DelegationBadge({ domain }: { domain: Domain }) {
 
 /** The name servers to set at the registrar, the last check, and a button to check again now. */
 export function DelegationPanel({ domain }: { domain: Domain }) {
-  const queryClient = useQueryClient();
-  const check = useMutation({
-    mutationFn: () => checkDelegation(domain.teamId, domain.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) }),
-  });
+  const check = useCheckDelegation(domain);
   const { status, checkedAt, found } = domain.delegation;
   return (
     <section aria-labelledby="delegation" className={panel()}>

@@ -1,6 +1,5 @@
 // DNSSEC of a zone on its page: sign it with one press, the DS record to give the registrar and whether
 // the parent publishes it, a key roll, and turning signing off in the safe order (dnssec-disable machine).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -12,13 +11,12 @@ import type { Domain, ParentDsStatus } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
 import { dnssecDisableMachine } from '@/machines/dnssec-disable';
 import {
-  checkDelegation,
-  completeKeyRollover,
-  disableDnssec,
-  enableDnssec,
-  startKeyRollover,
-} from '@/services/domains.api';
-import { domainKeys, domainsQuery } from '@/services/domains.queries';
+  useCheckDelegation,
+  useCompleteKeyRollover,
+  useDisableDnssec,
+  useEnableDnssec,
+  useStartKeyRollover,
+} from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -33,16 +31,6 @@ const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = 
   outdated: { label: 'Registrar lists the old key', tone: 'warning' },
   mismatch: { label: 'Registrar lists a wrong DS', tone: 'danger' },
 };
-
-function useDomainUpdate(domain: Domain) {
-  const queryClient = useQueryClient();
-  return (updated: Domain) => {
-    queryClient.setQueryData(domainsQuery(domain.teamId).queryKey, (list) =>
-      list ? { domains: list.domains.map((known) => (known.id === updated.id ? updated : known)) } : list,
-    );
-    void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
-  };
-}
 
 /** What the parent publishes, in words, with the DS records it lists. */
 function parentSentence(domain: Domain): string {
@@ -66,34 +54,18 @@ function parentSentence(domain: Domain): string {
 
 export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: boolean }) {
   const router = useRouter();
-  const update = useDomainUpdate(domain);
   const toast = (title: string, tone: 'success' | 'error' = 'success', description?: string) =>
     showToast(router.options.context.actors, { tone, title, description });
-  const sign = useMutation({
-    mutationFn: () => enableDnssec(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast(`${domain.displayName} is signed. Give your registrar the DS record.`);
-    },
+  const sign = useEnableDnssec(domain, {
+    onSuccess: () => toast(`${domain.displayName} is signed. Give your registrar the DS record.`),
   });
-  const roll = useMutation({
-    mutationFn: () => startKeyRollover(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast('A new key signs alongside the old one. Give your registrar its DS record.');
-    },
+  const roll = useStartKeyRollover(domain, {
+    onSuccess: () => toast('A new key signs alongside the old one. Give your registrar its DS record.'),
   });
-  const finishRoll = useMutation({
-    mutationFn: () => completeKeyRollover(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast('The key roll is complete: the old key no longer signs.');
-    },
+  const finishRoll = useCompleteKeyRollover(domain, {
+    onSuccess: () => toast('The key roll is complete: the old key no longer signs.'),
   });
-  const check = useMutation({
-    mutationFn: () => checkDelegation(domain.teamId, domain.id),
-    onSuccess: update,
-  });
+  const check = useCheckDelegation(domain);
   const { status, keys, parent } = domain.dnssec;
   const failure = [sign, roll, finishRoll, check].find((mutation) => mutation.isError)?.error;
   const statusBadge =
@@ -214,20 +186,15 @@ function DisableDnssec({ domain }: { domain: Domain }) {
 
 function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void }) {
   const router = useRouter();
-  const update = useDomainUpdate(domain);
+  const checkParent = useCheckDelegation(domain);
+  const disable = useDisableDnssec(domain);
   const actor = useActorRef(
     dnssecDisableMachine.provide({
       actors: {
-        checkParent: fromPromise<Domain, { domain: Domain }>(async ({ input }) => {
-          const updated = await checkDelegation(input.domain.teamId, input.domain.id);
-          update(updated);
-          return updated;
-        }),
-        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(async ({ input }) => {
-          const updated = await disableDnssec(input.domain.teamId, input.domain.id, input.dsRemoved);
-          update(updated);
-          return updated;
-        }),
+        checkParent: fromPromise<Domain, { domain: Domain }>(() => checkParent.mutateAsync()),
+        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(({ input }) =>
+          disable.mutateAsync(input.dsRemoved),
+        ),
       },
       actions: {
         close: onClose,

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { flex, grid, panel } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime } from '@/domain/helpers/time';
 import { PageHeader } from '@/routes/-components/page';
-import { acceptInvitation, declineInvitation } from '@/services/teams.api';
-import { invitationQuery, teamKeys } from '@/services/teams.queries';
+import { useAcceptInvitation, useDeclineInvitation } from '@/services/teams.mutations';
+import { invitationQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -26,23 +26,15 @@ const roleText = { ADMIN: 'an admin', MEMBER: 'a member' } as const;
 function InvitationPage() {
   const { id } = Route.useParams();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const invitation = useQuery(invitationQuery(id));
-  const answered = async () => {
-    await queryClient.invalidateQueries({ queryKey: teamKeys.invitation(id) });
-    await queryClient.invalidateQueries({ queryKey: teamKeys.pendingInvitations() });
-  };
-  const accept = useMutation({
-    mutationFn: () => acceptInvitation(id),
+  const accept = useAcceptInvitation(id, {
     onSuccess: async () => {
       const team = invitation.data!.team;
-      await answered();
-      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       showToast(router.options.context.actors, { tone: 'success', title: `Welcome to ${team.name}` });
       await switchTeam(router, team.id);
     },
   });
-  const decline = useMutation({ mutationFn: () => declineInvitation(id), onSuccess: answered });
+  const decline = useDeclineInvitation(id);
   const failure = accept.error ?? decline.error;
 
   return (

@@ -1,6 +1,5 @@
 // Making an API token: its name, the teams it acts for, its access per area and when it expires; then the
 // secret, shown once with a copy button. The flow is the api-token-create machine's.
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
@@ -18,8 +17,7 @@ import {
 import type { UserTeam } from '@/contract/auth';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { apiTokenCreateMachine, type ExpiryChoice } from '@/machines/api-token-create';
-import { createApiToken } from '@/services/api-tokens.api';
-import { apiTokenKeys } from '@/services/api-tokens.queries';
+import { useCreateApiToken } from '@/services/api-tokens.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
@@ -46,16 +44,12 @@ const legendStyle = css({ fontWeight: '500', marginBottom: '1' });
 const errorStyle = textRecipe({ variant: 'danger' });
 
 export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
-  const queryClient = useQueryClient();
+  const createToken = useCreateApiToken();
   const ids = { teams: useId(), teamsError: useId(), scopes: useId(), scopesError: useId() };
   const actor = useActorRef(
     apiTokenCreateMachine.provide({
       actors: {
-        create: fromPromise(async ({ input }) => {
-          const made = await createApiToken(input);
-          await queryClient.invalidateQueries({ queryKey: apiTokenKeys.list() });
-          return made;
-        }),
+        create: fromPromise(({ input }) => createToken.mutateAsync(input)),
       },
     }),
     withInspector(),

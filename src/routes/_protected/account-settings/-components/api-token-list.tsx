@@ -1,11 +1,11 @@
 // The person's API tokens that still work: what each may do, for which teams, until when, and when and from
 // where it was last used; revoking one stops it at once.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ApiToken, TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, TOKEN_AREAS } from '@/contract/api-tokens';
 import { formatDateTime, formatRelative, formatUtcDay } from '@/domain/helpers/time';
-import { revokeApiToken } from '@/services/api-tokens.api';
-import { apiTokenKeys, apiTokensQuery } from '@/services/api-tokens.queries';
+import { useRevokeApiToken } from '@/services/api-tokens.mutations';
+import { apiTokensQuery } from '@/services/api-tokens.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -23,16 +23,11 @@ export function describeScopes(token: Pick<ApiToken, 'scopes'>): string {
 }
 
 export function ApiTokenList() {
-  const queryClient = useQueryClient();
   const tokens = useSuspenseQuery(apiTokensQuery());
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const revoke = useMutation({
-    mutationFn: (token: ApiToken) => revokeApiToken(token.id),
-    onSuccess: (_, token) => {
-      setNotice(`“${token.name}” is revoked: it no longer works.`);
-      return queryClient.invalidateQueries({ queryKey: apiTokenKeys.list() });
-    },
+  const revoke = useRevokeApiToken({
+    onSuccess: (_, token) => setNotice(`“${token.name}” is revoked: it no longer works.`),
   });
   const list = tokens.data.tokens;
 

@@ -1,7 +1,6 @@
 // Account settings → Security → Passkeys and security keys: the person's keys (name, when added, last
 // used), adding one (the passkey-add machine: the server's options, the browser's own dialog, the server's
 // check) and removing one after a confirmation. The first key turns two-factor sign-in on.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -12,8 +11,8 @@ import type { Passkey, TwoFactorStatus } from '@/contract/two-factor';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { passkeyAddMachine } from '@/machines/passkey-add';
 import { makePasskey } from '@/services/passkeys';
-import { finishPasskey, removePasskey, startPasskey } from '@/services/two-factor.api';
-import { twoFactorKeys } from '@/services/two-factor.queries';
+import { startPasskey } from '@/services/two-factor.api';
+import { useFinishPasskey, useRemovePasskey } from '@/services/two-factor.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -35,8 +34,7 @@ function byNameInstead(): { refused: boolean; url: string | null } {
 
 export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   const byName = byNameInstead();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const finishPasskey = useFinishPasskey();
   const actor = useActorRef(
     passkeyAddMachine.provide({
       actors: {
@@ -47,11 +45,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         create: fromPromise(
           async ({ input }: { input: { options: unknown } }): Promise<unknown> => makePasskey(input.options),
         ),
-        save: fromPromise(async ({ input }: { input: { response: unknown } }) => {
-          const added = await finishPasskey(input);
-          await refresh();
-          return added;
-        }),
+        save: fromPromise(({ input }: { input: { response: unknown } }) => finishPasskey.mutateAsync(input)),
       },
     }),
     withInspector(),
@@ -66,14 +60,11 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   }, [notice]);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removedNotice, setRemovedNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: Passkey) => removePasskey(key.id),
-    onSuccess: async (after, key) => {
+  const remove = useRemovePasskey({
+    onSuccess: (after, key) =>
       setRemovedNotice(
         after.on ? `“${key.name}” is removed.` : `“${key.name}” is removed. Two-factor sign-in is off.`,
-      );
-      await refresh();
-    },
+      ),
   });
 
   return (

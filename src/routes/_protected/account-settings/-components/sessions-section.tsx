@@ -1,9 +1,9 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
-import { revokeSession, signOutOtherSessions } from '@/services/auth.api';
-import { authKeys, sessionsQuery } from '@/services/auth.queries';
+import { useRevokeSession, useSignOutOtherSessions } from '@/services/auth.mutations';
+import { sessionsQuery } from '@/services/auth.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -13,28 +13,17 @@ import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
-  const queryClient = useQueryClient();
   const sessions = useSuspenseQuery(sessionsQuery());
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() });
-  const revoke = useMutation({
-    mutationFn: revokeSession,
-    onSuccess: () => {
-      setNotice('That session is signed out.');
-      return refresh();
-    },
-  });
-  const revokeOthers = useMutation({
-    mutationFn: signOutOtherSessions,
-    onSuccess: ({ revoked }) => {
+  const revoke = useRevokeSession({ onSuccess: () => setNotice('That session is signed out.') });
+  const revokeOthers = useSignOutOtherSessions({
+    onSuccess: ({ revoked }) =>
       setNotice(
         revoked === 0
           ? 'You were not signed in anywhere else.'
           : `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}.`,
-      );
-      return refresh();
-    },
+      ),
   });
   const others = sessions.data.sessions.filter((session) => !session.current).length;
   const failure = revoke.error ?? revokeOthers.error ?? sessions.error;

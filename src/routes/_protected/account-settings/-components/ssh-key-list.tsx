@@ -1,10 +1,10 @@
 // The saved SSH keys the person can pick: their own (which they may delete) and those shared with their teams.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { SshKey } from '@/contract/ssh-keys';
-import { deleteSshKey } from '@/services/ssh-keys.api';
-import { mySshKeysQuery, sshKeyKeys } from '@/services/ssh-keys.queries';
+import { useDeleteSshKey } from '@/services/ssh-keys.mutations';
+import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -14,17 +14,10 @@ import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {
-  const queryClient = useQueryClient();
   const keys = useSuspenseQuery(mySshKeysQuery()).data.keys;
   const [deleting, setDeleting] = useState<SshKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: SshKey) => deleteSshKey(key.id),
-    onSuccess: (_, key) => {
-      setNotice(`“${key.name}” is deleted.`);
-      return queryClient.invalidateQueries({ queryKey: sshKeyKeys.all() });
-    },
-  });
+  const remove = useDeleteSshKey({ onSuccess: (_, key) => setNotice(`“${key.name}” is deleted.`) });
   return (
     <SettingsSection
       id="ssh-keys"

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -11,8 +10,7 @@ import { can, whyNot } from '@/domain/permissions';
 import { computeDestroyMachine, matchesHostname } from '@/machines/compute-destroy';
 import { Gone } from '@/routes/_protected/-components/not-in-team';
 import { SectionHeading } from '@/routes/-components/page';
-import { destroyCompute } from '@/services/computes.api';
-import { forgetCompute } from '@/services/computes.queries';
+import { useDestroyCompute, useForgetCompute } from '@/services/computes.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -54,17 +52,18 @@ function DestroyForm({
   currency: 'RWF' | 'USD';
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const destroy = useDestroyCompute({ teamId, id: compute.id });
+  const forget = useForgetCompute();
   const actor = useActorRef(
     computeDestroyMachine.provide({
       actors: {
         destroy: fromPromise<Compute, { confirmHostname: string }>(({ input }) =>
-          destroyCompute(teamId, compute.id, input.confirmHostname),
+          destroy.mutateAsync(input.confirmHostname),
         ),
       },
       actions: {
         leave: () => {
-          forgetCompute(queryClient, teamId, compute.id);
+          forget({ teamId, id: compute.id });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `${compute.hostname} was destroyed.`,

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -10,8 +9,7 @@ import { availablePowerActions } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
 import { computePowerMachine } from '@/machines/compute-power';
 import { SectionHeading } from '@/routes/-components/page';
-import { requestPowerAction } from '@/services/computes.api';
-import { storeCompute } from '@/services/computes.queries';
+import { useRequestPowerAction } from '@/services/computes.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -48,15 +46,13 @@ const actions: Record<PowerAction, { label: string; text: string; variant: 'soli
 function ComputePowerPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  const queryClient = useQueryClient();
+  const power = useRequestPowerAction(team.id, id);
   const actor = useActorRef(
     computePowerMachine.provide({
       actors: {
-        request: fromPromise<Compute, { action: PowerAction }>(async ({ input }) => {
-          const updated = await requestPowerAction(team.id, id, input.action);
-          storeCompute(queryClient, updated);
-          return updated;
-        }),
+        request: fromPromise<Compute, { action: PowerAction }>(({ input }) =>
+          power.mutateAsync(input.action),
+        ),
       },
     }),
     withInspector(),

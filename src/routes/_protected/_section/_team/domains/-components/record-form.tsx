@@ -1,7 +1,6 @@
 // The form of one DNS record type, for adding on the type's page or editing in the table's dialog, driven
 // by the dns-record-form machine: the shared rules of src/domain/dns check it before it is sent, the
 // server checks it again, and every message appears beside its field with the input kept.
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
@@ -15,8 +14,8 @@ import {
   type RecordFormErrors,
   type RecordFormValues,
 } from '@/machines/dns-record-form';
-import { createRecord, recordRequest, updateRecord } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { recordRequest } from '@/services/domains.api';
+import { useSaveRecord } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { ApiCall } from '@/ui/api-call';
 import { Button } from '@/ui/button';
@@ -50,24 +49,17 @@ export function RecordForm({
   onSaved: (record: DnsRecord) => void;
   onCancel?: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const save = useSaveRecord(domain);
   const fields = recordFields(type);
   const actor = useActorRef(
     dnsRecordFormMachine.provide({
       actors: {
         save: fromPromise<DnsRecord, { values: RecordFormValues; record: DnsRecord | null }>(({ input }) =>
-          input.record
-            ? updateRecord(domain.teamId, domain.id, input.record.id, {
-                ...inputOf(type, input.values),
-                version: input.record.version,
-              })
-            : createRecord(domain.teamId, domain.id, inputOf(type, input.values)),
+          save.mutateAsync({ input: inputOf(type, input.values), record: input.record }),
         ),
       },
       actions: {
         notifySaved: ({ context }) => {
-          void queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
           if (context.saved) onSaved(context.saved);
         },
       },

@@ -1,7 +1,6 @@
 // A zone's records (SPEC §3 columns), virtualized like the computes list: a 10,000-record zone scrolls
 // with only the visible rows in the DOM, and the next page loads as the end comes into view. Each row
 // can be edited (a dialog with the type's form) or deleted; the SOA and our own NS records are managed.
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -11,8 +10,7 @@ import { showToast } from '@/app-actors';
 import type { DnsRecord, Domain } from '@/contract/domains';
 import { cellText, type DnsRecordType, tableColumns } from '@/domain/dns';
 import { SpacerRow, useVirtualRows } from '@/routes/_protected/-components/virtual-table';
-import { deleteRecord } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { useDeleteRecord } from '@/services/domains.mutations';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -64,10 +62,22 @@ export function RecordsTable({
   loadMore: () => void;
   mayManage: boolean;
 }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
   const [editing, setEditing] = useState<DnsRecord | null>(null);
   const [deleting, setDeleting] = useState<DnsRecord | null>(null);
+  const remove = useDeleteRecord(domain, {
+    onSuccess: (_, record) =>
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: `${record.type} record ${record.name} deleted`,
+      }),
+    onError: (failure) =>
+      showToast(router.options.context.actors, {
+        tone: 'error',
+        title: 'The record could not be deleted',
+        description: failure instanceof Error ? failure.message : undefined,
+      }),
+  });
   const columns = tableColumns(type);
   const { tableRef, items, before, after } = useVirtualRows({
     count: records.length,
@@ -202,25 +212,7 @@ export function RecordsTable({
         }
         confirmLabel="Delete record"
         danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteRecord(domain.teamId, domain.id, deleting.id);
-          } catch (failure) {
-            showToast(router.options.context.actors, {
-              tone: 'error',
-              title: 'The record could not be deleted',
-              description: failure instanceof Error ? failure.message : undefined,
-            });
-            throw failure;
-          }
-          await queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
-          showToast(router.options.context.actors, {
-            tone: 'success',
-            title: `${deleting.type} record ${deleting.name} deleted`,
-          });
-        }}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </>
   );

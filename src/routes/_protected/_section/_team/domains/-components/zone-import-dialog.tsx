@@ -1,6 +1,5 @@
 // Importing a zone file, rendered from the zone-import machine: paste it or pick the file, see what would
 // be added, changed and refused, then apply. Nothing changes before "Apply".
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
@@ -9,8 +8,8 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
 import { changesOf, zoneImportMachine } from '@/machines/zone-import';
-import { applyZoneImport, previewZoneImport } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { previewZoneImport } from '@/services/domains.api';
+import { useApplyZoneImport } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
@@ -34,22 +33,18 @@ const describe = (record: Imported) =>
 
 /** The import flow of a zone: the server's preview and import, then the zone refreshed and a toast. */
 export function useZoneImportActor(domain: Domain, onClose: () => void) {
-  const queryClient = useQueryClient();
   const router = useRouter();
+  const apply = useApplyZoneImport(domain);
   return useActorRef(
     zoneImportMachine.provide({
       actors: {
         preview: fromPromise<ZoneImportResult, { text: string }>(({ input }) =>
           previewZoneImport(domain.teamId, domain.id, input.text),
         ),
-        apply: fromPromise<ZoneImportResult, { text: string }>(({ input }) =>
-          applyZoneImport(domain.teamId, domain.id, input.text),
-        ),
+        apply: fromPromise<ZoneImportResult, { text: string }>(({ input }) => apply.mutateAsync(input.text)),
       },
       actions: {
         imported: (_, { result }) => {
-          void queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `Imported into ${domain.displayName}`,

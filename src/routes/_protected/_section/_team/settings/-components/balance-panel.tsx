@@ -1,17 +1,16 @@
 // The team's balance, what happens when it runs low or out, and adding money through the payment
 // provider (the sandbox by default). A top-up goes to the provider's checkout page and comes back here
 // (?topup=<id>) with the outcome.
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { panel, wrap } from 'styled-system/patterns';
-import { TOP_UP_LIMITS, type TopUp } from '@/contract/billing';
+import { TOP_UP_LIMITS } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { formatDateTime } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney, parseMoney } from '@/domain/money';
-import { createTopUp } from '@/services/billing.api';
+import { useStartTopUp } from '@/services/billing.mutations';
 import { balanceQuery, paymentMethodsQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -92,11 +91,11 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
   // One key per amount being paid: a double click or a retry after a lost answer is the same payment.
   const key = useRef<{ minor: number; key: string } | null>(null);
   const limits = TOP_UP_LIMITS[currency];
-  const start = useMutation<{ topUp: TopUp }, ApiError, number>({
-    mutationFn: (minor) => {
-      if (key.current?.minor !== minor) key.current = { minor, key: crypto.randomUUID() };
-      return createTopUp(teamId, minor, key.current.key);
-    },
+  const keyFor = (minor: number) => {
+    if (key.current?.minor !== minor) key.current = { minor, key: crypto.randomUUID() };
+    return key.current.key;
+  };
+  const start = useStartTopUp(teamId, {
     onSuccess: ({ topUp }) => window.location.assign(topUp.checkoutUrl),
     onError: (failure) => {
       // A refusal is definite: the next try is a new payment. No answer at all keeps the key.
@@ -127,7 +126,7 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
           return;
         }
         setError(undefined);
-        start.mutate(minor);
+        start.mutate({ amountMinor: minor, idempotencyKey: keyFor(minor) });
       }}
     >
       <div className={css({ flex: '1', minWidth: '14rem', maxWidth: '20rem' })}>

@@ -1,6 +1,6 @@
 // The team's billing details (what invoices carry), the alert threshold and the currency. Owners edit;
 // admins read. A refusal keeps what was typed and shows the message beside its field.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
@@ -8,10 +8,9 @@ import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '@/contract/b
 import type { Currency } from '@/contract/teams';
 import { phoneCountries } from '@/domain/countries/phone-countries';
 import { formatMoney, MINOR_UNITS, parseMoney } from '@/domain/money';
-import { type BillingProfileInput, updateBillingProfile } from '@/services/billing.api';
-import { billingKeys, billingProfileQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
-import { teamKeys } from '@/services/teams.queries';
+import type { BillingProfileInput } from '@/services/billing.api';
+import { useUpdateBillingProfile } from '@/services/billing.mutations';
+import { billingProfileQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
@@ -41,7 +40,6 @@ function thresholdText(minor: number, currency: Currency): string {
 }
 
 export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdit: boolean }) {
-  const queryClient = useQueryClient();
   const profile = useSuspenseQuery(billingProfileQuery(teamId));
   // What the form shows is what was typed: a profile refetched meanwhile never overwrites it.
   const [texts, setTexts] = useState<Texts>(() => textsOf(profile.data));
@@ -53,15 +51,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
     ],
     [],
   );
-  const save = useMutation<BillingProfile, ApiError, BillingProfileInput>({
-    mutationFn: (input) => updateBillingProfile(teamId, input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(billingKeys.profile(teamId), saved);
-      void queryClient.invalidateQueries({ queryKey: billingKeys.balance(teamId) });
-      void queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
-      setTexts(textsOf(saved));
-    },
-  });
+  const save = useUpdateBillingProfile(teamId, { onSuccess: (saved) => setTexts(textsOf(saved)) });
   const errors = save.error?.fieldErrors ?? {};
   const set = (field: keyof Texts) => (event: { target: { value: string } }) => {
     setTexts({ ...texts, [field]: event.target.value });

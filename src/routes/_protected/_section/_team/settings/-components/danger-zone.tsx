@@ -1,5 +1,5 @@
 // Deleting the team: owner only, and only once it holds no computes or domains (the server checks).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showToast } from '@/app-actors';
@@ -9,7 +9,7 @@ import { SettingsSection } from '@/routes/_protected/-components/settings-sectio
 import { computeCountQuery } from '@/services/computes.queries';
 import { domainsQuery } from '@/services/domains.queries';
 import { removeStorage } from '@/services/storage';
-import { deleteTeam } from '@/services/teams.api';
+import { useDeleteTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -18,14 +18,11 @@ import { TextField } from '@/ui/text-field';
 
 export function DangerZone({ team }: { team: Team }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
-  const remove = useMutation({
-    mutationFn: () => deleteTeam(team.id),
+  const remove = useDeleteTeam(team.id, {
     onSuccess: async () => {
       removeStorage('previousTeam');
-      await queryClient.invalidateQueries();
       showToast(router.options.context.actors, { tone: 'success', title: `${team.name} was deleted.` });
       await router.invalidate();
       await router.navigate({ to: '/overview' });

@@ -1,40 +1,25 @@
 // What can be done to one member: change the role, hand over ownership, remove. Each asks first.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
 import { can, canManageMember } from '@/domain/permissions';
-import { changeMemberRole, removeMember, transferOwnership } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { type MemberChange, useChangeMember } from '@/services/teams.mutations';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { MoreIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 
-type Pending = { kind: 'role'; role: 'MEMBER' | 'ADMIN' } | { kind: 'transfer' } | { kind: 'remove' } | null;
+type Pending = MemberChange | null;
 
 export function MemberActions({ team, member, isSelf }: { team: Team; member: Member; isSelf: boolean }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.members(team.id) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-    ]);
   const toast = (title: string) => showToast(router.options.context.actors, { tone: 'success', title });
-  const act = useMutation({
-    mutationFn: async (action: Exclude<Pending, null>) => {
-      if (action.kind === 'role') await changeMemberRole(team.id, member.userId, action.role);
-      else if (action.kind === 'transfer') await transferOwnership(team.id, member.userId);
-      else await removeMember(team.id, member.userId);
-      return action;
-    },
-    onSuccess: async (action) => {
-      await refresh();
+  const act = useChangeMember(team.id, member, {
+    onSuccess: (action) => {
       if (action.kind === 'role')
         toast(`${member.name} is now ${action.role === 'ADMIN' ? 'an admin' : 'a member'}.`);
       else if (action.kind === 'transfer') toast(`${member.name} now owns ${team.name}. You are an admin.`);

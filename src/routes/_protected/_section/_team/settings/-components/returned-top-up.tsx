@@ -1,6 +1,5 @@
 // The payer is back from the payment provider: how the top-up ended, rendered from the top-up-return
 // machine (it keeps asking while the provider's confirmation is on its way).
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { hstack, wrap } from 'styled-system/patterns';
@@ -10,7 +9,7 @@ import type { TopUp } from '@/contract/billing';
 import { formatMoney } from '@/domain/money';
 import { topUpReturnMachine } from '@/machines/top-up-return';
 import { fetchTopUp } from '@/services/billing.api';
-import { moneyKeys } from '@/services/billing.queries';
+import { useMoneyChanged } from '@/services/billing.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -28,14 +27,12 @@ export function ReturnedTopUp({
   id: string;
   balanceUpdatedAt: number;
 }) {
-  const queryClient = useQueryClient();
+  const moneyChanged = useMoneyChanged(teamId);
   const actor = useActorRef(
     topUpReturnMachine.provide({
       actors: { check: fromPromise<TopUp>(async () => (await fetchTopUp(teamId, id)).topUp) },
       actions: {
-        credited: () => {
-          for (const queryKey of moneyKeys(teamId)) void queryClient.invalidateQueries({ queryKey });
-        },
+        credited: moneyChanged,
       },
     }),
     withInspector(),

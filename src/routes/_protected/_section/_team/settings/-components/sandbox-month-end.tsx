@@ -1,29 +1,21 @@
 // The sandbox's "simulate the month's end" (server/billing/sandbox-month-end.ts): lets an owner trying
 // Ikirere see a whole billing month — charges to the month's end and the invoice — without waiting for it.
 // Shown only while payments go through the sandbox provider.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
-import type { MonthEndSimulation } from '@/contract/billing';
 import { formatBillingMonth } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
-import { simulateMonthEnd } from '@/services/billing.api';
-import { moneyKeys, paymentMethodsQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
+import { useSimulateMonthEnd } from '@/services/billing.mutations';
+import { paymentMethodsQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Text } from '@/ui/text';
 
 export function SandboxMonthEnd({ teamId }: { teamId: string }) {
-  const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery(teamId));
-  const run = useMutation<MonthEndSimulation, ApiError>({
-    mutationFn: () => simulateMonthEnd(teamId),
-    onSuccess: () => {
-      for (const queryKey of moneyKeys(teamId)) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  const run = useSimulateMonthEnd(teamId);
   if (!methods.data?.sandbox) return null;
   const month = formatBillingMonth(Date.now());
   const result = run.data;

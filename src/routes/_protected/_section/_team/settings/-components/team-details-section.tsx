@@ -1,6 +1,5 @@
 // The team's name, editable by the roles the permission matrix allows. The currency is changed in one
 // place, billing, beside the balance and the alert amount it affects.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
@@ -8,21 +7,16 @@ import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
-import { updateTeam } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { useRenameTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 export function TeamDetailsSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(team.name);
   const mayRename = can(team.role, 'team.rename');
-  const save = useMutation({
-    mutationFn: () => updateTeam(team.id, { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-  });
+  const save = useRenameTeam(team.id);
   const error = save.error instanceof ApiError ? save.error : null;
   const changed = name !== team.name;
 
@@ -33,7 +27,7 @@ export function TeamDetailsSection({ team }: { team: Team }) {
         className={grid({ gap: '4', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          save.mutate(name);
         }}
       >
         <TextField

@@ -1,31 +1,27 @@
 // Whether the team requires two-factor sign-in of every member: the owner's switch (only once they use it
 // themselves), with who does not use it yet; everyone else sees the setting and who may change it.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
-import { setTwoFactorRequirement } from '@/services/teams.api';
-import { membersQuery, teamKeys } from '@/services/teams.queries';
+import { useSetTwoFactorRequirement } from '@/services/teams.mutations';
+import { membersQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Text, textRecipe } from '@/ui/text';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
   const mayChange = can(team.role, 'team.requireTwoFactor');
   const members = useQuery({ ...membersQuery(team.id), enabled: mayChange });
   const without = (members.data?.members ?? []).filter(
     (member) => member.status === 'ACTIVE' && member.twoFactor === false,
   );
   const [confirming, setConfirming] = useState(false);
-  const save = useMutation({
-    mutationFn: (required: boolean) => setTwoFactorRequirement(team.id, required),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-  });
+  const save = useSetTwoFactorRequirement(team.id);
   const error = save.error instanceof ApiError ? save.error : null;
 
   return (

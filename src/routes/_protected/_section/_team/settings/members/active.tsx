@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
@@ -7,8 +7,8 @@ import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { currentSessionQuery } from '@/services/auth.queries';
-import { leaveTeam } from '@/services/teams.api';
-import { membersQuery, teamKeys, userTeamsQuery } from '@/services/teams.queries';
+import { useLeaveTeam } from '@/services/teams.mutations';
+import { membersQuery, userTeamsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -32,11 +32,9 @@ function ActiveMembersPage() {
   const me = useQuery(currentSessionQuery()).data?.user;
   const members = useSuspenseQuery(membersQuery(team.id));
   const [leaving, setLeaving] = useState(false);
-  const leave = useMutation({
-    mutationFn: () => leaveTeam(team.id),
+  const leave = useLeaveTeam(team.id, {
     onSuccess: async () => {
       showToast(router.options.context.actors, { tone: 'success', title: `You left ${team.name}.` });
-      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       const next = (await queryClient.fetchQuery(userTeamsQuery())).teams[0];
       if (next) await switchTeam(router, next.id);
       else await router.navigate({ to: '/overview' });
