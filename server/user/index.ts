@@ -2,6 +2,7 @@
 // with their members, invitations, verification, limits and audit log.
 
 import { savedSshKeysRoutes } from '../computes/ssh-keys.routes';
+import { deliveryReportRoutes } from '../drivers/sms/kannel/delivery-reports.routes';
 import type { Service } from '../http/routes';
 import { type TeamsDeps, teamsResources } from '../teams';
 import { accountRoutes } from './account/account.routes';
@@ -31,6 +32,8 @@ export function userService(deps: TeamsDeps): Service {
       twoFactorSettingsRoutes(),
       secondFactorRoutes(),
       savedSshKeysRoutes(),
+      // Kannel's delivery reports for the texts that carry codes (no session: a per-text token).
+      deliveryReportRoutes(),
       ...teamsResources(deps),
     ],
   };

@@ -1,18 +1,22 @@
 // Phone verification by SMS code, with the same code rules as e-mail (the address is the E.164 number).
 // A new account does this before it reaches the console; a verified one uses it to change its number.
 import { and, eq, ne } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
+  challengeIdSchema,
   codeChallengeSchema,
+  codeDeliverySchema,
   currentSessionSchema,
   phoneCodeRequestSchema,
   verifyCodeRequestSchema,
 } from '@/contract/auth';
-import { users } from '../../db/schema';
+import { users, verificationChallenges } from '../../db/schema';
+import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';
 import { requireSession } from '../../identity/guards';
 import { phoneCodeSms } from '../../identity/messages';
-import { checkCode, publicOrigin, sendCodeBySms } from './code-delivery';
+import { checkCode, describeDelivery, publicOrigin, sendCodeBySms } from './code-delivery';
 import { phoneNumberTaken, toE164 } from './phone-number';
 
 export function phoneCodeRoutes() {
@@ -42,6 +46,28 @@ export function phoneCodeRoutes() {
           (code) => phoneCodeSms(number, code, host),
         );
         return c.json(answer, 200);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/phone-code/:challengeId/delivery',
+      summary: 'How far the text with the code went',
+      description:
+        "Sending, sent (taken by the SMS gateway; the embedded outbox never delivers), delivered (the network reports it reached the phone) or undelivered, with why. Another account's code answers 404.",
+      guards: [requireSession],
+      request: { params: v.object({ challengeId: challengeIdSchema }) },
+      responses: { 200: { description: 'The delivery as it stands.', schema: codeDeliverySchema } },
+      handler: async (c, { params }) => {
+        const identity = c.get('identity');
+        const [challenge] = await identity.db
+          .select({ userId: verificationChallenges.userId, channel: verificationChallenges.channel })
+          .from(verificationChallenges)
+          .where(eq(verificationChallenges.id, params.challengeId));
+        if (!challenge || challenge.userId !== c.get('user').id || challenge.channel !== 'sms') {
+          throw new ProblemError(404, { detail: 'No code was texted to you with this id.' });
+        }
+        const text = await identity.texts.forChallenge(params.challengeId);
+        return c.json(describeDelivery(text, identity.texts.driver.kind, identity.clock.now()), 200);
       },
     })
     .add({
