@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
-// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), e2e (Chromium).
+// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), gateways (Kannel
+// over SMPP to simulated SMS centres), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
@@ -15,7 +16,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**', 'tests/cluster/**'],
+          exclude: [
+            'tests/server/**',
+            'tests/e2e/**',
+            'tests/libvirt/**',
+            'tests/cluster/**',
+            'tests/gateways/**',
+          ],
         },
       },
       {
@@ -69,6 +76,20 @@ export default defineConfig({
           include: ['tests/libvirt/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real SMS gateways: Debian's Kannel started by the test on loopback ports, connected over SMPP to
+          // SMS centres the test runs (npm's smpp and Perl's Net::SMPP); run in a step of their own.
+          name: 'gateways',
+          environment: 'node',
+          include: ['tests/gateways/**/*.test.ts'],
+          globalSetup: ['tests/setup/server-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },
