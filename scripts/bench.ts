@@ -11,6 +11,7 @@ import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
 import { benchMetering, printMeteringFigures } from './bench/metering';
 import { lintOpenApi, printLintFigures } from './bench/openapi-lint';
 import { benchOversizedBodies, printOversizedBodyFigures } from './bench/oversized-bodies';
+import { benchRecordWrite, printRecordWriteFigures } from './bench/record-write';
 import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { requireChromium } from './chromium.mjs';
@@ -30,6 +31,7 @@ try {
 }
 ok = printOversizedBodyFigures(await benchOversizedBodies()) && ok;
 ok = printImportStallFigures(await benchImportStall()) && ok;
+ok = printRecordWriteFigures(await benchRecordWrite()) && ok;
 ok = printComputesListFigures(await benchComputesList()) && ok;
 ok = printMeteringFigures(await benchMetering()) && ok;
 ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;

@@ -30,9 +30,10 @@ export function auditLogRoutes() {
     method: 'get',
     path: '/:teamId/audit-log',
     summary: 'Read the team’s audit log, newest first',
+    tokenScope: 'team:read',
     description:
       '`action` matches a prefix (`member` finds member.role_changed and member.removed); `from` is inclusive and `to` exclusive; pass `nextCursor` back as `cursor` for the next page.',
-    guards: teamGuards('audit.read', 'read the audit log'),
+    guards: teamGuards('audit.read'),
     request: { params: teamIdParams, query: auditLogQuerySchema },
     responses: { 200: { description: 'One page of entries.', schema: auditLogSchema } },
     handler: async (c, { query }) => {

@@ -27,8 +27,8 @@ import { topUpParams } from './params';
 import { topUpNotFound } from './problems';
 import { createTopUp, findTopUp, listTopUps } from './top-ups';
 
-const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read', 'see billing');
-const MANAGE = (): ReturnType<typeof teamGuards> => teamGuards('billing.manage', 'manage billing');
+const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read');
+const MANAGE = (): ReturnType<typeof teamGuards> => teamGuards('billing.manage');
 
 export function billingRoutes(billing: BillingService): Routes[] {
   const { db, clock } = billing.deps;
@@ -38,6 +38,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/balance',
       summary: 'Read the team’s balance and whether it is low or empty',
+      tokenScope: 'billing:read',
       description:
         'Amounts are integers in minor units of the team’s currency (RWF has none; USD cents). status is ok, low (under lowBalanceThresholdMinor) or depleted (a charge emptied it: computes are powered off at graceEndsAt, and cannot be started or created until a top-up).',
       guards: READ(),
@@ -53,6 +54,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/ledger',
       summary: 'List the team’s ledger entries: credits and charges, newest first',
+      tokenScope: 'billing:read',
       description:
         'Pages of 50; pass nextCursor as `cursor` for the next one. Each entry carries the balance right after it; the balance is always the sum of the entries.',
       guards: READ(),
@@ -64,6 +66,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/ledger/csv',
       summary: 'Download every ledger entry, oldest first, as CSV (attachment ledger.csv)',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The CSV.', contentType: 'text/csv' } },
@@ -77,6 +80,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/payment-methods',
       summary: 'List the payment methods the provider offers, and the top-up limits in the team’s currency',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'What the provider offers.', schema: paymentMethodsSchema } },
@@ -99,6 +103,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'post',
       path: '/',
       summary: 'Start a top-up (idempotent: send an Idempotency-Key header)',
+      tokenScope: 'billing:read_write',
       description: `Requires the ${IDEMPOTENCY_HEADER} header: the same key from the same team within 24 hours answers with the top-up the first request started (201 again, with ${REPLAYED_HEADER}: true), and concurrent requests with one key start one. Amounts per currency: RWF 1,000 to 5,000,000; USD 100 to 500,000 cents. Send the payer to checkoutUrl; the balance is credited once the provider confirms the payment, and the payer comes back to /settings/billing?topup=<id>&outcome=succeeded|declined. An unpaid top-up expires after an hour.`,
       guards: MANAGE(),
       request: { params: teamIdParams, body: createTopUpRequestSchema },
@@ -120,6 +125,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/',
       summary: 'List the team’s top-ups, newest first',
+      tokenScope: 'billing:read',
       description: 'Pages of 50; pass nextCursor as `cursor` for the next one.',
       guards: READ(),
       request: { params: teamIdParams, query: pageQuerySchema },
@@ -131,6 +137,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/:topUpId',
       summary: 'Read one top-up: pending, succeeded, declined (with the reason) or expired',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: topUpParams },
       responses: { 200: { description: 'The top-up.', schema: topUpAnswerSchema } },
@@ -145,6 +152,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/',
       summary: 'Read the team’s billing details, alert threshold and currency',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The billing profile.', schema: billingProfileSchema } },
@@ -154,6 +162,7 @@ export function billingRoutes(billing: BillingService): Routes[] {
       method: 'put',
       path: '/',
       summary: 'Save the team’s billing details, alert threshold and currency (owner)',
+      tokenScope: 'billing:read_write',
       description:
         'The whole form: absent or empty fields are cleared. lowBalanceThresholdMinor absent keeps the threshold; currency absent keeps the currency. The currency changes only while the balance is zero and no top-up is pending (409 with the reason otherwise), and the threshold then returns to the new currency’s default unless one is sent.',
       guards: MANAGE(),

@@ -16,6 +16,7 @@ export function callbackRoutes(billing: BillingService): Routes {
     method: 'post',
     path: '/:provider',
     summary: 'Take a signed payment outcome from the payment provider',
+    tokenScope: 'never',
     description:
       'For the provider, not the console. The sandbox signs HMAC-SHA256 over "<timestamp>.<raw body>" (headers Ikirere-Sandbox-Timestamp and Ikirere-Sandbox-Signature) with a secret derived from the installation secret; an unsigned, wrongly signed or older than five minutes callback answers 401, an event id already received answers 409, and neither changes anything.',
     request: { params: providerParams },

@@ -1,17 +1,17 @@
 // /teams/:teamId/usage and /teams/:teamId/invoices/…: the month's metered usage with its projection, and
 // the monthly invoices as JSON, PDF and CSV. Owners and admins read them (billing.read); members do not.
 import { Buffer } from 'node:buffer';
-import * as v from 'valibot';
 import { invoiceListSchema, invoiceSchema, monthEndSimulationSchema, usageSchema } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { auditActor } from '../audit/audit-log';
 import { attachmentHeaders } from '../http/headers';
-import { ProblemError } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import type { BillingService } from './billing-service';
 import { findInvoice, listInvoices } from './invoices';
+import { invoiceParams } from './params';
+import { invoiceNotFound } from './problems';
 import { simulateMonthEnd } from './sandbox-month-end';
 import { readUsage } from './usage';
 
@@ -19,16 +19,7 @@ import { readUsage } from './usage';
 // with every server start.
 const documents = () => import('./invoice-documents');
 
-const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read', 'see billing');
-
-const invoiceParams = v.object({
-  teamId: v.pipe(v.string(), v.description('The team’s id (a UUID).')),
-  invoiceId: v.pipe(v.string(), v.description('The invoice’s id (a UUID).')),
-});
-
-function invoiceNotFound(): ProblemError {
-  return new ProblemError(404, { title: 'Invoice not found', detail: 'This team has no such invoice.' });
-}
+const READ = (): ReturnType<typeof teamGuards> => teamGuards('billing.read');
 
 export function invoiceRoutes(billing: BillingService): Routes[] {
   const { db, clock } = billing.deps;
@@ -41,6 +32,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
     method: 'get',
     path: '/usage',
     summary: 'Read this month’s usage: spend so far, the projected month-end total, per compute and per day',
+    tokenScope: 'billing:read',
     description:
       'A compute is charged its plan’s hourly price for every started hour it exists, running or stopped (a stopped compute keeps its disk and address), never more than the plan’s monthly price in a calendar month (UTC). The projection adds what the live computes will cost until the month ends at that rate, within their caps.',
     guards: READ(),
@@ -57,6 +49,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/',
       summary: 'List the team’s monthly invoices, newest first',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The invoices.', schema: invoiceListSchema } },
@@ -66,6 +59,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/:invoiceId',
       summary: 'Read one invoice: lines, subtotal, tax, total, paid status and whom it is addressed to',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: invoiceParams },
       responses: { 200: { description: 'The invoice.', schema: invoiceSchema } },
@@ -75,6 +69,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       method: 'get',
       path: '/:invoiceId/pdf',
       summary: 'Download the invoice as a PDF (attachment <number>.pdf)',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: invoiceParams },
       responses: { 200: { description: 'The PDF.', contentType: 'application/pdf' } },
@@ -93,6 +88,7 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
       path: '/:invoiceId/csv',
       summary:
         'Download the invoice as CSV: one row per line, then subtotal, tax and total (attachment <number>.csv)',
+      tokenScope: 'billing:read',
       guards: READ(),
       request: { params: invoiceParams },
       responses: { 200: { description: 'The CSV.', contentType: 'text/csv' } },
@@ -110,9 +106,10 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
     method: 'post',
     path: '/month-end',
     summary: 'Sandbox only: simulate the end of this month — charge it in full and issue its invoice now',
+    tokenScope: 'billing:read_write',
     description:
       'Charges every compute of the team for its hours to the end of the current calendar month (UTC), as if it kept existing until then, and issues the month’s invoice now. Answers the hours charged and the invoice (null when there was no usage to invoice). Served only while payments go through the sandbox provider; owners only.',
-    guards: teamGuards('billing.manage', 'simulate the month’s end'),
+    guards: teamGuards('billing.manage'),
     request: { params: teamIdParams },
     responses: { 200: { description: 'What was charged and issued.', schema: monthEndSimulationSchema } },
     handler: async (c) =>

@@ -1,10 +1,12 @@
-// Path parameters of the billing routes. Ids are plain strings on purpose (see server/teams/params.ts): a
-// malformed id answers the same 404 as another team's top-up.
+// Path parameters of the billing routes: a malformed id answers the same 404 as another team's top-up or
+// invoice (server/http/path-params.ts).
 import * as v from 'valibot';
+import { idParam } from '../http/path-params';
+import { teamId } from '../teams/params';
+import { invoiceNotFound, topUpNotFound } from './problems';
 
-const id = (what: string) => v.pipe(v.string(), v.description(`The ${what}'s id (a UUID).`));
-
-export const topUpParams = v.object({ teamId: id('team'), topUpId: id('top-up') });
+export const topUpParams = v.object({ teamId, topUpId: idParam('top-up', topUpNotFound) });
+export const invoiceParams = v.object({ teamId, invoiceId: idParam('invoice', invoiceNotFound) });
 export const providerParams = v.object({
   provider: v.pipe(v.string(), v.description('The payment provider sending the callback, e.g. sandbox.')),
 });

@@ -6,6 +6,10 @@ export function topUpNotFound(): ProblemError {
   return new ProblemError(404, { title: 'Top-up not found', detail: 'This team has no such top-up.' });
 }
 
+export function invoiceNotFound(): ProblemError {
+  return new ProblemError(404, { title: 'Invoice not found', detail: 'This team has no such invoice.' });
+}
+
 export function cursorProblem(): ProblemError {
   return new ProblemError(422, {
     detail: 'This cursor is not one we gave out.',

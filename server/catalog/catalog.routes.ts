@@ -33,6 +33,7 @@ export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 're
       method: 'get',
       path: '/',
       summary: 'List the locations computes can run in',
+      tokenScope: 'computes:read',
       guards: [requireVerifiedUser],
       responses: {
         200: { description: 'Every location; unavailable ones are coming.', schema: locationListSchema },
@@ -48,6 +49,7 @@ export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 're
       method: 'get',
       path: '/',
       summary: 'List the operating-system images',
+      tokenScope: 'computes:read',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Every image.', schema: operatingSystemListSchema } },
       handler: (c) => c.json({ operatingSystems: catalog.data.operatingSystems }, 200, cacheable),
@@ -56,6 +58,7 @@ export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 're
       method: 'get',
       path: '/',
       summary: 'List the instance types (plans) with their prices in RWF and USD',
+      tokenScope: 'computes:read',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Every plan, smallest first.', schema: instanceTypeListSchema } },
       handler: (c) => c.json({ instanceTypes: catalog.data.instanceTypes }, 200, cacheable),

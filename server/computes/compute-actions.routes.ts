@@ -34,9 +34,10 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       method: 'post',
       path: '/actions',
       summary: 'Power on, shut down, power off or reboot a compute',
+      tokenScope: 'computes:read_write',
       description:
         'power_on needs a stopped (or failed) compute; shutdown, power_off and reboot a running one; anything else is 409 with the reason. Answers 202 at once; the outcome follows on the socket and in the history.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: computeParams, body: powerActionRequestSchema },
       responses: { 202: { description: 'The compute, as the action begins.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
@@ -53,7 +54,8 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       method: 'put',
       path: '/tags',
       summary: 'Replace the compute’s tags',
-      guards: teamGuards(),
+      tokenScope: 'computes:read_write',
+      guards: teamGuards('resources.manage'),
       request: { params: computeParams, body: updateTagsRequestSchema },
       responses: { 200: { description: 'The compute with its new tags.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
@@ -97,6 +99,7 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       method: 'get',
       path: '/history',
       summary: 'Read what happened to the compute: who did what, when, with what result',
+      tokenScope: 'computes:read',
       guards: teamGuards(),
       request: { params: computeParams },
       responses: {
@@ -111,6 +114,7 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       method: 'get',
       path: '/metrics',
       summary: 'Read CPU, memory, disk and network usage over 1 h, 24 h, 7 d or 30 d',
+      tokenScope: 'computes:read',
       description:
         'Steps: 1 minute (1h), 5 minutes (24h), 30 minutes (7d), 2 hours (30d). Points before the compute existed are null; points while it was off (or not yet sampled) are 0; `readings` counts the points that hold a reading.',
       guards: teamGuards(),

@@ -4,6 +4,7 @@
 // console socket all go through it.
 import { and, eq } from 'drizzle-orm';
 import type { ComputeStatus, PowerAction } from '@/contract/computes';
+import { POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { balanceEmpty, type StartPolicy } from '../billing/start-policy';
 import type { Catalog } from '../catalog/catalog';
@@ -25,14 +26,7 @@ import { fieldProblem } from '../teams/problems';
 import { ACTIVE } from '../teams/team-record';
 import { closeEvents, openEvent, recordEvent } from './compute-history';
 import { type ComputeRow, findCompute, isLive, lockCompute, toCompute } from './compute-record';
-import {
-  actionRefusal,
-  historyActionOf,
-  POWER_ACTIONS,
-  statusAfter,
-  statusDuring,
-  transitionOfAction,
-} from './lifecycle';
+import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
@@ -217,12 +211,12 @@ export class ComputeService {
     await this.db.transaction(async (tx) => {
       const current = await lockCompute(tx, teamId, computeId);
       if (!current) throw computeNotFound();
-      const refusal = actionRefusal(action, current.status as ComputeStatus);
+      const refusal = powerActionRefusal(action, current.status as ComputeStatus);
       if (refusal) throw computeConflict(refusal);
       if (action === 'power_on') await this.assertMayStart(tx, teamId);
       await tx
         .update(computes)
-        .set({ status: POWER_ACTIONS[action].during, updatedAt: nextUpdatedAt(current, now) })
+        .set({ status: POWER_RULES[action].during, updatedAt: nextUpdatedAt(current, now) })
         .where(eq(computes.id, computeId));
       await recordEvent(tx, {
         computeId,

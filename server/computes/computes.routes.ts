@@ -33,8 +33,9 @@ export function computesRoutes(service: ComputeService): Routes {
       method: 'post',
       path: '/',
       summary: 'Create a compute (idempotent: send an Idempotency-Key header)',
+      tokenScope: 'computes:read_write',
       description: `Requires the ${IDEMPOTENCY_HEADER} header: the same key from the same team within 24 hours answers with the compute the first request made (201 again, with ${REPLAYED_HEADER}: true and rootPassword null: the password is only ever in the first answer). Concurrent requests with one key make one compute. An unverified team may run 5 computes and no plan with 8 or more vCPUs (403).`,
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: teamIdParams, body: createComputeRequestSchema },
       responses: {
         201: {
@@ -67,6 +68,7 @@ export function computesRoutes(service: ComputeService): Routes {
       method: 'get',
       path: '/',
       summary: 'List the team’s computes: search, filter, sort and page',
+      tokenScope: 'computes:read',
       description:
         'search matches the hostname, the addresses and the tags; pages hold `limit` computes (100 by default, 500 at most); pass nextCursor as `cursor` for the next page; `total` counts every match.',
       guards: teamGuards(),
@@ -81,6 +83,7 @@ export function computesRoutes(service: ComputeService): Routes {
       method: 'get',
       path: '/:computeId',
       summary: 'Read one compute',
+      tokenScope: 'computes:read',
       guards: teamGuards(),
       request: { params: computeParams },
       responses: { 200: { description: 'The compute.', schema: computeSchema } },
@@ -93,9 +96,10 @@ export function computesRoutes(service: ComputeService): Routes {
       method: 'delete',
       path: '/:computeId',
       summary: 'Destroy a compute (type its hostname to confirm)',
+      tokenScope: 'computes:read_write',
       description:
         'Answers 202 with the compute destroying; once the machine is gone the compute answers 404 and its addresses return to the pool. The disk and its data are lost.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: computeParams, body: destroyComputeRequestSchema },
       responses: { 202: { description: 'The compute, being destroyed.', schema: computeSchema } },
       handler: async (c, { params, body }) => {

@@ -1,7 +1,8 @@
-// Path parameters of the compute routes. Ids are plain strings on purpose (see server/teams/params.ts): a
-// malformed id answers the same 404 as another team's compute.
+// Path parameters of the compute routes: a malformed id answers the same 404 as another team's compute
+// (server/http/path-params.ts).
 import * as v from 'valibot';
+import { idParam } from '../http/path-params';
+import { teamId } from '../teams/params';
+import { computeNotFound } from './problems';
 
-const id = (what: string) => v.pipe(v.string(), v.description(`The ${what}'s id (a UUID).`));
-
-export const computeParams = v.object({ teamId: id('team'), computeId: id('compute') });
+export const computeParams = v.object({ teamId, computeId: idParam('compute', computeNotFound) });

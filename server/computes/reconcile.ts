@@ -7,11 +7,12 @@
 //      again, and a machine that is gone is destroyed or in error.
 // Each step is a transaction of its own, so a server killed during recovery recovers the same way next time.
 import { and, eq, inArray } from 'drizzle-orm';
+import { TRANSITIONAL_STATUSES } from '@/domain/compute-lifecycle';
 import { computes } from '../db/schema';
 import type { MachineEventListener, Transition } from '../drivers/compute/compute-driver';
 import { openEvent, recordEvent } from './compute-history';
 import type { ComputeService } from './compute-service';
-import { TRANSITIONAL_STATUSES, transitionOfAction } from './lifecycle';
+import { transitionOfAction } from './lifecycle';
 
 const DOING: Record<string, string> = {
   provisioning: 'provisioning',

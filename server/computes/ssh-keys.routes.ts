@@ -1,16 +1,18 @@
 // Saved SSH keys: the person's own (account settings → SSH keys) and, for creating a compute, those a team
-// can use. Managed only by a person signed in to the console; API tokens cannot (token-scopes.ts), except
+// can use. Managed only by a person signed in to the console; API tokens cannot (tokenScope 'never'), except
 // reading a team's keys with computes access.
 import * as v from 'valibot';
 import { addSshKeyRequestSchema, sshKeyAnswerSchema, sshKeyListSchema } from '@/contract/ssh-keys';
-import { problem } from '../http/problem';
+import { idParam } from '../http/path-params';
+import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
 import { teamGuards } from '../teams/guards';
 import { teamIdParams } from '../teams/params';
 import { addSshKey, deleteSshKey, listSshKeys } from './saved-ssh-keys';
 
-const keyIdParams = v.object({ id: v.pipe(v.string(), v.uuid('This is not a key id.')) });
+const keyNotFound = () => new ProblemError(404, { detail: 'You have no saved SSH key with this id.' });
+const keyIdParams = v.object({ id: idParam('key', keyNotFound) });
 
 /** Under the user service: /users/me/ssh-keys. */
 export function savedSshKeysRoutes() {
@@ -19,6 +21,7 @@ export function savedSshKeysRoutes() {
       method: 'get',
       path: '/me/ssh-keys',
       summary: 'List your saved SSH keys and those shared with your teams',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'The keys, oldest first.', schema: sshKeyListSchema } },
       handler: async (c) => c.json({ keys: await listSshKeys(c.get('identity').db, c.get('user').id) }, 200),
@@ -27,6 +30,7 @@ export function savedSshKeysRoutes() {
       method: 'post',
       path: '/me/ssh-keys',
       summary: 'Save an SSH public key, optionally shared with one of your teams',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: addSshKeyRequestSchema },
       responses: {
@@ -41,12 +45,13 @@ export function savedSshKeysRoutes() {
       method: 'delete',
       path: '/me/ssh-keys/:id',
       summary: 'Delete one of your saved SSH keys (computes made with it keep it)',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { params: keyIdParams },
       responses: { 204: { description: 'The key is no longer offered.' } },
       handler: async (c, { params }) => {
         const deleted = await deleteSshKey(c.get('identity').db, c.get('user').id, params.id);
-        if (!deleted) return problem(c, 404, { detail: 'You have no saved SSH key with this id.' });
+        if (!deleted) throw keyNotFound();
         return c.body(null, 204);
       },
     });
@@ -58,6 +63,7 @@ export function teamSshKeysRoutes() {
     method: 'get',
     path: '/',
     summary: 'List the saved SSH keys you can put on a compute of this team: yours and those shared with it',
+    tokenScope: 'computes:read',
     guards: teamGuards(),
     request: { params: teamIdParams },
     responses: { 200: { description: 'The keys, oldest first.', schema: sshKeyListSchema } },

@@ -60,7 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  const lock: DataDirLock | undefined = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
+  const lock: DataDirLock | undefined = options.dataDir
+    ? await acquireDataDirLock(options.dataDir)
+    : undefined;
   let client: PGlite | undefined;
   try {
     client = await PGlite.create({

@@ -665,6 +665,18 @@ export const libvirtMachines = pgTable(
   ],
 );
 
+/**
+ * What the libvirt driver learned about a host (by its name in LIBVIRT_HOSTS) that must outlive a restart:
+ * KVM advertised but failing (a guest paused or crashed as it started under it), so the host's guests run
+ * in plain emulation from then on.
+ */
+export const libvirtHosts = pgTable('libvirt_hosts', {
+  name: text('name').primaryKey(),
+  /** Why KVM was given up on this host, as logged. */
+  kvmFailure: text('kvm_failure').notNull(),
+  kvmFailedAt: at('kvm_failed_at').notNull(),
+});
+
 /** One sample a minute of each running libvirt machine's usage, from `virsh domstats`, kept 31 days. */
 export const libvirtSamples = pgTable(
   'libvirt_samples',

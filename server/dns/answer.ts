@@ -11,7 +11,8 @@ import {
 } from './dnssec/denial';
 import type { ZoneDnssec } from './dnssec/zone-signer';
 import { encodeName, isInZone, parentName, RCODE, TYPE } from './names';
-import { encodeRRset, type RRset, type ZoneIndex } from './zone-index';
+import { encodeRRset, type RRset } from './rrset';
+import type { ZoneIndex } from './zone-index';
 
 /** Whole RRsets, so a truncated answer is cut between sets, never inside one. */
 export interface Part {

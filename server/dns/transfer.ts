@@ -3,7 +3,8 @@
 // as many messages as it takes. The differences are computed when a zone is replaced, only while
 // secondaries are configured, and the last HISTORY_VERSIONS of them are kept per zone.
 import { encodeName, TYPE } from './names';
-import { encodeRRset, type RRset, type ZoneIndex } from './zone-index';
+import { encodeRRset, type RRset } from './rrset';
+import type { ZoneIndex } from './zone-index';
 
 /** Versions of a zone whose differences are kept for IXFR; an older secondary gets the whole zone. */
 export const HISTORY_VERSIONS = 20;
@@ -54,8 +55,15 @@ export function zoneRecords(index: ZoneIndex): { soa: Buffer; records: Buffer[] 
 
 /** What changed from one version to the next, as IXFR sends it. */
 export function diffZones(from: ZoneIndex, to: ZoneIndex): ZoneDiff {
-  const before = zoneRecords(from);
-  const after = zoneRecords(to);
+  return differences(from, to, zoneRecords(from), zoneRecords(to));
+}
+
+function differences(
+  from: ZoneIndex,
+  to: ZoneIndex,
+  before: { soa: Buffer; records: Buffer[] },
+  after: { soa: Buffer; records: Buffer[] },
+): ZoneDiff {
   const key = (record: Buffer) => record.toString('latin1');
   const old = new Set(before.records.map(key));
   const fresh = new Set(after.records.map(key));
@@ -67,6 +75,28 @@ export function diffZones(from: ZoneIndex, to: ZoneIndex): ZoneDiff {
     deleted: before.records.filter((record) => !fresh.has(key(record))),
     added: after.records.filter((record) => !old.has(key(record))),
   };
+}
+
+/**
+ * diffZones for an index made from `from` by a change to some owners (applyNamesChange): only their records
+ * are compared, so the cost follows the change.
+ */
+export function diffOwners(from: ZoneIndex, to: ZoneIndex, owners: readonly string[]): ZoneDiff {
+  const recordsAt = (index: ZoneIndex) => {
+    const records: Buffer[] = [];
+    for (const owner of new Set(owners)) {
+      for (const set of index.nodes.get(owner)?.values() ?? [])
+        if (set.type !== TYPE.SOA) split(set, records);
+    }
+    return records;
+  };
+  const soaOf = (index: ZoneIndex) => index.nodes.get(index.name)!.get(TYPE.SOA)!.wire;
+  return differences(
+    from,
+    to,
+    { soa: soaOf(from), records: recordsAt(from) },
+    { soa: soaOf(to), records: recordsAt(to) },
+  );
 }
 
 /**
@@ -134,10 +164,20 @@ export class TransferHistory {
   /** Records what changed between the index a zone had and the one replacing it. */
   record(previous: ZoneIndex | undefined, next: ZoneIndex): void {
     if (!previous || previous.serial === next.serial) return;
-    const list = this.diffs.get(next.name) ?? [];
-    list.push(diffZones(previous, next));
+    this.add(next.name, diffZones(previous, next));
+  }
+
+  /** record() for an index made from `previous` by a change to `owners` (applyNamesChange). */
+  recordOwners(previous: ZoneIndex, next: ZoneIndex, owners: readonly string[]): void {
+    if (previous.serial === next.serial) return;
+    this.add(next.name, diffOwners(previous, next, owners));
+  }
+
+  private add(zone: string, diff: ZoneDiff): void {
+    const list = this.diffs.get(zone) ?? [];
+    list.push(diff);
     while (list.length > HISTORY_VERSIONS) list.shift();
-    this.diffs.set(next.name, list);
+    this.diffs.set(zone, list);
   }
 
   of(zone: string): ZoneDiff[] {

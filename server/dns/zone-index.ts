@@ -1,29 +1,12 @@
 // The in-memory copy of every zone: per-zone lookup maps built once at publish, and the zone table that
 // finds the zone a query name belongs to (the longest suffix wins, so a sub-zone beats its parent).
 import { finishSteps, type Steps } from '@/domain/steps';
-import type { PublishedZone } from '../drivers/dns/dns-driver';
+import type { PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
 import { validityAt } from './dnssec/sign';
 import { signZone, type ZoneDnssec } from './dnssec/zone-signer';
 import { encodeName, ownerName, parentName, TYPE } from './names';
 import { encodeRecord, parseSoa } from './records';
-
-/** The records of one owner name and type; `wire` is the whole set as resource records under that owner. */
-export interface RRset {
-  /** The owner name. */
-  owner: string;
-  type: number;
-  /** The smallest ttl of its records: an RRset has one ttl (RFC 2181 §5.2). */
-  ttl: number;
-  /** Each record's rdata, its 2-octet length first. */
-  rdatas: Buffer[];
-  /** CNAME, NS, MX, SRV: the names the records point at. */
-  targets: string[];
-  wire: Buffer;
-  /** Signed zones: the RRSIG rdatas over this set, one per key (none for a delegation's NS, nor glue). */
-  rrsigs?: Buffer[];
-  /** `wire` followed by the RRSIG records: what a query with the DO bit gets. */
-  signedWire?: Buffer;
-}
+import { encodeRRset, type RRset } from './rrset';
 
 export interface ZoneIndex {
   /** Lowercase, no trailing dot. */
@@ -65,7 +48,6 @@ export function* buildZoneIndexSteps(zone: PublishedZone, options: BuildOptions 
   try {
     encodeName(name);
     if (name === '') throw new Error('the root zone is not served');
-    type Pending = { ttl: number; rdatas: Buffer[]; targets: string[] };
     const grouped = new Map<string, { wire: Buffer; types: Map<number, Pending> }>();
     let soaMinimum: number | undefined;
     for (const record of zone.records) {
@@ -82,17 +64,7 @@ export function* buildZoneIndexSteps(zone: PublishedZone, options: BuildOptions 
         group = { wire: encodeName(owner), types: new Map() };
         grouped.set(owner, group);
       }
-      const types = group.types;
-      let set = types.get(encoded.type);
-      if (!set) {
-        set = { ttl: encoded.ttl, rdatas: [], targets: [] };
-        types.set(encoded.type, set);
-      }
-      set.ttl = Math.min(set.ttl, encoded.ttl);
-      // An RRset holds each record once (RFC 2181 §5): an identical one adds nothing but its ttl.
-      if (set.rdatas.some((rdata) => rdata.equals(encoded.rdata))) continue;
-      set.rdatas.push(encoded.rdata);
-      if (encoded.target !== undefined) set.targets.push(encoded.target);
+      addRecord(group.types, encoded);
     }
     if (soaMinimum === undefined) throw new Error('no SOA record at the apex');
 
@@ -101,10 +73,7 @@ export function* buildZoneIndexSteps(zone: PublishedZone, options: BuildOptions 
     let hasWildcards = false;
     for (const [owner, group] of grouped) {
       yield;
-      const rrsets = new Map<number, RRset>();
-      for (const [type, set] of group.types) {
-        rrsets.set(type, { owner, type, ...set, wire: encodeRRset(group.wire, type, set.ttl, set.rdatas) });
-      }
+      const rrsets = toRRsets(owner, group.wire, group.types);
       nodes.set(owner, rrsets);
       if (owner !== name && rrsets.has(TYPE.NS)) cuts.add(owner);
       if (owner.startsWith('*.')) hasWildcards = true;
@@ -154,23 +123,133 @@ export function* buildZoneIndexSteps(zone: PublishedZone, options: BuildOptions 
   }
 }
 
-/** Resource records of one owner and type, class IN, uncompressed. */
-export function encodeRRset(ownerWire: Buffer, type: number, ttl: number, rdatas: Buffer[]): Buffer {
-  const fixed = ownerWire.length + 8;
-  const size = rdatas.reduce((sum, rdata) => sum + fixed + rdata.length, 0);
-  const wire = Buffer.allocUnsafe(size);
-  let offset = 0;
-  for (const rdata of rdatas) {
-    ownerWire.copy(wire, offset);
-    offset += ownerWire.length;
-    wire.writeUInt16BE(type, offset);
-    wire.writeUInt16BE(1, offset + 2);
-    wire.writeUInt32BE(ttl, offset + 4);
-    offset += 8;
-    rdata.copy(wire, offset);
-    offset += rdata.length;
+type Pending = { ttl: number; rdatas: Buffer[]; targets: string[] };
+
+/** Adds an encoded record to the RRsets of its owner being gathered. */
+function addRecord(types: Map<number, Pending>, encoded: ReturnType<typeof encodeRecord>): void {
+  let set = types.get(encoded.type);
+  if (!set) {
+    set = { ttl: encoded.ttl, rdatas: [], targets: [] };
+    types.set(encoded.type, set);
   }
-  return wire;
+  set.ttl = Math.min(set.ttl, encoded.ttl);
+  // An RRset holds each record once (RFC 2181 §5): an identical one adds nothing but its ttl.
+  if (set.rdatas.some((rdata) => rdata.equals(encoded.rdata))) return;
+  set.rdatas.push(encoded.rdata);
+  if (encoded.target !== undefined) set.targets.push(encoded.target);
+}
+
+function toRRsets(owner: string, ownerWire: Buffer, types: Map<number, Pending>): Map<number, RRset> {
+  const rrsets = new Map<number, RRset>();
+  for (const [type, set] of types) {
+    rrsets.set(type, { owner, type, ...set, wire: encodeRRset(ownerWire, type, set.ttl, set.rdatas) });
+  }
+  return rrsets;
+}
+
+/** Some names of a zone as they now stand, and its new SOA (see DnsDriver.publishNames). */
+export interface NamesChange {
+  serial: number;
+  soa: PublishedRecord;
+  /** Each changed name (relative, '@' the apex) with every record it now holds, the SOA aside. */
+  names: Map<string, PublishedRecord[]>;
+}
+
+/**
+ * The index of an unsigned zone after a change to a few of its names, built from `previous` in time that
+ * follows the change, not the zone: the other names' RRsets are shared with it (never modified), only the
+ * map of names is copied. Answers the new index and the owners whose RRsets changed (for IXFR). A signed
+ * zone is rebuilt whole instead (its NSEC3 chain and signatures follow every name).
+ */
+export function applyNamesChange(
+  previous: ZoneIndex,
+  change: NamesChange,
+): { index: ZoneIndex; owners: string[] } {
+  const name = previous.name;
+  if (previous.dnssec) throw new Error(`zone ${name}: a signed zone is rebuilt whole`);
+  try {
+    const nodes = new Map(previous.nodes);
+    let cuts = previous.cuts;
+    let hasWildcards = previous.hasWildcards;
+    let recordCount = previous.recordCount;
+    const apexWire = encodeName(name);
+
+    const soaEncoded = encodeRecord(change.soa, change.serial);
+    const soaMinimum = parseSoa(change.soa.value.trim())!.minimum;
+    const soa: RRset = {
+      owner: name,
+      type: TYPE.SOA,
+      ttl: soaEncoded.ttl,
+      rdatas: [soaEncoded.rdata],
+      targets: [],
+      wire: encodeRRset(apexWire, TYPE.SOA, soaEncoded.ttl, [soaEncoded.rdata]),
+    };
+    nodes.set(name, new Map(nodes.get(name)).set(TYPE.SOA, soa));
+
+    const owners: string[] = [];
+    for (const [relative, records] of change.names) {
+      const owner = ownerName(relative, name);
+      owners.push(owner);
+      const types = new Map<number, Pending>();
+      for (const record of records) {
+        if (record.type === 'SOA') throw new Error('the SOA record is set apart from the changed names');
+        addRecord(types, encodeRecord(record, change.serial));
+      }
+      const before = nodes.get(owner);
+      for (const set of before?.values() ?? []) if (set.type !== TYPE.SOA) recordCount -= set.rdatas.length;
+      const rrsets = toRRsets(owner, owner === name ? apexWire : encodeName(owner), types);
+      for (const set of rrsets.values()) recordCount += set.rdatas.length;
+      if (owner === name) rrsets.set(TYPE.SOA, soa);
+
+      if (owner !== name && before?.has(TYPE.NS) !== rrsets.has(TYPE.NS)) {
+        cuts = new Set(cuts);
+        if (rrsets.has(TYPE.NS)) cuts.add(owner);
+        else cuts.delete(owner);
+      }
+      if (rrsets.size > 0) {
+        nodes.set(owner, rrsets);
+        if (owner.startsWith('*.')) hasWildcards = true;
+        // Every ancestor exists, as an empty non-terminal when it owns nothing (RFC 4592 §2.2.2).
+        for (let above = parentName(owner); above.length > name.length; above = parentName(above)) {
+          if (nodes.has(above)) break;
+          nodes.set(above, new Map());
+        }
+      } else if (before) {
+        // A name left with nothing stays only as the empty non-terminal of a name below it; so do the
+        // empty non-terminals above it. (A scan of the names, in memory, only when a name empties.)
+        for (let gone = owner; gone.length > name.length; gone = parentName(gone)) {
+          const node = gone === owner ? rrsets : nodes.get(gone);
+          if (!node || node.size > 0 || hasNameBelow(nodes, gone)) {
+            if (gone === owner) nodes.set(owner, rrsets);
+            break;
+          }
+          nodes.delete(gone);
+        }
+      }
+    }
+    const negativeTtl = Math.min(soa.ttl, soaMinimum);
+    return {
+      index: {
+        name,
+        serial: change.serial,
+        version: ++versions,
+        nodes,
+        cuts,
+        hasWildcards,
+        negativeSoa: encodeRRset(apexWire, TYPE.SOA, negativeTtl, soa.rdatas),
+        recordCount,
+      },
+      owners,
+    };
+  } catch (error) {
+    throw new Error(`zone ${name}: ${(error as Error).message}`);
+  }
+}
+
+function hasNameBelow(nodes: Map<string, unknown>, owner: string): boolean {
+  const suffix = `.${owner}`;
+  for (const other of nodes.keys()) if (other.endsWith(suffix)) return true;
+  return false;
 }
 
 /** The zone a name belongs to, if any, in O(labels): a sub-zone beats its parent. */

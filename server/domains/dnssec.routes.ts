@@ -32,9 +32,10 @@ export function dnssecRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/',
       summary: 'Sign the zone (DNSSEC)',
+      tokenScope: 'domains:read_write',
       description:
         'Creates an ECDSA P-256 key (algorithm 13, a combined signing key), kept encrypted, and publishes the zone signed: DNSKEY, RRSIGs and NSEC3. `dnssec.keys[].ds` is what the registrar must publish. Signing a signed zone changes nothing. 502 when the DNS server refused the change (nothing saved).',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams },
       responses: { 200: { description: 'The domain, signed.', schema: domainSchema } },
       handler: async (c, { params }) => {
@@ -46,9 +47,10 @@ export function dnssecRoutes(service: DomainService): Routes {
       method: 'delete',
       path: '/',
       summary: 'Turn signing off, once the parent zone no longer publishes a DS record',
+      tokenScope: 'domains:read_write',
       description:
         'The parent zone is asked for DS records first: while it publishes one, 409 (the zone would fail validation everywhere). When no resolver answers, 409 unless `dsRemoved` is true (the person removed the DS at the registrar).',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams, body: disableDnssecRequestSchema },
       responses: { 200: { description: 'The domain, unsigned.', schema: domainSchema } },
       handler: async (c, { params, body }) => {
@@ -60,9 +62,10 @@ export function dnssecRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/rollover',
       summary: 'Start a key roll: a new key signs alongside the current one',
+      tokenScope: 'domains:read_write',
       description:
         'Both keys sign every answer, so resolvers that know either DS validate. Give the registrar the new key’s DS, then complete the roll. 409 when the zone is unsigned or already rolling.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams },
       responses: { 200: { description: 'The domain, rolling.', schema: domainSchema } },
       handler: async (c, { params }) => {
@@ -74,9 +77,10 @@ export function dnssecRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/rollover/complete',
       summary: 'Complete the key roll: the old key stops signing',
+      tokenScope: 'domains:read_write',
       description:
         'The parent is asked for DS records first; 409 while it names only the old key (or a key that is not ours). Allowed when it names the new key or publishes none.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams },
       responses: { 200: { description: 'The domain, signed with the new key.', schema: domainSchema } },
       handler: async (c, { params }) => {

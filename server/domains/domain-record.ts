@@ -1,5 +1,5 @@
 // Domains and records as stored and as the API shows them, and the zone as the DNS driver receives it.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DelegationStatus, DnsRecord, Domain } from '@/contract/domains';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
 import type { ZoneKey } from '../dns/dnssec/keys';
@@ -114,6 +114,26 @@ export async function zoneRecords(db: Queryable, domainId: string): Promise<Reco
     .select()
     .from(dnsRecords)
     .where(and(eq(dnsRecords.domainId, domainId), isZoneRecord))
+    .orderBy(asc(dnsRecords.sortName), asc(dnsRecords.type), asc(dnsRecords.sortValue), asc(dnsRecords.id));
+}
+
+/** The records at `names` (relative, '@' the apex) and the SOA, through the (domain, name) index. */
+export async function recordsNamedOrSoa(
+  db: Queryable,
+  domainId: string,
+  names: readonly string[],
+): Promise<RecordRow[]> {
+  const sortNames = [...new Set(names)].map((name) => (name === '@' ? '' : name));
+  return db
+    .select()
+    .from(dnsRecords)
+    .where(
+      and(
+        eq(dnsRecords.domainId, domainId),
+        isZoneRecord,
+        or(inArray(dnsRecords.sortName, sortNames), eq(dnsRecords.type, 'SOA')),
+      ),
+    )
     .orderBy(asc(dnsRecords.sortName), asc(dnsRecords.type), asc(dnsRecords.sortValue), asc(dnsRecords.id));
 }
 

@@ -1,6 +1,7 @@
 // The control plane of domains: every change to a zone runs in one transaction that holds the domain's
 // row lock, writes the records and the audit entry, increases the SOA serial, and hands the zone as it now
-// stands to the DNS driver before committing. A driver that throws rolls the whole change back (502), so
+// stands to the DNS driver before committing (a change to a few names of an unsigned zone: those names and
+// the SOA alone, so that one record costs the same in a zone of 2 records or 20,000). A driver that throws rolls the whole change back (502), so
 // the console and the name servers never disagree about a committed change. Other servers sharing the
 // database are told the zone's name when the change commits; each loads it into its own embedded DNS server.
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import type { Database, Transaction } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
 import { SIGNATURE_REFRESH_SECONDS } from '../dns/dnssec/sign';
-import type { DnsDriver, PreparedZone, PublishedZone } from '../drivers/dns/dns-driver';
+import type { DnsDriver, PreparedZone, PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
 import { ProblemError } from '../http/problem';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -22,6 +23,8 @@ import {
   type DomainRow,
   lockDomain,
   publishedZoneNamed,
+  recordsNamedOrSoa,
+  toPublishedRecord,
   toPublishedZone,
   zoneRecords,
 } from './domain-record';
@@ -57,6 +60,11 @@ const RESIGN_CHECK_MS = 3_600_000;
 export interface ZoneEditOutcome<T> {
   result: T;
   changed: boolean;
+  /**
+   * The names (relative, '@' the apex) whose records the edit changed, when it knows them: the driver is
+   * then handed those names alone (DnsDriver.publishNames), not the whole zone.
+   */
+  names?: string[];
 }
 
 export class DomainService {
@@ -246,7 +254,7 @@ export class DomainService {
       const domain = await lockDomain(tx, teamId, domainId);
       if (!domain) throw domainNotFound();
       const outcome = await edit(tx, domain, now, vault);
-      if (outcome.changed) await this.commitZone(tx, domain, now, vault);
+      if (outcome.changed) await this.commitZone(tx, domain, now, vault, outcome.names);
       return outcome;
     });
     // Committed: the team's open consoles show the records (and the zone's new serial) at once.
@@ -255,15 +263,54 @@ export class DomainService {
     return result;
   }
 
-  /** Increases the serial of a locked domain and publishes the zone as it now stands in `tx`. */
-  async commitZone(tx: Transaction, domain: DomainRow, now: Date, vault: KeyVault): Promise<number> {
+  /**
+   * Increases the serial of a locked domain and publishes the zone as it now stands in `tx`: only `names`
+   * when given and the driver can take them (an unsigned zone), the whole zone otherwise.
+   */
+  async commitZone(
+    tx: Transaction,
+    domain: DomainRow,
+    now: Date,
+    vault: KeyVault,
+    names?: readonly string[],
+  ): Promise<number> {
     const serial = nextSerial(domain.serial, now);
     await this.writeSerial(tx, domain, serial, now);
-    const records = await zoneRecords(tx, domain.id);
     const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
+    if (names && keys.length === 0 && (await this.publishNames(tx, domain, serial, names))) return serial;
+    const records = await zoneRecords(tx, domain.id);
     const signing = zoneKeys(vault, keys);
     await this.publish(tx, toPublishedZone({ name: domain.name, serial }, records, signing));
     return serial;
+  }
+
+  /** Hands the driver the records of `names` and the new SOA; false when it wants the whole zone. */
+  private async publishNames(
+    tx: Transaction,
+    domain: DomainRow,
+    serial: number,
+    names: readonly string[],
+  ): Promise<boolean> {
+    const driver = this.deps.driver;
+    if (!driver.publishNames) return false;
+    const rows = await recordsNamedOrSoa(tx, domain.id, names);
+    const soa = rows.find((row) => row.type === 'SOA');
+    if (!soa) return false;
+    const change = {
+      serial,
+      soa: toPublishedRecord(soa),
+      names: new Map(names.map((name) => [name, [] as PublishedRecord[]])),
+    };
+    for (const row of rows) if (row.type !== 'SOA') change.names.get(row.name)?.push(toPublishedRecord(row));
+    let applied = false;
+    await this.callDriver(
+      async () => {
+        applied = await driver.publishNames!(domain.name, change);
+      },
+      { zone: domain.name, serial, names: names.length },
+    );
+    if (applied) await this.deps.cluster?.tellOthersOnCommit(tx, 'dns', { name: domain.name });
+    return applied;
   }
 
   /** The domain's new serial, on the domain and in its SOA record. */

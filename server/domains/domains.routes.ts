@@ -38,6 +38,7 @@ export function domainsRoutes(service: DomainService): Routes {
       method: 'get',
       path: '/',
       summary: 'List the team’s domains with their record counts and delegation status',
+      tokenScope: 'domains:read',
       description: 'search matches the name, in ASCII (punycode) or Unicode, case-insensitively.',
       guards: teamGuards(),
       request: { params: teamIdParams, query: domainListQuerySchema },
@@ -75,9 +76,10 @@ export function domainsRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/',
       summary: 'Add a domain the team owns as a zone on our name servers',
+      tokenScope: 'domains:read_write',
       description:
         'The name may be typed in Unicode (stored in punycode). A zone is hosted once on the whole server (409 when it, or a zone around or inside it, already is). It starts with an SOA and an NS record per name server (kept by the server) and two sample A records for www (ttl 1800). The registrar must then list `nameServers`; `delegation` says whether it does (checked right away, then periodically).',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: teamIdParams, body: createDomainRequestSchema },
       responses: { 201: { description: 'The new domain.', schema: domainSchema } },
       handler: async (c, { body }) => {
@@ -98,6 +100,7 @@ export function domainsRoutes(service: DomainService): Routes {
       method: 'get',
       path: '/:domainId',
       summary: 'Read one domain',
+      tokenScope: 'domains:read',
       guards: teamGuards(),
       request: { params: domainParams },
       responses: { 200: { description: 'The domain.', schema: domainSchema } },
@@ -107,9 +110,10 @@ export function domainsRoutes(service: DomainService): Routes {
       method: 'delete',
       path: '/:domainId',
       summary: 'Delete a domain and all its records (type its name to confirm)',
+      tokenScope: 'domains:read_write',
       description:
         '`confirmName` is the domain’s name, in ASCII or Unicode. The name servers stop answering for the zone.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams, body: deleteDomainRequestSchema },
       responses: { 204: { description: 'Deleted.' } },
       handler: async (c, { params, body }) => {
@@ -132,9 +136,10 @@ export function domainsRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/:domainId/delegation-check',
       summary: 'Check now whether the registrar points the domain at our name servers',
+      tokenScope: 'domains:read_write',
       description:
         'At most once per 10 seconds per domain (429 with retryAfterSeconds otherwise). A resolver that fails or times out leaves the status as it was and records checkedAt; the check never takes more than a few seconds.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams },
       responses: { 200: { description: 'The domain after the check.', schema: domainSchema } },
       handler: async (c, { params }) => {

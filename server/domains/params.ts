@@ -1,8 +1,11 @@
-// Path parameters of the domain routes. Ids are plain strings on purpose (see server/teams/params.ts): a
-// malformed id answers the same 404 as another team's domain or record.
+// Path parameters of the domain routes: a malformed id answers the same 404 as another team's domain or
+// record (server/http/path-params.ts).
 import * as v from 'valibot';
+import { idParam } from '../http/path-params';
+import { teamId } from '../teams/params';
+import { domainNotFound, recordNotFound } from './problems';
 
-const id = (what: string) => v.pipe(v.string(), v.description(`The ${what}'s id (a UUID).`));
+const domainId = idParam('domain', domainNotFound);
 
-export const domainParams = v.object({ teamId: id('team'), domainId: id('domain') });
-export const recordParams = v.object({ teamId: id('team'), domainId: id('domain'), recordId: id('record') });
+export const domainParams = v.object({ teamId, domainId });
+export const recordParams = v.object({ teamId, domainId, recordId: idParam('record', recordNotFound) });

@@ -5,14 +5,14 @@
 // TTL alignment: the records of one name and type form an RRset, which RFC 2181 §5.2 says has one ttl.
 // Saving a record with a ttl gives that ttl to the other records of its RRset too (rrsetTtlChanges of the
 // shared rules; each gets a new version), so what the table shows is what resolvers cache.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DnsRecord, DnsRecordInput } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Transaction } from '../db';
 import { dnsRecords } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { isUuid } from '../teams/guards';
-import { isZoneRecord, type RecordRow, toDnsRecord, zoneRecords } from './domain-record';
+import { isZoneRecord, type RecordRow, toDnsRecord } from './domain-record';
 import type { DomainService } from './domain-service';
 import { managedRecord, recordNotFound, staleRecord } from './problems';
 import {
@@ -30,10 +30,50 @@ export interface RecordChangeInput {
   actor: AuditActor;
 }
 
-/** The zone's records, indexed for the shared cross-record rules; `without` leaves out the one being edited. */
-async function zoneIndex(tx: Transaction, domainId: string, without?: string): Promise<ZoneIndex<RecordRow>> {
-  const rows = await zoneRecords(tx, domainId);
+/**
+ * The records of the zone the shared cross-record rules compare `candidate` with (see ZoneIndex.relevantTo):
+ * those at its name, the delegations (NS) at the names above it, and for an NS below the apex the records
+ * under it. Read through the (domain, name) index, so the cost follows the name, not the zone's size;
+ * `without` leaves out the record being edited.
+ */
+async function relevantRecords(
+  tx: Transaction,
+  domainId: string,
+  candidate: { type: string; name: string },
+  without?: string,
+): Promise<ZoneIndex<RecordRow>> {
+  const sortName = (name: string) => (name === '@' ? '' : name);
+  const ancestors = candidate.name === '@' ? [] : ancestorNames(candidate.name);
+  const rows = await tx
+    .select()
+    .from(dnsRecords)
+    .where(
+      and(
+        eq(dnsRecords.domainId, domainId),
+        isZoneRecord,
+        or(
+          eq(dnsRecords.sortName, sortName(candidate.name)),
+          ancestors.length > 0
+            ? and(eq(dnsRecords.type, 'NS'), inArray(dnsRecords.sortName, ancestors))
+            : undefined,
+          candidate.type === 'NS' && candidate.name !== '@'
+            ? like(dnsRecords.sortName, `%.${escapeLike(candidate.name)}`)
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(dnsRecords.sortName), asc(dnsRecords.type), asc(dnsRecords.sortValue), asc(dnsRecords.id));
   return new ZoneIndex(without ? rows.filter((row) => row.id !== without) : rows);
+}
+
+/** 'a.b.c' → ['b.c', 'c']: the names (relative to the zone) strictly above a name below the apex. */
+function ancestorNames(name: string): string[] {
+  const labels = name.split('.');
+  return labels.slice(1).map((_, index) => labels.slice(index + 1).join('.'));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function refuseConflict(candidate: CanonicalRecord, zone: ZoneIndex<RecordRow>): void {
@@ -84,7 +124,7 @@ export async function createRecord(
 ): Promise<DnsRecord> {
   return service.editZone(change.teamId, change.domainId, async (tx, domain, now) => {
     const record = checkRecordInput(change.input, domain.name);
-    const zone = await zoneIndex(tx, domain.id);
+    const zone = await relevantRecords(tx, domain.id, record);
     refuseConflict(record, zone);
     const aligned = await alignRrsetTtl(tx, record, zone, now);
     const [row] = await tx
@@ -104,7 +144,7 @@ export async function createRecord(
       },
       at: now,
     });
-    return { result: toDnsRecord(row!), changed: true };
+    return { result: toDnsRecord(row!), changed: true, names: [record.name] };
   });
 }
 
@@ -121,7 +161,7 @@ export async function updateRecord(
     if (sameRecord(record, current) && record.ttl === current.ttl) {
       return { result: toDnsRecord(current), changed: false };
     }
-    const zone = await zoneIndex(tx, domain.id, current.id);
+    const zone = await relevantRecords(tx, domain.id, record, current.id);
     refuseConflict(record, zone);
     const aligned = await alignRrsetTtl(tx, record, zone, now);
     const [row] = await tx
@@ -143,7 +183,7 @@ export async function updateRecord(
       },
       at: now,
     });
-    return { result: toDnsRecord(row!), changed: true };
+    return { result: toDnsRecord(row!), changed: true, names: [current.name, record.name] };
   });
 }
 
@@ -164,7 +204,7 @@ export async function deleteRecord(
       details: { domainId: domain.id, recordId: current.id, record: toCanonical(current) },
       at: now,
     });
-    return { result: undefined, changed: true };
+    return { result: undefined, changed: true, names: [current.name] };
   });
 }
 

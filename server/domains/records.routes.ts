@@ -27,6 +27,7 @@ export function recordsRoutes(service: DomainService): Routes {
       method: 'get',
       path: '/',
       summary: 'List the zone’s records: filter by type, search, and page',
+      tokenScope: 'domains:read',
       description:
         'Sorted by name (the apex first), type, then value. search matches the name and the value, case-insensitively. Pages hold `limit` records (100 by default, 500 at most); pass nextCursor as `cursor` for the next page; `total` counts every match.',
       guards: teamGuards(),
@@ -42,8 +43,9 @@ export function recordsRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/',
       summary: 'Add a record to the zone',
+      tokenScope: 'domains:read_write',
       description: `The record is stored in canonical form (see dnsRecordSchema). Records of one name and type share one ttl: saving one gives its ttl to the others. ${CHANGE_FAILURES}`,
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: domainParams, body: dnsRecordInputSchema },
       responses: { 201: { description: 'The record as stored.', schema: dnsRecordSchema } },
       handler: async (c, { params, body }) => {
@@ -60,8 +62,9 @@ export function recordsRoutes(service: DomainService): Routes {
       method: 'put',
       path: '/:recordId',
       summary: 'Replace a record (naming the version the form loaded)',
+      tokenScope: 'domains:read_write',
       description: `409 with the record as it now stands in \`current\` when \`version\` is not the latest (someone changed it meanwhile); 409 for the records the server keeps (the SOA, the NS records of our name servers). ${CHANGE_FAILURES}`,
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: recordParams, body: updateDnsRecordRequestSchema },
       responses: { 200: { description: 'The record as stored.', schema: dnsRecordSchema } },
       handler: async (c, { params, body }) => {
@@ -81,9 +84,10 @@ export function recordsRoutes(service: DomainService): Routes {
       method: 'delete',
       path: '/:recordId',
       summary: 'Delete a record',
+      tokenScope: 'domains:read_write',
       description:
         '409 for the records the server keeps (the SOA, the NS records of our name servers); 502 when the DNS server refused the change (nothing deleted).',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: recordParams },
       responses: { 204: { description: 'Deleted.' } },
       handler: async (c, { params }) => {

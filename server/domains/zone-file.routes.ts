@@ -36,6 +36,7 @@ export function zoneFileRoutes(service: DomainService): Routes {
       method: 'get',
       path: '/',
       summary: 'Download the zone as a BIND zone file',
+      tokenScope: 'domains:read',
       guards: teamGuards(),
       request: { params: domainParams },
       responses: {
@@ -54,8 +55,9 @@ export function zoneFileRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/preview',
       summary: 'Preview importing a zone file: what would be added, changed and refused (nothing is saved)',
+      tokenScope: 'domains:read_write',
       description: importDescription,
-      guards: [...teamGuards(), zoneFileBodyLimit],
+      guards: [...teamGuards('resources.manage'), zoneFileBodyLimit],
       maxBodyBytes: MAX_ZONE_FILE_BYTES,
       request: { params: domainParams, body: zoneFileRequestSchema },
       responses: {
@@ -70,8 +72,9 @@ export function zoneFileRoutes(service: DomainService): Routes {
       method: 'post',
       path: '/apply',
       summary: 'Import a zone file: add and change what the preview shows, in one transaction',
+      tokenScope: 'domains:read_write',
       description: `${importDescription} Refused lines are left out; the rest is applied at once with one new serial, or not at all (502 when the DNS server refused it).`,
-      guards: [...teamGuards(), zoneFileBodyLimit],
+      guards: [...teamGuards('resources.manage'), zoneFileBodyLimit],
       maxBodyBytes: MAX_ZONE_FILE_BYTES,
       request: { params: domainParams, body: zoneFileRequestSchema },
       responses: {

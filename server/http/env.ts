@@ -5,6 +5,7 @@ import type { ApiTokenRecord } from '../identity/api-tokens';
 import type { SessionRecord, UserRecord } from '../identity/sessions';
 import type { LiveUpdates } from '../socket/live-updates';
 import type { TeamMembership, TeamRecord } from '../teams/team-record';
+import type { TokenScope } from './routes';
 
 export interface AppEnv {
   Variables: RequestIdVariables & {
@@ -16,6 +17,8 @@ export interface AppEnv {
     session: SessionRecord;
     /** The signed-in user, as read with the session (or the API token): set by the same guards. */
     user: UserRecord;
+    /** The matched route's declared token scope, set by the registry before its guards run. */
+    tokenScope: TokenScope;
     /** The API token the request came with, when it came with one instead of a session. */
     apiToken: ApiTokenRecord | undefined;
     /** The team named by :teamId in the path: set by the requireTeamMember guard (server/teams/guards.ts). */

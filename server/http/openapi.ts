@@ -2,7 +2,6 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type { MiddlewareHandler } from 'hono';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '@/contract/problem';
-import { scopeName, tokenRequirement } from '../identity/token-scopes';
 import type { AppEnv } from './env';
 import type { RegisteredRoute } from './registry';
 import type { FormSpec, RouteSpec, Schema } from './routes';
@@ -79,9 +78,9 @@ function operation(route: RegisteredRoute): Json {
   // An empty list: anyone may call it (sign-in, the payment provider's callback, health).
   const schemes = [...new Set((spec.guards ?? []).flatMap((guard) => guardSchemes.get(guard) ?? []))];
   const security: Record<string, string[]>[] = schemes.map((scheme) => ({ [scheme]: [] }));
-  // The session's operations that a token may call too, with the scope it needs (token-scopes.ts).
-  const needed = schemes.includes('session') ? tokenRequirement(route.method, route.path) : 'never';
-  if (needed !== 'never') security.push({ apiToken: needed ? [scopeName(needed)] : [] });
+  // The session's operations that a token may call too, with the scope the route declares.
+  const scope = schemes.includes('session') ? spec.tokenScope : 'never';
+  if (scope !== 'never') security.push({ apiToken: scope === 'any' ? [] : [scope] });
   op.security = security;
   const parameters = [
     ...parametersOf(spec.request?.params, 'path'),

@@ -3,10 +3,14 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { Hono as HonoRouter } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
+import { TOKEN_AREAS } from '@/contract/api-tokens';
 import type { AppEnv } from './env';
+import { malformedParam, undeclaredParams } from './path-params';
 import { problem } from './problem';
 import type { HttpMethod, RouteSpec, Service } from './routes';
 import { readInput } from './validation';
+
+const TOKEN_SCOPE = new RegExp(`^((${TOKEN_AREAS.join('|')}):(read|read_write)|any|never)$`);
 
 /** What a route that declares no body may be sent (and ignores): a little, never megabytes. */
 export const NO_BODY_MAX_BYTES = 16 * 1024;
@@ -43,6 +47,15 @@ export class RouteRegistry {
       const router = new HonoRouter<AppEnv>();
       const prefix = joinPaths(service.basePath, resource.prefix);
       for (const spec of resource.specs) {
+        const where = `${spec.method.toUpperCase()} ${joinPaths(prefix, spec.path)}`;
+        // Checked here too, for a declaration TypeScript did not see (JavaScript, a cast).
+        if (!TOKEN_SCOPE.test(String(spec.tokenScope))) {
+          throw new Error(
+            `${where} declares no tokenScope: say which API tokens may call it ('computes:read', 'any' or 'never').`,
+          );
+        }
+        const undeclared = undeclaredParams(joinPaths(prefix, spec.path), spec.request?.params);
+        if (undeclared) throw new Error(`${where}: ${undeclared}.`);
         const [first, ...rest] = this.handlersFor(spec);
         router.on(spec.method.toUpperCase(), spec.path, first!, ...rest);
         this.routes.push({
@@ -62,7 +75,12 @@ export class RouteRegistry {
   }
 
   private handlersFor(spec: RouteSpec): MiddlewareHandler<AppEnv>[] {
-    const handlers: MiddlewareHandler<AppEnv>[] = [...(spec.guards ?? [])];
+    const declare: MiddlewareHandler<AppEnv> = async (c, next) => {
+      // What the guards read about the route they guard.
+      c.set('tokenScope', spec.tokenScope);
+      await next();
+    };
+    const handlers: MiddlewareHandler<AppEnv>[] = [declare, ...(spec.guards ?? [])];
     // Every route reads at most what it can legitimately receive, enforced while reading: a declared size
     // above it is refused before a byte is read, a streamed one as soon as it passes. Forms count their
     // bytes as they parse them (server/http/multipart.ts), file by file.
@@ -80,6 +98,8 @@ export class RouteRegistry {
     }
     const verify = this.options.verifyResponses === true;
     handlers.push(async (c) => {
+      const malformed = malformedParam(spec.request?.params, c.req.param());
+      if (malformed) throw malformed;
       const result = await readInput(
         c,
         spec.request,

@@ -2,6 +2,7 @@
 // OpenAPI document, so what the server checks and what it documents cannot drift apart.
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
+import type { TokenArea } from '@/contract/api-tokens';
 import type { AppEnv } from './env';
 
 export type Schema = v.GenericSchema;
@@ -55,11 +56,21 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
+/**
+ * Which personal API tokens (Bearer ikt_…) may call a route, beside its guards: a scope ("computes:read",
+ * "domains:read_write"; read_write covers read), 'any' valid token whatever its scopes, or 'never' (only a
+ * signed-in person, or nobody: the route takes no token). The session guard (server/identity/guards.ts) and
+ * the OpenAPI document read it from the route, so they cannot disagree with it.
+ */
+export type TokenScope = `${TokenArea}:${'read' | 'read_write'}` | 'any' | 'never';
+
 export interface RouteSpec<R extends RequestSchemas = RequestSchemas> {
   method: HttpMethod;
   /** Hono path relative to the resource prefix: `/`, `/:id`, `/:id/power`. */
   path: string;
   summary: string;
+  /** Required: a route that does not say which tokens may call it is refused at registration. */
+  tokenScope: TokenScope;
   description?: string;
   request?: R;
   /** Every success status the handler may answer; failures are problem+json and documented for all. */

@@ -1,5 +1,5 @@
 // Personal API tokens: "ikt_" and 256 random bits, shown once; the database keeps only the SHA-256. A token
-// acts for its user in the teams it names and within its scopes (token-scopes.ts decides what each operation
+// acts for its user in the teams it names and within its scopes (each route's declared tokenScope says what it
 // needs), never beyond the user's role in the team, until its expiry (the end of the chosen UTC day) or its
 // revocation. Its last use (time and address) is kept to the minute.
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';

@@ -21,7 +21,7 @@ import { allows, tokenRequirement } from './token-scopes';
 
 /**
  * 401 sessionRequired unless `Authorization: Bearer <token>` names a live session — or a live API token whose
- * scopes cover this operation (403 when they do not, or when no token may do it: token-scopes.ts).
+ * scopes cover the route's declared `tokenScope` (403 when they do not, or when the route takes no token).
  */
 export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
@@ -29,7 +29,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c,
   if (isApiTokenSecret(token)) {
     const found = await c.get('identity').apiTokens.authenticate(token, { ip: clientIp(c) });
     if (!found) throw apiTokenInvalid();
-    const needed = tokenRequirement(c.req.method, c.req.path);
+    const needed = tokenRequirement(c.get('tokenScope'));
     if (needed === 'never') throw apiTokenNotAllowed();
     const scopes = found.token.scopes as TokenScopes;
     if (needed && !allows(scopes[needed.area], needed.access)) {

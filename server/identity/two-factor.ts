@@ -226,7 +226,7 @@ export class TwoFactor {
   async removePasskey(userId: string, id: string): Promise<Passkey> {
     return this.db.transaction(async (tx) => {
       const [row] = (await this.passkeys.list(tx, userId)).filter((key) => key.id === id);
-      if (!row) throw new ProblemError(404, { title: 'Not found', detail: 'You have no such passkey.' });
+      if (!row) throw passkeyNotFound();
       const [totp] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId));
       const lastFactor = !totp?.confirmedAt && (await this.passkeys.count(tx, userId)) === 1;
       if (lastFactor) await this.assertMayTurnOff(tx, userId);
@@ -441,4 +441,9 @@ export class TwoFactor {
     if (row.lastStep !== null && step <= row.lastStep) return undefined;
     return step;
   }
+}
+
+/** A passkey of someone else, or none: the same 404 (also for an id no passkey could have). */
+export function passkeyNotFound(): ProblemError {
+  return new ProblemError(404, { title: 'Not found', detail: 'You have no such passkey.' });
 }

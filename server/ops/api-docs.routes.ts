@@ -15,6 +15,7 @@ export function apiDocsRoutes(registry: RouteRegistry, info: OpenApiInfo, basePa
       method: 'get',
       path: '/docs',
       summary: 'Read the API reference, for people',
+      tokenScope: 'never',
       responses: { 200: { description: 'The reference as an HTML page.', contentType: 'text/html' } },
       handler: (c) => {
         page ??= renderApiDocs(
@@ -28,6 +29,7 @@ export function apiDocsRoutes(registry: RouteRegistry, info: OpenApiInfo, basePa
       method: 'get',
       path: '/docs.css',
       summary: "The API reference's stylesheet",
+      tokenScope: 'never',
       responses: { 200: { description: 'CSS.', contentType: 'text/css' } },
       handler: (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
     });

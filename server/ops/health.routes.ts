@@ -11,6 +11,7 @@ export function healthRoutes(database: DatabaseHandle, startedAt: number) {
     method: 'get',
     path: '/',
     summary: 'Check that the server and its database answer',
+    tokenScope: 'never',
     responses: {
       200: { description: 'The server and its database work.', schema: healthSchema },
       503: { description: 'The database does not answer.', schema: healthSchema },

@@ -17,6 +17,7 @@ export function openApiRoutes(registry: RouteRegistry, info: OpenApiInfo) {
     method: 'get',
     path: '/',
     summary: 'Describe the API as an OpenAPI 3.1 document',
+    tokenScope: 'never',
     responses: { 200: { description: 'The OpenAPI document.', schema: openApiDocumentSchema } },
     handler: (c) => {
       document ??= buildOpenApiDocument(registry.routes, info);

@@ -15,10 +15,10 @@ import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../db/schema';
 import type { AppEnv } from '../http/env';
+import { idParam } from '../http/path-params';
 import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
 import { clientInfo } from '../identity/client-info';
-import { isUuid } from '../teams/guards';
 import { lockTeam, type TeamRecord } from '../teams/team-record';
 import { documentResponse } from '../teams/verification/documents';
 import { verificationDecisionMail } from '../teams/verification/messages';
@@ -32,15 +32,21 @@ import {
 } from '../teams/verification/verification-record';
 import { requireOperator } from './operator-access';
 
-const teamParams = v.object({ teamId: v.string() });
-const documentParams = v.object({ teamId: v.string(), documentId: v.string() });
-
 function noSuchTeam(): ProblemError {
   return new ProblemError(404, { title: 'Team not found', detail: 'There is no team with this id.' });
 }
 
+function noSuchDocument(): ProblemError {
+  return new ProblemError(404, { title: 'Not found', detail: 'This team has no such document.' });
+}
+
+const teamParams = v.object({ teamId: idParam('team', noSuchTeam) });
+const documentParams = v.object({
+  teamId: idParam('team', noSuchTeam),
+  documentId: idParam('document', noSuchDocument),
+});
+
 async function findTeam(db: Database, teamId: string): Promise<TeamRecord> {
-  if (!isUuid(teamId)) throw noSuchTeam();
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw noSuchTeam();
   return team;
@@ -66,6 +72,7 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
       method: 'get',
       path: '/verification-requests',
       summary: 'List teams by verification status (PENDING by default), longest waiting first',
+      tokenScope: 'never',
       guards,
       request: { query: verificationRequestListQuerySchema },
       responses: { 200: { description: 'The teams.', schema: verificationRequestListSchema } },
@@ -95,6 +102,7 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
       method: 'get',
       path: '/teams/:teamId/verification',
       summary: 'Show a team’s verification request: details, documents, history and owners',
+      tokenScope: 'never',
       guards,
       request: { params: teamParams },
       responses: { 200: { description: 'The team’s verification.', schema: operatorTeamVerificationSchema } },
@@ -107,6 +115,7 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
       method: 'post',
       path: '/teams/:teamId/verification/decision',
       summary: 'Approve or reject a PENDING request, or ask for more information',
+      tokenScope: 'never',
       guards,
       request: { params: teamParams, body: verificationDecisionRequestSchema },
       responses: {
@@ -156,6 +165,7 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
       method: 'get',
       path: '/teams/:teamId/verification/documents/:documentId',
       summary: 'Download a document of a team’s verification request',
+      tokenScope: 'never',
       guards,
       request: { params: documentParams },
       responses: {
@@ -164,19 +174,13 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
       handler: async (c, { params }) => {
         const db = c.get('identity').db;
         const team = await findTeam(db, params.teamId);
-        const [document] = isUuid(params.documentId)
-          ? await db
-              .select()
-              .from(verificationDocuments)
-              .where(
-                and(
-                  eq(verificationDocuments.id, params.documentId),
-                  eq(verificationDocuments.teamId, team.id),
-                ),
-              )
-          : [];
-        if (!document)
-          throw new ProblemError(404, { title: 'Not found', detail: 'This team has no such document.' });
+        const [document] = await db
+          .select()
+          .from(verificationDocuments)
+          .where(
+            and(eq(verificationDocuments.id, params.documentId), eq(verificationDocuments.teamId, team.id)),
+          );
+        if (!document) throw noSuchDocument();
         return documentResponse(c, document, await deps.uploads.read(document.storageName));
       },
     });

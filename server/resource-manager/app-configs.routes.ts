@@ -31,6 +31,7 @@ export function appConfigsRoutes(deps: {
     method: 'get',
     path: '/',
     summary: 'Read the server facts the console needs once signed in',
+    tokenScope: 'computes:read',
     guards: [requireSession],
     responses: { 200: { description: 'The server configuration.', schema: appConfigSchema } },
     handler: (c) => c.json(config),

@@ -9,6 +9,7 @@ export function socketTicketsRoutes() {
     method: 'post',
     path: '/',
     summary: 'Get a short-lived ticket to open the console WebSocket',
+    tokenScope: 'never',
     guards: [requireVerifiedUser],
     responses: { 201: { description: 'A ticket valid for 30 seconds, once.', schema: socketTicketSchema } },
     handler: async (c) => {

@@ -1,14 +1,14 @@
 // Team route guards. A team-scoped route puts them in its `guards`:
 //   guards: teamGuards()                                   → any ACTIVE member of :teamId
-//   guards: teamGuards('members.invite', 'invite people')  → only the roles the permission matrix
-//     (src/domain/permissions.ts) gives the permission; 403 for the others, saying who may
-//     ("Only the owner or an admin of this team can invite people.").
+//   guards: teamGuards('members.invite')  → only the roles the permission matrix (src/domain/permissions.ts)
+//     gives the permission; 403 for the others, in the matrix's words ("Only the team's owner and admins
+//     can invite people.").
 // Then c.get('team') is the team and c.get('membership').role the caller's role. A team the caller is
 // not an ACTIVE member of answers 404, exactly like a team that does not exist.
 
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { can, type Permission, rolesFor } from '@/domain/permissions';
+import { can, type Permission } from '@/domain/permissions';
 import { teams } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { requireVerifiedUser } from '../identity/guards';
@@ -53,21 +53,21 @@ function teamMember(options: { evenWithoutTwoFactor?: boolean } = {}): Middlewar
 
 export const requireTeamMember = teamMember();
 
-/** After requireTeamMember: 403 with "Only … can <doing>." unless the caller's role holds the permission. */
-export function requirePermission(permission: Permission, doing: string): MiddlewareHandler<AppEnv> {
+/** After requireTeamMember: 403 with whyNot(permission) unless the caller's role holds the permission. */
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!can(c.get('membership').role, permission)) throw teamRoleRequired(rolesFor(permission), doing);
+    if (!can(c.get('membership').role, permission)) throw teamRoleRequired(permission);
     await next();
   };
 }
 
 /**
  * The whole chain for a team-scoped route: signed in and phone-verified, a member, and (optionally) a
- * permission of the matrix, `doing` naming the route's action in the refusal.
+ * permission of the matrix.
  */
-export function teamGuards(permission?: Permission, doing?: string): MiddlewareHandler<AppEnv>[] {
+export function teamGuards(permission?: Permission): MiddlewareHandler<AppEnv>[] {
   const chain: MiddlewareHandler<AppEnv>[] = [requireVerifiedUser, requireTeamMember];
-  if (permission) chain.push(requirePermission(permission, doing ?? 'do this'));
+  if (permission) chain.push(requirePermission(permission));
   return chain;
 }
 

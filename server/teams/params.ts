@@ -1,12 +1,21 @@
-// Path parameters of the team and invitation routes. Ids are read as plain strings on purpose: a malformed
-// id names nothing, so it answers the same 404 as an unknown one or another team's (handlers check it
-// with isUuid before looking it up), never a 422 that would tell the cases apart.
+// Path parameters of the team and invitation routes. A malformed id names nothing, so it answers the same
+// 404 as an unknown one or another team's (checked by the declaration, server/http/path-params.ts), never
+// a 422 that would tell the cases apart.
 import * as v from 'valibot';
+import { idParam } from '../http/path-params';
+import { invitationNotFound } from './invitations/invitation-problems';
+import { notInTeam, teamNotFound } from './problems';
 
-const id = (what: string) => v.pipe(v.string(), v.description(`The ${what}'s id (a UUID).`));
+export const teamId = idParam('team', teamNotFound);
 
-export const teamIdParams = v.object({ teamId: id('team') });
-export const memberParams = v.object({ teamId: id('team'), userId: id('member') });
-export const teamInvitationParams = v.object({ teamId: id('team'), invitationId: id('invitation') });
-export const documentParams = v.object({ teamId: id('team'), documentId: id('document') });
-export const invitationParams = v.object({ id: id('invitation') });
+export const teamIdParams = v.object({ teamId });
+export const memberParams = v.object({ teamId, userId: idParam('member', () => notInTeam('member')) });
+export const teamInvitationParams = v.object({
+  teamId,
+  invitationId: idParam('invitation', () => notInTeam('invitation')),
+});
+export const documentParams = v.object({
+  teamId,
+  documentId: idParam('document', () => notInTeam('document')),
+});
+export const invitationParams = v.object({ id: idParam('invitation', invitationNotFound) });

@@ -1,7 +1,7 @@
 // The team failures in plain words. Anything outside the caller's teams is "not found", never
 // "forbidden": an outsider learns nothing about which ids exist.
-import type { Role } from '@/contract/auth';
 import { problemTypes } from '@/contract/problem';
+import { type Permission, whyNot } from '@/domain/permissions';
 import { ProblemError } from '../http/problem';
 
 export function teamNotFound(): ProblemError {
@@ -21,16 +21,9 @@ export function notInTeam(thing: 'member' | 'invitation' | 'document'): ProblemE
   return new ProblemError(404, { title: 'Not found', detail });
 }
 
-const ROLE_WORDS: Record<Role, string> = { OWNER: 'the owner', ADMIN: 'an admin', MEMBER: 'a member' };
-
-/** "Only the owner or an admin of this team can manage invitations." */
-export function teamRoleRequired(allowed: readonly Role[], doing: string): ProblemError {
-  const who = allowed.map((role) => ROLE_WORDS[role]).join(' or ');
-  return new ProblemError(403, {
-    type: problemTypes.teamRoleRequired,
-    title: 'Not allowed for your role',
-    detail: `Only ${who} of this team can ${doing}.`,
-  });
+/** "Only the team's owner and admins can invite people.": the permission matrix's own words (whyNot). */
+export function teamRoleRequired(permission: Permission): ProblemError {
+  return notAllowed(whyNot(permission));
 }
 
 /** A role rule beyond "which roles may call this route", in its own words. */

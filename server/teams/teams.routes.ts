@@ -21,7 +21,7 @@ import { teamGuards, teamGuardsEvenWithoutTwoFactor } from './guards';
 import { teamLimits } from './limits';
 import { teamDeletedMail, teamTwoFactorRequiredMail } from './messages';
 import { teamIdParams } from './params';
-import { conflict, fieldProblem, notAllowed, teamNotFound } from './problems';
+import { conflict, fieldProblem, teamNotFound, teamRoleRequired } from './problems';
 import { countTeamResources, describeResources } from './resources';
 import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from './team-record';
 import type { UploadStore } from './verification/upload-store';
@@ -32,6 +32,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/',
       summary: 'List your teams with your role in each',
+      tokenScope: 'any',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Your teams, oldest first.', schema: teamListSchema } },
       handler: async (c) => {
@@ -47,6 +48,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'post',
       path: '/',
       summary: 'Create a team; you become its owner',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: createTeamRequestSchema },
       responses: { 201: { description: 'The new team.', schema: teamSchema } },
@@ -81,6 +83,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId',
       summary: 'Read one of your teams',
+      tokenScope: 'team:read',
       description:
         'Open to every member, also where the team requires two-factor sign-in they do not use yet.',
       guards: teamGuardsEvenWithoutTwoFactor(),
@@ -93,7 +96,8 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'patch',
       path: '/:teamId',
       summary: 'Rename the team (owner, admin) or change its currency (owner)',
-      guards: teamGuards('team.rename', 'change the team’s settings'),
+      tokenScope: 'team:read_write',
+      guards: teamGuards('team.rename'),
       request: { params: teamIdParams, body: updateTeamRequestSchema },
       responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
       handler: async (c, { body }) => {
@@ -106,7 +110,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
           body.currency !== before.currency &&
           !can(role, 'team.changeCurrency')
         ) {
-          throw notAllowed('Only the owner of this team can change its currency.');
+          throw teamRoleRequired('team.changeCurrency');
         }
         const now = clock.now();
         const actor = auditActor(c);
@@ -144,9 +148,10 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'put',
       path: '/:teamId/two-factor-requirement',
       summary: 'Require two-factor sign-in of every member, or stop requiring it (owner)',
+      tokenScope: 'never',
       description:
         'Only an owner who uses two-factor sign-in can require it. Members without it are then refused the team (403, leaving it still works) and told by e-mail.',
-      guards: teamGuards('team.requireTwoFactor', 'require two-factor sign-in of every member'),
+      guards: teamGuards('team.requireTwoFactor'),
       request: { params: teamIdParams, body: twoFactorRequirementRequestSchema },
       responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
       handler: async (c, { body }) => {
@@ -215,9 +220,10 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'delete',
       path: '/:teamId',
       summary: 'Delete the team (owner; only when it holds no resources)',
+      tokenScope: 'never',
       description:
         'Other members lose access and are told by e-mail; open invitations and verification documents go with the team. The audit log entries stay.',
-      guards: teamGuards('team.delete', 'delete the team'),
+      guards: teamGuards('team.delete'),
       request: { params: teamIdParams },
       responses: { 204: { description: 'The team is deleted.' } },
       handler: async (c) => {
@@ -279,6 +285,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId/limits',
       summary: 'Read what the team may run: computes used of the limit, and the largest plan',
+      tokenScope: 'team:read',
       guards: teamGuards(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team’s limits.', schema: teamLimitsSchema } },

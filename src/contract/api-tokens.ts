@@ -1,6 +1,6 @@
 // Personal API tokens (account settings → API tokens): a token acts for its owner in the teams it names,
 // within its scopes per area, until it expires or is revoked. The secret is shown once, when it is made.
-// Which operation needs which scope is server/identity/token-scopes.ts (and the OpenAPI document).
+// Which operation needs which scope each server route declares (its tokenScope), and the OpenAPI document lists.
 import * as v from 'valibot';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());

@@ -1,6 +1,6 @@
 // What each team role may do: the one matrix the server's guards enforce (server/teams/guards.ts) and the
 // console shows (see the README's "Roles and permissions"). The console hides or disables what a role
-// may not do and says why.
+// may not do and says why; the server refuses it with the same words (whyNot).
 import type { Role } from '@/contract/auth';
 
 export type Permission =
@@ -43,10 +43,15 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return role ? matrix[permission].includes(role) : false;
 }
 
-const who = (roles: readonly Role[]) =>
-  roles.length === 1 ? "the team's owner" : "the team's owner and admins";
+const who = (roles: readonly Role[]) => {
+  if (roles.length === 1) return "the team's owner";
+  return roles.includes('MEMBER') ? "the team's members" : "the team's owner and admins";
+};
 
-/** Why the action is unavailable, in words for the button's help text. */
+/**
+ * Why the action is unavailable, in words: the console's help text beside what it disables, and the
+ * server's 403 when a guard refuses (server/teams/guards.ts) — one sentence for both.
+ */
 export function whyNot(permission: Permission): string {
   const actions: Record<Permission, string> = {
     'team.rename': 'rename the team',

@@ -15,6 +15,7 @@ export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } fr
 export { Spinner, type SpinnerProps } from './spinner';
 export * as Table from './table';
 export * as Tabs from './tabs';
+export { Text, type TextKind, type TextProps, textRecipe } from './text';
 export { TextareaField, type TextareaFieldProps, TextField, type TextFieldProps } from './text-field';
 export {
   applyTheme,

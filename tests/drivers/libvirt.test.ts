@@ -13,11 +13,12 @@ import {
   userData,
 } from '../../server/drivers/compute/libvirt/cloud-init-seed';
 import { parseEventLine } from '../../server/drivers/compute/libvirt/domain-events';
+import { restingState, stoppedByQemu } from '../../server/drivers/compute/libvirt/domain-state';
 import { domainXml, escapeXml, macOf } from '../../server/drivers/compute/libvirt/domain-xml';
 import { type LibvirtHost, readLibvirtConfig } from '../../server/drivers/compute/libvirt/libvirt-config';
-import { restingState } from '../../server/drivers/compute/libvirt/libvirt-driver';
 import { placeMachine } from '../../server/drivers/compute/libvirt/placement';
 import { parseDomstats, rates } from '../../server/drivers/compute/libvirt/usage-samples';
+import { parseDomainStatus } from '../../server/drivers/compute/libvirt/virsh';
 
 function host(name: string, overrides: Partial<LibvirtHost> = {}): LibvirtHost {
   return {
@@ -248,10 +249,33 @@ describe('what libvirt says', () => {
       detail: '',
     });
     expect(parseEventLine('events received: 2')).toBeUndefined();
+    expect(parseDomainStatus('paused (unknown)\n')).toEqual({ state: 'paused', reason: 'unknown' });
+    expect(parseDomainStatus('shut off (destroyed)')).toEqual({ state: 'shut off', reason: 'destroyed' });
+    expect(parseDomainStatus('running')).toEqual({ state: 'running', reason: '' });
+  });
+
+  it('never reads a domain that does not run as running', () => {
+    expect(restingState('running')).toBe('running');
+    expect(restingState('in shutdown')).toBe('running');
     expect(restingState('shut off')).toBe('stopped');
-    expect(restingState('paused')).toBe('running');
+    expect(restingState('paused')).toBe('error');
+    expect(restingState('pmsuspended')).toBe('error');
     expect(restingState('crashed')).toBe('error');
     expect(restingState('absent')).toBe('absent');
+  });
+
+  it('tells QEMU stopping a guest on its own (what failing KVM does) from anyone asking it to', () => {
+    // A KVM internal error: QEMU stops the guest and libvirt knows no more than "unknown".
+    expect(stoppedByQemu({ state: 'paused', reason: 'unknown' })).toBe(true);
+    expect(stoppedByQemu({ state: 'paused', reason: 'crashed' })).toBe(true);
+    expect(stoppedByQemu({ state: 'shut off', reason: 'crashed' })).toBe(true);
+    expect(stoppedByQemu({ state: 'shut off', reason: 'failed' })).toBe(true);
+    expect(stoppedByQemu({ state: 'crashed', reason: 'panicked' })).toBe(true);
+    // Paused by the driver itself while the console opens, or by someone's virsh: not QEMU's doing.
+    expect(stoppedByQemu({ state: 'paused', reason: 'user' })).toBe(false);
+    expect(stoppedByQemu({ state: 'shut off', reason: 'shutdown' })).toBe(false);
+    expect(stoppedByQemu({ state: 'shut off', reason: 'destroyed' })).toBe(false);
+    expect(stoppedByQemu({ state: 'running', reason: 'booted' })).toBe(false);
   });
 
   it('turns two readings of domstats into rates', () => {

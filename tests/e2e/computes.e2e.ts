@@ -174,6 +174,39 @@ describe('computes in Chromium', () => {
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
   });
 
+  it('powers on, from its Power tab, a compute whose reboot failed and left it in error', async () => {
+    const account = await createAccount(baseUrl, newIdentity('Ineza Error'));
+    await topUp(baseUrl, account);
+    const teamId = await teamOf(account);
+    // The simulator fails every reboot of a compute named fail-reboot-…: the machine does not come back.
+    expect((await createComputeByApi(account, teamId, 'fail-reboot-app')).status).toBe(201);
+    const { page, problems } = await openPage(browser, baseUrl);
+    await useAccount(page, account);
+
+    // From the list by links only: the compute, then its Power tab.
+    await page.goto('/computes');
+    await page.getByRole('link', { name: 'fail-reboot-app', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'fail-reboot-app', exact: true }).waitFor();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Power', exact: true }).click();
+    await page.getByRole('button', { name: 'Reboot' }).click();
+    await page.locator('[data-status="error"]').first().waitFor({ timeout: 15_000 });
+
+    // In error, the tab offers what the history advises: power it on again.
+    await page.getByText('Its last action failed').waitFor();
+    await expect(page.getByRole('button', { name: 'Reboot' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Power on' }).click();
+    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.getByText('The compute is running.').waitFor();
+
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    const history = page.getByRole('table');
+    await history.getByRole('row', { name: /Reboot.*Ineza Error.*Failed/ }).waitFor();
+    await history.getByRole('row', { name: /Power on.*Ineza Error.*Succeeded/ }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('shows computes made elsewhere in the list and their status changes as they happen', async () => {
     const account = await createAccount(baseUrl, newIdentity('Lina List'));
     await topUp(baseUrl, account);

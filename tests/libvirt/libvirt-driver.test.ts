@@ -113,9 +113,10 @@ beforeAll(async () => {
     '-f',
     join(keyDir, 'id'),
   ]);
-  // Two hosts in Kigali: a smaller one (a) and a larger one (b); Frankfurt has none.
+  // Two hosts in Kigali: a smaller one (a) forced to emulation and a larger one (b) with the default
+  // acceleration (auto), which takes the guest that boots; Frankfurt has none.
   hostsJson = libvirtHostsJson(pool, [
-    { name: 'kgl1-a', capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 } },
+    { name: 'kgl1-a', capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 }, acceleration: 'emulated' },
     { name: 'kgl1-b', capacity: { vcpus: 4, memoryMb: 4096, diskGb: 100 } },
   ]);
   server = await start();
@@ -147,6 +148,8 @@ describe('the libvirt driver', () => {
     // b is emptier for the first (a quarter used against a half); then both are half full: by name.
     expect((await driver.store.find(first.body.compute.id)).host).toBe('kgl1-b');
     expect((await driver.store.find(second.body.compute.id)).host).toBe('kgl1-a');
+    // a is set to emulation; b is on auto, which is emulation too where libvirt offers no KVM.
+    expect(second.body.compute.acceleration).toBe('emulated');
     expect(first.body.compute.sshPort).toEqual(expect.any(Number));
     expect(first.body.compute.ipv4).toBe('127.0.0.1');
 
@@ -208,7 +211,8 @@ describe('the libvirt driver', () => {
       'the domain to run',
       async () => domainStateOf(guest.id),
       (state) => state === 'running',
-      60_000,
+      // Making the disk and the seed takes seconds on an idle machine, a minute or more on a busy one.
+      180_000,
     );
     expect((await read(guest.id)).body.status).toBe('provisioning');
     await server!.close();

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { Compute } from '@/contract/computes';
-import { availablePowerActions, type ComputePowerEvent, computePowerMachine } from '@/machines/compute-power';
+import { availablePowerActions } from '@/domain/compute-lifecycle';
+import { type ComputePowerEvent, computePowerMachine } from '@/machines/compute-power';
 import { ApiError } from '@/services/http';
 import { deferredActors, flushMicrotasks } from './deferred-actors';
 import { MachineModel } from './model';
@@ -81,6 +82,8 @@ describe('compute-power machine', () => {
   it('offers only the actions valid in the current state', () => {
     expect(availablePowerActions('running')).toEqual(['shutdown', 'reboot', 'power_off']);
     expect(availablePowerActions('stopped')).toEqual(['power_on']);
+    // A compute whose last action failed is powered on again (or destroyed), as its history says.
+    expect(availablePowerActions('error')).toEqual(['power_on']);
     expect(availablePowerActions('provisioning')).toEqual([]);
     expect(availablePowerActions('stopping')).toEqual([]);
   });

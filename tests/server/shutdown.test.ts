@@ -41,6 +41,7 @@ const slowRoutes = defineRoutes('/slow').add({
   method: 'get',
   path: '/:name',
   summary: 'Answer once the test releases the gate',
+  tokenScope: 'never',
   request: { params: v.object({ name: v.picklist(['finishing', 'hanging']) }) },
   responses: { 200: { description: 'Done.' } },
   handler: async (c, { params }) => {

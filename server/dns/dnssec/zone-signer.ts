@@ -5,8 +5,7 @@
 // handful of signatures, and a zone transfer sees only what changed.
 
 import { encodeName, parentName, TYPE } from '../names';
-import type { RRset } from '../zone-index';
-import { encodeRRset } from '../zone-index';
+import { encodeRRset, type RRset } from '../rrset';
 import { dnskeyRdata, type ZoneKey } from './keys';
 import { base32hex, Nsec3Chain, nsec3Hash, nsec3ParamRdata, nsec3Rdata } from './nsec3';
 import { expirationOf, SIGNATURE_REFRESH_SECONDS, signRRset, typeBitmaps, type Validity } from './sign';

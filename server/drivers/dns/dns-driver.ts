@@ -13,6 +13,7 @@
 //   and that it created).
 
 import type { ZoneKey } from '../../dns/dnssec/keys';
+import type { NamesChange } from '../../dns/zone-index';
 
 /** One record as published: `name` relative to the zone ('@' for the apex), lowercase ASCII. */
 export interface PublishedRecord {
@@ -65,6 +66,13 @@ export interface DnsDriver {
    * in. Without it, commit() publishes.
    */
   prepare?(zone: PublishedZone): Promise<PreparedZone>;
+  /**
+   * publish for a change to a few names of an unsigned zone the driver already holds, in time that follows
+   * the change rather than the zone: the names' records as they now stand and the new SOA. Answers false
+   * when it cannot apply it (a zone it does not hold, or signs): the caller then publishes the whole zone.
+   * Without it, every change publishes the whole zone.
+   */
+  publishNames?(zone: string, change: NamesChange): Promise<boolean>;
   /** The zone is gone. Unknown names are not an error. */
   unpublish(name: string): Promise<void>;
   /**

@@ -1,7 +1,13 @@
 // The DNS driver's embedded default: the authoritative server of server/dns, answering from memory.
 import { isIPv6 } from 'node:net';
 import { type DnsServer, type DnsServerOptions, startDnsServer } from '../../dns/dns-server';
-import { buildZoneIndex, buildZoneIndexSteps, type ZoneIndex } from '../../dns/zone-index';
+import {
+  applyNamesChange,
+  buildZoneIndex,
+  buildZoneIndexSteps,
+  type NamesChange,
+  type ZoneIndex,
+} from '../../dns/zone-index';
 import type { Logger } from '../../logger';
 import { runInSlices } from '../../time-slices';
 import type { DnsDriver, PublishedZone } from './dns-driver';
@@ -68,6 +74,16 @@ export async function createEmbeddedDnsDriver(
         { zone: index.name, serial: index.serial, records: index.recordCount },
         'dns: zone published',
       );
+    },
+    async publishNames(name: string, change: NamesChange) {
+      const previous = server.zones.get(name);
+      if (!previous || previous.dnssec) return false;
+      const { index, owners } = applyNamesChange(previous, change);
+      server.history?.recordOwners(previous, index, owners);
+      server.zones.set(index);
+      server.notifier?.notify(index.name, index.serial);
+      logger.debug({ zone: index.name, serial: index.serial, names: owners.length }, 'dns: names published');
+      return true;
     },
     async prepare(zone: PublishedZone) {
       const index = await runInSlices(buildZoneIndexSteps(zone, { previous: server.zones.get(zone.name) }));

@@ -83,6 +83,7 @@ export function inviteeRoutes() {
       method: 'get',
       path: '/:id',
       summary: 'Read an invitation sent to your e-mail address',
+      tokenScope: 'never',
       description:
         'Answers 403 when you are signed in with another address than the one it was sent to (which is not shown). Expired, revoked and answered invitations show their status.',
       guards: [requireVerifiedUser],
@@ -97,6 +98,7 @@ export function inviteeRoutes() {
       method: 'post',
       path: '/:id/accept',
       summary: 'Accept an invitation: join the team with the role it offers',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { params: invitationParams },
       responses: { 200: { description: 'The invitation, now ACCEPTED.', schema: invitationSchema } },
@@ -106,6 +108,7 @@ export function inviteeRoutes() {
       method: 'post',
       path: '/:id/decline',
       summary: 'Decline an invitation',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { params: invitationParams },
       responses: { 200: { description: 'The invitation, now DECLINED.', schema: invitationSchema } },
@@ -118,6 +121,7 @@ export function myInvitationsRoutes() {
     method: 'get',
     path: '/me/invitations',
     summary: 'List the open invitations sent to your e-mail address',
+    tokenScope: 'never',
     guards: [requireVerifiedUser],
     responses: { 200: { description: 'Open invitations, newest first.', schema: invitationListSchema } },
     handler: async (c) => {

@@ -93,9 +93,10 @@ export function teamInvitationsRoutes() {
       method: 'get',
       path: '/:teamId/invitations',
       summary: 'List the team’s open invitations, newest first',
+      tokenScope: 'team:read',
       description:
         'Open means not yet accepted, declined or revoked: expired ones are listed too (status EXPIRED), so they can be resent or revoked.',
-      guards: teamGuards('members.invite', 'see and manage invitations'),
+      guards: teamGuards('members.invite'),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The open invitations.', schema: invitationListSchema } },
       handler: async (c) => {
@@ -112,8 +113,9 @@ export function teamInvitationsRoutes() {
       method: 'post',
       path: '/:teamId/invitations',
       summary: 'Invite someone by e-mail, as a member or an admin',
+      tokenScope: 'team:read_write',
       description: `The invitation is valid for 7 days. An address that is already a member, or already has an open invitation, is refused with 409 (resend or revoke the open one instead).`,
-      guards: teamGuards('members.invite', 'invite people'),
+      guards: teamGuards('members.invite'),
       request: { params: teamIdParams, body: createInvitationRequestSchema },
       responses: {
         201: { description: 'The invitation; the e-mail is on its way.', schema: invitationSchema },
@@ -178,9 +180,10 @@ export function teamInvitationsRoutes() {
       method: 'post',
       path: '/:teamId/invitations/:invitationId/resend',
       summary: 'Send an invitation again with a new link; the old link stops working',
+      tokenScope: 'team:read_write',
       description:
         'Works for open and expired invitations. The new invitation has a new id and 7 fresh days.',
-      guards: teamGuards('members.invite', 'resend invitations'),
+      guards: teamGuards('members.invite'),
       request: { params: teamInvitationParams },
       responses: { 201: { description: 'The new invitation.', schema: invitationSchema } },
       handler: async (c, { params }) => {
@@ -234,7 +237,8 @@ export function teamInvitationsRoutes() {
       method: 'delete',
       path: '/:teamId/invitations/:invitationId',
       summary: 'Revoke an open invitation; its link stops working',
-      guards: teamGuards('members.invite', 'revoke invitations'),
+      tokenScope: 'team:read_write',
+      guards: teamGuards('members.invite'),
       request: { params: teamInvitationParams },
       responses: { 204: { description: 'The invitation is revoked.' } },
       handler: async (c, { params }) => {

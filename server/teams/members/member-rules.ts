@@ -5,7 +5,7 @@
 // - removing yourself is leaving, which has its own route and audit entry.
 import { problemTypes } from '@/contract/problem';
 import { can } from '@/domain/permissions';
-import { conflict, notAllowed } from '../problems';
+import { conflict, notAllowed, teamRoleRequired } from '../problems';
 import type { TeamMembership } from '../team-record';
 
 type Party = Pick<TeamMembership, 'userId' | 'role'>;
@@ -19,7 +19,7 @@ export function assertMayChangeRole(actor: Party, target: Party): void {
   }
   // The guard checked the role the request came with; this is the role under the team's lock.
   if (!can(actor.role, 'members.manage')) {
-    throw notAllowed('Only the owner or an admin of this team can change roles.');
+    throw teamRoleRequired('members.manage');
   }
 }
 
@@ -27,7 +27,7 @@ export function assertMayRemove(actor: Party, target: Party): void {
   if (target.role === 'OWNER') throw notAllowed('The owner cannot be removed from the team.');
   if (actor.userId === target.userId) throw conflict('To leave this team, use “Leave team” instead.');
   if (!can(actor.role, 'members.manage')) {
-    throw notAllowed('Only the owner or an admin of this team can remove members.');
+    throw teamRoleRequired('members.manage');
   }
 }
 

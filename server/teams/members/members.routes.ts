@@ -22,7 +22,7 @@ import { usesTwoFactor } from '../../identity/two-factor';
 import { isUuid, teamGuards, teamGuardsEvenWithoutTwoFactor } from '../guards';
 import { newOwnerMail, removedFromTeamMail } from '../messages';
 import { memberParams, teamIdParams } from '../params';
-import { fieldProblem, notAllowed, notInTeam, teamNotFound } from '../problems';
+import { fieldProblem, notInTeam, teamNotFound, teamRoleRequired } from '../problems';
 import { ACTIVE, activeMembership, describeTeam, lockTeam, type Queryable } from '../team-record';
 import { assertMayChangeRole, assertMayLeave, assertMayRemove } from './member-rules';
 
@@ -91,7 +91,8 @@ export function membersRoutes() {
       method: 'get',
       path: '/:teamId/members',
       summary: 'List the team’s members',
-      guards: teamGuards(),
+      tokenScope: 'team:read',
+      guards: teamGuards('members.read'),
       request: { params: teamIdParams },
       responses: {
         200: { description: 'The owner first, then admins, then members.', schema: memberListSchema },
@@ -125,9 +126,10 @@ export function membersRoutes() {
       method: 'patch',
       path: '/:teamId/members/:userId',
       summary: 'Change a member’s role between MEMBER and ADMIN',
+      tokenScope: 'team:read_write',
       description:
         'The owner changes anyone but themselves; an admin changes other non-owners. The owner’s role changes only by transferring the ownership.',
-      guards: teamGuards('members.manage', 'change roles'),
+      guards: teamGuards('members.manage'),
       request: { params: memberParams, body: changeRoleRequestSchema },
       responses: { 200: { description: 'The member with the new role.', schema: memberSchema } },
       handler: async (c, { params, body }) => {
@@ -163,9 +165,10 @@ export function membersRoutes() {
       method: 'delete',
       path: '/:teamId/members/:userId',
       summary: 'Remove a member from the team',
+      tokenScope: 'team:read_write',
       description:
         'The owner removes anyone else; an admin removes members and other admins. Nobody removes the owner.',
-      guards: teamGuards('members.manage', 'remove members'),
+      guards: teamGuards('members.manage'),
       request: { params: memberParams },
       responses: { 204: { description: 'The person is no longer a member.' } },
       handler: async (c, { params }) => {
@@ -202,6 +205,7 @@ export function membersRoutes() {
       method: 'post',
       path: '/:teamId/leave',
       summary: 'Leave the team (anyone but the owner, who transfers the ownership first)',
+      tokenScope: 'never',
       guards: teamGuardsEvenWithoutTwoFactor(),
       request: { params: teamIdParams },
       responses: { 204: { description: 'You are no longer a member.' } },
@@ -234,7 +238,8 @@ export function membersRoutes() {
       method: 'post',
       path: '/:teamId/transfer-ownership',
       summary: 'Make another member the owner; you become an admin',
-      guards: teamGuards('team.transferOwnership', 'transfer the ownership'),
+      tokenScope: 'never',
+      guards: teamGuards('team.transferOwnership'),
       request: { params: teamIdParams, body: transferOwnershipRequestSchema },
       responses: { 200: { description: 'The team, with your new role (ADMIN).', schema: teamSchema } },
       handler: async (c, { body }) => {
@@ -245,8 +250,7 @@ export function membersRoutes() {
         const actorInfo = auditActor(c);
         const newOwner = await identity.db.transaction(async (tx) => {
           const actor = await lockAndReadActor(tx, team.id, user.id);
-          if (!can(actor.role, 'team.transferOwnership'))
-            throw notAllowed('Only the owner of this team can transfer the ownership.');
+          if (!can(actor.role, 'team.transferOwnership')) throw teamRoleRequired('team.transferOwnership');
           const target = body.userId === user.id ? undefined : await findMember(tx, team.id, body.userId);
           if (!target) {
             throw fieldProblem('userId', 'Choose another active member of this team to become its owner.');

@@ -28,7 +28,8 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId/verification',
       summary: 'Read the team’s verification: status, details, documents and history',
-      guards: teamGuards('verification.manage', 'see the verification details'),
+      tokenScope: 'team:read',
+      guards: teamGuards('verification.manage'),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team’s verification.', schema: teamVerificationSchema } },
       handler: async (c) => {
@@ -40,9 +41,10 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       method: 'post',
       path: '/:teamId/verification',
       summary: 'Send a verification request with details and documents',
+      tokenScope: 'team:read_write',
       description:
         'multipart/form-data: the details fields and 1 to 10 `documents` files of at most 10 MiB each, checked by content (PDF, Word, Excel, PowerPoint, JPEG, PNG, GIF, WEBP, SVG without scripts, MP4, WEBM, QuickTime). Possible while the status is UNVERIFIED, REJECTED or ADDITIONAL_INFO_REQUESTED; the status becomes PENDING. Documents of earlier requests are kept.',
-      guards: teamGuards('verification.manage', 'send a verification request'),
+      guards: teamGuards('verification.manage'),
       maxBodyBytes: VERIFICATION_BODY_LIMIT,
       request: {
         params: teamIdParams,
@@ -137,7 +139,8 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
       method: 'get',
       path: '/:teamId/verification/documents/:documentId',
       summary: 'Download a verification document (as an attachment)',
-      guards: teamGuards('verification.manage', 'download verification documents'),
+      tokenScope: 'team:read',
+      guards: teamGuards('verification.manage'),
       request: { params: documentParams },
       responses: {
         200: {

@@ -32,6 +32,7 @@ export function accountRoutes() {
       method: 'patch',
       path: '/me',
       summary: 'Change your name',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: updateProfileRequestSchema },
       responses: { 200: { description: 'Your account as it now stands.', schema: userSchema } },
@@ -49,6 +50,7 @@ export function accountRoutes() {
       method: 'post',
       path: '/me/email',
       summary: 'Start changing your e-mail address: send a code to the new one',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: changeEmailRequestSchema },
       responses: {
@@ -78,6 +80,7 @@ export function accountRoutes() {
       method: 'post',
       path: '/me/email/verify',
       summary: 'Finish changing your e-mail address with the code sent to it',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: confirmEmailChangeRequestSchema },
       responses: { 200: { description: 'Your account with its new address.', schema: userSchema } },

@@ -1,6 +1,6 @@
 // Two-factor sign-in: the person's settings (account settings → Security: the authenticator app and its
 // recovery codes) and the sign-in step that answers a second-factor challenge. Every change is e-mailed.
-// Only a person signed in to the console changes these; API tokens cannot (token-scopes.ts).
+// Only a person signed in to the console changes these; API tokens cannot (tokenScope 'never').
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -20,12 +20,14 @@ import {
   verifySecondFactorRequestSchema,
 } from '@/contract/two-factor';
 import type { AppEnv } from '../../http/env';
+import { pathParam } from '../../http/path-params';
 import { defineRoutes } from '../../http/routes';
 import { openSession } from '../../identity/accounts';
 import { clientInfo, clientIp } from '../../identity/client-info';
 import { requireVerifiedUser } from '../../identity/guards';
 import { twoFactorChangedMail } from '../../identity/messages';
 import { tooManyTries } from '../../identity/problems';
+import { passkeyNotFound } from '../../identity/two-factor';
 import { publicOrigin } from '../auth/code-delivery';
 
 function tell(
@@ -47,6 +49,7 @@ export function twoFactorSettingsRoutes() {
       method: 'get',
       path: '/me/two-factor',
       summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Two-factor sign-in as it stands.', schema: twoFactorStatusSchema } },
       handler: async (c) => c.json(await c.get('identity').twoFactor.status(c.get('user').id), 200),
@@ -55,6 +58,7 @@ export function twoFactorSettingsRoutes() {
       method: 'post',
       path: '/me/two-factor/totp',
       summary: 'Start setting up an authenticator app: a new secret and its QR code (not on until confirmed)',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'The secret to scan or type.', schema: totpSetupSchema } },
       handler: async (c) => c.json(await c.get('identity').twoFactor.startTotp(c.get('user')), 200),
@@ -63,6 +67,7 @@ export function twoFactorSettingsRoutes() {
       method: 'post',
       path: '/me/two-factor/totp/confirm',
       summary: 'Turn two-factor sign-in on with a code from the app; answers the recovery codes once',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: totpCodeRequestSchema },
       responses: {
@@ -79,6 +84,7 @@ export function twoFactorSettingsRoutes() {
       method: 'post',
       path: '/me/two-factor/disable',
       summary: 'Turn two-factor sign-in off, with a code from the app or a recovery code',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: disableTwoFactorRequestSchema },
       responses: { 200: { description: 'Off.', schema: twoFactorStatusSchema } },
@@ -95,6 +101,7 @@ export function twoFactorSettingsRoutes() {
       method: 'post',
       path: '/me/two-factor/passkeys/options',
       summary: 'Start adding a passkey or security key: the options for the browser (5 minutes to answer)',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: startPasskeyRequestSchema },
       responses: {
@@ -110,6 +117,7 @@ export function twoFactorSettingsRoutes() {
       method: 'post',
       path: '/me/two-factor/passkeys',
       summary: 'Add the passkey the browser made; the first second factor also answers ten recovery codes',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: finishPasskeyRequestSchema },
       responses: { 201: { description: 'Added.', schema: passkeyAddedSchema } },
@@ -130,6 +138,7 @@ export function twoFactorSettingsRoutes() {
       method: 'delete',
       path: '/me/two-factor/passkeys/:id',
       summary: 'Remove a passkey (the last second factor turns two-factor sign-in off)',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { params: passkeyIdParams },
       responses: {
@@ -148,7 +157,10 @@ export function twoFactorSettingsRoutes() {
 }
 
 const passkeyIdParams = v.object({
-  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,1400}$/, 'This is not a passkey id.')),
+  id: pathParam(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,1400}$/, 'This is not a passkey id.')),
+    passkeyNotFound,
+  ),
 });
 
 /** The sign-in step, under the user service's /auth. */
@@ -158,6 +170,7 @@ export function secondFactorRoutes() {
       method: 'post',
       path: '/two-factor/passkey/options',
       summary: 'Ask to finish signing in with a passkey: the options for the browser',
+      tokenScope: 'never',
       request: { body: passkeySignInOptionsRequestSchema },
       responses: { 200: { description: 'For navigator.credentials.get().', schema: passkeyOptionsSchema } },
       handler: async (c, { body }) => {
@@ -172,6 +185,7 @@ export function secondFactorRoutes() {
       method: 'post',
       path: '/two-factor/passkey/verify',
       summary: 'Finish signing in with the passkey’s signature',
+      tokenScope: 'never',
       description:
         'For the challenge a sign-in answered instead of a session, after /auth/two-factor/passkey/options. A refused signature counts as a wrong code.',
       request: { body: verifyPasskeyRequestSchema },
@@ -192,6 +206,7 @@ export function secondFactorRoutes() {
       method: 'post',
       path: '/two-factor/verify',
       summary: 'Finish signing in with a code from the authenticator app or a recovery code',
+      tokenScope: 'never',
       description:
         'For the challenge a sign-in answered instead of a session. 5 wrong codes end the challenge (410: sign in again); the per-network limit on entering codes applies.',
       request: { body: verifySecondFactorRequestSchema },

@@ -32,6 +32,7 @@ export function emailCodeRoutes() {
       method: 'post',
       path: '/signup',
       summary: 'Start a sign-up: send a code to the address',
+      tokenScope: 'never',
       description:
         'For an address that already has an account the answer is the same; the e-mail then says so and its code signs in to that account.',
       request: { body: signUpRequestSchema },
@@ -56,6 +57,7 @@ export function emailCodeRoutes() {
       method: 'post',
       path: '/email-code',
       summary: 'Send a sign-in code by e-mail',
+      tokenScope: 'never',
       description:
         'For an address without an account the answer is the same; the e-mail says there is no account, and no code verifies.',
       request: { body: emailCodeRequestSchema },
@@ -80,6 +82,7 @@ export function emailCodeRoutes() {
       method: 'post',
       path: '/email-code/verify',
       summary: 'Sign in (or finish signing up) with the code from the e-mail',
+      tokenScope: 'never',
       request: { body: verifyCodeRequestSchema },
       responses: {
         200: {

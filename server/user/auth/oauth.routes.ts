@@ -30,6 +30,7 @@ export function oauthRoutes() {
       method: 'get',
       path: '/:provider/authorize',
       summary: 'Start signing in with GitHub or Google (a browser navigation, answered with a redirect)',
+      tokenScope: 'never',
       description:
         'Sets an HttpOnly cookie that binds the sign-in to this browser, and redirects to the provider. When the provider cannot be reached the browser goes to /auth/callback with error=temporarily_unavailable.',
       request: { params: v.object({ provider: v.string() }) },
@@ -79,6 +80,7 @@ export function oauthRoutes() {
       method: 'post',
       path: '/callback',
       summary: 'Finish a social sign-in with the code and state the provider returned',
+      tokenScope: 'never',
       description:
         'Must come from the browser that started the sign-in (its cookie is checked). A new identity with a new verified e-mail address creates an account.',
       request: { body: oauthCallbackRequestSchema },

@@ -25,6 +25,7 @@ export function phoneCodeRoutes() {
       method: 'post',
       path: '/phone-code',
       summary: 'Send a code by SMS to verify a phone number',
+      tokenScope: 'never',
       description:
         'The number is normalized as typed with the chosen country and must be a possible number there.',
       guards: [requireSession],
@@ -74,6 +75,7 @@ export function phoneCodeRoutes() {
       method: 'post',
       path: '/phone-code/verify',
       summary: 'Verify the phone number with the code from the SMS',
+      tokenScope: 'never',
       guards: [requireSession],
       request: { body: verifyCodeRequestSchema },
       responses: {

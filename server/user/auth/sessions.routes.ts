@@ -7,13 +7,15 @@ import {
   type SessionListItem,
   sessionListSchema,
 } from '@/contract/auth';
-import { problem } from '../../http/problem';
+import { idParam } from '../../http/path-params';
+import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { describeSession } from '../../identity/accounts';
 import { requireSession, requireVerifiedUser } from '../../identity/guards';
 import { describeDevice } from '../../identity/user-agent';
 
-const sessionIdParams = v.object({ id: v.pipe(v.string(), v.uuid('This is not a session id.')) });
+const sessionNotFound = () => new ProblemError(404, { detail: 'You have no live session with this id.' });
+const sessionIdParams = v.object({ id: idParam('session', sessionNotFound) });
 
 export function sessionsRoutes() {
   return defineRoutes('/auth', 'Sessions')
@@ -21,6 +23,7 @@ export function sessionsRoutes() {
       method: 'get',
       path: '/session',
       summary: 'Who the token belongs to, their teams and when the session ends',
+      tokenScope: 'never',
       guards: [requireSession],
       responses: { 200: { description: 'The current session.', schema: currentSessionSchema } },
       handler: async (c) => {
@@ -32,6 +35,7 @@ export function sessionsRoutes() {
       method: 'post',
       path: '/sign-out',
       summary: 'Sign out: end this session on the server',
+      tokenScope: 'never',
       guards: [requireSession],
       responses: { 204: { description: 'The session has ended; its token no longer works.' } },
       handler: async (c) => {
@@ -43,6 +47,7 @@ export function sessionsRoutes() {
       method: 'get',
       path: '/sessions',
       summary: 'List your live sessions: this one first, then the most recently used',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Your sessions.', schema: sessionListSchema } },
       handler: async (c) => {
@@ -65,13 +70,14 @@ export function sessionsRoutes() {
       method: 'delete',
       path: '/sessions/:id',
       summary: 'End one of your sessions (sign a device out)',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { params: sessionIdParams },
       responses: { 204: { description: 'That session has ended.' } },
       handler: async (c, { params }) => {
         const ended = await c.get('identity').sessions.revoke(c.get('user').id, params.id);
         // Someone else's session id answers exactly like one that never existed.
-        if (!ended) return problem(c, 404, { detail: 'You have no live session with this id.' });
+        if (!ended) throw sessionNotFound();
         return c.body(null, 204);
       },
     })
@@ -79,6 +85,7 @@ export function sessionsRoutes() {
       method: 'post',
       path: '/sessions/sign-out-others',
       summary: 'Sign out everywhere else: end all your sessions but this one',
+      tokenScope: 'never',
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'How many sessions ended.', schema: revokedCountSchema } },
       handler: async (c) => {

@@ -7,6 +7,7 @@ export function signInMethodsRoutes() {
     method: 'get',
     path: '/methods',
     summary: 'List the ways to sign in',
+    tokenScope: 'never',
     responses: { 200: { description: 'The sign-in methods on offer.', schema: signInMethodsSchema } },
     handler: (c) => {
       const providers = [...c.get('identity').providers.values()].map((client) => ({

@@ -2,22 +2,8 @@
 // over the socket, or a refetch). A forced power-off, which may lose unsaved data, is confirmed first.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute, ComputeStatus, PowerAction } from '@/contract/computes';
+import { POWER_RULES } from '@/domain/compute-lifecycle';
 import type { ApiError } from '@/services/http';
-
-/** The status each action ends in. */
-export const powerTarget: Record<PowerAction, ComputeStatus> = {
-  power_on: 'running',
-  shutdown: 'stopped',
-  power_off: 'stopped',
-  reboot: 'running',
-};
-
-/** Which actions make sense in a status (SPEC §2 /computes/$id/power: only the valid ones are offered). */
-export function availablePowerActions(status: ComputeStatus): PowerAction[] {
-  if (status === 'running') return ['shutdown', 'reboot', 'power_off'];
-  if (status === 'stopped') return ['power_on'];
-  return [];
-}
 
 export interface ComputePowerContext {
   action: PowerAction | null;
@@ -89,7 +75,7 @@ export const computePowerMachine = setup({
     hasArrived: ({ context, event }) =>
       event.type === 'compute.changed' &&
       context.action !== null &&
-      event.status === powerTarget[context.action],
+      event.status === POWER_RULES[context.action].after,
     hasFailed: ({ event }) => event.type === 'compute.changed' && event.status === 'error',
   },
 }).createMachine({

@@ -163,7 +163,7 @@ describe('GET /teams/:teamId/audit-log', () => {
     expect((await read(h, '', h.admin)).entries).toHaveLength(5);
     const member = await send(t, 'GET', `/teams/${h.teamId}/audit-log`, { token: h.member.token });
     expectStatus(member, 403);
-    expect(member.body.detail).toBe('Only the owner or an admin of this team can read the audit log.');
+    expect(member.body.detail).toBe("Only the team's owner and admins can see the team's activity.");
     const outsider = await person(t);
     expectStatus(await send(t, 'GET', `/teams/${h.teamId}/audit-log`, { token: outsider.token }), 404);
   });

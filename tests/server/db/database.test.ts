@@ -1,7 +1,7 @@
 // What an operator sees of the database: migrations applied on a fresh start and not again on restart,
 // the instance identity kept across restarts, and one server per PGlite data directory.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('embedded PGlite in DATA_DIR', () => {
     try {
       expect(await tables(first)).toEqual(ALL_TABLES);
       expect(await appliedMigrations(first)).toBe(journal.entries.length);
-      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+      expect(existsSync(lockPath)).toBe(true);
 
       // A second server on the same directory is turned away with a message saying what to do.
       const second = openDatabase({ kind: 'pglite', dataDir });
@@ -43,18 +43,18 @@ describe('embedded PGlite in DATA_DIR', () => {
         `Another Ikirere server (pid ${process.pid}) is using the data directory ${dataDir}. Stop that server first, or set DATA_DIR to another directory.`,
       );
       // …and its failure leaves the first server's lock alone.
-      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(`(pid ${process.pid})`);
     } finally {
       await first.close();
     }
     expect(existsSync(lockPath)).toBe(false);
 
     const instance = await (async () => {
-      // A server killed with SIGKILL leaves its lock behind: the next start takes it over.
+      // A lock file left by an earlier version (a dead server's pid) is taken over.
       writeFileSync(lockPath, `${deadPid()}\n`);
       const restarted = await openDatabase({ kind: 'pglite', dataDir });
       try {
-        expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+        expect(existsSync(lockPath)).toBe(true);
         expect(await appliedMigrations(restarted)).toBe(journal.entries.length);
         return await ensureInstanceSettings(restarted.db);
       } finally {
@@ -63,17 +63,19 @@ describe('embedded PGlite in DATA_DIR', () => {
     })();
     expect(instance.instanceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(instance.instanceSecret.length).toBeGreaterThanOrEqual(43);
-  });
+    // Three PGlite opens: 30 s was not enough on 2 cores at a load average of 19.
+  }, 120_000);
 
-  it('refuses a directory whose lock belongs to another running process', async () => {
+  // The lock itself (SIGKILL, zombies, pids reused by other processes) is tested in data-dir-lock.test.ts.
+  it('opens a directory whose lock file names a live process that is no Ikirere server', async () => {
     const dataDir = freshDataDir();
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
     try {
       writeFileSync(join(dataDir, LOCK_FILE_NAME), `${other.pid}\n`);
-      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(`(pid ${other.pid})`);
-      expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(other.pid));
+      const opened = await openDatabase({ kind: 'pglite', dataDir });
+      await opened.close();
     } finally {
       other.kill();
     }
-  });
+  }, 120_000);
 });

@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@/contract/app-config';
 import { healthSchema } from '@/contract/health';
+import { idParam } from '../../../server/http/path-params';
+import { ProblemError } from '../../../server/http/problem';
 import { defineRoutes } from '../../../server/http/routes';
 import { buildIdentityTestApp, signUp } from '../support/identity';
 import { buildTestApp, type TestApp } from '../support/test-app';
@@ -12,8 +14,9 @@ const computesRoutes = defineRoutes('/computes').add({
   method: 'post',
   path: '/:teamId/computes',
   summary: 'Create a compute (test route)',
+  tokenScope: 'never',
   request: {
-    params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }),
+    params: v.object({ teamId: idParam('team', () => new ProblemError(404, { detail: 'No such team.' })) }),
     query: v.object({ dryRun: v.optional(v.picklist(['true', 'false'])) }),
     body: v.object({ hostname: v.string(), vcpus: v.number() }),
   },

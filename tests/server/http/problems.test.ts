@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Problem, problemSchema } from '@/contract/problem';
 import type { AppEnv } from '../../../server/http/env';
-import { problem } from '../../../server/http/problem';
+import { idParam } from '../../../server/http/path-params';
+import { ProblemError, problem } from '../../../server/http/problem';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../server/http/registry';
 import { defineRoutes } from '../../../server/http/routes';
 import { buildTestApp, type TestApp } from '../support/test-app';
@@ -18,6 +19,9 @@ const recordBody = v.object({
   tags: v.optional(v.array(v.pipe(v.string(), v.maxLength(5, 'A tag is at most 5 characters.')))),
 });
 
+let handled = 0;
+const recordNotFound = () => new ProblemError(404, { detail: 'There is no such record.' });
+
 const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.header('X-Test-Session') !== 'yes') return problem(c, 401, { detail: 'Sign in first.' });
   await next();
@@ -28,25 +32,42 @@ const records = defineRoutes('/records')
     method: 'post',
     path: '/',
     summary: 'Create a record',
+    tokenScope: 'never',
     request: { body: recordBody },
     responses: { 201: { description: 'Created.', schema: recordBody } },
     handler: (c, { body }) => c.json(body, 201),
   })
   .add({
     method: 'get',
-    path: '/:id',
+    path: '/:name',
     summary: 'Read a record',
+    tokenScope: 'never',
     request: {
-      params: v.object({ id: v.pipe(v.string(), v.uuid('Not a record id.')) }),
+      params: v.object({
+        name: v.pipe(v.string(), v.regex(/^[a-z-]+$/, 'Use lowercase letters and hyphens.')),
+      }),
       query: v.object({ limit: v.optional(v.pipe(v.string(), v.digits('Use a whole number.'))) }),
     },
+    responses: { 200: { description: 'The record.', schema: v.object({ name: v.string() }) } },
+    handler: (c, { params }) => c.json({ name: params.name }),
+  })
+  .add({
+    method: 'get',
+    path: '/by-id/:recordId',
+    summary: 'Read a record by its id',
+    tokenScope: 'never',
+    request: { params: v.object({ recordId: idParam('record', recordNotFound) }) },
     responses: { 200: { description: 'The record.', schema: v.object({ id: v.string() }) } },
-    handler: (c, { params }) => c.json({ id: params.id }),
+    handler: (c, { params }) => {
+      handled += 1;
+      return c.json({ id: params.recordId });
+    },
   })
   .add({
     method: 'post',
     path: '/guarded',
     summary: 'Create a record when signed in',
+    tokenScope: 'never',
     guards: [requireSession],
     request: { body: recordBody },
     responses: { 201: { description: 'Created.', schema: recordBody } },
@@ -58,6 +79,7 @@ const faults = defineRoutes('/faults')
     method: 'get',
     path: '/crash',
     summary: 'Throw',
+    tokenScope: 'never',
     responses: { 200: { description: 'Never.' } },
     handler: () => {
       throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
@@ -67,6 +89,7 @@ const faults = defineRoutes('/faults')
     method: 'get',
     path: '/drift',
     summary: 'Answer off the declared schema',
+    tokenScope: 'never',
     responses: { 200: { description: 'An id.', schema: v.object({ id: v.string() }) } },
     handler: (c) => c.json({ identifier: 42 }),
   });
@@ -132,12 +155,23 @@ describe('422 with per-field messages', () => {
   });
 
   it('checks path parameters and the query string the same way', async () => {
-    const response = await t.app.request('/test/api/v1/records/not-an-id?limit=ten');
+    const response = await t.app.request('/test/api/v1/records/Not_A_Name?limit=ten');
     const body = await expectProblem(response, 422);
     expect(body.errors).toEqual([
-      { field: 'id', message: 'Not a record id.' },
+      { field: 'name', message: 'Use lowercase letters and hyphens.' },
       { field: 'limit', message: 'Use a whole number.' },
     ]);
+  });
+
+  it('answers a malformed id with the same 404 as an unknown one, before the handler runs', async () => {
+    const before = handled;
+    for (const id of ['abc', '0', "'", '%20', 'x'.repeat(5000)]) {
+      const body = await expectProblem(await t.app.request(`/test/api/v1/records/by-id/${id}`), 404);
+      expect(body.detail).toBe(recordNotFound().fields.detail);
+    }
+    expect(handled).toBe(before);
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect(await (await t.app.request(`/test/api/v1/records/by-id/${id}`)).json()).toEqual({ id });
   });
 
   it('hands valid input to the handler as parsed by the schema', async () => {

@@ -24,6 +24,7 @@ export const ALL_TABLES = [
   'invoice_counters',
   'invoices',
   'ledger_entries',
+  'libvirt_hosts',
   'libvirt_machines',
   'libvirt_samples',
   'network_limit_hits',

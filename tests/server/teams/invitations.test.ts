@@ -92,7 +92,7 @@ describe('sending an invitation', () => {
       body: { email: uniqueEmail(), role: 'MEMBER' },
     });
     expectStatus(byMember, 403);
-    expect(byMember.body.detail).toBe('Only the owner or an admin of this team can invite people.');
+    expect(byMember.body.detail).toBe("Only the team's owner and admins can invite people.");
     const bad = await send(t, 'POST', `/teams/${teamId}/invitations`, {
       token: owner.token,
       body: { email: 'not-an-address', role: 'OWNER' },

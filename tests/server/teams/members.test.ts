@@ -127,7 +127,7 @@ describe('PATCH /teams/:teamId/members/:userId', () => {
     const path = `/teams/${c.teamId}/members/${c.otherMember.id}`;
     const byMember = await send(t, 'PATCH', path, { token: c.member.token, body: { role: 'ADMIN' } });
     expectStatus(byMember, 403);
-    expect(byMember.body.detail).toBe('Only the owner or an admin of this team can change roles.');
+    expect(byMember.body.detail).toBe("Only the team's owner and admins can change or remove members.");
     const toOwner = await send(t, 'PATCH', path, { token: c.owner.token, body: { role: 'OWNER' } });
     expectStatus(toOwner, 422);
     const stranger = await person(t);
@@ -179,7 +179,7 @@ describe('DELETE /teams/:teamId/members/:userId', () => {
       token: c.member.token,
     });
     expectStatus(answer, 403);
-    expect(answer.body.detail).toBe('Only the owner or an admin of this team can remove members.');
+    expect(answer.body.detail).toBe("Only the team's owner and admins can change or remove members.");
   });
 });
 
@@ -239,7 +239,7 @@ describe('POST /teams/:teamId/transfer-ownership', () => {
       body: { userId: c.member.id },
     });
     expectStatus(byAdmin, 403);
-    expect(byAdmin.body.detail).toBe('Only the owner of this team can transfer the ownership.');
+    expect(byAdmin.body.detail).toBe("Only the team's owner can hand the team to someone else.");
     const stranger = await person(t);
     for (const userId of [c.owner.id, stranger.id]) {
       const answer = await send(t, 'POST', `/teams/${c.teamId}/transfer-ownership`, {

@@ -595,7 +595,7 @@ describe('the permission matrix', () => {
         // Refusals by role say who may, in words; not a bare status.
         expect(answer.headers.get('Content-Type')).toBe('application/problem+json');
         expect(answer.body.type).toBe(problemTypes.teamRoleRequired);
-        expect(answer.body.detail).toMatch(/^Only the owner( or an admin)? of this team can /);
+        expect(answer.body.detail).toMatch(/^Only the team's owner( and admins)? can /);
       }
     }
     expect(seen).toEqual(row.expect);

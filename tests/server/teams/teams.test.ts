@@ -136,7 +136,7 @@ describe('PATCH /teams/:teamId', () => {
       body: { currency: 'USD' },
     });
     expectStatus(currency, 403);
-    expect(currency.body.detail).toBe('Only the owner of this team can change its currency.');
+    expect(currency.body.detail).toBe("Only the team's owner can change the team's currency.");
     // A whole form sent back with the currency unchanged is not a currency change.
     const unchanged = await send(t, 'PATCH', `/teams/${teamId}`, {
       token: admin.token,
@@ -156,7 +156,7 @@ describe('PATCH /teams/:teamId', () => {
     expectStatus(refused, 403);
     expect(refused.body).toMatchObject({
       type: problemTypes.teamRoleRequired,
-      detail: 'Only the owner or an admin of this team can change the team’s settings.',
+      detail: "Only the team's owner and admins can rename the team.",
     });
     const empty = await send(t, 'PATCH', `/teams/${teamId}`, { token: owner.token, body: {} });
     expectStatus(empty, 422);
@@ -211,6 +211,6 @@ describe('DELETE /teams/:teamId', () => {
     const teamId = await teamOf(t, owner, [[admin, 'ADMIN']]);
     const answer = await send(t, 'DELETE', `/teams/${teamId}`, { token: admin.token });
     expectStatus(answer, 403);
-    expect(answer.body.detail).toBe('Only the owner of this team can delete the team.');
+    expect(answer.body.detail).toBe("Only the team's owner can delete the team.");
   });
 });

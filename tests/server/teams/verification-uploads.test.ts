@@ -222,6 +222,20 @@ describe('refused documents', () => {
     expect(answer.body.detail).toBe('The request body is larger than this endpoint accepts.');
   });
 
+  it('refuses a file sent in a field the form does not have, naming the field', async () => {
+    const { teamId, owner } = await teamWithRoles(t);
+    const before = storedFiles().length;
+    for (const field of ['passport', 'legalName']) {
+      const form = verificationForm();
+      form.append(field, file(samples.pdf(), 'passport.pdf', 'application/pdf'));
+      const answer = await submitVerification(t, teamId, owner.token, form);
+      expectStatus(answer, 422);
+      expect(answer.headers.get('Content-Type')).toBe('application/problem+json');
+      expect(answer.body.errors).toEqual([{ field, message: 'This field does not take files.' }]);
+    }
+    expect(storedFiles()).toHaveLength(before);
+  });
+
   it('asks for multipart/form-data', async () => {
     const { teamId, owner } = await teamWithRoles(t);
     const answer = await send(t, 'POST', `/teams/${teamId}/verification`, {
@@ -284,9 +298,7 @@ describe('downloading a document', () => {
     const path = `/teams/${teamId}/verification/documents/${documentId}`;
     const byMember = await send(t, 'GET', path, { token: member.token });
     expectStatus(byMember, 403);
-    expect(byMember.body.detail).toBe(
-      'Only the owner or an admin of this team can download verification documents.',
-    );
+    expect(byMember.body.detail).toBe("Only the team's owner and admins can verify the team.");
     const other = await teamWithRoles(t);
     expectStatus(await send(t, 'GET', path, { token: other.owner.token }), 404);
     for (const id of [documentId, '00000000-0000-4000-8000-000000000000', 'x']) {

@@ -67,14 +67,10 @@ describe('sending a verification request', () => {
     const { teamId, member } = await teamWithRoles(t);
     const read = await send(t, 'GET', `/teams/${teamId}/verification`, { token: member.token });
     expectStatus(read, 403);
-    expect(read.body.detail).toBe(
-      'Only the owner or an admin of this team can see the verification details.',
-    );
+    expect(read.body.detail).toBe("Only the team's owner and admins can verify the team.");
     const submit = await submitVerification(t, teamId, member.token);
     expectStatus(submit, 403);
-    expect(submit.body.detail).toBe(
-      'Only the owner or an admin of this team can send a verification request.',
-    );
+    expect(submit.body.detail).toBe("Only the team's owner and admins can verify the team.");
     expect(await statusOf(teamId, member)).toBe('UNVERIFIED');
   });
 

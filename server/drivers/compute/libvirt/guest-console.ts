@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import type { Logger } from '../../../logger';
 import type { ConsoleAttachment, ConsoleSink } from '../compute-driver';
-import { VIRSH } from './virsh';
+import { virshProgram } from './virsh';
 
 const SCROLLBACK_BYTES = 16 * 1024;
 // virsh console's escape character (Ctrl+]) would disconnect the reader: it never reaches it.
@@ -117,14 +117,6 @@ export class GuestConsole {
     this.pendingInput = (this.pendingInput + data).slice(-4096);
   }
 
-  get attachedTerminals(): number {
-    return this.sinks.size;
-  }
-
-  get readerOpen(): boolean {
-    return this.reader !== undefined;
-  }
-
   /** The machine is gone: terminals are told and closed. */
   end(reason: string): void {
     for (const sink of this.sinks) sink.end(reason);
@@ -152,7 +144,7 @@ export class GuestConsole {
 
   private ensureReader(): void {
     if (this.disposed || this.reader || this.retryTimer || this.holds === 0 || !this.running) return;
-    const command = `exec ${shellQuote(VIRSH)} -c ${shellQuote(this.uri)} console ${shellQuote(this.domain)} --force`;
+    const command = `exec ${shellQuote(virshProgram())} -c ${shellQuote(this.uri)} console ${shellQuote(this.domain)} --force`;
     const child = spawn('script', ['-q', '-f', '-e', '-E', 'never', '-c', command, '/dev/null'], {
       env: { ...process.env, LC_ALL: 'C', LANG: 'C', SHELL: '/bin/sh', TERM: 'xterm' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../../../logger';
+import type { KvmFailure } from './host-state-store';
 import type { LibvirtHost } from './libvirt-config';
 import { type DomainState, VirshError, virsh } from './virsh';
 
@@ -24,6 +25,8 @@ export class HostConnection {
   acceleration: Acceleration = 'emulated';
   /** Why the host cannot take machines now (unreachable, no pool); undefined when it can. */
   problem: string | undefined = 'not checked yet';
+  /** KVM failed on this host before (remembered across restarts): under `auto`, its guests are emulated. */
+  kvmFailure: KvmFailure | undefined;
 
   constructor(
     readonly config: LibvirtHost,
@@ -44,6 +47,7 @@ export class HostConnection {
 
   /** Reachable, pool active, and which acceleration its guests get; logged either way. */
   async check(): Promise<void> {
+    const kvmFailure = this.kvmFailure;
     const { name, uri, pool } = this.config;
     try {
       await this.run(['version'], 20_000);
@@ -61,36 +65,44 @@ export class HostConnection {
       this.logger.error({ host: name, uri }, this.problem);
       return;
     }
-    this.acceleration = await this.detectAcceleration();
+    const offered = await this.kvmOffered();
+    this.acceleration = offered && !(this.config.acceleration === 'auto' && kvmFailure) ? 'kvm' : 'emulated';
     this.problem = undefined;
     if (this.acceleration === 'kvm') {
       this.logger.info({ host: name, uri }, `libvirt host ${name}: guests run with KVM`);
+    } else if (offered && kvmFailure) {
+      this.logger.warn(
+        { host: name, uri, reason: kvmFailure.reason, since: kvmFailure.at },
+        `libvirt host ${name}: guests run in plain QEMU emulation (domain type qemu), many times slower: KVM is offered but failed on ${kvmFailure.at.toISOString()} (${kvmFailure.reason}); set its acceleration to "kvm" to try KVM again`,
+      );
     } else {
       this.logger.warn(
         { host: name, uri },
-        `libvirt host ${name}: KVM is not available, guests run in plain QEMU emulation (domain type qemu), many times slower`,
+        `libvirt host ${name}: ${this.config.acceleration === 'emulated' ? 'acceleration is set to emulated' : 'KVM is not available'}, guests run in plain QEMU emulation (domain type qemu), many times slower`,
       );
     }
   }
 
-  private async detectAcceleration(): Promise<Acceleration> {
-    if (this.config.acceleration !== 'auto') return this.config.acceleration;
+  /** Whether the host's guests may use KVM: forced, or advertised by libvirt under `auto`. */
+  private async kvmOffered(): Promise<boolean> {
+    if (this.config.acceleration !== 'auto') return this.config.acceleration === 'kvm';
     try {
       await this.run(['domcapabilities', '--virttype', 'kvm', '--arch', 'x86_64'], 30_000);
-      return 'kvm';
+      return true;
     } catch {
-      return 'emulated';
+      return false;
     }
   }
 
-  /** KVM refused at start (advertised but broken): this host's guests are emulated from now on. */
-  fallBackToEmulation(reason: string): void {
-    if (this.acceleration === 'emulated') return;
+  /** Whether a guest that fails under KVM here is started again under emulation (`auto` only). */
+  get fallsBack(): boolean {
+    return this.config.acceleration === 'auto';
+  }
+
+  /** KVM failed a guest: this host's guests are emulated from now on (the caller stores it). */
+  fallBackToEmulation(failure: KvmFailure): void {
+    this.kvmFailure = failure;
     this.acceleration = 'emulated';
-    this.logger.warn(
-      { host: this.name, uri: this.uri, reason },
-      `libvirt host ${this.name}: KVM failed to start a guest; its guests run in plain QEMU emulation from now on`,
-    );
   }
 
   /** The base image's path on the host: "volume" in the host's pool, or "pool/volume". */

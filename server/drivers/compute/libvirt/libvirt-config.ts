@@ -61,13 +61,16 @@ const hostSchema = v.strictObject({
   /** Catalog image id → its base qcow2 volume: a name in `pool`, or "otherpool/volume". */
   images: v.record(v.string(), v.pipe(v.string(), v.nonEmpty())),
   network: v.variant('mode', [userNetworkSchema, bridgeNetworkSchema]),
-  /** auto: KVM when the host offers it, else plain QEMU emulation; or force one. */
+  /**
+   * auto: KVM when the host offers it and it works (a guest that KVM pauses or crashes at start makes the host
+   * emulated from then on, remembered in libvirt_hosts), else plain QEMU emulation. kvm: always KVM (a
+   * remembered failure is forgotten); emulated: always emulation.
+   */
   acceleration: v.optional(v.picklist(['auto', 'kvm', 'emulated']), 'auto'),
 });
 
 export type LibvirtHost = v.InferOutput<typeof hostSchema>;
 export type UserNetwork = v.InferOutput<typeof userNetworkSchema>;
-export type BridgeNetwork = v.InferOutput<typeof bridgeNetworkSchema>;
 
 export interface LibvirtConfig {
   hosts: LibvirtHost[];
@@ -79,7 +82,7 @@ export interface LibvirtConfig {
   sampleIntervalSeconds: number;
 }
 
-export const DEFAULT_LIBVIRT_TIMINGS = {
+const DEFAULT_TIMINGS = {
   bootTimeoutSeconds: 300,
   shutdownTimeoutSeconds: 60,
   sampleIntervalSeconds: 60,
@@ -107,9 +110,19 @@ export function readLibvirtConfig(
   catalog: { locations: readonly { id: string }[]; operatingSystems: readonly { id: string }[] },
 ): LibvirtConfig | undefined {
   const timings = {
-    bootTimeoutSeconds: seconds(read, 'LIBVIRT_BOOT_TIMEOUT', 300, problems),
-    shutdownTimeoutSeconds: seconds(read, 'LIBVIRT_SHUTDOWN_TIMEOUT', 60, problems),
-    sampleIntervalSeconds: seconds(read, 'LIBVIRT_SAMPLE_SECONDS', 60, problems),
+    bootTimeoutSeconds: seconds(read, 'LIBVIRT_BOOT_TIMEOUT', DEFAULT_TIMINGS.bootTimeoutSeconds, problems),
+    shutdownTimeoutSeconds: seconds(
+      read,
+      'LIBVIRT_SHUTDOWN_TIMEOUT',
+      DEFAULT_TIMINGS.shutdownTimeoutSeconds,
+      problems,
+    ),
+    sampleIntervalSeconds: seconds(
+      read,
+      'LIBVIRT_SAMPLE_SECONDS',
+      DEFAULT_TIMINGS.sampleIntervalSeconds,
+      problems,
+    ),
   };
   const raw = read('LIBVIRT_HOSTS')?.trim();
   if (!raw) {

@@ -3,7 +3,10 @@
 // are read in English, and libvirt's own error text is kept for the logs.
 import { execFile, spawn } from 'node:child_process';
 
-export const VIRSH = process.env.IKIRERE_VIRSH ?? 'virsh';
+/** The virsh program: IKIRERE_VIRSH when set (read at each call), else `virsh` on PATH. */
+export function virshProgram(): string {
+  return process.env.IKIRERE_VIRSH ?? 'virsh';
+}
 
 export class VirshError extends Error {
   constructor(
@@ -29,7 +32,10 @@ export class VirshError extends Error {
   }
 }
 
-const ENV = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+/** The environment virsh runs in: ours (read at each call), with messages in English. */
+function virshEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LC_ALL: 'C', LANG: 'C' };
+}
 
 export interface VirshOptions {
   timeoutMs?: number;
@@ -41,9 +47,9 @@ export interface VirshOptions {
 export function virsh(uri: string, args: readonly string[], options: VirshOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
-      VIRSH,
+      virshProgram(),
       ['-q', '-c', uri, ...args],
-      { env: ENV, timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 },
+      { env: virshEnv(), timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         const detail =
@@ -60,19 +66,12 @@ export function virsh(uri: string, args: readonly string[], options: VirshOption
   });
 }
 
-/** `virsh … key=value` listings (domstats --raw, dominfo) as a map. */
-export function parseKeyValues(text: string, separator = '='): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const at = line.indexOf(separator);
-    if (at > 0) values.set(line.slice(0, at).trim(), line.slice(at + separator.length).trim());
-  }
-  return values;
-}
-
 /** Spawns a long-running virsh (event loops); the caller owns the process. */
 export function spawnVirsh(uri: string, args: readonly string[]) {
-  return spawn(VIRSH, ['-q', '-c', uri, ...args], { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(virshProgram(), ['-q', '-c', uri, ...args], {
+    env: virshEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** libvirt's domain states as `virsh domstate` prints them. */
@@ -86,11 +85,25 @@ export type DomainState =
   | 'pmsuspended'
   | 'absent';
 
-export async function domainState(uri: string, domain: string): Promise<DomainState> {
+/** A domain's state and libvirt's reason for it, as `virsh domstate --reason` prints them ("paused (user)"). */
+export interface DomainStatus {
+  state: DomainState;
+  /** user, unknown, crashed, booted, shutdown, destroyed, failed…; empty for an absent domain. */
+  reason: string;
+}
+
+export function parseDomainStatus(text: string): DomainStatus {
+  const match = /^(.*?)\s*\(([^)]*)\)\s*$/.exec(text.trim());
+  return match
+    ? { state: match[1] as DomainState, reason: match[2]! }
+    : { state: text.trim() as DomainState, reason: '' };
+}
+
+export async function domainStatus(uri: string, domain: string): Promise<DomainStatus> {
   try {
-    return (await virsh(uri, ['domstate', domain], { timeoutMs: 20_000 })).trim() as DomainState;
+    return parseDomainStatus(await virsh(uri, ['domstate', '--reason', domain], { timeoutMs: 20_000 }));
   } catch (error) {
-    if (error instanceof VirshError && error.noDomain) return 'absent';
+    if (error instanceof VirshError && error.noDomain) return { state: 'absent', reason: '' };
     throw error;
   }
 }

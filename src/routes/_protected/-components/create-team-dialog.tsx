@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Currency } from '@/contract/teams';
 import { ApiError } from '@/services/http';
@@ -61,7 +61,7 @@ export function CreateTeamDialog({
           }}
         >
           <Dialog.Body>
-            <div className={css({ display: 'grid', gap: '4' })}>
+            <div className={grid({ gap: '4' })}>
               <Dialog.Description>
                 A team owns computes, domains and a balance. You can invite people to it afterwards.
               </Dialog.Description>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
@@ -21,6 +22,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { EmptyState } from '@/ui/empty-state';
+import { Text } from '@/ui/text';
 import { PageHeader } from '../../-components/page';
 import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';
@@ -84,27 +86,15 @@ function NewComputePage() {
   return (
     <FocusedLayout>
       <PageHeader title="Create a compute" description="Choose a location, an image and a plan." />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <SimulatorNotice />
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
         ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
-          <section
-            aria-labelledby="root-password"
-            className={css({
-              display: 'grid',
-              gap: '3',
-              maxWidth: '36rem',
-              padding: '5',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'lg',
-              bg: 'bg.surface',
-            })}
-          >
-            <h2 id="root-password" className={css({ fontSize: 'lg' })}>
+          <section aria-labelledby="root-password" className={panel({ padding: '5', maxWidth: '36rem' })}>
+            <Text as="h2" variant="sectionTitle" id="root-password">
               Save the root password now
-            </h2>
+            </Text>
             <p>
               {snapshot.context.created.compute.hostname} is being created. This is the only time its root
               password is shown: we keep only a hash of it.
@@ -120,7 +110,7 @@ function NewComputePage() {
             >
               {snapshot.context.created.rootPassword}
             </code>
-            <div className={css({ display: 'flex', gap: '2' })}>
+            <div className={flex({ gap: '2' })}>
               <CopyButton value={snapshot.context.created.rootPassword ?? ''} label="Copy the password" />
               <Button variant="solid" onClick={() => actor.send({ type: 'password.acknowledged' })}>
                 I have saved it
@@ -130,7 +120,7 @@ function NewComputePage() {
         ) : (
           <>
             {snapshot.matches('uncertain') ? (
-              <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+              <div className={wrap({ gap: '3', align: 'center' })}>
                 <Alert tone="error">{snapshot.context.message}</Alert>
                 <Button variant="solid" onClick={() => actor.send({ type: 'request.retry' })}>
                   Try again

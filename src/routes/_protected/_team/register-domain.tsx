@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { normalizeZoneName } from '@/domain/dns';
 import { can, whyNot } from '@/domain/permissions';
@@ -34,7 +34,7 @@ function RegisterDomainPage() {
   return (
     <FocusedLayout>
       <PageHeader title="Add a domain" description="Host a domain you own on our name servers." />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <DnsServerNotice />
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot add domains" description={whyNot('resources.manage')} />
@@ -45,7 +45,7 @@ function RegisterDomainPage() {
               records you can change or delete.
             </Alert>
             <DelegationPanel domain={added} />
-            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '3' })}>
               <Link
                 to="/domains/$id"
                 params={{ id: added.name }}
@@ -83,7 +83,7 @@ function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: 
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+      className={grid({ gap: '4', maxWidth: '32rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { formatUtcDay } from '@/domain/helpers/time';
@@ -100,7 +101,7 @@ function SecurityPage() {
         {(snapshot.matches('scanning') || snapshot.matches('confirming')) && setup ? (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            className={grid({ gap: '4', maxWidth: '32rem' })}
             onSubmit={(event) => {
               event.preventDefault();
               send('setup.confirm');
@@ -114,7 +115,7 @@ function SecurityPage() {
               height={192}
               className={css({ background: 'white', borderRadius: 'md' })}
             />
-            <div className={css({ display: 'grid', gap: '1' })}>
+            <div className={grid({ gap: '1' })}>
               <span>Or type this key into the app:</span>
               <code
                 data-testid="totp-secret"
@@ -138,7 +139,7 @@ function SecurityPage() {
               required
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
-            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '3' })}>
               <Button type="submit" loading={snapshot.matches('confirming')}>
                 Turn on
               </Button>
@@ -156,7 +157,7 @@ function SecurityPage() {
         {(idle && on) || snapshot.matches('disabling') ? (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            className={grid({ gap: '4', maxWidth: '32rem' })}
             onSubmit={(event) => {
               event.preventDefault();
               send('disable.submit');

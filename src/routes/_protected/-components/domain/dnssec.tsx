@@ -5,6 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain, ParentDsStatus } from '@/contract/domains';
@@ -23,6 +24,7 @@ import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import * as Dialog from '@/ui/dialog';
+import { Text } from '@/ui/text';
 
 const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = {
   unknown: { label: 'Not checked yet', tone: 'neutral' },
@@ -41,16 +43,6 @@ function useDomainUpdate(domain: Domain) {
     void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
   };
 }
-
-const panel = css({
-  display: 'grid',
-  gap: '3',
-  padding: '4',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
 
 /** What the parent publishes, in words, with the DS records it lists. */
 function parentSentence(domain: Domain): string {
@@ -114,11 +106,11 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
     );
 
   return (
-    <section aria-labelledby="dnssec" className={panel}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="dnssec" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+    <section aria-labelledby="dnssec" className={panel()}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
+        <Text as="h2" id="dnssec" variant="panelTitle" className={css({ flex: '1' })}>
           DNSSEC
-        </h2>
+        </Text>
         {statusBadge}
       </div>
       {status === 'unsigned' ? (
@@ -139,22 +131,19 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
       ) : (
         <>
           <p>{parentSentence(domain)}</p>
-          <div className={css({ display: 'grid', gap: '3' })}>
+          <div className={grid({ gap: '3' })}>
             {keys.map((key) => (
-              <div key={key.keyTag} className={css({ display: 'grid', gap: '1' })}>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              <div key={key.keyTag} className={grid({ gap: '1' })}>
+                <Text variant="caption">
                   {key.role === 'current'
                     ? 'DS record to give your registrar'
                     : key.role === 'incoming'
                       ? 'New key: DS record to give your registrar'
                       : 'Old key: its DS record goes once the roll completes'}{' '}
                   (key tag {key.keyTag}, algorithm 13, digest SHA-256)
-                </p>
+                </Text>
                 {key.ds.map((ds) => (
-                  <div
-                    key={ds}
-                    className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}
-                  >
+                  <div key={ds} className={hstack({ gap: '2', minWidth: 0 })}>
                     <code
                       className={css({
                         fontFamily: 'mono',
@@ -178,7 +167,7 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
             ))}
           </div>
           {mayManage ? (
-            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '2' })}>
               <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate()}>
                 Check the registrar now
               </Button>
@@ -304,7 +293,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         </Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
-        <ul className={css({ display: 'grid', gap: '2' })}>
+        <ul className={grid({ gap: '2' })}>
           {ds.map((record) => (
             <li key={record}>
               <code className={css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' })}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import {
@@ -23,6 +24,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { Select } from '@/ui/select';
+import { textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
@@ -39,16 +41,9 @@ const expiryItems = [
 /** YYYY-MM-DD, `days` from today (UTC), as the date field takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const groupStyle = css({
-  border: 'none',
-  padding: '0',
-  margin: '0',
-  display: 'grid',
-  gap: '2',
-  minWidth: '0',
-});
+const groupStyle = grid({ gap: '2', border: 'none', padding: '0', margin: '0', minWidth: '0' });
 const legendStyle = css({ fontWeight: '500', marginBottom: '1' });
-const errorStyle = css({ color: 'danger.text', fontSize: 'sm' });
+const errorStyle = textRecipe({ variant: 'danger' });
 
 export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
   const queryClient = useQueryClient();
@@ -92,7 +87,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         >
           {created.secret}
         </code>
-        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <div className={wrap({ gap: '3' })}>
           <CopyButton value={created.secret} label="Copy the token" />
           <Button onClick={() => actor.send({ type: 'dismiss' })}>I have copied it</Button>
         </div>
@@ -108,7 +103,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
     >
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        className={grid({ gap: '4', maxWidth: '40rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'submit' });
@@ -127,7 +122,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         <fieldset className={groupStyle} aria-describedby={errors.teamIds ? ids.teamsError : undefined}>
           <legend className={legendStyle}>Teams it acts for</legend>
           {teams.map((team) => (
-            <label key={team.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <label key={team.id} className={hstack({ gap: '2' })}>
               <input
                 type="checkbox"
                 checked={draft.teamIds.includes(team.id)}
@@ -150,13 +145,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         </fieldset>
         <fieldset className={groupStyle} aria-describedby={errors.scopes ? ids.scopesError : undefined}>
           <legend className={legendStyle}>Access</legend>
-          <div
-            className={css({
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
+          <div className={grid({ gap: '3', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
             {TOKEN_AREAS.map((area) => (
               <Select
                 key={area}

@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import type { changeWithCodeMachine } from '@/machines/change-with-code';
 import type { codeEntryMachine } from '@/machines/code-entry';
@@ -32,7 +33,7 @@ export function ChangeWithCodeForm({
 
   if (snapshot.matches('done')) {
     return (
-      <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+      <div className={grid({ gap: '3', justifyItems: 'start' })}>
         <Alert tone="success">{doneText}</Alert>
         <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.again' })}>
           Change it again
@@ -59,7 +60,7 @@ export function ChangeWithCodeForm({
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+      className={grid({ gap: '3', maxWidth: '28rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Passkey, TwoFactorStatus } from '@/contract/two-factor';
@@ -17,7 +18,9 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -80,7 +83,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       description="Finish signing in with a touch of your security key, your fingerprint or your device’s screen lock: nothing to type, and it only works on this console."
     >
       {status.passkeys.length === 0 ? (
-        <p className={css({ color: 'fg.muted' })}>No passkeys yet.</p>
+        <Text variant="muted">No passkeys yet.</Text>
       ) : (
         <Table.Root caption="Your passkeys" hideCaption>
           <Table.Head>
@@ -89,7 +92,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
               <Table.Header>Added</Table.Header>
               <Table.Header>Last used</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -97,16 +100,16 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             {status.passkeys.map((key) => (
               <Table.Row key={key.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.backedUp ? 'Synced passkey' : 'On one device or key'}
-                  </span>
+                  <Text as="span" variant="strong">
+                    {key.name}
+                  </Text>
+                  <Table.Detail>{key.backedUp ? 'Synced passkey' : 'On one device or key'}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
                 <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>
                 <Table.Cell>
                   <Button size="sm" variant="ghost" onClick={() => setRemoving(key)}>
-                    Remove<span className={css({ srOnly: true })}> {key.name}</span>
+                    Remove<VisuallyHidden> {key.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -143,7 +146,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       ) : (
         <form
           noValidate
-          className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+          className={grid({ gap: '4', maxWidth: '32rem' })}
           onSubmit={(event) => {
             event.preventDefault();
             setRemovedNotice(null);
@@ -161,9 +164,9 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             required
           />
           {snapshot.matches('waitingForKey') ? (
-            <p role="status" className={css({ color: 'fg.muted' })}>
+            <Text variant="muted" role="status">
               Follow your browser: touch your security key or confirm on your device.
-            </p>
+            </Text>
           ) : null}
           {message ? <Alert tone="error">{message}</Alert> : null}
           {notice && snapshot.matches('idle') ? <Alert tone="success">{notice}</Alert> : null}

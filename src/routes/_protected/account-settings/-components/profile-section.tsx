@@ -1,7 +1,7 @@
 // The person's name: saved with a plain confirmation or the reason it could not be.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { CurrentSession } from '@/contract/auth';
 import { updateProfile } from '@/services/auth.api';
 import { authKeys } from '@/services/auth.queries';
@@ -25,7 +25,7 @@ export function ProfileSection({ current }: { current: CurrentSession }) {
     <SettingsSection id="profile" title="Name" description="How you appear to your teams and in e-mails.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+        className={grid({ gap: '3', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate({ name });

@@ -1,7 +1,6 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { revokeSession, signOutOtherSessions } from '@/services/auth.api';
 import { authKeys, sessionsQuery } from '@/services/auth.queries';
@@ -10,6 +9,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
@@ -52,7 +52,7 @@ export function SessionsSection() {
             <Table.Header>IP address</Table.Header>
             <Table.Header>Last active</Table.Header>
             <Table.Header>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -76,7 +76,7 @@ export function SessionsSection() {
                     loading={revoke.isPending && revoke.variables === session.id}
                     onClick={() => revoke.mutate(session.id)}
                   >
-                    Sign out<span className={css({ srOnly: true })}> {session.device}</span>
+                    Sign out<VisuallyHidden> {session.device}</VisuallyHidden>
                   </Button>
                 )}
               </Table.Cell>

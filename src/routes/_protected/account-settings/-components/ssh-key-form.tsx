@@ -2,7 +2,7 @@
 // and length), and whether a team may use it. What was typed stays when the server refuses it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import type { UserTeam } from '@/contract/auth';
 import { sshPublicKeySchema } from '@/contract/computes';
@@ -45,7 +45,7 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
     <SettingsSection id="new-ssh-key" title="Save a key" description="Paste the public half: the .pub file.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        className={grid({ gap: '4', maxWidth: '40rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           setSaved(null);

@@ -9,6 +9,8 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {
@@ -29,7 +31,7 @@ export function SshKeyList() {
       title="Your keys"
       description="Yours, and those your teams share with you."
     >
-      {keys.length === 0 ? <p className={css({ color: 'fg.muted' })}>No saved SSH keys yet.</p> : null}
+      {keys.length === 0 ? <Text variant="muted">No saved SSH keys yet.</Text> : null}
       {keys.length > 0 ? (
         <Table.Root caption="Saved SSH keys" hideCaption>
           <Table.Head>
@@ -38,7 +40,7 @@ export function SshKeyList() {
               <Table.Header>Fingerprint</Table.Header>
               <Table.Header>Who can use it</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -46,26 +48,22 @@ export function SshKeyList() {
             {keys.map((key) => (
               <Table.Row key={key.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.type}
-                  </span>
+                  <Text as="span" variant="strong">
+                    {key.name}
+                  </Text>
+                  <Table.Detail>{key.type}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell mono>
                   <span className={css({ overflowWrap: 'anywhere' })}>{key.fingerprint}</span>
                 </Table.Cell>
                 <Table.Cell>
                   {key.team ? `Everyone in ${key.team.name}` : 'Only you'}
-                  {key.mine ? null : (
-                    <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                      Added by {key.owner.name}
-                    </span>
-                  )}
+                  {key.mine ? null : <Table.Detail>Added by {key.owner.name}</Table.Detail>}
                 </Table.Cell>
                 <Table.Cell>
                   {key.mine ? (
                     <Button size="sm" variant="ghost" onClick={() => setDeleting(key)}>
-                      Delete<span className={css({ srOnly: true })}> {key.name}</span>
+                      Delete<VisuallyHidden> {key.name}</VisuallyHidden>
                     </Button>
                   ) : null}
                 </Table.Cell>

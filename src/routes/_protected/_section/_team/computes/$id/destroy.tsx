@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
@@ -16,6 +16,7 @@ import { forgetCompute } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -95,22 +96,22 @@ function DestroyForm({
   return (
     <>
       <SectionHeading title="Destroy" documentTitle={`Destroy · ${compute.hostname}`} />
-      <div className={css({ display: 'grid', gap: '4', maxWidth: '36rem' })}>
+      <div className={grid({ gap: '4', maxWidth: '36rem' })}>
         <Alert tone="error">
           Destroying {compute.hostname} deletes its disk and everything on it, and gives up its addresses (
           {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ') || 'none yet'}). It cannot be undone. It
           stops costing {formatMoney(compute.instanceType.hourly[currency], currency)} an hour.
         </Alert>
         {!mayDestroy ? (
-          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
+          <Text variant="muted">{whyNot('resources.manage')}</Text>
         ) : waiting || snapshot.matches('destroyed') ? (
-          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <p role="status" className={hstack({ gap: '2' })}>
             <Spinner size="sm" /> Destroying {compute.hostname}…
           </p>
         ) : (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '3' })}
+            className={grid({ gap: '3' })}
             onSubmit={(event) => {
               event.preventDefault();
               actor.send({ type: 'destroy.confirm' });

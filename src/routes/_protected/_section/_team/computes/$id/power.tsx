@@ -2,18 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute, PowerAction } from '@/contract/computes';
+import { availablePowerActions } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
-import { availablePowerActions, computePowerMachine } from '@/machines/compute-power';
+import { computePowerMachine } from '@/machines/compute-power';
 import { SectionHeading } from '@/routes/-components/page';
 import { requestPowerAction } from '@/services/computes.api';
 import { storeCompute } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Text } from '@/ui/text';
 import { statusLabel } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -73,25 +75,25 @@ function ComputePowerPage() {
   return (
     <>
       <SectionHeading title="Power" documentTitle={`Power · ${compute.hostname}`} />
-      <div className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}>
+      <div className={grid({ gap: '4', maxWidth: '40rem' })}>
         <p>
           The compute is <strong>{statusLabel(compute.status).toLowerCase()}</strong>.
-          {compute.status === 'running' || compute.status === 'stopped'
-            ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
-            : ' Actions come back once it has settled.'}
+          {compute.status === 'error'
+            ? ' Its last action failed (its history says why): power it on again, or destroy it.'
+            : offered.length > 0
+              ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
+              : ' Actions come back once it has settled.'}
         </p>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-        {!mayManage ? <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p> : null}
+        {!mayManage ? <Text variant="muted">{whyNot('resources.manage')}</Text> : null}
         {offered.length === 0 ? null : (
-          <ul className={css({ display: 'grid', gap: '3' })}>
+          <ul className={grid({ gap: '3' })}>
             {offered.map((action) => (
               <li
                 key={action}
-                className={css({
-                  display: 'flex',
+                className={hstack({
                   gap: '4',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
+                  justify: 'space-between',
                   padding: '4',
                   borderWidth: '1px',
                   borderColor: 'border.default',
@@ -99,7 +101,7 @@ function ComputePowerPage() {
                   bg: 'bg.surface',
                 })}
               >
-                <p className={css({ color: 'fg.muted' })}>{actions[action].text}</p>
+                <Text variant="muted">{actions[action].text}</Text>
                 <Button
                   variant={actions[action].variant}
                   disabled={!mayManage || (busy && snapshot.context.action !== action)}

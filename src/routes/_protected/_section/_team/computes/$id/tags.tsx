@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type Compute, MAX_TAGS, tagSchema } from '@/contract/computes';
 import { can, whyNot } from '@/domain/permissions';
@@ -49,7 +49,7 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
       <SectionHeading title="Tags" documentTitle={`Tags · ${compute.hostname}`} />
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+        className={grid({ gap: '4', maxWidth: '32rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate();

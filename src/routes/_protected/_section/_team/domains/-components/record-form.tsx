@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { DnsRecord, DnsRecordInput, Domain } from '@/contract/domains';
@@ -95,15 +96,14 @@ export function RecordForm({
     <form
       noValidate
       aria-label={record ? `Edit ${type} record` : `Add ${type} record`}
-      className={css({ display: 'grid', gap: '3' })}
+      className={grid({ gap: '3' })}
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'submit' });
       }}
     >
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '3',
           gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fit, minmax(9rem, 1fr))' },
           alignItems: 'start',
@@ -149,7 +149,7 @@ export function RecordForm({
             {current.name} {current.type} {current.value}
           </code>{' '}
           (ttl {current.ttl}).
-          <span className={css({ display: 'flex', gap: '2', marginTop: '2', flexWrap: 'wrap' })}>
+          <span className={wrap({ gap: '2', marginTop: '2' })}>
             <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'conflict.useTheirs' })}>
               Use their version
             </Button>
@@ -159,7 +159,7 @@ export function RecordForm({
           </span>
         </Alert>
       ) : null}
-      <div className={css({ display: 'flex', gap: '2' })}>
+      <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={busy} disabled={snapshot.matches('conflict')}>
           {record ? 'Save record' : `Add ${type} record`}
         </Button>

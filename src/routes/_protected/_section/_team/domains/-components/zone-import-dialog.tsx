@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
@@ -13,6 +14,7 @@ import { domainKeys } from '@/services/domains.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
+import { Text, textRecipe } from '@/ui/text';
 import { TextareaField } from '@/ui/text-field';
 
 type Imported = ZoneImportResult['add'][number];
@@ -105,14 +107,14 @@ export function ZoneImportDialog({
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <div className={css({ display: 'grid', gap: '3' })}>
-            <label className={css({ display: 'grid', gap: '1', fontSize: 'sm', fontWeight: '500' })}>
+          <div className={grid({ gap: '3' })}>
+            <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
               Zone file
               <input
                 type="file"
                 accept=".zone,.txt,.db,text/plain"
                 onChange={(event) => void readFile(event.target.files?.[0])}
-                className={css({ fontSize: 'sm' })}
+                className={textRecipe({ variant: 'small' })}
               />
             </label>
             <TextareaField
@@ -153,23 +155,18 @@ export function ZoneImportDialog({
 }
 
 function ImportPreview({ result }: { result: ZoneImportResult }) {
-  const list = css({
-    display: 'grid',
-    gap: '1',
-    fontFamily: 'mono',
-    fontSize: 'xs',
-    maxHeight: '10rem',
-    overflowY: 'auto',
-  });
+  const list = grid({ gap: '1', fontFamily: 'mono', fontSize: 'xs', maxHeight: '10rem', overflowY: 'auto' });
   return (
-    <section aria-label="What the import would do" className={css({ display: 'grid', gap: '3' })}>
+    <section aria-label="What the import would do" className={grid({ gap: '3' })}>
       <p role="status">
         {result.add.length} to add, {result.change.length} to change, {result.refuse.length} refused,{' '}
         {result.unchanged} already there.
       </p>
       {result.add.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To add</h3>
+          <Text as="h3" variant="smallTitle">
+            To add
+          </Text>
           <ul className={list}>
             {result.add.map((record, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a preview list is never reordered
@@ -180,7 +177,9 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       ) : null}
       {result.change.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To change</h3>
+          <Text as="h3" variant="smallTitle">
+            To change
+          </Text>
           <ul className={list}>
             {result.change.map(({ from, to }) => (
               <li key={from.id}>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { phoneCountries } from '@/domain/countries/phone-countries';
@@ -14,6 +15,7 @@ import { teamKeys } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 type Texts = Record<Exclude<keyof BillingProfileInput, 'lowBalanceThresholdMinor' | 'currency'>, string> & {
@@ -85,7 +87,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
     <form
       noValidate
       aria-label="Billing details"
-      className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+      className={grid({ gap: '4', maxWidth: '40rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         const threshold = parseMoney(texts.threshold || '0', texts.currency);
@@ -102,10 +104,10 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
         save.mutate({ ...rest, lowBalanceThresholdMinor: threshold });
       }}
     >
-      <h2 className={css({ fontFamily: 'heading', fontWeight: '600' })}>Billing details</h2>
-      {!mayEdit ? (
-        <p className={css({ color: 'fg.muted' })}>Only the team’s owner can change these.</p>
-      ) : null}
+      <Text as="h2" variant="panelTitle">
+        Billing details
+      </Text>
+      {!mayEdit ? <Text variant="muted">Only the team’s owner can change these.</Text> : null}
       {field('billingEmail', 'Billing e-mail', {
         type: 'email',
         autoComplete: 'email',
@@ -114,9 +116,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
       {field('companyName', 'Company name', { autoComplete: 'organization' })}
       {field('addressLine1', 'Address', { autoComplete: 'address-line1' })}
       {field('addressLine2', 'Address (line 2)', { autoComplete: 'address-line2' })}
-      <div
-        className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
-      >
+      <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('postalCode', 'Postal code', { autoComplete: 'postal-code' })}
       </div>

@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { showToast } from '@/app-actors';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
@@ -14,6 +13,7 @@ import { deleteTeam } from '@/services/teams.api';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 export function DangerZone({ team }: { team: Team }) {
@@ -45,11 +45,11 @@ export function DangerZone({ team }: { team: Team }) {
       title="Delete the team"
       description="Deleting a team removes its members, invitations and history. It cannot be undone."
     >
-      <p className={css({ color: 'fg.muted' })}>
+      <Text variant="muted">
         {holding.length > 0
           ? `This team still has ${holding.join(' and ')}: destroy or delete them first, then it can be deleted.`
           : 'A team can only be deleted once it has no computes and no domains.'}
-      </p>
+      </Text>
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <div>
         <Button
@@ -60,9 +60,7 @@ export function DangerZone({ team }: { team: Team }) {
           Delete this team
         </Button>
       </div>
-      {mayDelete ? null : (
-        <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{whyNot('team.delete')}</p>
-      )}
+      {mayDelete ? null : <Text variant="hint">{whyNot('team.delete')}</Text>}
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { INVITATION_TTL_DAYS, type MemberRole } from '@/contract/teams';
 import { ApiError } from '@/services/http';
@@ -69,7 +69,7 @@ export function InviteDialog({
           }}
         >
           <Dialog.Body>
-            <div className={css({ display: 'grid', gap: '4' })}>
+            <div className={grid({ gap: '4' })}>
               <Dialog.Description>
                 We e-mail them a link. Someone without an account can create one from it.
               </Dialog.Description>

@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
@@ -13,6 +12,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { MoreIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 type Pending = { kind: 'role'; role: 'MEMBER' | 'ADMIN' } | { kind: 'transfer' } | { kind: 'remove' } | null;
 
@@ -77,7 +77,7 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm">
             <MoreIcon />
-            <span className={css({ srOnly: true })}>Actions for {member.name}</span>
+            <VisuallyHidden>Actions for {member.name}</VisuallyHidden>
           </Button>
         </Menu.Trigger>
         <Menu.Content>

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { hstack, wrap } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { TopUp } from '@/contract/billing';
@@ -51,7 +51,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
   const { topUp, message } = snapshot.context;
   if (snapshot.matches('failed')) {
     return (
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
         <Alert tone="error">{message}</Alert>
         <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'check.retry' })}>
           Check again
@@ -61,10 +61,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
   }
   if (!topUp) {
     return (
-      <p
-        role="status"
-        className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}
-      >
+      <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
         <Spinner size="sm" /> Checking your payment…
       </p>
     );
@@ -85,7 +82,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
     );
   }
   return (
-    <p role="status" className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}>
+    <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
       <Spinner size="sm" /> Waiting for the payment provider to confirm {amount}…
     </p>
   );

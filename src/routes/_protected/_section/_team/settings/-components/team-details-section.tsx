@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
@@ -12,6 +12,7 @@ import { updateTeam } from '@/services/teams.api';
 import { teamKeys } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 export function TeamDetailsSection({ team }: { team: Team }) {
@@ -29,7 +30,7 @@ export function TeamDetailsSection({ team }: { team: Team }) {
     <SettingsSection id="team-details" title="Team" description="The name your members see.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '28rem' })}
+        className={grid({ gap: '4', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate();
@@ -47,14 +48,14 @@ export function TeamDetailsSection({ team }: { team: Team }) {
           help={mayRename ? undefined : whyNot('team.rename')}
           error={error?.fieldErrors.name}
         />
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <Text variant="caption">
           Prices, the balance and invoices are in {team.currency}.{' '}
           {can(team.role, 'billing.read') ? (
-            <Link to="/settings/billing" className={css({ color: 'accent.text', fontWeight: '500' })}>
+            <Link to="/settings/billing" className={textRecipe({ variant: 'link' })}>
               Change the currency in billing
             </Link>
           ) : null}
-        </p>
+        </Text>
         {error && Object.keys(error.fieldErrors).length === 0 ? (
           <Alert tone="error">{error.message}</Alert>
         ) : null}

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
@@ -13,6 +12,7 @@ import { membersQuery, teamKeys } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Text, textRecipe } from '@/ui/text';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
   const queryClient = useQueryClient();
@@ -40,13 +40,11 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
           : 'Not required: each member chooses for themselves.'}
       </p>
       {mayChange && without.length > 0 ? (
-        <p className={css({ color: 'fg.muted' })}>
-          Not using it yet: {without.map((member) => member.name).join(', ')}.
-        </p>
+        <Text variant="muted">Not using it yet: {without.map((member) => member.name).join(', ')}.</Text>
       ) : null}
       {error ? <Alert tone="error">{error.fieldErrors.required ?? error.message}</Alert> : null}
       {error?.fieldErrors.required ? (
-        <Link to="/account-settings/security" className={css({ color: 'accent.text', fontWeight: '500' })}>
+        <Link to="/account-settings/security" className={textRecipe({ variant: 'link' })}>
           Turn on two-factor sign-in for yourself
         </Link>
       ) : null}
@@ -72,7 +70,7 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
           </Button>
         </div>
       ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{whyNot('team.requireTwoFactor')}</p>
+        <Text variant="caption">{whyNot('team.requireTwoFactor')}</Text>
       )}
       <ConfirmDialog
         open={confirming}

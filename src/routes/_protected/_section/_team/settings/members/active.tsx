@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
@@ -14,6 +14,8 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { MemberActions } from '../-components/member-actions';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/active')({
@@ -56,7 +58,7 @@ function ActiveMembersPage() {
             <Table.Header>Joined</Table.Header>
             {showsTwoFactor ? <Table.Header>Two-factor sign-in</Table.Header> : null}
             <Table.Header>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -65,7 +67,12 @@ function ActiveMembersPage() {
             <Table.Row key={member.userId}>
               <Table.Cell>
                 {member.name}
-                {member.userId === me?.id ? <span className={css({ color: 'fg.muted' })}> (you)</span> : null}
+                {member.userId === me?.id ? (
+                  <Text as="span" variant="muted">
+                    {' '}
+                    (you)
+                  </Text>
+                ) : null}
               </Table.Cell>
               <Table.Cell>{member.email}</Table.Cell>
               <Table.Cell>
@@ -90,11 +97,11 @@ function ActiveMembersPage() {
           ))}
         </Table.Body>
       </Table.Root>
-      <div className={css({ marginTop: '6', display: 'grid', gap: '2', justifyItems: 'start' })}>
+      <div className={grid({ gap: '2', marginTop: '6', justifyItems: 'start' })}>
         {team.role === 'OWNER' ? (
-          <p className={css({ color: 'fg.muted' })}>
+          <Text variant="muted">
             As the owner you cannot leave {team.name}: hand it to another member first (Transfer ownership).
-          </p>
+          </Text>
         ) : (
           <Button variant="outline" onClick={() => setLeaving(true)}>
             Leave {team.name}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Invitation } from '@/contract/teams';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
@@ -15,6 +15,7 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
 import * as Table from '@/ui/table';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/pending')({
   loader: ({ context: { queryClient, team } }) =>
@@ -71,7 +72,7 @@ function PendingMembersPage() {
               <Table.Header>Invited by</Table.Header>
               <Table.Header>Expires</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -89,14 +90,14 @@ function PendingMembersPage() {
                   </time>
                 </Table.Cell>
                 <Table.Cell>
-                  <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
+                  <div className={flex({ gap: '1', justify: 'flex-end' })}>
                     <Button
                       size="sm"
                       variant="ghost"
                       loading={resend.isPending && resend.variables?.id === invitation.id}
                       onClick={() => resend.mutate(invitation)}
                     >
-                      Resend<span className={css({ srOnly: true })}> to {invitation.email}</span>
+                      Resend<VisuallyHidden> to {invitation.email}</VisuallyHidden>
                     </Button>
                     <Button
                       size="sm"
@@ -105,7 +106,7 @@ function PendingMembersPage() {
                       onClick={() => revoke.mutate(invitation)}
                     >
                       Revoke
-                      <span className={css({ srOnly: true })}> the invitation to {invitation.email}</span>
+                      <VisuallyHidden> the invitation to {invitation.email}</VisuallyHidden>
                     </Button>
                   </div>
                 </Table.Cell>

@@ -1,0 +1,29 @@
+// Destroy: the domain stopped and undefined, its disk and seed deleted. Whatever was under way is
+// abandoned first (by the flow engine).
+import { domainName } from '../domain-xml';
+import { diskVolume, seedVolume } from '../provisioning';
+import { VirshError } from '../virsh';
+import type { TransitionFlow } from './flow';
+
+export const destroyFlow: TransitionFlow = {
+  transition: 'destroy',
+  from: [],
+  budgetMs: () => 300_000,
+  async run(context, row) {
+    const host = context.hosts.of(row);
+    const name = domainName(row.id);
+    try {
+      await host.run(['destroy', name], 60_000);
+    } catch (error) {
+      if (!(error instanceof VirshError && (error.notRunning || error.noDomain))) throw error;
+    }
+    try {
+      await host.run(['undefine', name], 60_000);
+    } catch (error) {
+      if (!(error instanceof VirshError && error.noDomain)) throw error;
+    }
+    await host.deleteVolume(diskVolume(row.id));
+    await host.deleteVolume(seedVolume(row.id));
+    return { ok: true, message: null, state: 'absent' };
+  },
+};

@@ -1,0 +1,182 @@
+// Making a machine on its host and starting it: its disk (a qcow2 overlay on the image), its cloud-init
+// seed, its domain XML, then the start (paused until its serial console is read, so no boot output is lost).
+// A start libvirt refuses because KVM fails, or because another program holds the forwarded port, is tried
+// again under emulation or on another port.
+import { parseIpv4Block } from '../simulator/address-pool';
+import { anotherFreePort } from './allocation';
+import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
+import { CONSOLE_STATUS } from './consoles';
+import { restingState } from './domain-state';
+import { domainName, domainXml, macOf } from './domain-xml';
+import { Aborted } from './flows/domain-waits';
+import type { FlowContext } from './flows/flow';
+import type { HostConnection } from './host-connection';
+import { giveUpKvm, kvmRefusedStart, mayFallBack } from './kvm-fallback';
+import { type LibvirtMachineRow, specOf } from './machine-store';
+import { domainStatus, VirshError } from './virsh';
+
+export function diskVolume(machineId: string): string {
+  return `ikirere-${machineId}.qcow2`;
+}
+
+export function seedVolume(machineId: string): string {
+  return `ikirere-${machineId}-seed.iso`;
+}
+
+export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): string {
+  const host = context.hosts.of(row);
+  return domainXml({
+    id: row.id,
+    name: domainName(row.id),
+    hostname: specOf(row).hostname,
+    vcpus: row.vcpus,
+    memoryMb: row.memoryMb,
+    type: row.acceleration === 'kvm' ? 'kvm' : 'qemu',
+    pool: host.config.pool,
+    diskVolume: diskVolume(row.id),
+    seedVolume: seedVolume(row.id),
+    mac: macOf(row.id),
+    network: host.config.network,
+    sshPort: row.sshPort,
+  });
+}
+
+/** The seed's password is gone: the server restarted before the seed was written. */
+export class PasswordLost extends Error {}
+
+/**
+ * Makes what the machine needs on its host (seed, disk, domain), for a domain libvirt does not have yet.
+ * After a restart the seed may already be there; without it a password compute cannot be made again (the
+ * password is never stored): PasswordLost.
+ */
+export async function makeDomain(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+  signal: AbortSignal,
+  rootPassword: string | undefined,
+): Promise<void> {
+  const host = context.hosts.of(row);
+  const spec = specOf(row);
+  context.consoles
+    .of(row)
+    .setState({ status: 'provisioning', message: 'The disk is being prepared.' }, false);
+  if (!(await volumeExists(host, seedVolume(row.id)))) {
+    if (spec.rootPasswordHash && !rootPassword) throw new PasswordLost();
+    await host.uploadVolume(seedVolume(row.id), await buildSeedIso(seedOf(context, row, rootPassword)));
+  }
+  if (signal.aborted) throw new Aborted();
+  await host.createOverlay(diskVolume(row.id), row.diskGb, spec.image.id);
+  if (signal.aborted) throw new Aborted();
+  await host.define(domainXmlOf(context, row));
+}
+
+/**
+ * Starts the domain paused, opens its console, then lets it run. A domain left paused or crashed (by QEMU,
+ * or by a restart of our server between its start and its resume) is stopped first: libvirt starts only a
+ * domain that is off.
+ */
+export async function startGuest(context: FlowContext, machineId: string): Promise<void> {
+  let row = (await context.store.find(machineId))!;
+  const host = context.hosts.of(row);
+  const name = domainName(machineId);
+  const { state } = await domainStatus(host.uri, name);
+  if (state !== 'shut off' && restingState(state) === 'error') {
+    try {
+      await host.run(['destroy', name], 60_000);
+    } catch (error) {
+      if (!(error instanceof VirshError && error.notRunning)) throw error;
+    }
+  }
+  if (mayFallBack(host, row) && host.acceleration === 'emulated') {
+    // Defined under KVM before the host gave it up: started under emulation like the host's others.
+    row = (await context.store.update(machineId, { acceleration: 'emulated' }))!;
+    await host.define(domainXmlOf(context, row));
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await host.run(['start', name, '--paused'], 120_000);
+      break;
+    } catch (error) {
+      const detail = error instanceof VirshError ? error.detail : '';
+      if (attempt >= 3) throw error;
+      if (mayFallBack(host, row) && kvmRefusedStart(detail)) {
+        row = await giveUpKvm(context, row, `libvirt refused to start a guest under KVM: ${detail}`);
+      } else if (/host ?forward|hostfwd/i.test(detail) && row.sshPort !== null) {
+        row = (await movePort(context, host, row)) ?? row;
+      } else {
+        throw error;
+      }
+      await host.define(domainXmlOf(context, row));
+    }
+  }
+  const console = context.consoles.of(row);
+  console.setState(
+    { status: CONSOLE_STATUS[(row.transition as keyof typeof CONSOLE_STATUS) ?? 'power_on'] },
+    true,
+  );
+  await console.whenConnected(5_000);
+  await host.run(['resume', name], 60_000);
+}
+
+/** Another program holds the forwarded port: the machine takes another free one. */
+async function movePort(
+  context: FlowContext,
+  host: HostConnection,
+  row: LibvirtMachineRow,
+): Promise<LibvirtMachineRow | undefined> {
+  for (let tries = 0; tries < 5; tries++) {
+    const port = anotherFreePort(host, await context.store.all());
+    if (port === undefined) return undefined;
+    try {
+      return await context.store.update(row.id, { sshPort: port });
+    } catch {
+      // Taken meanwhile by another server: try another.
+    }
+  }
+  return undefined;
+}
+
+async function volumeExists(host: HostConnection, volume: string): Promise<boolean> {
+  try {
+    await host.run(['vol-info', '--pool', host.config.pool, volume], 20_000);
+    return true;
+  } catch (error) {
+    if (error instanceof VirshError && error.noVolume) return false;
+    throw error;
+  }
+}
+
+function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: string | undefined): SeedInput {
+  const spec = specOf(row);
+  const network = context.hosts.of(row).config.network;
+  let static_: SeedInput['network'] = null;
+  if (network.mode === 'bridge' && row.ipv4) {
+    const block = parseIpv4Block(network.ipv4)!;
+    const gateway = firstHost(network.ipv4);
+    const prefix6 = network.ipv6 ? Number(network.ipv6.split('/')[1]) : 64;
+    static_ = {
+      ipv4: { address: row.ipv4, prefixLength: block.prefixLength, gateway },
+      ipv6:
+        row.ipv6 && network.gateway6
+          ? { address: row.ipv6, prefixLength: prefix6, gateway: network.gateway6 }
+          : null,
+      nameservers: network.nameservers,
+    };
+  }
+  return {
+    instanceId: row.id,
+    hostname: spec.hostname,
+    sshPublicKey: spec.sshPublicKey,
+    rootPasswordCrypt: rootPassword ? cryptRootPassword(rootPassword) : null,
+    mac: macOf(row.id),
+    network: static_,
+  };
+}
+
+/** The gateway of a routed block: its first host address. */
+function firstHost(cidr: string): string {
+  const [address] = cidr.split('/');
+  const parts = address!.split('.').map(Number);
+  parts[3] = (parts[3] ?? 0) + 1;
+  return parts.join('.');
+}
