@@ -3,7 +3,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
-  challengeIdSchema,
   codeChallengeSchema,
   codeDeliverySchema,
   currentSessionSchema,
@@ -11,6 +10,7 @@ import {
   verifyCodeRequestSchema,
 } from '@/contract/auth';
 import { users, verificationChallenges } from '../../db/schema';
+import { idParam } from '../../http/path-params';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';
@@ -53,10 +53,11 @@ export function phoneCodeRoutes() {
       method: 'get',
       path: '/phone-code/:challengeId/delivery',
       summary: 'How far the text with the code went',
+      tokenScope: 'never',
       description:
         "Sending, sent (taken by the SMS gateway; the embedded outbox never delivers), delivered (the network reports it reached the phone) or undelivered, with why. Another account's code answers 404.",
       guards: [requireSession],
-      request: { params: v.object({ challengeId: challengeIdSchema }) },
+      request: { params: v.object({ challengeId: idParam('code request', noTextedCode) }) },
       responses: { 200: { description: 'The delivery as it stands.', schema: codeDeliverySchema } },
       handler: async (c, { params }) => {
         const identity = c.get('identity');
@@ -65,7 +66,7 @@ export function phoneCodeRoutes() {
           .from(verificationChallenges)
           .where(eq(verificationChallenges.id, params.challengeId));
         if (!challenge || challenge.userId !== c.get('user').id || challenge.channel !== 'sms') {
-          throw new ProblemError(404, { detail: 'No code was texted to you with this id.' });
+          throw noTextedCode();
         }
         const text = await identity.texts.forChallenge(params.challengeId);
         return c.json(describeDelivery(text, identity.texts.driver.kind, identity.clock.now()), 200);
@@ -103,4 +104,8 @@ export function phoneCodeRoutes() {
         return c.json(await describeSession(identity.db, identity.sessions, c.get('session'), updated!), 200);
       },
     });
+}
+
+function noTextedCode(): ProblemError {
+  return new ProblemError(404, { detail: 'No code was texted to you with this id.' });
 }

@@ -3,6 +3,7 @@
 // installation secret for this one text and compared in constant time; anything else is refused with 401
 // and logged. Any server sharing the database can take the report: the text's state is in the database.
 import * as v from 'valibot';
+import { idParam } from '../../../http/path-params';
 import { ProblemError } from '../../../http/problem';
 import { defineRoutes, type Routes } from '../../../http/routes';
 import { clientIp } from '../../../identity/client-info';
@@ -46,7 +47,10 @@ export function reportDetail(answer: string | undefined): string | undefined {
   return /^(N?ACK)\b/.test(answer) ? answer.slice(0, 120) : undefined;
 }
 
-const reportParams = v.object({ messageId: v.pipe(v.string(), v.uuid()) });
+// A malformed id names no text Kannel was given: 404, as an unknown one would be (no token can match it).
+const reportParams = v.object({
+  messageId: idParam('text message', () => new ProblemError(404, { detail: 'No such text message.' })),
+});
 const reportQuery = v.object({
   // Optional here so a report without one is refused and logged like a wrong one, not merely invalid.
   token: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -60,6 +64,8 @@ export function deliveryReportRoutes(): Routes {
     method: 'get',
     path: '/:messageId',
     summary: 'Take a delivery report from Kannel',
+    // Kannel proves itself with the text's token in the URL, not with a person's API token.
+    tokenScope: 'never',
     description:
       "For Kannel's smsbox, not the console: the dlr-url of each text sent with SMS_DRIVER=kannel. A report without this text's token answers 401 and changes nothing; a text only ever moves forward (sent, delivered or not delivered).",
     request: { params: reportParams, query: reportQuery },
