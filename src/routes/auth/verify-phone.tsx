@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { Alert } from '@/ui/alert';
@@ -6,6 +7,7 @@ import { Button } from '@/ui/button';
 import { PhoneField } from '@/ui/phone-field';
 import { Text } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
+import { LiveCodeDelivery } from './-components/code-delivery';
 import { CodeForm } from './-components/code-form';
 import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
@@ -38,14 +40,17 @@ function VerifyPhonePage() {
         </Text>
       </div>
       {inCodeEntry && codeEntry ? (
-        <CodeForm
-          actor={codeEntry}
-          alternative={
-            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
-              Use a different number
-            </Button>
-          }
-        />
+        <>
+          <CodeEntryDelivery actor={codeEntry} />
+          <CodeForm
+            actor={codeEntry}
+            alternative={
+              <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
+                Use a different number
+              </Button>
+            }
+          />
+        </>
       ) : (
         <form
           noValidate
@@ -72,5 +77,17 @@ function VerifyPhonePage() {
         </form>
       )}
     </>
+  );
+}
+
+/** The delivery of the code the form is waiting for (a new one after Send a new code). */
+function CodeEntryDelivery({ actor }: { actor: NonNullable<ReturnType<typeof useCodeEntry>> }) {
+  const challenge = useSelector(actor, (snapshot) => snapshot.context.challenge);
+  return (
+    <LiveCodeDelivery
+      key={challenge.challengeId}
+      challengeId={challenge.challengeId}
+      destination={challenge.destination}
+    />
   );
 }

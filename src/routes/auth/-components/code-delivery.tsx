@@ -1,0 +1,71 @@
+// What happened to the text with a phone code, where the code is asked for: sending, sent (the gateway took
+// it; the embedded outbox never delivers, so "sent" is all it says), delivered (the network reported it
+// reached the phone) or could not be delivered, with what to do. Asked of the server every 2 seconds until
+// the delivery is final: the delivery report reaches whichever server Kannel calls, the database holds it.
+import { useQuery } from '@tanstack/react-query';
+import type { CodeDelivery } from '@/contract/auth';
+import { appConfigQuery } from '@/services/app-config.queries';
+import { fetchCodeDelivery } from '@/services/auth.api';
+import { Alert } from '@/ui/alert';
+import { Text } from '@/ui/text';
+
+const POLL_MS = 2_000;
+
+export function useCodeDelivery(challengeId: string): CodeDelivery | undefined {
+  const { data } = useQuery({
+    queryKey: ['phone-code-delivery', challengeId],
+    queryFn: () => fetchCodeDelivery(challengeId),
+    refetchInterval: (query) => (isFinal(query.state.data) ? false : POLL_MS),
+    retry: false,
+  });
+  return data;
+}
+
+function isFinal(delivery: CodeDelivery | undefined): boolean {
+  return delivery?.status === 'delivered' || delivery?.status === 'undelivered';
+}
+
+/** The text's state in words; `destination` is the number as the code form shows it. */
+export function CodeDeliveryNote({
+  delivery,
+  destination,
+  supportEmail,
+}: {
+  delivery: CodeDelivery | undefined;
+  destination: string;
+  /** Where to write when texts do not arrive (the operator's SUPPORT_EMAIL). */
+  supportEmail: string;
+}) {
+  if (!delivery) return null;
+  if (delivery.status === 'undelivered') {
+    return (
+      <Alert tone="error" title="The text could not be delivered">
+        {delivery.reason === 'network'
+          ? `The network could not deliver it to ${destination}. Check the number, then try again with Send a new code or use a different number. If no text reaches you, e-mail ${supportEmail}.`
+          : `We could not hand it to the SMS gateway. Try again in a few minutes with Send a new code, or e-mail ${supportEmail}.`}
+      </Alert>
+    );
+  }
+  const words =
+    delivery.status === 'delivered'
+      ? `Delivered to ${destination}.`
+      : delivery.status === 'sent'
+        ? delivery.waitingForNetwork
+          ? `Sent; the SMS network is busy and will deliver it to ${destination} shortly.`
+          : `Sent to ${destination}.`
+        : delivery.retrying
+          ? 'Sending: the SMS gateway did not answer, trying again.'
+          : 'Sending…';
+  return (
+    <Text as="p" variant="hint" role="status">
+      Text message: {words}
+    </Text>
+  );
+}
+
+/** The live state of the text with this challenge's code. */
+export function LiveCodeDelivery({ challengeId, destination }: { challengeId: string; destination: string }) {
+  const delivery = useCodeDelivery(challengeId);
+  const supportEmail = useQuery(appConfigQuery()).data?.supportEmail ?? 'support@ikirere.local';
+  return <CodeDeliveryNote delivery={delivery} destination={destination} supportEmail={supportEmail} />;
+}
