@@ -13,9 +13,7 @@ export const SMSBOX = '/usr/sbin/smsbox';
 /** Says what to install when Kannel is missing, rather than letting a test pass without it. */
 export function requireKannel(): void {
   if (!existsSync(BEARERBOX) || !existsSync(SMSBOX)) {
-    throw new Error(
-      'Kannel is not installed: apt-get install kannel kannel-extras libnet-smpp-perl (.ci/run does it).',
-    );
+    throw new Error('Kannel is not installed: apt-get install kannel libnet-smpp-perl (.ci/run does it).');
   }
 }
 

@@ -2,23 +2,54 @@
 // it; the embedded outbox never delivers, so "sent" is all it says), delivered (the network reported it
 // reached the phone) or could not be delivered, with what to do. Asked of the server every 2 seconds until
 // the delivery is final: the delivery report reaches whichever server Kannel calls, the database holds it.
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { CodeDelivery } from '@/contract/auth';
-import { appConfigQuery } from '@/services/app-config.queries';
+import { fetchAppConfig } from '@/services/app-config.api';
 import { fetchCodeDelivery } from '@/services/auth.api';
 import { Alert } from '@/ui/alert';
 import { Text } from '@/ui/text';
 
 const POLL_MS = 2_000;
 
+/**
+ * The delivery of the text with this challenge's code, asked again every 2 s until it is final. A plain
+ * effect rather than a query: the /auth pages load without the query cache (it comes with the signed-in area).
+ */
 export function useCodeDelivery(challengeId: string): CodeDelivery | undefined {
-  const { data } = useQuery({
-    queryKey: ['phone-code-delivery', challengeId],
-    queryFn: () => fetchCodeDelivery(challengeId),
-    refetchInterval: (query) => (isFinal(query.state.data) ? false : POLL_MS),
-    retry: false,
-  });
-  return data;
+  const [delivery, setDelivery] = useState<CodeDelivery>();
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      const next = await fetchCodeDelivery(challengeId).catch(() => undefined);
+      if (stopped) return;
+      if (next) setDelivery(next);
+      if (!isFinal(next)) timer = setTimeout(ask, POLL_MS);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [challengeId]);
+  return delivery;
+}
+
+/** The operator's support address, for when texts do not arrive. */
+function useSupportEmail(): string {
+  const [email, setEmail] = useState('support@ikirere.local');
+  useEffect(() => {
+    let stopped = false;
+    fetchAppConfig()
+      .then((config) => {
+        if (!stopped) setEmail(config.supportEmail);
+      })
+      .catch(() => {});
+    return () => {
+      stopped = true;
+    };
+  }, []);
+  return email;
 }
 
 function isFinal(delivery: CodeDelivery | undefined): boolean {
@@ -66,6 +97,6 @@ export function CodeDeliveryNote({
 /** The live state of the text with this challenge's code. */
 export function LiveCodeDelivery({ challengeId, destination }: { challengeId: string; destination: string }) {
   const delivery = useCodeDelivery(challengeId);
-  const supportEmail = useQuery(appConfigQuery()).data?.supportEmail ?? 'support@ikirere.local';
+  const supportEmail = useSupportEmail();
   return <CodeDeliveryNote delivery={delivery} destination={destination} supportEmail={supportEmail} />;
 }
