@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
-// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), gateways (Kannel
-// over SMPP to simulated SMS centres), e2e (Chromium).
+// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), guests (standard
+// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
@@ -22,6 +22,7 @@ export default defineConfig({
             'tests/libvirt/**',
             'tests/cluster/**',
             'tests/gateways/**',
+            'tests/guests/**',
           ],
         },
       },
@@ -90,6 +91,20 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Standard cloud images (Debian 12 with the real cloud-init) under emulation: minutes a boot, so
+          // not in `npm test`; `npm run test:guests`, which .ci/run runs after it.
+          name: 'guests',
+          environment: 'node',
+          include: ['tests/guests/**/*.test.ts'],
+          testTimeout: 300_000,
+          // Two guests booting under emulation (see BOOT_TIMEOUT_MS in the test).
+          hookTimeout: 35 * 60_000,
           fileParallelism: false,
         },
       },
