@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { Alert } from '@/ui/alert';
@@ -7,7 +6,7 @@ import { Button } from '@/ui/button';
 import { PhoneField } from '@/ui/phone-field';
 import { Text } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
-import { LiveCodeDelivery } from './-components/code-delivery';
+import { CodeEntryDelivery } from './-components/code-delivery';
 import { CodeForm } from './-components/code-form';
 import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
@@ -77,17 +76,5 @@ function VerifyPhonePage() {
         </form>
       )}
     </>
-  );
-}
-
-/** The delivery of the code the form is waiting for (a new one after Send a new code). */
-function CodeEntryDelivery({ actor }: { actor: NonNullable<ReturnType<typeof useCodeEntry>> }) {
-  const challenge = useSelector(actor, (snapshot) => snapshot.context.challenge);
-  return (
-    <LiveCodeDelivery
-      key={challenge.challengeId}
-      challengeId={challenge.challengeId}
-      destination={challenge.destination}
-    />
   );
 }

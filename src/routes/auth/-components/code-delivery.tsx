@@ -2,8 +2,11 @@
 // it; the embedded outbox never delivers, so "sent" is all it says), delivered (the network reported it
 // reached the phone) or could not be delivered, with what to do. Asked of the server every 2 seconds until
 // the delivery is final: the delivery report reaches whichever server Kannel calls, the database holds it.
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { CodeDelivery } from '@/contract/auth';
+import type { codeEntryMachine } from '@/machines/code-entry';
 import { fetchAppConfig } from '@/services/app-config.api';
 import { fetchCodeDelivery } from '@/services/auth.api';
 import { Alert } from '@/ui/alert';
@@ -99,4 +102,16 @@ export function LiveCodeDelivery({ challengeId, destination }: { challengeId: st
   const delivery = useCodeDelivery(challengeId);
   const supportEmail = useSupportEmail();
   return <CodeDeliveryNote delivery={delivery} destination={destination} supportEmail={supportEmail} />;
+}
+
+/** The delivery of the code a code form waits for (a new one after Send a new code). */
+export function CodeEntryDelivery({ actor }: { actor: ActorRefFrom<typeof codeEntryMachine> }) {
+  const challenge = useSelector(actor, (snapshot) => snapshot.context.challenge);
+  return (
+    <LiveCodeDelivery
+      key={challenge.challengeId}
+      challengeId={challenge.challengeId}
+      destination={challenge.destination}
+    />
+  );
 }
