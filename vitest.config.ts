@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
 // (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), guests (standard
-// cloud images under libvirt), e2e (Chromium).
+// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
@@ -21,6 +21,7 @@ export default defineConfig({
             'tests/e2e/**',
             'tests/libvirt/**',
             'tests/cluster/**',
+            'tests/gateways/**',
             'tests/guests/**',
           ],
         },
@@ -76,6 +77,20 @@ export default defineConfig({
           include: ['tests/libvirt/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real SMS gateways: Debian's Kannel started by the test on loopback ports, connected over SMPP to
+          // SMS centres the test runs (npm's smpp and Perl's Net::SMPP); run in a step of their own.
+          name: 'gateways',
+          environment: 'node',
+          include: ['tests/gateways/**/*.test.ts'],
+          globalSetup: ['tests/setup/server-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

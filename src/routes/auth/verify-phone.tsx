@@ -6,6 +6,7 @@ import { Button } from '@/ui/button';
 import { PhoneField } from '@/ui/phone-field';
 import { Text } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
+import { CodeEntryDelivery } from './-components/code-delivery';
 import { CodeForm } from './-components/code-form';
 import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
@@ -38,14 +39,17 @@ function VerifyPhonePage() {
         </Text>
       </div>
       {inCodeEntry && codeEntry ? (
-        <CodeForm
-          actor={codeEntry}
-          alternative={
-            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
-              Use a different number
-            </Button>
-          }
-        />
+        <>
+          <CodeEntryDelivery actor={codeEntry} />
+          <CodeForm
+            actor={codeEntry}
+            alternative={
+              <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
+                Use a different number
+              </Button>
+            }
+          />
+        </>
       ) : (
         <form
           noValidate

@@ -12,6 +12,7 @@ import { outboxMessages } from '../../../server/db/schema';
 import type { ComputeConfig } from '../../../server/drivers/compute/config';
 import { DEFAULT_SIMULATOR_CONFIG } from '../../../server/drivers/compute/simulator/simulator-config';
 import type { MailDriver } from '../../../server/drivers/mail';
+import type { SmsDriver, SmsRetryPolicy } from '../../../server/drivers/sms';
 import { createIdentity, type Identity, type IdentityConfig } from '../../../server/identity';
 import type { Clock } from '../../../server/identity/clock';
 import type { NetworkAction, NetworkLimit } from '../../../server/identity/network-limits';
@@ -56,6 +57,9 @@ export function buildIdentityTestApp(
   options: {
     config?: Partial<IdentityConfig>;
     mail?: MailDriver;
+    /** The SMS driver (the outbox by default) and how its texts are retried. */
+    sms?: SmsDriver;
+    smsRetry?: SmsRetryPolicy;
     networkLimits?: Record<NetworkAction, NetworkLimit>;
     /** Where verification documents go; by default a fresh temporary directory. */
     uploadsDir?: string;
@@ -74,6 +78,8 @@ export function buildIdentityTestApp(
     instanceSecret: 'test-instance-secret',
     config: options.config,
     mail: options.mail,
+    sms: options.sms,
+    smsRetry: options.smsRetry,
     networkLimits: options.networkLimits,
   });
   const live = new LiveUpdates(database.db, logger);

@@ -39,6 +39,7 @@ export const ALL_TABLES = [
   'server_settings',
   'sessions',
   'simulator_machines',
+  'sms_messages',
   'socket_tickets',
   'ssh_keys',
   'team_members',

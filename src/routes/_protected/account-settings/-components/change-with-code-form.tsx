@@ -16,6 +16,7 @@ export function ChangeWithCodeForm({
   submitLabel,
   onSubmit,
   doneText,
+  codeNote,
 }: {
   actor: ActorRefFrom<typeof changeWithCodeMachine>;
   /** The inputs of the new value, given the field messages from the server. */
@@ -23,6 +24,8 @@ export function ChangeWithCodeForm({
   submitLabel: string;
   onSubmit: () => void;
   doneText: string;
+  /** Shown above the code field, given the code entry (the phone's: what happened to the text). */
+  codeNote?: (codeEntry: ActorRefFrom<typeof codeEntryMachine>) => ReactNode;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const codeEntry = useSelector(
@@ -45,6 +48,7 @@ export function ChangeWithCodeForm({
   if (snapshot.matches('codeEntry') && codeEntry) {
     return (
       <div className={css({ maxWidth: '28rem' })}>
+        {codeNote?.(codeEntry)}
         <CodeForm
           actor={codeEntry}
           alternative={

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { withInspector } from '@/app-actors';
 import type { CurrentSession } from '@/contract/auth';
 import { changeWithCodeFor } from '@/machines/change-with-code';
+import { CodeEntryDelivery } from '@/routes/auth/-components/code-delivery';
 import { requestPhoneCode } from '@/services/auth.api';
 import { useVerifyPhone } from '@/services/auth.mutations';
 import { PhoneField } from '@/ui/phone-field';
@@ -42,6 +43,7 @@ export function PhoneSection({ current }: { current: CurrentSession }) {
       <ChangeWithCodeForm
         actor={actor}
         submitLabel="Text a code to the new number"
+        codeNote={(codeEntry) => <CodeEntryDelivery actor={codeEntry} />}
         doneText={`Your phone number is now ${changedTo}.`}
         onSubmit={() => actor.send({ type: 'change.submit', value: { country, phoneNumber: number } })}
         fields={(errors) => (
