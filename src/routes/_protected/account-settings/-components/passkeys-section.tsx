@@ -52,7 +52,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   );
   const snapshot = useSelector(actor, (state) => state);
   const { fieldErrors, message, notice, recoveryCodes } = snapshot.context;
-  const busy = !snapshot.matches('idle') && !snapshot.matches('showingCodes');
+  const busy = snapshot.hasTag('busy');
   const [name, setName] = useState('');
   // Added: the field is ready for the next key.
   useEffect(() => {
@@ -160,7 +160,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             </Text>
           ) : null}
           {message ? <Alert tone="error">{message}</Alert> : null}
-          {notice && snapshot.matches('idle') ? <Alert tone="success">{notice}</Alert> : null}
+          {notice && snapshot.hasTag('editing') ? <Alert tone="success">{notice}</Alert> : null}
           <div>
             <Button type="submit" loading={busy}>
               Add a passkey
