@@ -27,7 +27,7 @@ function LoginPage() {
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
   const [email, setEmail] = useState(snapshot.context.draft.email);
-  const sending = snapshot.matches({ signIn: 'sending' });
+  const sending = snapshot.hasTag('busy');
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
   const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;

@@ -28,7 +28,7 @@ function SignUpPage() {
   const snapshot = useAuthSnapshot();
   const [name, setName] = useState(snapshot.context.draft.name);
   const [email, setEmail] = useState(snapshot.context.draft.email);
-  const sending = snapshot.matches({ signUp: 'sending' });
+  const sending = snapshot.hasTag('busy');
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
   const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;

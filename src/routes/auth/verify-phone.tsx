@@ -23,7 +23,7 @@ function VerifyPhonePage() {
   const { phoneDraft, phone, fieldErrors, message } = snapshot.context;
   const [country, setCountry] = useState(phoneDraft.country);
   const [number, setNumber] = useState(phoneDraft.number);
-  const sending = snapshot.matches({ phone: { numberEntry: 'sending' } });
+  const sending = snapshot.hasTag('busy');
   const inCodeEntry = snapshot.matches({ phone: 'codeEntry' }) && phone !== null && codeEntry !== undefined;
 
   return (

@@ -134,9 +134,9 @@ function NewComputePage() {
               locations={locations}
               operatingSystems={operatingSystems}
               instanceTypes={instanceTypes}
-              submitting={snapshot.matches('submitting')}
+              submitting={snapshot.hasTag('busy')}
               serverErrors={snapshot.context.fieldErrors}
-              message={snapshot.matches('editing') ? snapshot.context.message : null}
+              message={snapshot.hasTag('editing') ? snapshot.context.message : null}
               onSubmit={(input) => actor.send({ type: 'form.submit', input })}
             />
           </>

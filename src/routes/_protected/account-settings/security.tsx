@@ -81,10 +81,7 @@ function SecurityPage() {
             {notice ? <Alert tone="success">{notice}</Alert> : null}
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
-              <Button
-                loading={snapshot.matches('starting')}
-                onClick={() => actor.send({ type: 'setup.start' })}
-              >
+              <Button loading={snapshot.hasTag('busy')} onClick={() => actor.send({ type: 'setup.start' })}>
                 Set up an authenticator app
               </Button>
             </div>
@@ -133,7 +130,7 @@ function SecurityPage() {
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div className={wrap({ gap: '3' })}>
-              <Button type="submit" loading={snapshot.matches('confirming')}>
+              <Button type="submit" loading={snapshot.hasTag('busy')}>
                 Turn on
               </Button>
               <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'setup.cancel' })}>
@@ -172,7 +169,7 @@ function SecurityPage() {
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
-              <Button type="submit" variant="outline" loading={snapshot.matches('disabling')}>
+              <Button type="submit" variant="outline" loading={snapshot.hasTag('busy')}>
                 {hasPasskeys ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'}
               </Button>
             </div>

@@ -212,8 +212,10 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
   const snapshot = useSelector(actor, (state) => state);
   const { message } = snapshot.context;
   const ds = domain.dnssec.keys.flatMap((key) => key.ds);
+  const busy = snapshot.hasTag('busy');
   const checking = snapshot.matches('checking');
-  const disabling = snapshot.matches('disabling') || snapshot.matches('disablingUnverified');
+  // Turning signing off runs to its answer: Cancel waits for it.
+  const disabling = busy && !checking;
   const cancel = (
     <Button variant="ghost" onClick={() => actor.send({ type: 'cancel' })} disabled={disabling}>
       Cancel
@@ -225,7 +227,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
     </Button>
   );
 
-  if (snapshot.matches('confirming') || snapshot.matches('disabling')) {
+  if (snapshot.hasTag('confirming')) {
     return (
       <>
         <Dialog.Header>
@@ -237,11 +239,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         </Dialog.Header>
         <Dialog.Footer>
           {cancel}
-          <Button
-            variant="danger"
-            loading={disabling}
-            onClick={() => actor.send({ type: 'disable.confirm' })}
-          >
+          <Button variant="danger" loading={busy} onClick={() => actor.send({ type: 'disable.confirm' })}>
             Turn off DNSSEC
           </Button>
         </Dialog.Footer>
@@ -285,7 +283,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         {unverified ? (
           <Button
             variant="danger"
-            loading={snapshot.matches('disablingUnverified')}
+            loading={disabling}
             onClick={() => actor.send({ type: 'disable.confirmUnverified' })}
           >
             I removed it: turn off anyway

@@ -56,7 +56,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
   );
   const state = useSelector(actor, (snapshot) => snapshot);
   const { draft, errors, message, created } = state.context;
-  const creating = state.matches('creating');
+  const creating = state.hasTag('busy');
   const edit = (patch: Partial<typeof draft>) => actor.send({ type: 'edit', patch });
 
   if (state.matches('showingSecret') && created) {

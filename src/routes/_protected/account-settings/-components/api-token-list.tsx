@@ -11,6 +11,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
 import { Text, textRecipe } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
@@ -24,11 +25,11 @@ export function describeScopes(token: Pick<ApiToken, 'scopes'>): string {
 
 export function ApiTokenList() {
   const tokens = useSuspenseQuery(apiTokensQuery());
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const revoke = useRevokeApiToken({
     onSuccess: (_, token) => setNotice(`“${token.name}” is revoked: it no longer works.`),
   });
+  const confirmRevoke = useConfirmAction((token: ApiToken) => revoke.mutateAsync(token));
   const list = tokens.data.tokens;
 
   return (
@@ -80,7 +81,7 @@ export function ApiTokenList() {
                   )}
                 </Table.Cell>
                 <Table.Cell>
-                  <Button size="sm" variant="ghost" onClick={() => setRevoking(token)}>
+                  <Button size="sm" variant="ghost" onClick={() => confirmRevoke.ask(token)}>
                     Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
@@ -92,18 +93,11 @@ export function ApiTokenList() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {revoke.error ? <Alert tone="error">{revoke.error.message}</Alert> : null}
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
+        {...confirmRevoke.dialog}
+        title={`Revoke “${confirmRevoke.target?.name ?? ''}”?`}
         description="Whatever uses it stops working at once. This cannot be undone: make a new token if it is needed again."
         confirmLabel="Revoke the token"
         danger
-        onConfirm={async () => {
-          if (revoking) await revoke.mutateAsync(revoking);
-          setRevoking(null);
-        }}
       />
     </SettingsSection>
   );

@@ -73,7 +73,7 @@ export function ChangeWithCodeForm({
       {fields(fieldErrors)}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div>
-        <Button type="submit" variant="outline" loading={snapshot.matches('requesting')}>
+        <Button type="submit" variant="outline" loading={snapshot.hasTag('busy')}>
           {submitLabel}
         </Button>
       </div>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 import { RecoveryCodes } from './recovery-codes';
@@ -52,13 +53,12 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   );
   const snapshot = useSelector(actor, (state) => state);
   const { fieldErrors, message, notice, recoveryCodes } = snapshot.context;
-  const busy = !snapshot.matches('idle') && !snapshot.matches('showingCodes');
+  const busy = snapshot.hasTag('busy');
   const [name, setName] = useState('');
   // Added: the field is ready for the next key.
   useEffect(() => {
     if (notice) setName('');
   }, [notice]);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removedNotice, setRemovedNotice] = useState<string | null>(null);
   const remove = useRemovePasskey({
     onSuccess: (after, key) =>
@@ -66,6 +66,8 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         after.on ? `“${key.name}” is removed.` : `“${key.name}” is removed. Two-factor sign-in is off.`,
       ),
   });
+  // A refusal shows beside the list (remove.error); the dialog closes either way.
+  const confirmRemove = useConfirmAction((key: Passkey) => remove.mutateAsync(key).catch(() => undefined));
 
   return (
     <SettingsSection
@@ -99,7 +101,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
                 <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
                 <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>
                 <Table.Cell>
-                  <Button size="sm" variant="ghost" onClick={() => setRemoving(key)}>
+                  <Button size="sm" variant="ghost" onClick={() => confirmRemove.ask(key)}>
                     Remove<VisuallyHidden> {key.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
@@ -160,7 +162,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             </Text>
           ) : null}
           {message ? <Alert tone="error">{message}</Alert> : null}
-          {notice && snapshot.matches('idle') ? <Alert tone="success">{notice}</Alert> : null}
+          {notice && snapshot.hasTag('editing') ? <Alert tone="success">{notice}</Alert> : null}
           <div>
             <Button type="submit" loading={busy}>
               Add a passkey
@@ -170,11 +172,8 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       )}
 
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={`Remove “${removing?.name ?? ''}”?`}
+        {...confirmRemove.dialog}
+        title={`Remove “${confirmRemove.target?.name ?? ''}”?`}
         description={
           status.passkeys.length === 1 && status.totpSince === null
             ? 'It is your only second factor: two-factor sign-in turns off and your recovery codes stop working.'
@@ -182,10 +181,6 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         }
         confirmLabel="Remove the passkey"
         danger
-        onConfirm={async () => {
-          if (removing) await remove.mutateAsync(removing).catch(() => undefined);
-          setRemoving(null);
-        }}
       />
     </SettingsSection>
   );

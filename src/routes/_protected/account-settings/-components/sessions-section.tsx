@@ -9,12 +9,12 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
   const sessions = useSuspenseQuery(sessionsQuery());
-  const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const revoke = useRevokeSession({ onSuccess: () => setNotice('That session is signed out.') });
   const revokeOthers = useSignOutOtherSessions({
@@ -25,6 +25,7 @@ export function SessionsSection() {
           : `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}.`,
       ),
   });
+  const confirmSignOut = useConfirmAction(() => revokeOthers.mutateAsync());
   const others = sessions.data.sessions.filter((session) => !session.current).length;
   const failure = revoke.error ?? revokeOthers.error ?? sessions.error;
 
@@ -76,18 +77,16 @@ export function SessionsSection() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
       <div>
-        <Button variant="outline" disabled={others === 0} onClick={() => setConfirming(true)}>
+        <Button variant="outline" disabled={others === 0} onClick={() => confirmSignOut.ask(true)}>
           Sign out everywhere else
         </Button>
       </div>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirmSignOut.dialog}
         title="Sign out everywhere else?"
         description={`${others} other ${others === 1 ? 'session' : 'sessions'} will be signed out. This browser stays signed in.`}
         confirmLabel="Sign out everywhere else"
         danger
-        onConfirm={() => revokeOthers.mutateAsync()}
       />
     </SettingsSection>
   );

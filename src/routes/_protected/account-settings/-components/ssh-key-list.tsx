@@ -10,14 +10,15 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {
   const keys = useSuspenseQuery(mySshKeysQuery()).data.keys;
-  const [deleting, setDeleting] = useState<SshKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useDeleteSshKey({ onSuccess: (_, key) => setNotice(`“${key.name}” is deleted.`) });
+  const confirmDelete = useConfirmAction((key: SshKey) => remove.mutateAsync(key));
   return (
     <SettingsSection
       id="ssh-keys"
@@ -55,7 +56,7 @@ export function SshKeyList() {
                 </Table.Cell>
                 <Table.Cell>
                   {key.mine ? (
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(key)}>
+                    <Button size="sm" variant="ghost" onClick={() => confirmDelete.ask(key)}>
                       Delete<VisuallyHidden> {key.name}</VisuallyHidden>
                     </Button>
                   ) : null}
@@ -68,18 +69,11 @@ export function SshKeyList() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+        {...confirmDelete.dialog}
+        title={`Delete “${confirmDelete.target?.name ?? ''}”?`}
         description="It is no longer offered for new computes. Computes made with it keep it."
         confirmLabel="Delete the key"
         danger
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting);
-          setDeleting(null);
-        }}
       />
     </SettingsSection>
   );

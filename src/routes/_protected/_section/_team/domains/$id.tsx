@@ -43,7 +43,7 @@ function DomainLayout() {
   const deletion = useDeleteDomainActor(known.current!);
   const deletedHere = useSelector(
     deletion,
-    (snapshot) => !snapshot.matches('closed') && !snapshot.matches('confirming'),
+    (snapshot) => snapshot.hasTag('busy') || snapshot.status === 'done',
   );
 
   // Deleted while the page was open: said so, unless it was deleted here (that leaves for the list).

@@ -75,14 +75,13 @@ function DestroyForm({
     withInspector({ input: { hostname: compute.hostname } }),
   );
   const snapshot = useSelector(actor, (s) => s);
-  const waiting = snapshot.matches('waiting');
   // Gone is pushed over the socket (or found by the refetch after a reconnect): the page follows it.
   useEffect(() => {
     if (gone) actor.send({ type: 'compute.gone' });
   }, [gone, actor]);
 
-  // Destroyed by someone else while this page was open.
-  if (gone && snapshot.matches('confirming')) {
+  // Destroyed by someone else while this page was open (before this page sent its own request).
+  if (gone && snapshot.hasTag('confirming') && !snapshot.hasTag('busy')) {
     return (
       <Gone
         kind="compute"
@@ -103,7 +102,7 @@ function DestroyForm({
         </Alert>
         {!mayDestroy ? (
           <Text variant="muted">{whyNot('resources.manage')}</Text>
-        ) : waiting || snapshot.matches('destroyed') ? (
+        ) : !snapshot.hasTag('confirming') ? (
           <p role="status" className={hstack({ gap: '2' })}>
             <Spinner size="sm" /> Destroying {compute.hostname}…
           </p>
@@ -130,7 +129,7 @@ function DestroyForm({
                 type="submit"
                 variant="danger"
                 disabled={!matchesHostname(typed, compute.hostname)}
-                loading={snapshot.matches('destroying')}
+                loading={snapshot.hasTag('busy')}
               >
                 Destroy this compute
               </Button>

@@ -65,7 +65,8 @@ function ComputePowerPage() {
 
   const mayManage = can(team.role, 'resources.manage');
   const offered = availablePowerActions(compute.status);
-  const busy = !snapshot.matches('idle');
+  // An action is on its way, or a forced power-off waits for its confirmation.
+  const busy = snapshot.hasTag('busy') || snapshot.hasTag('confirming');
   const message = snapshot.context.message;
 
   return (
@@ -112,9 +113,9 @@ function ComputePowerPage() {
         )}
       </div>
       <ConfirmDialog
-        open={snapshot.matches('confirming')}
+        open={snapshot.hasTag('confirming')}
         onOpenChange={(open) => {
-          if (!open && snapshot.matches('confirming')) actor.send({ type: 'power.cancel' });
+          if (!open && snapshot.hasTag('confirming')) actor.send({ type: 'power.cancel' });
         }}
         title={`Power off ${compute.hostname} now?`}
         description="This cuts the power without letting the operating system stop: files being written may be damaged. Try Shut down first if you can."

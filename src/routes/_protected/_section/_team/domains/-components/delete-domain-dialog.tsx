@@ -43,10 +43,9 @@ export function DeleteDomainDialog({
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const { typed, message, names } = snapshot.context;
-  const deleting = snapshot.matches('deleting');
   return (
     <ConfirmDialog
-      open={snapshot.matches('confirming') || deleting}
+      open={snapshot.hasTag('confirming')}
       onOpenChange={(open) => {
         if (!open) actor.send({ type: 'delete.cancel' });
       }}
@@ -54,7 +53,7 @@ export function DeleteDomainDialog({
       description={`Its ${domain.recordCount.toLocaleString('en')} records are deleted and our name servers stop answering for it. Export the zone file first if you may need them again.`}
       confirmLabel="Delete domain"
       danger
-      busy={deleting}
+      busy={snapshot.hasTag('busy')}
       confirmDisabled={!matchesDomainName(typed, names)}
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
     >

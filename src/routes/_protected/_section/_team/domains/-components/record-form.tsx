@@ -77,7 +77,7 @@ export function RecordForm({
   );
   const snapshot = useSelector(actor, (state) => state);
   const { values, errors, message, current } = snapshot.context;
-  const busy = snapshot.matches('validating') || snapshot.matches('saving');
+  const busy = snapshot.hasTag('busy');
   const saved = snapshot.matches('saved');
   // Adding: once saved, the form is blank and ready for the next record.
   useEffect(() => {

@@ -16,6 +16,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Dialog from '@/ui/dialog';
 import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { RecordForm } from './record-form';
 
@@ -64,7 +65,6 @@ export function RecordsTable({
 }) {
   const router = useRouter();
   const [editing, setEditing] = useState<DnsRecord | null>(null);
-  const [deleting, setDeleting] = useState<DnsRecord | null>(null);
   const remove = useDeleteRecord(domain, {
     onSuccess: (_, record) =>
       showToast(router.options.context.actors, {
@@ -78,6 +78,8 @@ export function RecordsTable({
         description: failure instanceof Error ? failure.message : undefined,
       }),
   });
+  const confirmDelete = useConfirmAction((record: DnsRecord) => remove.mutateAsync(record));
+  const deleting = confirmDelete.target;
   const columns = tableColumns(type);
   const { tableRef, items, before, after } = useVirtualRows({
     count: records.length,
@@ -162,7 +164,7 @@ export function RecordsTable({
                         size="sm"
                         variant="ghost"
                         aria-label={`Delete ${describe(record)}`}
-                        onClick={() => setDeleting(record)}
+                        onClick={() => confirmDelete.ask(record)}
                       >
                         Delete
                       </Button>
@@ -202,8 +204,7 @@ export function RecordsTable({
         </Dialog.Root>
       ) : null}
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        {...confirmDelete.dialog}
         title={deleting ? `Delete the ${deleting.type} record ${deleting.name}?` : ''}
         description={
           deleting
@@ -212,7 +213,6 @@ export function RecordsTable({
         }
         confirmLabel="Delete record"
         danger
-        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </>
   );

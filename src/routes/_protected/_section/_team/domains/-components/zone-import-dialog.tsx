@@ -73,7 +73,7 @@ export function ZoneImportDialog({
   const snapshot = useSelector(actor, (s) => s);
   const { text, result, textError, message } = snapshot.context;
   const changes = changesOf(result);
-  const applying = snapshot.matches('applying');
+  const busy = snapshot.hasTag('busy');
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -126,17 +126,21 @@ export function ZoneImportDialog({
           </div>
         </Dialog.Body>
         <Dialog.Footer>
-          <Button variant="outline" onClick={() => actor.send({ type: 'import.cancel' })} disabled={applying}>
+          <Button
+            variant="outline"
+            onClick={() => actor.send({ type: 'import.cancel' })}
+            disabled={!snapshot.can({ type: 'import.cancel' })}
+          >
             Cancel
           </Button>
           {result && changes > 0 ? (
-            <Button variant="solid" loading={applying} onClick={() => actor.send({ type: 'import.apply' })}>
+            <Button variant="solid" loading={busy} onClick={() => actor.send({ type: 'import.apply' })}>
               Apply {changes} {changes === 1 ? 'change' : 'changes'}
             </Button>
           ) : (
             <Button
               variant="solid"
-              loading={snapshot.matches('previewing')}
+              loading={busy}
               disabled={!text.trim()}
               onClick={() => actor.send({ type: 'import.preview' })}
             >

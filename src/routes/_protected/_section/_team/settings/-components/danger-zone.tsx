@@ -15,10 +15,10 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 
 export function DangerZone({ team }: { team: Team }) {
   const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteTeam(team.id, {
     onSuccess: async () => {
@@ -28,6 +28,7 @@ export function DangerZone({ team }: { team: Team }) {
       await router.navigate({ to: '/overview' });
     },
   });
+  const confirmDelete = useConfirmAction(() => remove.mutateAsync(), { onClose: () => setTyped('') });
   const mayDelete = can(team.role, 'team.delete');
   // What still holds the team: the button says so instead of opening a dialog the server would refuse.
   const computes = useQuery({ ...computeCountQuery(team.id), enabled: mayDelete }).data;
@@ -52,24 +53,19 @@ export function DangerZone({ team }: { team: Team }) {
         <Button
           variant="danger"
           disabled={!mayDelete || holding.length > 0}
-          onClick={() => setConfirming(true)}
+          onClick={() => confirmDelete.ask(true)}
         >
           Delete this team
         </Button>
       </div>
       {mayDelete ? null : <Text variant="hint">{whyNot('team.delete')}</Text>}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) setTyped('');
-        }}
+        {...confirmDelete.dialog}
         title={`Delete ${team.name}?`}
         description="Its members lose access and its history is removed. Type the team's name to confirm."
         confirmLabel="Delete the team"
         danger
         confirmDisabled={typed.trim() !== team.name}
-        onConfirm={() => remove.mutateAsync()}
       >
         <TextField
           label="Team name"

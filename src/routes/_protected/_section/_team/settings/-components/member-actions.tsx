@@ -1,6 +1,5 @@
 // What can be done to one member: change the role, hand over ownership, remove. Each asks first.
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
@@ -10,13 +9,11 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { MoreIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
-
-type Pending = MemberChange | null;
 
 export function MemberActions({ team, member, isSelf }: { team: Team; member: Member; isSelf: boolean }) {
   const router = useRouter();
-  const [pending, setPending] = useState<Pending>(null);
   const toast = (title: string) => showToast(router.options.context.actors, { tone: 'success', title });
   const act = useChangeMember(team.id, member, {
     onSuccess: (action) => {
@@ -27,6 +24,8 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
     },
     onError: (error) => showToast(router.options.context.actors, { tone: 'error', title: error.message }),
   });
+  const confirmChange = useConfirmAction((change: MemberChange) => act.mutateAsync(change));
+  const pending = confirmChange.target;
 
   const manageable =
     !isSelf && canManageMember(team.role, member.role) && !(team.role === 'ADMIN' && member.role === 'OWNER');
@@ -69,33 +68,29 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
           {manageable ? (
             <Menu.Item
               value="role"
-              onSelect={() => setPending({ kind: 'role', role: other as 'MEMBER' | 'ADMIN' })}
+              onSelect={() => confirmChange.ask({ kind: 'role', role: other as 'MEMBER' | 'ADMIN' })}
             >
               {other === 'ADMIN' ? 'Make admin' : 'Make member'}
             </Menu.Item>
           ) : null}
           {mayTransfer ? (
-            <Menu.Item value="transfer" onSelect={() => setPending({ kind: 'transfer' })}>
+            <Menu.Item value="transfer" onSelect={() => confirmChange.ask({ kind: 'transfer' })}>
               Transfer ownership…
             </Menu.Item>
           ) : null}
           {manageable ? (
-            <Menu.Item value="remove" danger onSelect={() => setPending({ kind: 'remove' })}>
+            <Menu.Item value="remove" danger onSelect={() => confirmChange.ask({ kind: 'remove' })}>
               Remove from team…
             </Menu.Item>
           ) : null}
         </Menu.Content>
       </Menu.Root>
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        {...confirmChange.dialog}
         title={shown?.title ?? ''}
         description={shown?.description}
         confirmLabel={shown?.label ?? 'Confirm'}
         danger={pending?.kind !== 'role'}
-        onConfirm={() => (pending ? act.mutateAsync(pending) : undefined)}
       />
     </>
   );

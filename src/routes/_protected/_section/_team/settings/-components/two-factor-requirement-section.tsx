@@ -2,7 +2,6 @@
 // themselves), with who does not use it yet; everyone else sees the setting and who may change it.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
@@ -13,6 +12,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Text, textRecipe } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
   const mayChange = can(team.role, 'team.requireTwoFactor');
@@ -20,8 +20,11 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
   const without = (members.data?.members ?? []).filter(
     (member) => member.status === 'ACTIVE' && member.twoFactor === false,
   );
-  const [confirming, setConfirming] = useState(false);
   const save = useSetTwoFactorRequirement(team.id);
+  // The dialog closes at once: the progress shows on the section's own button.
+  const confirmRequire = useConfirmAction(() => save.mutateAsync(true).catch(() => undefined), {
+    closeAtOnce: true,
+  });
   const error = save.error instanceof ApiError ? save.error : null;
 
   return (
@@ -59,7 +62,7 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
             onClick={() => {
               save.reset();
               if (team.requireTwoFactor) save.mutate(false);
-              else setConfirming(true);
+              else confirmRequire.ask(true);
             }}
           >
             {team.requireTwoFactor ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in'}
@@ -69,8 +72,7 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
         <Text variant="caption">{whyNot('team.requireTwoFactor')}</Text>
       )}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirmRequire.dialog}
         title="Require two-factor sign-in of every member?"
         description={
           without.length > 0
@@ -78,10 +80,6 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
             : `Everyone in ${team.name} uses it already. Anyone who joins later must turn it on first.`
         }
         confirmLabel="Require it"
-        onConfirm={async () => {
-          setConfirming(false);
-          await save.mutateAsync(true).catch(() => undefined);
-        }}
       />
     </SettingsSection>
   );

@@ -117,7 +117,7 @@ export function VerificationDisplay({
       ) : null}
       {snapshot.matches('request') ? (
         <VerificationRequestForm
-          submitting={snapshot.matches({ request: 'uploading' })}
+          submitting={snapshot.hasTag('busy')}
           progress={snapshot.context.progress}
           fieldErrors={snapshot.context.fieldErrors}
           message={snapshot.context.message}

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
@@ -15,6 +14,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { MemberActions } from '../-components/member-actions';
 
@@ -31,7 +31,6 @@ function ActiveMembersPage() {
   const queryClient = useQueryClient();
   const me = useQuery(currentSessionQuery()).data?.user;
   const members = useSuspenseQuery(membersQuery(team.id));
-  const [leaving, setLeaving] = useState(false);
   const leave = useLeaveTeam(team.id, {
     onSuccess: async () => {
       showToast(router.options.context.actors, { tone: 'success', title: `You left ${team.name}.` });
@@ -40,6 +39,7 @@ function ActiveMembersPage() {
       else await router.navigate({ to: '/overview' });
     },
   });
+  const confirmLeave = useConfirmAction(() => leave.mutateAsync());
   const active = members.data.members.filter((member) => member.status === 'ACTIVE');
   // Told to the owner only: who uses two-factor sign-in, for deciding to require it.
   const showsTwoFactor = active.some((member) => member.twoFactor !== undefined);
@@ -101,20 +101,18 @@ function ActiveMembersPage() {
             As the owner you cannot leave {team.name}: hand it to another member first (Transfer ownership).
           </Text>
         ) : (
-          <Button variant="outline" onClick={() => setLeaving(true)}>
+          <Button variant="outline" onClick={() => confirmLeave.ask(true)}>
             Leave {team.name}
           </Button>
         )}
         {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}
       </div>
       <ConfirmDialog
-        open={leaving}
-        onOpenChange={setLeaving}
+        {...confirmLeave.dialog}
         title={`Leave ${team.name}?`}
         description="You lose access to its computes and domains. To come back you need a new invitation."
         confirmLabel="Leave the team"
         danger
-        onConfirm={() => leave.mutateAsync()}
       />
     </>
   );
