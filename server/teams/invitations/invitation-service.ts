@@ -111,26 +111,16 @@ export class InvitationService {
         if (open) {
           throw addressConflict(alreadyInvited(body.email));
         }
-        const [created] = await tx
-          .insert(invitations)
-          .values({
-            teamId: team.id,
-            email: body.email,
-            role: body.role,
-            invitedBy: caller.user.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-          })
-          .returning();
+        const created = await insertInvitation(tx, team.id, body.email, body.role, caller.user.id, now);
         await recordAudit(tx, {
           teamId: team.id,
           actor: caller.actor,
           action: 'invitation.sent',
           target: `invitation to ${body.email}`,
-          details: { invitationId: created!.id, email: body.email, role: body.role },
+          details: { invitationId: created.id, email: body.email, role: body.role },
           at: now,
         });
-        return created!;
+        return created;
       });
     } catch (error) {
       // Two invitations to one address at the same moment: the index let only one through.
@@ -159,31 +149,21 @@ export class InvitationService {
         .update(invitations)
         .set({ status: 'REVOKED', closedAt: now })
         .where(eq(invitations.id, old.id));
-      const [created] = await tx
-        .insert(invitations)
-        .values({
-          teamId: team.id,
-          email: old.email,
-          role: old.role,
-          invitedBy: caller.user.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        })
-        .returning();
+      const created = await insertInvitation(tx, team.id, old.email, old.role, caller.user.id, now);
       await recordAudit(tx, {
         teamId: team.id,
         actor: caller.actor,
         action: 'invitation.resent',
         target: `invitation to ${old.email}`,
         details: {
-          invitationId: created!.id,
+          invitationId: created.id,
           previousInvitationId: old.id,
           email: old.email,
           role: old.role,
         },
         at: now,
       });
-      return created!;
+      return created;
     });
     return this.sent(caller, team, row, origin, now);
   }
@@ -234,4 +214,27 @@ export class InvitationService {
     const found = await findInvitation(identity.db, row.id);
     return toInvitation(found!, now);
   }
+}
+
+/** A new PENDING invitation, valid for INVITATION_TTL_MS from `now`. */
+async function insertInvitation(
+  tx: Transaction,
+  teamId: string,
+  email: string,
+  role: string,
+  invitedBy: string,
+  now: Date,
+) {
+  const [created] = await tx
+    .insert(invitations)
+    .values({
+      teamId,
+      email,
+      role,
+      invitedBy,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    })
+    .returning();
+  return created!;
 }
