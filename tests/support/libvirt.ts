@@ -156,3 +156,27 @@ export function domainNames(): string[] {
 export function domainStateOf(computeId: string): string {
   return virshSync(['domstate', `ikirere-${computeId}`], { allowFailure: true }).trim() || 'absent';
 }
+
+/** Runs `command` as root in a test guest over its loopback SSH forward, with the test's key; its output. */
+export function sshAsRoot(keyPath: string, port: number, command: string): string {
+  return execFileSync(
+    'ssh',
+    [
+      '-i',
+      keyPath,
+      '-p',
+      String(port),
+      '-o',
+      'StrictHostKeyChecking=no',
+      '-o',
+      'UserKnownHostsFile=/dev/null',
+      '-o',
+      'BatchMode=yes',
+      '-o',
+      'ConnectTimeout=30',
+      'root@127.0.0.1',
+      command,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 },
+  ).trim();
+}
