@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
 // (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), guests (standard
-// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium).
+// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium) and
+// libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
+// gateways and e2e; `npm run test:systems` server on PostgreSQL, cluster, libvirt and libvirt-e2e.
 export default defineConfig({
   plugins: [react()],
   // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
@@ -114,8 +116,25 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // The journey on real guests runs in `npm run test:systems` (project libvirt-e2e, below).
+          exclude: ['tests/e2e/libvirt-*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A journey takes 10-50 s; on a machine busy with other work, twice that.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Two files at a time: a journey mostly waits (on the simulator, the server, the page), so a
+          // second browser fills those waits.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The console on a server of the libvirt driver, booting real guests: starts its own server.
+          name: 'libvirt-e2e',
+          environment: 'node',
+          include: ['tests/e2e/libvirt-*.e2e.ts'],
+          testTimeout: 600_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -1,11 +1,14 @@
-// `npm run test:e2e`: builds the console, then drives it in Chromium against the real server.
+// `npm run test:e2e`: builds the console, then drives it in Chromium against the real server. Arguments go
+// to vitest (a file to run alone; `--project libvirt-e2e` for the journey on real guests instead).
 import { spawnSync } from 'node:child_process';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { requireChromium } from './chromium.mjs';
 
 const chromium = requireChromium();
 buildIfNeeded({ quiet: true });
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)], {
+const args = process.argv.slice(2);
+const project = args.includes('--project') ? [] : ['--project', 'e2e'];
+const result = spawnSync('npx', ['vitest', 'run', ...project, ...args], {
   stdio: 'inherit',
   env: { ...process.env, CHROME_PATH: chromium },
 });

@@ -125,7 +125,7 @@ describe('billing in Chromium', () => {
     await page.getByLabel('Hostname').fill('billed-1');
     await page.getByRole('button', { name: 'Create compute' }).click();
     await page.waitForURL(/\/computes\/[0-9a-f-]{36}$/);
-    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="running"]').first().waitFor();
 
     // Its first hour comes off the balance as it starts, shown on top of the history until the month ends.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
@@ -138,7 +138,7 @@ describe('billing in Chromium', () => {
       .getByRole('region', { name: 'History' })
       .getByRole('row')
       .filter({ hasText: 'Usage so far' });
-    await accruing.filter({ hasText: '1 compute since' }).waitFor({ timeout: 20_000 });
+    await accruing.filter({ hasText: '1 compute since' }).waitFor();
     await expect(accruing.getByRole('cell').nth(2).textContent()).resolves.toBe('-RWF 10');
     await expect(accruing.getByRole('cell').nth(3).textContent()).resolves.toBe('RWF 49,990');
     await page.getByTestId('balance-amount').filter({ hasText: 'RWF 49,990' }).waitFor();

@@ -87,7 +87,7 @@ describe('computes in Chromium', () => {
     await page.waitForURL(/\/computes\/[0-9a-f-]{36}$/);
     const computeUrl = page.url();
     await page.getByRole('heading', { name: 'web-1', exact: true }).waitFor();
-    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="running"]').first().waitFor();
     expect(page.url()).toBe(computeUrl);
     // The "is being created" toast gives way to one that says it is running.
     await page.getByText('web-1 is running').waitFor();
@@ -132,9 +132,9 @@ describe('computes in Chromium', () => {
     await confirm.getByText('Power off web-1 now?').waitFor();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Power off', exact: true }).click();
-    await page.locator('[data-status="stopped"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="stopped"]').first().waitFor();
     await page.getByRole('button', { name: 'Power on' }).click();
-    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="running"]').first().waitFor();
 
     // History: who did what, with what result.
     await page.getByRole('link', { name: 'History', exact: true }).click();
@@ -165,8 +165,8 @@ describe('computes in Chromium', () => {
     expect(await destroy.isDisabled()).toBe(true);
     await page.getByLabel('Type web-1 to confirm').fill('web-1');
     await destroy.click();
-    await page.waitForURL('**/computes', { timeout: 15_000 });
-    await page.getByText('web-1 was destroyed.').waitFor({ timeout: 15_000 });
+    await page.waitForURL('**/computes');
+    await page.getByText('web-1 was destroyed.').waitFor();
     // Gone from the list without a reload (it may show for a moment from before the destroy).
     await page.getByRole('link', { name: 'web-1', exact: true }).waitFor({ state: 'detached' });
 
@@ -187,17 +187,17 @@ describe('computes in Chromium', () => {
     await page.goto('/computes');
     await page.getByRole('link', { name: 'fail-reboot-app', exact: true }).first().click();
     await page.getByRole('heading', { name: 'fail-reboot-app', exact: true }).waitFor();
-    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="running"]').first().waitFor();
     await page.getByRole('link', { name: 'Power', exact: true }).click();
     await page.getByRole('button', { name: 'Reboot' }).click();
-    await page.locator('[data-status="error"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="error"]').first().waitFor();
 
     // In error, the tab offers what the history advises: power it on again.
     await page.getByText('Its last action failed').waitFor();
     await expect(page.getByRole('button', { name: 'Reboot' }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Power on' }).click();
-    await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-status="running"]').first().waitFor();
     await page.getByRole('status').filter({ hasText: 'The compute is running.' }).waitFor();
 
     await page.getByRole('link', { name: 'History', exact: true }).click();
@@ -224,7 +224,7 @@ describe('computes in Chromium', () => {
     expect(made.status).toBe(201);
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'db-1', exact: true }) });
     await row.waitFor();
-    await row.locator('[data-status="running"]').waitFor({ timeout: 15_000 });
+    await row.locator('[data-status="running"]').waitFor();
     // One way to create a compute on the page (the header's), not two side by side.
     await expect(page.getByRole('link', { name: /^(new compute|create a compute)$/i }).count()).resolves.toBe(
       1,

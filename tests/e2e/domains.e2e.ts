@@ -229,7 +229,7 @@ describe('domains in Chromium', () => {
     // Test zones are registered nowhere: the parent publishes no DS, or no resolver can say.
     const stepTwo = dialog.getByRole('heading', { name: /Step 2 of 2/ });
     const anyway = dialog.getByRole('button', { name: 'I removed it: turn off anyway' });
-    await stepTwo.or(anyway).waitFor({ timeout: 15_000 });
+    await stepTwo.or(anyway).waitFor();
     if (await anyway.isVisible()) await anyway.click();
     else await dialog.getByRole('button', { name: 'Turn off DNSSEC' }).click();
     await page.getByText(`DNSSEC is off for ${zone}.`).waitFor();

@@ -26,11 +26,7 @@ async function signInWithCode(page: Page, email: string) {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.waitForURL('**/auth/verify-otp');
   // The Code field is ready to type into: no click needed after the e-mail step.
-  await page.waitForFunction(
-    () => (document.activeElement as HTMLInputElement | null)?.name === 'code',
-    undefined,
-    { timeout: 3000 },
-  );
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'code');
   await enterCode(page, await codeSentTo(baseUrl, email, since));
 }
 
@@ -46,11 +42,7 @@ describe('identity in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/auth/verify-otp');
     await page.getByText(me.email).first().waitFor();
-    await page.waitForFunction(
-      () => (document.activeElement as HTMLInputElement | null)?.name === 'code',
-      undefined,
-      { timeout: 3000 },
-    );
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'code');
     await expectNoAxeViolations(page);
 
     // The code arrives in the development mailbox, as a newcomer running the console locally sees it.

@@ -87,7 +87,7 @@ describe('a phone code through Kannel over SMPP, in Chromium', () => {
     await page
       .getByRole('status')
       .filter({ hasText: `Text message: Delivered to +${international}.` })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     // The text left through Kannel only: nothing went to the embedded outbox, and one text reached the centre.
     const mailbox = await fetch(
       `${server.url}/dev/mailbox/messages?to=${encodeURIComponent(`+${international}`)}`,
@@ -111,7 +111,7 @@ describe('a phone code through Kannel over SMPP, in Chromium', () => {
 
     await centre.waitForSubmits(to(UNREACHABLE.international));
     const alert = page.getByRole('alert').filter({ hasText: 'The text could not be delivered' });
-    await alert.waitFor({ timeout: 20_000 });
+    await alert.waitFor();
     expect(await alert.innerText()).toContain(
       `The network could not deliver it to +${UNREACHABLE.international}. Check the number, then try again with Send a new code or use a different number. If no text reaches you, e-mail ${SUPPORT_EMAIL}.`,
     );

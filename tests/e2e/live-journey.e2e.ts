@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** How long a change may take to show: generous for a busy machine; no reload happens meanwhile. */
-const LIVE = { timeout: 15_000 };
+const LIVE = { timeout: 45_000 };
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 const tabs = (page: Page, name: string) => page.getByRole('navigation', { name });

@@ -240,7 +240,7 @@ describe('the console shell in Chromium', () => {
     });
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Domains' }).click();
     await page.waitForURL('**/domains');
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+    await page.waitForFunction(() => window.scrollY === 0);
     const toppedAt = await page.evaluate(() => (window as unknown as { toppedAt?: number }).toppedAt ?? 0);
     expect(toppedAt - clickedAt).toBeGreaterThanOrEqual(450);
   });
@@ -260,7 +260,7 @@ describe('the console shell in Chromium', () => {
     // A link that goes away with the page it was on (the overview's "Go to the domains").
     await page.getByRole('link', { name: 'Go to the domains' }).click();
     await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
-    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 3000 });
+    await page.waitForFunction(() => document.activeElement !== document.body);
     expect(await focused()).toBe('H1 Domains');
     // Keyboard: Tab from there goes on into the page, not back to the top of the document.
     await page.keyboard.press('Tab');

@@ -135,7 +135,7 @@ describe('a server killed with SIGKILL', () => {
     // pid may belong to anything): this test's own.
     writeFileSync(join(dataDir, LOCK_FILE_NAME), `${process.pid}\n`);
     const env = { PORT: '0', DNS_PORT: '0', DATA_DIR: dataDir, STATIC_DIR: emptyStaticDir() };
-    for (let cycle = 0; cycle < 4; cycle++) {
+    for (let cycle = 0; cycle < 2; cycle++) {
       const orphaned = cycle % 2 === 1;
       const run = runServer(env, { orphaned });
       runs.push(run);

@@ -1,0 +1,47 @@
+// `npm run test:systems`: the tests of real systems that do not fit in `npm test`'s 15 minutes, run by
+// .ci/run after it: the server tests again on PostgreSQL, servers sharing one PostgreSQL (in this process,
+// as processes, behind nginx), and real guests on this machine's libvirtd (the driver's tests and the
+// console's journey in Chromium). Needs DATABASE_URL (a role that may create databases) and a running
+// libvirtd (scripts/libvirt/start-libvirt.sh); fails saying so rather than passing without having tried.
+import { readdirSync, readFileSync } from 'node:fs';
+import { requireChromium } from './chromium.mjs';
+import { runSteps, workers } from './run-steps.mjs';
+
+requireChromium();
+const postgresUrl = process.env.DATABASE_URL?.trim();
+if (!postgresUrl) {
+  console.error(
+    'DATABASE_URL is not set: the server and cluster tests need a PostgreSQL they may create databases in, e.g. DATABASE_URL=postgres://ikirere@127.0.0.1:55432/postgres (.ci/run starts one).',
+  );
+  process.exit(1);
+}
+const embedded = { ...process.env, DATABASE_URL: '' };
+
+// Server test files that never open a database (DNS wire format, PDF writing, configuration…) run the same
+// on PostgreSQL as on PGlite: this step leaves them out rather than run them twice.
+const databaseFree = readdirSync('tests/server', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter(
+    (file) =>
+      !/openTestDatabase|test-database|createScratchDatabase|openDatabase|server\/main|DATABASE_URL/.test(
+        readFileSync(`tests/server/${file}`, 'utf8'),
+      ),
+  )
+  .map((file) => `--exclude=tests/server/${file}`);
+
+runSteps([
+  // `npm exec --`: without the separator npm takes --maxWorkers and --exclude as its own settings, and
+  // vitest would run every file with one worker.
+  [
+    'server tests on PostgreSQL',
+    ['exec', '--', 'vitest', 'run', '--project', 'server', workers, ...databaseFree],
+    process.env,
+  ],
+  ['servers sharing PostgreSQL', ['exec', '--', 'vitest', 'run', '--project', 'cluster'], process.env],
+  ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
+  [
+    'the console on real guests, in Chromium',
+    ['run', '--silent', 'test:e2e', '--', '--project', 'libvirt-e2e'],
+    embedded,
+  ],
+]);
