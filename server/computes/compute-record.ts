@@ -39,6 +39,7 @@ export function toCompute(catalog: Catalog, { row, creatorName }: ComputeWithCre
     sshKeyFingerprint: row.sshKeyFingerprint,
     sshPort: row.sshPort,
     acceleration: row.acceleration as Compute['acceleration'],
+    userData: row.userData,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null,
     updatedAt: row.updatedAt.toISOString(),

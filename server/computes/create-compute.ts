@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { createComputeRequestSchema } from '@/contract/computes';
+import { type createComputeRequestSchema, userDataKind } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
@@ -147,6 +147,7 @@ export async function createCompute(
         sshPublicKey: publicKeys,
         sshKeyFingerprint: fingerprint,
         rootPasswordHash,
+        userData: body.userData ?? null,
         createdAt: now,
         createdBy: input.userId,
         updatedAt: now,
@@ -170,6 +171,7 @@ export async function createCompute(
         image: body.operatingSystemId,
         plan: plan.id,
         authentication: body.authentication.method,
+        userData: body.userData ? userDataKind(body.userData) : null,
       },
       at: now,
     });

@@ -18,6 +18,7 @@ export function machineSpecOf(catalog: Catalog, row: ComputeRow): MachineSpec {
     rootPasswordHash: row.rootPasswordHash,
     sshKeyFingerprint: row.sshKeyFingerprint,
     sshPublicKey: row.sshPublicKey,
+    userData: row.userData,
     createdAt: row.createdAt,
   };
 }

@@ -526,6 +526,8 @@ export const computes = pgTable(
     sshPort: integer('ssh_port'),
     /** kvm | emulated: how the hypervisor runs the machine; null on the simulator. */
     acceleration: text('acceleration'),
+    /** The user-data (#cloud-config or a script) it was made with, as written; null when none. */
+    userData: text('user_data'),
     createdAt: at('created_at').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull(),

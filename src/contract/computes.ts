@@ -2,8 +2,10 @@
 // /instance-types and /teams/:teamId/computes resources (SPEC §1, §2, §3, §9).
 import * as v from 'valibot';
 import { computeSortSchema, computeStatusSchema, metricsRangeSchema } from './compute-states';
+import { userDataSchema } from './user-data';
 
 export * from './compute-states';
+export * from './user-data';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -110,6 +112,8 @@ export const computeSchema = v.object({
   sshPort: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
   /** How the hypervisor runs the machine: kvm, or emulated (plain QEMU, slower); null on the simulator. */
   acceleration: v.optional(v.nullable(v.picklist(['kvm', 'emulated'])), null),
+  /** The user-data it was made with (#cloud-config or a script), as written; null when none. */
+  userData: v.optional(v.nullable(v.string()), null),
   createdAt: isoDate,
   createdBy: v.nullable(v.object({ id: uuid, name: v.string() })),
   /** Changes with every change to the compute, for optimistic concurrency and cache updates. */
@@ -160,6 +164,11 @@ export const createComputeRequestSchema = v.object({
     v.object({ method: v.literal('password') }),
   ]),
   tags: v.optional(tagsSchema, []),
+  /**
+   * Run by the image's cloud-init at first boot beside our own settings: a `#cloud-config` document or a
+   * `#!` script, up to 64 KiB of UTF-8 (src/contract/user-data.ts). Absent or null: none.
+   */
+  userData: v.optional(v.nullable(userDataSchema)),
 });
 
 /** 201 to a create: the compute, and the generated root password (only ever sent this once). */

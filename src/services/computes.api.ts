@@ -31,6 +31,8 @@ export interface CreateComputeInput {
   instanceTypeId: string;
   authentication: { method: 'ssh-key'; publicKey?: string; keyIds?: string[] } | { method: 'password' };
   tags: string[];
+  /** A #cloud-config document or a #! script; left out when the form's field is empty. */
+  userData?: string;
 }
 
 /** The idempotency key makes a retried or double-clicked create make one compute. */

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand, shellQuote } from '@/domain/api-call';
+import { createComputeRequest } from '@/services/computes.api';
 
 const hostile = [
   `it's`,
@@ -49,5 +50,30 @@ describe('curlCommand', () => {
     ).split('\n---\n');
     expect(words).toContain('Authorization: Bearer tok');
     expect(JSON.parse(words[words.indexOf('--data') + 1]!)).toEqual(body);
+  });
+});
+
+describe("the create form's API call", () => {
+  it('carries the user-data as typed, lines and quotes included, to the JSON curl sends', () => {
+    const userData = `#!/bin/sh\necho "it's $(hostname)" > /root/hello\n`;
+    const body = {
+      hostname: 'web-1',
+      locationId: 'kgl1',
+      operatingSystemId: 'debian-12',
+      instanceTypeId: 's-1vcpu-1gb',
+      authentication: { method: 'password' as const },
+      tags: [],
+      userData,
+    };
+    const command = curlCommand(createComputeRequest('t-1', body, 'k-1'));
+    const words = execFileSync(
+      'sh',
+      [
+        '-c',
+        `args() { for word in "$@"; do printf '%s\\n---\\n' "$word"; done; }; ${command.replace(/^curl/, 'args')}`,
+      ],
+      { encoding: 'utf8' },
+    ).split('\n---\n');
+    expect(JSON.parse(words[words.indexOf('--data') + 1]!).userData).toBe(userData);
   });
 });

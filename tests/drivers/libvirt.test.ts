@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verify } from 'unixcrypt';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { DEFAULT_CATALOG } from '../../server/catalog/catalog';
 import {
   cryptRootPassword,
   metaData,
   networkConfig,
   ROOT_PASSWORD_LOGIN_PATH,
+  USER_DATA_MERGE_TYPE,
   userData,
 } from '../../server/drivers/compute/libvirt/cloud-init-seed';
 import { parseEventLine } from '../../server/drivers/compute/libvirt/domain-events';
@@ -246,6 +248,80 @@ describe('the cloud-init seed', () => {
     const key = userData(base);
     expect(key).not.toContain('write_files');
     expect(key).not.toContain('PermitRootLogin');
+  });
+
+  /** The parts of a multipart/mixed user-data (RFC 2046): each part's headers and body, as cloud-init reads them. */
+  function mimeParts(text: string) {
+    const [head, ...rest] = text.split('\n\n');
+    const boundary = /^Content-Type: multipart\/mixed; boundary="([^"]+)"$/m.exec(head!)?.[1];
+    expect(boundary).toBeDefined();
+    const body = rest.join('\n\n');
+    expect(body.startsWith(`--${boundary}\n`)).toBe(true);
+    expect(body.endsWith(`\n--${boundary}--\n`)).toBe(true);
+    const inner = body.slice(`--${boundary}\n`.length, -`\n--${boundary}--\n`.length);
+    return inner.split(`\n--${boundary}\n`).map((part) => {
+      const split = part.indexOf('\n\n');
+      const headers = Object.fromEntries(
+        part
+          .slice(0, split)
+          .split('\n')
+          .map((line) => line.split(/: (.*)/s).slice(0, 2) as [string, string]),
+      );
+      return { headers, body: part.slice(split + 2) };
+    });
+  }
+
+  it('keeps the plain #cloud-config for a compute without user-data of its own', () => {
+    expect(userData({ ...base, userData: null })).toBe(userData(base));
+    expect(userData(base).startsWith('#cloud-config\n')).toBe(true);
+  });
+
+  it("hands the compute's #cloud-config over as a second part that appends to ours and keeps our keys", () => {
+    const theirs = [
+      '#cloud-config',
+      'hostname: "not-this-one"',
+      'write_files:',
+      '  - path: /etc/motd',
+      '    content: "Bonjour ☕\\n"',
+      'runcmd:',
+      '  - [sh, -c, "echo ran > /root/ran"]',
+      '',
+    ].join('\n');
+    const hash = '$6$rounds=100000$Xy1Xy1Xy1Xy1Xy1X$Jl0Dq1aZ';
+    const data = userData({ ...base, sshPublicKey: null, rootPasswordCrypt: hash, userData: theirs });
+    expect(data.split('\n', 2)[1]).toBe('MIME-Version: 1.0');
+    const parts = mimeParts(data);
+    expect(parts).toHaveLength(2);
+    const [ours, their] = parts;
+    // Ours: as without user-data, hostname and password and the sshd drop-in.
+    expect(ours!.headers['Content-Type']).toBe('text/cloud-config; charset="utf-8"');
+    expect(ours!.headers['Content-Transfer-Encoding']).toBe('8bit');
+    expect(ours!.body).toBe(userData({ ...base, sshPublicKey: null, rootPasswordCrypt: hash }));
+    const ourConfig = parseYaml(ours!.body);
+    expect(ourConfig.hostname).toBe('web-1');
+    expect(ourConfig.write_files[0].path).toBe(ROOT_PASSWORD_LOGIN_PATH);
+    // Theirs: exactly as typed, merged by appending lists and keeping our keys.
+    expect(their!.headers['Content-Type']).toBe('text/cloud-config; charset="utf-8"');
+    expect(their!.headers['Merge-Type']).toBe(USER_DATA_MERGE_TYPE);
+    expect(USER_DATA_MERGE_TYPE).toBe('list(append)+dict(no_replace,recurse_list)+str()');
+    expect(their!.headers['Content-Transfer-Encoding']).toBe('base64');
+    expect(Buffer.from(their!.body, 'base64').toString('utf8')).toBe(theirs);
+    // The busybox test image reads our settings off the file by line: the password line comes first.
+    expect(data.split('\n').find((line) => line.startsWith('      password: '))).toBe(
+      `      password: "${hash}"`,
+    );
+  });
+
+  it('hands a script over as text/x-shellscript, separated by a fresh random boundary', () => {
+    const script = '#!/bin/sh\necho "--==ikirere-0==" > /root/boundary';
+    const parts = mimeParts(userData({ ...base, userData: script }));
+    expect(parts[1]!.headers['Content-Type']).toBe('text/x-shellscript; charset="utf-8"');
+    expect(parts[1]!.headers['Merge-Type']).toBeUndefined();
+    expect(Buffer.from(parts[1]!.body, 'base64').toString('utf8')).toBe(script);
+    expect(parseYaml(parts[0]!.body).ssh_authorized_keys).toEqual([base.sshPublicKey]);
+    const one = userData({ ...base, userData: script });
+    const two = userData({ ...base, userData: script });
+    expect(one).not.toBe(two); // a fresh random boundary each time
   });
 
   it('gives bridged guests their static addresses', () => {

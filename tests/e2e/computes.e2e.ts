@@ -1,5 +1,5 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
-// suite): create one, watch it start without reloading, power it off and on, read its history, run a
+// suite): create one with user-data (a YAML mistake refused beside the field first), watch it start without reloading, power it off and on, read its history, run a
 // command in its console, destroy it; and an unverified team stopped at its sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -81,6 +81,24 @@ describe('computes in Chromium', () => {
     await page.getByText('Paste one public key').first().waitFor();
     await key.fill(sshPublicKey('cyuzuzo@laptop'));
     await page.getByLabel('Hostname').fill('web-1');
+
+    // User-data with a YAML mistake: its line is named beside the field as it is typed, creating is
+    // refused there too, and nothing typed is lost; fixed, it goes into the request and its API call.
+    const userData = page.getByLabel('User-data (optional)');
+    const mistaken = '#cloud-config\nruncmd:\n  - echo hello > /root/hello\n oops: 1\n';
+    await userData.fill(mistaken);
+    const reason = page.getByText('Line 4: All mapping items must start at the same column.');
+    await reason.waitFor();
+    await page.getByRole('button', { name: 'Create compute' }).click();
+    await reason.waitFor();
+    expect(page.url()).toMatch(/\/new-compute$/);
+    await expect(userData.inputValue()).resolves.toBe(mistaken);
+    await expect(page.getByLabel('Hostname').inputValue()).resolves.toBe('web-1');
+    const fixed = '#cloud-config\nruncmd:\n  - echo hello > /root/hello\n';
+    await userData.fill(fixed);
+    await reason.waitFor({ state: 'detached' });
+    await page.getByText('Show the API call').click();
+    await page.getByText(`"userData":${JSON.stringify(fixed)}`, { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Create compute' }).click();
 
     // The compute page: provisioning, then running, pushed over the socket without a reload.
@@ -94,6 +112,10 @@ describe('computes in Chromium', () => {
     await expect(page.getByText('web-1 is being created').count()).resolves.toBe(0);
     const ssh = await page.getByText(/^ssh root@\d+\.\d+\.\d+\.\d+$/).textContent();
     expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
+    // The user-data it was made with, folded on its overview until asked for.
+    await page.getByText('Show the #cloud-config it was created with').click();
+    const userDataShown = await page.locator('pre', { hasText: 'runcmd:' }).innerText();
+    expect(userDataShown.trimEnd()).toBe(fixed.trimEnd());
     await expectNoAxeViolations(page);
 
     // Monitoring right after it runs: no empty charts without a word. Until the first reading each chart

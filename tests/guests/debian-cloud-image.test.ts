@@ -5,8 +5,10 @@
 // promises of standard images: the hostname, root's key, root's password over SSH (issue 31: Debian's sshd
 // refuses root passwords unless the seed says otherwise) and not for key computes, the seed's
 // network-config, the root file system grown to the plan's disk, cloud-init done without errors.
-// User-data (`runcmd`, `write_files`) and a rebuild (cloud-init again under a new instance-id) slot in as
-// further computes in `guests` and describe blocks below.
+// The password compute is also made with user-data of its own (`write_files`, `runcmd`, and a hostname of
+// its own that ours must win over): merged into the seed's as a MIME multipart, its files and commands
+// take effect while the seed's hostname, password and sshd drop-in (itself a write_files) still apply, at
+// no extra boot. A rebuild (cloud-init again under a new instance-id) slots in as a describe block below.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +41,18 @@ const CLOUD_INIT_FINISHED = /Cloud-init v\. \S+ finished at/;
 // machine shared by many test runs (load 15-20) one boot took 27-30 minutes, another over 40.
 // CI (.ci/run, 45 minutes in all) cannot wait longer than this, and gives what it has left
 // (GUEST_BOOT_TIMEOUT_SECONDS): a boot that takes longer fails here, clearly.
+// The password compute's own user-data: a file, a command, and a hostname the seed's must win over.
+const USER_DATA = [
+  '#cloud-config',
+  'hostname: not-the-compute-name',
+  'write_files:',
+  '  - path: /root/from-user-data.txt',
+  '    permissions: "0600"',
+  '    content: "Muraho, café ☕\\n"',
+  'runcmd:',
+  '  - [sh, -c, "hostname > /root/runcmd-ran && id -un >> /root/runcmd-ran"]',
+  '',
+].join('\n');
 const BOOT_TIMEOUT_MS = Math.min(28 * 60, Number(process.env.GUEST_BOOT_TIMEOUT_SECONDS) || 28 * 60) * 1000;
 
 function rejectAfter(ms: number, what: string): Promise<never> {
@@ -84,12 +98,19 @@ async function whenRunning(id: string, started: number, stop: AbortSignal): Prom
 async function bootGuest(
   hostname: string,
   authentication: { method: 'ssh-key'; publicKey: string } | { method: 'password' },
+  userData?: string,
 ): Promise<Guest> {
   const started = Date.now();
   const created = await api(
     'POST',
     `/teams/${teamId}/computes`,
-    computeRequest({ hostname, operatingSystemId: 'debian-12', instanceTypeId: PLAN.id, authentication }),
+    computeRequest({
+      hostname,
+      operatingSystemId: 'debian-12',
+      instanceTypeId: PLAN.id,
+      authentication,
+      ...(userData ? { userData } : {}),
+    }),
     { 'Idempotency-Key': `guests-${hostname}-${started}` },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -161,7 +182,7 @@ describe('Debian 12 with cloud-init 22.4, booted from the seed', () => {
     // Side by side: each emulated guest keeps one core busy.
     const [withKey, withPassword] = await Promise.all([
       bootGuest('deb-key', { method: 'ssh-key', publicKey: key.publicKey }),
-      bootGuest('deb-password', { method: 'password' }),
+      bootGuest('deb-password', { method: 'password' }, USER_DATA),
     ]);
     guests.key = withKey;
     guests.password = withPassword;
@@ -267,6 +288,24 @@ describe('Debian 12 with cloud-init 22.4, booted from the seed', () => {
       expect(lines).toContain('permitrootlogin yes');
       expect(lines).toContain('passwordauthentication yes');
       expect(lines).toContain('status: done');
+    });
+
+    it("runs its user-data's write_files and runcmd, after the seed's hostname", async () => {
+      const guest = guests.password!;
+      const answer = await sshWithPassword(
+        guest.sshPort,
+        guest.rootPassword!,
+        'stat -c %a /root/from-user-data.txt; cat /root/from-user-data.txt /root/runcmd-ran /etc/hostname',
+      );
+      expect(answer.code, answer.stderr + answer.stdout).toBe(0);
+      expect(answer.stdout.split('\n')).toEqual([
+        '600',
+        'Muraho, café ☕',
+        'deb-password',
+        'root',
+        'deb-password',
+        '',
+      ]);
     });
 
     it('refuses any other password', async () => {

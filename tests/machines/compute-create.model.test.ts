@@ -14,6 +14,7 @@ const input: CreateComputeInput = {
   instanceTypeId: 's-1vcpu-1gb',
   authentication: { method: 'password' },
   tags: [],
+  userData: '#cloud-config\nruncmd:\n  - echo hi\n',
 };
 const compute = { id: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f', hostname: 'web-01' } as unknown as Compute;
 const lostAnswer = new ApiError(0, { type: 'about:blank', status: 503, title: "Can't reach the server." });
@@ -140,5 +141,21 @@ describe('compute-create machine', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       hostname: 'A compute named web-01 already exists.',
     });
+  });
+
+  it('gives the server’s reason for the user-data to its field, and keeps what was sent', async () => {
+    actor.send({ type: 'form.submit', input });
+    await settle({
+      error: new ApiError(422, {
+        type: 'about:blank',
+        status: 422,
+        title: 'Some fields need attention.',
+        errors: [{ field: 'userData', message: 'Line 3: Map keys must be unique.' }],
+      }),
+    });
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    expect(context.fieldErrors).toEqual({ userData: 'Line 3: Map keys must be unique.' });
+    expect(context.input?.userData).toBe(input.userData);
   });
 });

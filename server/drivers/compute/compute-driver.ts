@@ -46,6 +46,11 @@ export interface MachineSpec {
   /** The SSH public keys a key compute's root signs in with, one per line (pasted and saved keys). */
   sshPublicKey: string | null;
   /**
+   * The user-data the compute was made with (#cloud-config or a #! script, checked by the contract), run
+   * by the image's cloud-init at first boot beside the driver's own settings; null or absent when none.
+   */
+  userData?: string | null;
+  /**
    * The generated root password, only on the create request that made it (never stored by the control
    * plane): a real machine's image needs it to set the password; a retried provisioning has none.
    */

@@ -1,11 +1,12 @@
 // Creating computes within the team's limits, idempotently: an unverified team is stopped at its sixth
 // compute and at plans of 8 vCPUs, a verified one is not; one Idempotency-Key makes one compute however
-// many copies of the request arrive at once; computes are prepaid (the balance must cover the first hour).
+// many copies of the request arrive at once; computes are prepaid (the balance must cover the first hour);
+// user-data is kept with the compute, or refused beside its field.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
-import { computes, teams } from '../../../server/db/schema';
+import { computes, simulatorMachines, teams } from '../../../server/db/schema';
 import { COMPUTE_LIMIT_MESSAGE, VCPU_CEILING_MESSAGE } from '../../../server/tenancy/limits';
 import { fund, fundedTeamOf } from '../support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
@@ -221,5 +222,94 @@ describe('the Idempotency-Key', () => {
     expect(answer.body.detail).toBe(
       'The Idempotency-Key must be 8 to 255 visible ASCII characters, such as a UUID.',
     );
+  });
+});
+
+const CLOUD_CONFIG = [
+  '#cloud-config',
+  'write_files:',
+  '  - path: /etc/motd',
+  '    content: "Bonjour, café ☕\\n"',
+  'runcmd:',
+  '  - touch /root/ran',
+  '',
+].join('\n');
+
+// Kept with the compute as written, shown in its answer, handed to the driver with the machine's spec;
+// refused beside the userData field (the line of a YAML mistake, the size in bytes) with nothing made.
+describe('user-data at create', () => {
+  let teamId: string;
+  beforeAll(async () => {
+    teamId = await fundedTeamOf(t, owner);
+  });
+
+  it('keeps a #cloud-config as written, shows it on the compute and gives it to the machine', async () => {
+    const created = await createCompute(t, owner.token, teamId, computeRequest({ userData: CLOUD_CONFIG }));
+    expectStatus(created, 201);
+    const id = created.body.compute.id as string;
+    expect(created.body.compute.userData).toBe(CLOUD_CONFIG);
+    const shown = await send(t, 'GET', computesPath(teamId, `/${id}`), { token: owner.token });
+    expect(shown.body.userData).toBe(CLOUD_CONFIG);
+    const [machine] = await t.identity.db
+      .select()
+      .from(simulatorMachines)
+      .where(eq(simulatorMachines.id, id));
+    expect(machine?.spec.userData).toBe(CLOUD_CONFIG);
+    await waitForStatus(t, owner.token, teamId, id, 'running');
+  });
+
+  it('takes a script, and a compute without user-data shows none', async () => {
+    const script = '#!/bin/sh\necho hello > /root/hello\n';
+    const withScript = await createCompute(t, owner.token, teamId, computeRequest({ userData: script }));
+    expectStatus(withScript, 201);
+    expect(withScript.body.compute.userData).toBe(script);
+    const without = await createCompute(t, owner.token, teamId, computeRequest());
+    expectStatus(without, 201);
+    expect(without.body.compute.userData).toBeNull();
+    const explicitNull = await createCompute(t, owner.token, teamId, computeRequest({ userData: null }));
+    expectStatus(explicitNull, 201);
+    expect(explicitNull.body.compute.userData).toBeNull();
+  });
+
+  it('refuses a YAML mistake beside userData with its line, and makes nothing', async () => {
+    const before = (await rows(teamId)).length;
+    const refused = await createCompute(
+      t,
+      owner.token,
+      teamId,
+      computeRequest({ userData: '#cloud-config\nruncmd:\n  - ls\n oops: 1\n' }),
+    );
+    expectStatus(refused, 422);
+    expect(refused.body.errors).toEqual([
+      { field: 'userData', message: 'Line 4: All mapping items must start at the same column.' },
+    ]);
+    expect(await rows(teamId)).toHaveLength(before);
+  });
+
+  it('refuses more than 64 KiB of UTF-8 and what is neither cloud-config nor a script', async () => {
+    const tooLong = await createCompute(
+      t,
+      owner.token,
+      teamId,
+      computeRequest({ userData: `#!/bin/sh\n# ${'€'.repeat(22_000)}\n` }),
+    );
+    expectStatus(tooLong, 422);
+    expect(tooLong.body.errors).toEqual([
+      {
+        field: 'userData',
+        message: 'Use at most 64 KiB of user-data; this is 64.5 KiB (counted in UTF-8 bytes).',
+      },
+    ]);
+    const include = await createCompute(
+      t,
+      owner.token,
+      teamId,
+      computeRequest({ userData: '#include https://example.com/x\n' }),
+    );
+    expectStatus(include, 422);
+    expect(include.body.errors[0]).toMatchObject({
+      field: 'userData',
+      message: /^#include is not accepted here/,
+    });
   });
 });

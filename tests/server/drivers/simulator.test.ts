@@ -13,6 +13,7 @@ import {
   parseIpv4Block,
   parseIpv6Prefix,
 } from '../../../server/drivers/compute/simulator/address-pool';
+import { bootLines } from '../../../server/drivers/compute/simulator/console/boot-log';
 import type { ConsoleFacts } from '../../../server/drivers/compute/simulator/console/console-facts';
 import { runCommand } from '../../../server/drivers/compute/simulator/console/shell';
 import { simulatedMetrics } from '../../../server/drivers/compute/simulator/metrics';
@@ -165,6 +166,19 @@ describe('the console shell', () => {
     expect(runCommand('free -m', facts).lines[1]).toMatch(/^Mem:\s+3850\s+1540\s/);
     expect(runCommand('exit', facts)).toEqual({ lines: ['logout'], logout: true });
     expect(runCommand('rm -rf /', facts).lines).toEqual(['-bash: rm: command not found']);
+  });
+
+  it('says at first boot what a real cloud-init would do with the user-data, and nothing later', () => {
+    const withUserData = (userData: string | null) => ({ ...facts, spec: { ...facts.spec, userData } });
+    const cloudConfig = withUserData('#cloud-config\nwrite_files: []\nruncmd: [ls]\n');
+    expect(bootLines(cloudConfig, true)).toContain(
+      "         cloud-init: Applied the user-data's #cloud-config (write_files, runcmd).",
+    );
+    expect(bootLines(cloudConfig, false).join('\n')).not.toContain('user-data');
+    expect(bootLines(withUserData('#!/bin/bash -e\necho hi\n'), true)).toContain(
+      '         cloud-init: Ran the user-data script (/bin/bash -e).',
+    );
+    expect(bootLines(withUserData(null), true).join('\n')).not.toContain('user-data');
   });
 });
 

@@ -34,6 +34,7 @@ export interface CreateBody {
   instanceTypeId: string;
   authentication: { method: 'ssh-key'; publicKey?: string; keyIds?: string[] } | { method: 'password' };
   tags?: string[];
+  userData?: string | null;
 }
 
 export function computeRequest(overrides: Partial<CreateBody> = {}): CreateBody {

@@ -3,12 +3,22 @@
 // volume labelled "cidata" holding meta-data (instance id, hostname), user-data (#cloud-config: root's
 // SSH key, or root's password and SSH login with it) and network-config (version 2). Scalars are written as JSON strings, which YAML
 // reads as they are, so no key comment or hash can break the document.
+//
+// A compute made with user-data of its own gets a MIME multipart user-data instead (cloud-init's
+// "multipart/mixed" format): our #cloud-config first, theirs second (text/cloud-config, or
+// text/x-shellscript for a #! script, run once at the end of the first boot). Their cloud-config part says
+// how it merges into ours (Merge-Type: lists appended, our keys kept), so their `runcmd` and `write_files`
+// run beside ours while the hostname, keys and password we set still apply. Ours is 8bit text, so the busybox
+// test image's tiny init still reads our settings straight off the file; theirs is base64, which cloud-init
+// decodes to their exact bytes (it reads an 8bit part's non-ASCII text as Latin-1, so "café" would not
+// arrive as typed).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encrypt } from 'unixcrypt';
+import { userDataKind } from '@/contract/user-data';
 
 export interface SeedInput {
   instanceId: string;
@@ -17,6 +27,8 @@ export interface SeedInput {
   /** crypt(3) SHA-512 hash of the root password, or null for key computes. */
   rootPasswordCrypt: string | null;
   mac: string;
+  /** The compute's own user-data (#cloud-config or a #! script, checked by the contract), or none. */
+  userData?: string | null;
   /** Static addresses (bridge hosts), or null for DHCP (user networking). */
   network: {
     ipv4: { address: string; prefixLength: number; gateway: string };
@@ -74,7 +86,8 @@ function writeFileEntry(file: SeedFile): string[] {
   ];
 }
 
-export function userData(input: SeedInput): string {
+/** The seed's own #cloud-config: hostname, root's keys or password, the files it writes. */
+function ourCloudConfig(input: SeedInput): string {
   const lines = [
     '#cloud-config',
     `hostname: ${q(input.hostname)}`,
@@ -101,6 +114,62 @@ export function userData(input: SeedInput): string {
   const files = seedFiles(input);
   if (files.length > 0) lines.push('write_files:', ...files.flatMap(writeFileEntry));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How the compute's own cloud-config merges into ours (cloud-init's merging rules): lists appended (their
+ * runcmd, write_files and keys join ours), our keys kept where both set one (the hostname stays ours),
+ * nested lists appended too.
+ */
+export const USER_DATA_MERGE_TYPE = 'list(append)+dict(no_replace,recurse_list)+str()';
+
+/**
+ * The user-data file: our #cloud-config alone, or with the compute's own user-data a MIME multipart of
+ * both, separated by a random boundary found in neither part.
+ */
+export function userData(input: SeedInput): string {
+  const ours = ourCloudConfig(input);
+  const theirs = input.userData;
+  if (!theirs) return ours;
+  let separator = `==ikirere-${randomBytes(12).toString('hex')}==`;
+  while (ours.includes(separator)) {
+    separator = `==ikirere-${randomBytes(12).toString('hex')}==`;
+  }
+  const script = userDataKind(theirs) === 'script';
+  const part = (headers: string[], body: string) =>
+    [`--${separator}`, ...headers, 'MIME-Version: 1.0', '', body].join('\n');
+  // Base64 in lines of 76 characters (RFC 2045).
+  const base64 = Buffer.from(theirs, 'utf8').toString('base64').replace(/.{76}/g, '$&\n');
+  return [
+    `Content-Type: multipart/mixed; boundary="${separator}"`,
+    'MIME-Version: 1.0',
+    '',
+    part(
+      [
+        'Content-Type: text/cloud-config; charset="utf-8"',
+        'Content-Disposition: attachment; filename="ikirere.cfg"',
+        'Content-Transfer-Encoding: 8bit',
+      ],
+      ours,
+    ),
+    part(
+      script
+        ? [
+            'Content-Type: text/x-shellscript; charset="utf-8"',
+            'Content-Disposition: attachment; filename="user-data.sh"',
+            'Content-Transfer-Encoding: base64',
+          ]
+        : [
+            'Content-Type: text/cloud-config; charset="utf-8"',
+            `Merge-Type: ${USER_DATA_MERGE_TYPE}`,
+            'Content-Disposition: attachment; filename="user-data.cfg"',
+            'Content-Transfer-Encoding: base64',
+          ],
+      base64.endsWith('\n') ? base64 : `${base64}\n`,
+    ),
+    `--${separator}--`,
+    '',
+  ].join('\n');
 }
 
 export function networkConfig(input: SeedInput): string {

@@ -169,6 +169,7 @@ function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: stri
     sshPublicKey: spec.sshPublicKey,
     rootPasswordCrypt: rootPassword ? cryptRootPassword(rootPassword) : null,
     mac: macOf(row.id),
+    userData: spec.userData ?? null,
     network: static_,
   };
 }

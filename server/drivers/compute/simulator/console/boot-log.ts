@@ -1,5 +1,8 @@
 // What a machine prints on its serial port while it boots and shuts down, shaped after the image's real
 // output (kernel ring buffer, systemd or OpenRC) and filled in with the machine's own size and addresses.
+import { parse } from 'yaml';
+import { userDataKind } from '@/contract/user-data';
+import type { MachineSpec } from '../../compute-driver';
 import type { ConsoleFacts } from './console-facts';
 import { kernelOf } from './console-facts';
 
@@ -31,7 +34,9 @@ export function bootLines(facts: ConsoleFacts, firstBoot: boolean): string[] {
       ' * Remounting root filesystem read/write ... [ ok ]',
       ` * Setting hostname ... [ ok ]`,
       ` * Starting networking ... ${network} [ ok ]`,
-      ...(firstBoot ? [' * Starting tiny-cloud (first boot: keys, root access) ... [ ok ]'] : []),
+      ...(firstBoot
+        ? [' * Starting tiny-cloud (first boot: keys, root access) ... [ ok ]', ...userDataLines(spec, ' * ')]
+        : []),
       ' * Starting sshd ... [ ok ]',
       ' * Starting crond ... [ ok ]',
     ];
@@ -60,8 +65,26 @@ export function bootLines(facts: ConsoleFacts, firstBoot: boolean): string[] {
     ok(`Started ${ssh} - OpenBSD Secure Shell server.`),
     ok('Started cron.service - Regular background program processing daemon.'),
     ok('Reached target multi-user.target - Multi-User System.'),
-    ...(firstBoot ? [ok('Finished cloud-final.service - Cloud-init: Final Stage.')] : []),
+    ...(firstBoot
+      ? [...userDataLines(spec, '         '), ok('Finished cloud-final.service - Cloud-init: Final Stage.')]
+      : []),
   ];
+}
+
+/**
+ * What the first boot says of the compute's own user-data: the simulator runs nothing, so it names what a
+ * real guest's cloud-init would have done with it (the keys of a #cloud-config, or the script's interpreter).
+ */
+function userDataLines(spec: MachineSpec, indent: string): string[] {
+  const text = spec.userData;
+  if (!text) return [];
+  if (userDataKind(text) === 'script') {
+    const interpreter = (text.split('\n', 1)[0] ?? '').slice(2).trim();
+    return [`${indent}cloud-init: Ran the user-data script (${interpreter}).`];
+  }
+  const document: unknown = parse(text);
+  const keys = document && typeof document === 'object' ? Object.keys(document) : [];
+  return [`${indent}cloud-init: Applied the user-data's #cloud-config (${keys.join(', ') || 'no keys'}).`];
 }
 
 export function shutdownLines(facts: ConsoleFacts, reboot: boolean): string[] {

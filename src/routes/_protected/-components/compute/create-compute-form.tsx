@@ -1,5 +1,6 @@
 // The /new-compute form: location, image, plan (the team's limits decide which are open), how to sign in,
-// hostname and tags, with the price in the team's currency. Validated with the contract before sending.
+// hostname, tags and user-data, with the price in the team's currency. Validated with the contract before
+// sending (user-data also as it is typed).
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
@@ -12,6 +13,7 @@ import {
   type OperatingSystem,
   sshPublicKeySchema,
   tagSchema,
+  userDataProblem,
 } from '@/contract/computes';
 import type { SshKey } from '@/contract/ssh-keys';
 import type { Team, TeamLimits } from '@/contract/teams';
@@ -87,6 +89,7 @@ export function CreateComputeForm({
   const [keyIds, setKeyIds] = useState<string[]>([]);
   const [hostname, setHostname] = useState('');
   const [tags, setTags] = useState<string[]>([]);
+  const [userData, setUserData] = useState('');
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const errors = { ...serverErrors, ...clientErrors };
 
@@ -111,6 +114,8 @@ export function CreateComputeForm({
         ? { method, ...(publicKey.trim() === '' && keyIds.length > 0 ? {} : { publicKey }), keyIds }
         : { method },
     tags,
+    // An empty field sends none; anything else is sent as typed (the contract says what is wrong with it).
+    ...(userData.trim() === '' ? {} : { userData }),
   };
   // The command under the form repeats this request; the same key makes a second run answer the same compute.
   const [apiCallKey] = useState(() => crypto.randomUUID());
@@ -299,6 +304,24 @@ export function CreateComputeForm({
         }}
         help="Optional: group computes, e.g. web, production. Press Enter to add."
         error={errors.tags}
+      />
+      <TextareaField
+        label="User-data (optional)"
+        name="userData"
+        mono
+        rows={6}
+        spellCheck={false}
+        value={userData}
+        onChange={(event) => {
+          const text = event.target.value;
+          setUserData(text);
+          // Checked as it is typed, once it is more than a first line being written.
+          const problem = text.trim() === '' || !text.includes('\n') ? null : userDataProblem(text);
+          setClientErrors(({ userData: _, ...rest }) => (problem ? { ...rest, userData: problem } : rest));
+        }}
+        placeholder={'#cloud-config\nruncmd:\n  - echo hello > /root/hello'}
+        help="Run by cloud-init at first boot, after your hostname, keys and network are set: a #cloud-config document or a script starting with #! (up to 64 KiB)."
+        error={errors.userData}
       />
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div

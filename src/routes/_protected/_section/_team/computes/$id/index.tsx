@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
+import { userDataKind } from '@/contract/computes';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
 import { SectionHeading } from '@/routes/-components/page';
+import { CollapsibleCode } from '@/ui/collapsible-code';
 import { CopyButton } from '@/ui/copy-button';
 import { Text, textRecipe } from '@/ui/text';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
-// A compute's overview: address, specifications, location, image, created, and how to connect over SSH.
+// A compute's overview: address, specifications, location, image, created, how to connect over SSH, and the
+// user-data it was made with.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id/')({
   loader: loadCompute,
   component: ComputeOverviewPage,
@@ -108,6 +111,28 @@ function ComputeOverviewPage() {
             {compute.tags.join(', ') || '—'}
           </Text>
         </dl>
+        <section aria-labelledby="user-data" className={grid({ gap: '2' })}>
+          <Text as="h3" variant="cardTitle" id="user-data">
+            User-data
+          </Text>
+          {compute.userData ? (
+            <CollapsibleCode
+              summary={
+                userDataKind(compute.userData) === 'script'
+                  ? 'Show the script it was created with'
+                  : 'Show the #cloud-config it was created with'
+              }
+              code={compute.userData}
+              copyLabel="Copy the user-data"
+            >
+              <p className={term}>
+                Run by cloud-init at the first boot, after the hostname, keys and network.
+              </p>
+            </CollapsibleCode>
+          ) : (
+            <p className={term}>None: created without user-data.</p>
+          )}
+        </section>
       </div>
     </>
   );

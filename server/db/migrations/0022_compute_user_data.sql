@@ -1,0 +1,1 @@
+ALTER TABLE "computes" ADD COLUMN "user_data" text;
