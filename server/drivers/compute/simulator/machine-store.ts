@@ -7,7 +7,6 @@ import {
   DriverCapacityError,
   type MachineOutcome,
   type MachineSpec,
-  type MachineState,
   type MachineStatus,
   type Transition,
 } from '../compute-driver';
@@ -173,5 +172,3 @@ export function statusOf(row: MachineRow): MachineStatus {
     lastOutcome: outcomeOf(row),
   };
 }
-
-export type { MachineState };
