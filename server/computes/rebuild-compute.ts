@@ -3,6 +3,7 @@
 // again. The request is checked (image, keys, the hostname typed to confirm, the status), the compute's new
 // image and sign-in, its history and the audit entry written in one transaction, then the machine is asked
 // of the driver; the outcome arrives like any transition's.
+import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ComputeStatus, rebuildComputeRequestSchema } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
@@ -11,14 +12,14 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
-import { eq } from 'drizzle-orm';
+import { fieldProblem } from '../tenancy/problems';
 import { recordEvent } from './compute-history';
-import { findCompute, lockCompute } from './compute-record';
+import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
 import { type ComputeService, nextUpdatedAt } from './compute-service';
 import { computeConflict, computeNotFound } from './problems';
 import { resolveRootSignIn } from './root-sign-in';
 
-export type RebuildComputeRequest = v.InferOutput<typeof rebuildComputeRequestSchema>;
+type RebuildComputeRequest = v.InferOutput<typeof rebuildComputeRequestSchema>;
 
 export interface RebuildComputeInput {
   teamId: string;
@@ -30,16 +31,18 @@ export interface RebuildComputeInput {
 
 const SOME_FIELDS = 'Some fields need attention.';
 
-/** Starts the rebuild; answers the new root password (password computes), only ever given this once. */
+/**
+ * Starts the rebuild; answers the compute as it begins and the new root password (password computes),
+ * only ever given this once.
+ */
 export async function rebuildCompute(
   service: ComputeService,
   input: RebuildComputeInput,
-): Promise<{ rootPassword: string | null }> {
+): Promise<{ compute: ComputeWithCreator; rootPassword: string | null }> {
   const { body, teamId, computeId } = input;
   const { catalog, clock } = service.deps;
   // Another team's compute (or none) is 404 before anything about the request is said.
-  const found = await findCompute(service.db, computeId, { teamId });
-  if (!found) throw computeNotFound();
+  if (!(await findCompute(service.db, computeId, { teamId }))) throw computeNotFound();
 
   const errors: FieldError[] = [];
   const image = catalog.operatingSystem(body.operatingSystemId);
@@ -54,55 +57,41 @@ export async function rebuildCompute(
     // user-data is stored by the user-data-at-create work, and until then there is nothing to replace.
     errors.push({
       field: 'userData',
-      message: 'This server does not keep user-data with computes yet: leave it out to keep the compute as it is.',
+      message:
+        'This server does not keep user-data with computes yet: leave it out to keep the compute as it is.',
     });
   }
-  if (errors.length > 0) throw new ProblemError(422, { detail: SOME_FIELDS, errors });
-  // The machine's host must hold the image (a libvirt host lists the images it has).
-  const refusal = await service.driver.refuseImage?.(computeId, body.operatingSystemId);
-  if (refusal) {
-    throw new ProblemError(422, {
-      detail: SOME_FIELDS,
-      errors: [{ field: 'operatingSystemId', message: refusal }],
-    });
-  }
+  if (errors.length > 0 || !image) throw new ProblemError(422, { detail: SOME_FIELDS, errors });
 
   // Hashing is deliberately slow: done before the transaction so the compute's lock is held briefly.
   const rootPassword = signIn.method === 'password' ? generateRootPassword() : null;
   const rootPasswordHash = rootPassword ? await hashRootPassword(rootPassword) : null;
   const now = clock.now();
-  await service.db.transaction(async (tx) => {
-    const current = await lockCompute(tx, teamId, computeId);
-    if (!current) throw computeNotFound();
+  const written = await service.db.transaction(async (tx) => {
+    const locked = await lockComputeWithCreator(tx, teamId, computeId);
+    if (!locked) throw computeNotFound();
+    const current = locked.row;
     const refused = rebuildRefusal(current.status as ComputeStatus);
     if (refused) throw computeConflict(refused);
     if (body.confirmHostname !== current.hostname) {
-      throw new ProblemError(422, {
-        detail: SOME_FIELDS,
-        errors: [
-          {
-            field: 'confirmHostname',
-            message: `Type the compute’s hostname, ${current.hostname}, to confirm.`,
-          },
-        ],
-      });
+      throw fieldProblem('confirmHostname', `Type the compute’s hostname, ${current.hostname}, to confirm.`);
     }
     // The machine boots again: as for powering on, not while the team's balance is empty.
     await service.assertMayStart(tx, teamId);
     const from = catalog.operatingSystemOrRetired(current.operatingSystemId);
-    await tx
+    const [row] = await tx
       .update(computes)
       .set({
         status: REBUILD_RULE.during,
-        operatingSystemId: body.operatingSystemId,
+        operatingSystemId: image.id,
         authentication: signIn.method,
         sshPublicKey: signIn.publicKeys,
         sshKeyFingerprint: signIn.fingerprint,
         rootPasswordHash,
         updatedAt: nextUpdatedAt(current, now),
       })
-      .where(eq(computes.id, computeId));
-    const to = image!;
+      .where(eq(computes.id, computeId))
+      .returning();
     const signsIn = signIn.method === 'password' ? 'a new root password' : 'SSH keys';
     await recordEvent(tx, {
       computeId,
@@ -110,9 +99,9 @@ export async function rebuildCompute(
       actorUserId: input.actor.userId,
       result: 'in-progress',
       message:
-        from.id === to.id
-          ? `Reinstalled from ${to.name} ${to.version}, with ${signsIn}.`
-          : `Reinstalled from ${to.name} ${to.version} (was ${from.name} ${from.version}), with ${signsIn}.`,
+        from.id === image.id
+          ? `Reinstalled from ${image.name} ${image.version}, with ${signsIn}.`
+          : `Reinstalled from ${image.name} ${image.version} (was ${from.name} ${from.version}), with ${signsIn}.`,
       at: now,
     });
     await recordAudit(tx, {
@@ -124,14 +113,15 @@ export async function rebuildCompute(
         computeId,
         from: current.status,
         imageFrom: current.operatingSystemId,
-        image: body.operatingSystemId,
+        image: image.id,
         authentication: signIn.method,
         ...(signIn.fingerprint ? { sshKeyFingerprint: signIn.fingerprint } : {}),
       },
       at: now,
     });
+    return { row: row!, creatorName: locked.creatorName };
   });
-  await service.publish(computeId);
+  await service.publishCompute(written);
   await service.callDriver(computeId, 'rebuild', rootPassword ?? undefined);
-  return { rootPassword };
+  return { compute: written, rootPassword };
 }

@@ -4,7 +4,7 @@
 import type * as v from 'valibot';
 import type { computeAuthenticationSchema } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import { usableSshKeys } from './saved-ssh-keys';
 import { checkSshPublicKey } from './ssh-key';
 

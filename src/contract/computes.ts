@@ -210,11 +210,10 @@ export const rebuildComputeRequestSchema = v.object({
    * The compute's user-data on the new disk: absent keeps what it has, a string replaces it, null removes it.
    * (Stored with the compute by the user-data-at-create work; until then only "keep" is accepted.)
    */
-  userData: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(65_536, 'Use at most 64 KiB of user-data.')))),
+  userData: v.optional(
+    v.nullable(v.pipe(v.string(), v.maxLength(65_536, 'Use at most 64 KiB of user-data.'))),
+  ),
 });
-
-/** 202 to a rebuild: the compute as it begins, and the new root password (only ever sent this once). */
-export const rebuiltComputeSchema = createdComputeSchema;
 
 // ── History and monitoring ───────────────────────────────────────────────────────────────────────────
 

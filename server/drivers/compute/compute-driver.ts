@@ -171,11 +171,6 @@ export interface ComputeDriver {
     memoryMb: number;
     diskGb: number;
   }): Promise<PlacementRefusal | null>;
-  /**
-   * Why the machine cannot be rebuilt from this image (its host lacks it), in words, asked before anything is
-   * written; undefined or null when it can.
-   */
-  refuseImage?(machineId: string, imageId: string): Promise<string | null>;
   powerOn(machineId: string): Promise<void>;
   /** Graceful: asks the guest to shut down (ACPI). */
   shutdown(machineId: string): Promise<void>;
