@@ -214,6 +214,7 @@ export const rebuildComputeRequestSchema = v.object({
     v.nullable(v.pipe(v.string(), v.maxLength(65_536, 'Use at most 64 KiB of user-data.'))),
   ),
 });
+export type RebuildComputeInput = v.InferInput<typeof rebuildComputeRequestSchema>;
 
 // ── History and monitoring ───────────────────────────────────────────────────────────────────────────
 
