@@ -71,6 +71,7 @@ beforeAll(async () => {
     `/computes/${computeId}/tags`,
     `/computes/${computeId}/history`,
     `/computes/${computeId}/monitoring`,
+    `/computes/${computeId}/rebuild`,
     `/computes/${computeId}/destroy`,
     `/computes/terminal/${computeId}`,
     '/domains',
