@@ -1,4 +1,5 @@
-// Computes from create to Running and to SSH-ready: on the libvirt driver (this machine's libvirtd, with the
+// Computes from create to Running and to SSH-ready, and from a rebuild (a fresh disk, a new key) to Running
+// and to SSH with the new key: on the libvirt driver (this machine's libvirtd, with the
 // test guest image; plain QEMU emulation where KVM does not work, which is several times slower than KVM)
 // next to the hypervisor simulator at its normal speed, and the server's memory per running compute.
 import { execFileSync } from 'node:child_process';
@@ -26,6 +27,9 @@ export interface BootFigures {
         acceleration: string;
         running: number[];
         sshReady: number[];
+        /** From the rebuild request to Running, and to SSH with the new key. */
+        rebuildRunning: number[];
+        rebuildSshReady: number[];
         /** JavaScript heap and external memory after a full collection, in MB. */
         heldBeforeMb: number;
         heldAfterMb: number;
@@ -84,13 +88,55 @@ async function timeToRunning(
   if (created.status !== 201)
     throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`);
   const id = created.body.compute.id;
+  const seconds = await secondsToRunning(server, account, teamId, id, startedAt);
+  const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
+  return { seconds, compute: read.body, startedAt };
+}
+
+/** Seconds from `startedAt` until the compute reads Running (polled as the console's socket would learn it). */
+async function secondsToRunning(
+  server: { url: string },
+  account: TestAccount,
+  teamId: string,
+  id: string,
+  startedAt: number,
+): Promise<number> {
   for (;;) {
     const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
-    if (read.body.status === 'running') {
-      return { seconds: (performance.now() - startedAt) / 1000, compute: read.body, startedAt };
-    }
+    if (read.body.status === 'running') return (performance.now() - startedAt) / 1000;
     if (read.body.status === 'error') throw new Error(`compute ${id} went into error`);
     await sleep(100);
+  }
+}
+
+/** Seconds from `startedAt` until `ssh root@…` with this key runs a command on the compute. */
+async function secondsToSsh(keyPath: string, compute: ComputeAnswer, startedAt: number): Promise<number> {
+  for (;;) {
+    try {
+      execFileSync(
+        'ssh',
+        [
+          '-i',
+          keyPath,
+          '-p',
+          String(compute.sshPort),
+          '-o',
+          'StrictHostKeyChecking=no',
+          '-o',
+          'UserKnownHostsFile=/dev/null',
+          '-o',
+          'BatchMode=yes',
+          '-o',
+          'ConnectTimeout=10',
+          `root@${compute.ipv4}`,
+          'true',
+        ],
+        { stdio: 'ignore', timeout: 30_000 },
+      );
+      return (performance.now() - startedAt) / 1000;
+    } catch {
+      await sleep(200);
+    }
   }
 }
 
@@ -176,34 +222,31 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       });
       running.push(seconds);
       acceleration = compute.acceleration;
-      for (;;) {
-        try {
-          execFileSync(
-            'ssh',
-            [
-              '-i',
-              join(keyDir, 'id'),
-              '-p',
-              String(compute.sshPort),
-              '-o',
-              'StrictHostKeyChecking=no',
-              '-o',
-              'UserKnownHostsFile=/dev/null',
-              '-o',
-              'BatchMode=yes',
-              '-o',
-              'ConnectTimeout=10',
-              `root@${compute.ipv4}`,
-              'true',
-            ],
-            { stdio: 'ignore', timeout: 30_000 },
-          );
-          sshReady.push((performance.now() - startedAt) / 1000);
-          break;
-        } catch {
-          await sleep(200);
-        }
-      }
+      sshReady.push(await secondsToSsh(join(keyDir, 'id'), compute, startedAt));
+    }
+    // Each rebuilt in turn with a new key: to Running, then to SSH with that key.
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(keyDir, 'rebuilt')]);
+    const rebuiltKey = readFileSync(join(keyDir, 'rebuilt.pub'), 'utf8').trim();
+    const rebuildRunning: number[] = [];
+    const rebuildSshReady: number[] = [];
+    const booted = await api(server.url, account, 'GET', `/teams/${teamId}/computes`);
+    for (const compute of booted.body.computes) {
+      const startedAt = performance.now();
+      const rebuilt = await api(
+        server.url,
+        account,
+        'POST',
+        `/teams/${teamId}/computes/${compute.id}/rebuild`,
+        {
+          operatingSystemId: 'debian-12',
+          authentication: { method: 'ssh-key', publicKey: rebuiltKey },
+          confirmHostname: compute.hostname,
+        },
+      );
+      if (rebuilt.status !== 202)
+        throw new Error(`rebuild answered ${rebuilt.status}: ${JSON.stringify(rebuilt.body)}`);
+      rebuildRunning.push(await secondsToRunning(server, account, teamId, compute.id, startedAt));
+      rebuildSshReady.push(await secondsToSsh(join(keyDir, 'rebuilt'), compute, startedAt));
     }
     await sleep(3_000);
     const heldAfterMb = heldMb();
@@ -224,7 +267,16 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       if (left.body.total === 0) break;
       await sleep(200);
     }
-    return { acceleration, running, sshReady, heldBeforeMb, heldAfterMb, qemuRssMb };
+    return {
+      acceleration,
+      running,
+      sshReady,
+      rebuildRunning,
+      rebuildSshReady,
+      heldBeforeMb,
+      heldAfterMb,
+      qemuRssMb,
+    };
   } finally {
     await server?.close();
     removeDataDir(dataDir);
@@ -252,6 +304,9 @@ export function printComputeBootFigures(figures: BootFigures): boolean {
   }
   console.log(
     `  libvirt (${libvirt.acceleration === 'kvm' ? 'KVM' : 'plain QEMU emulation, no KVM: a KVM host boots several times faster'}, test image): Running after ${median(libvirt.running).toFixed(1)} s median (${list(libvirt.running)} s), SSH-ready after ${median(libvirt.sshReady).toFixed(1)} s median (${list(libvirt.sshReady)} s)`,
+  );
+  console.log(
+    `  libvirt rebuild (a fresh disk from the image, a new seed and key; each compute once): Running after ${median(libvirt.rebuildRunning).toFixed(1)} s median (${list(libvirt.rebuildRunning)} s), SSH with the new key after ${median(libvirt.rebuildSshReady).toFixed(1)} s median (${list(libvirt.rebuildSshReady)} s)`,
   );
   const perCompute = ((libvirt.heldAfterMb - libvirt.heldBeforeMb) / COMPUTES) * 1024;
   console.log(

@@ -1,11 +1,13 @@
-// /teams/:teamId/computes/:computeId/…: power actions, tags, history and metrics.
+// /teams/:teamId/computes/:computeId/…: power actions, rebuild, tags, history and metrics.
 import * as v from 'valibot';
 import {
   computeHistorySchema,
   computeMetricsSchema,
   computeSchema,
+  createdComputeSchema,
   metricsRangeSchema,
   powerActionRequestSchema,
+  rebuildComputeRequestSchema,
   updateTagsRequestSchema,
 } from '@/contract/computes';
 import { auditActor } from '../audit/audit-log';
@@ -16,6 +18,7 @@ import { findCompute, toCompute } from './compute-record';
 import type { ComputeService } from './compute-service';
 import { computeParams } from './params';
 import { computeNotFound } from './problems';
+import { rebuildCompute } from './rebuild-compute';
 
 const metricsQuery = v.object({ range: v.optional(metricsRangeSchema, '1h') });
 
@@ -43,6 +46,35 @@ export function computeActionsRoutes(service: ComputeService): Routes {
         const teamId = c.get('team').id;
         const written = await service.requestPowerAction(teamId, params.computeId, body.type, auditActor(c));
         return c.json(toCompute(catalog, written), 202);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/rebuild',
+      summary: 'Rebuild a compute: reinstall it from an image, keeping its id, hostname, addresses and plan',
+      tokenScope: 'computes:read_write',
+      description:
+        'A fresh disk from the image (the same or another) and a new cloud-init seed, with new SSH keys or a new root password (in this answer only). Type the hostname to confirm, as for destroy. A running, stopped or failed compute may be rebuilt; one mid-transition or being destroyed is 409 with the reason. userData: absent keeps the compute’s, a string (checked as at create) replaces it, null removes it. Answers 202 at once; the outcome follows on the socket and in the history (a failed rebuild leaves the compute in error, with the reason).',
+      guards: teamGuards('resources.manage'),
+      request: { params: computeParams, body: rebuildComputeRequestSchema },
+      responses: {
+        202: {
+          description: 'The compute, rebuilding; the new root password once for password computes.',
+          schema: createdComputeSchema,
+        },
+      },
+      handler: async (c, { params, body }) => {
+        const rebuilt = await rebuildCompute(service, {
+          teamId: c.get('team').id,
+          computeId: params.computeId,
+          userId: c.get('user').id,
+          actor: auditActor(c),
+          body,
+        });
+        return c.json(
+          { compute: toCompute(catalog, rebuilt.compute), rootPassword: rebuilt.rootPassword },
+          202,
+        );
       },
     })
     .add({

@@ -14,6 +14,7 @@ import {
   type ComputeDriver,
   DriverCapacityError,
   type MachineEvent,
+  type MachineSpec,
   MachineStateError,
   type MachineStatus,
   type Transition,
@@ -352,11 +353,20 @@ export class ComputeService {
     await this.callDriver(computeId, 'destroy');
   }
 
-  /** Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine already gone, destroyed). */
-  async callDriver(computeId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+  /**
+   * Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine
+   * already gone, destroyed). A rebuild hands the driver the compute's new spec (its image and sign-in, as
+   * the rebuild request wrote them), with the new root password only from the request that generated it.
+   */
+  async callDriver(
+    computeId: string,
+    transition: Exclude<Transition, 'provision'>,
+    rootPassword?: string,
+  ): Promise<void> {
     const { driver, logger } = this.deps;
     try {
-      if (transition === 'power_on') await driver.powerOn(computeId);
+      if (transition === 'rebuild') await driver.rebuild(await this.rebuildSpec(computeId, rootPassword));
+      else if (transition === 'power_on') await driver.powerOn(computeId);
       else if (transition === 'shutdown') await driver.shutdown(computeId);
       else if (transition === 'power_off') await driver.powerOff(computeId);
       else if (transition === 'reboot') await driver.reboot(computeId);
@@ -375,6 +385,13 @@ export class ComputeService {
           : 'The hypervisor did not answer. Try again in a moment.';
       await this.settle(computeId, transition, false, message, machine);
     }
+  }
+
+  private async rebuildSpec(computeId: string, rootPassword: string | undefined): Promise<MachineSpec> {
+    const found = await findCompute(this.db, computeId);
+    if (!found) throw new MachineStateError('The compute is gone.');
+    const spec = machineSpecOf(this.deps.catalog, found.row);
+    return rootPassword ? { ...spec, rootPassword } : spec;
   }
 
   /**

@@ -18,8 +18,7 @@ import { lockTeam } from '../tenancy/team-record';
 import { recordEvent } from './compute-history';
 import { countLiveComputes, isLive } from './compute-record';
 import type { ComputeService } from './compute-service';
-import { usableSshKeys } from './saved-ssh-keys';
-import { checkSshPublicKey } from './ssh-key';
+import { resolveRootSignIn } from './root-sign-in';
 
 export type CreateComputeRequest = v.InferOutput<typeof createComputeRequestSchema>;
 
@@ -59,30 +58,11 @@ export async function createCompute(
   if (!image) errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
   const plan = catalog.instanceType(body.instanceTypeId);
   if (!plan) errors.push({ field: 'instanceTypeId', message: 'Choose one of the plans listed.' });
-  // Every key that may sign in as root: the pasted one and the saved ones chosen (one per line, as in
-  // authorized_keys), and their fingerprints.
-  let fingerprint: string | null = null;
-  let publicKeys: string | null = null;
-  if (body.authentication.method === 'ssh-key') {
-    const keys: { publicKey: string; fingerprint: string }[] = [];
-    const pasted = body.authentication.publicKey;
-    if (pasted !== undefined) {
-      const key = checkSshPublicKey(pasted);
-      if (key.ok) keys.push({ publicKey: pasted.trim(), fingerprint: key.fingerprint });
-      else errors.push({ field: 'authentication.publicKey', message: key.message });
-    }
-    const saved = await usableSshKeys(service.db, input.userId, teamId, body.authentication.keyIds);
-    if (saved) keys.push(...saved);
-    else {
-      errors.push({
-        field: 'authentication.keyIds',
-        message: 'A chosen key is neither yours nor shared with this team any more. Choose again.',
-      });
-    }
-    const unique = [...new Map(keys.map((key) => [key.fingerprint, key])).values()];
-    fingerprint = unique.map((key) => key.fingerprint).join(', ') || null;
-    publicKeys = unique.map((key) => key.publicKey).join('\n') || null;
-  }
+  const signIn = await resolveRootSignIn(
+    service.db,
+    { userId: input.userId, teamId, authentication: body.authentication },
+    errors,
+  );
   if (errors.length > 0 || !plan) {
     throw new ProblemError(422, { detail: 'Some fields need attention.', errors });
   }
@@ -144,8 +124,8 @@ export async function createCompute(
         vcpus: plan.vcpus,
         tags: body.tags,
         authentication: body.authentication.method,
-        sshPublicKey: publicKeys,
-        sshKeyFingerprint: fingerprint,
+        sshPublicKey: signIn.publicKeys,
+        sshKeyFingerprint: signIn.fingerprint,
         rootPasswordHash,
         userData: body.userData ?? null,
         createdAt: now,

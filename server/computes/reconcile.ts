@@ -19,6 +19,7 @@ const DOING: Record<string, string> = {
   stopping: 'stopping',
   starting: 'starting',
   rebooting: 'rebooting',
+  rebuilding: 'being rebuilt',
   destroying: 'being destroyed',
 };
 
@@ -95,6 +96,7 @@ function fallbackTransition(status: string): Transition | undefined {
       starting: 'power_on',
       stopping: 'shutdown',
       rebooting: 'reboot',
+      rebuilding: 'rebuild',
       destroying: 'destroy',
     } as const
   )[status as 'provisioning'];

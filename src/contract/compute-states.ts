@@ -9,6 +9,7 @@ export const computeStatusSchema = v.picklist([
   'stopped',
   'starting',
   'rebooting',
+  'rebuilding',
   'destroying',
   'destroyed',
   'error',

@@ -133,36 +133,39 @@ export const sshPublicKeySchema = v.pipe(
   ),
 );
 
+/** How root signs in: SSH keys (pasted, saved or both) or a generated password (at create and at rebuild). */
+export const computeAuthenticationSchema = v.variant('method', [
+  /** A pasted key, saved keys (GET …/teams/:teamId/ssh-keys), or both: every one may sign in as root. */
+  v.pipe(
+    v.object({
+      method: v.literal('ssh-key'),
+      publicKey: v.optional(sshPublicKeySchema),
+      keyIds: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.uuid('Choose keys from the list.'))),
+          v.maxLength(10, 'Choose at most 10 saved keys.'),
+        ),
+        [],
+      ),
+    }),
+    v.forward(
+      v.check(
+        (auth) => auth.publicKey !== undefined || auth.keyIds.length > 0,
+        'Paste an SSH public key, or choose a saved one.',
+      ),
+      ['publicKey'],
+    ),
+  ),
+  /** The server generates a root password and shows it once in the answer. */
+  v.object({ method: v.literal('password') }),
+]);
+
 export const createComputeRequestSchema = v.object({
   hostname: hostnameSchema,
   locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
   operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
   instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
-  authentication: v.variant('method', [
-    /** A pasted key, saved keys (GET …/teams/:teamId/ssh-keys), or both: every one may sign in as root. */
-    v.pipe(
-      v.object({
-        method: v.literal('ssh-key'),
-        publicKey: v.optional(sshPublicKeySchema),
-        keyIds: v.optional(
-          v.pipe(
-            v.array(v.pipe(v.string(), v.uuid('Choose keys from the list.'))),
-            v.maxLength(10, 'Choose at most 10 saved keys.'),
-          ),
-          [],
-        ),
-      }),
-      v.forward(
-        v.check(
-          (auth) => auth.publicKey !== undefined || auth.keyIds.length > 0,
-          'Paste an SSH public key, or choose a saved one.',
-        ),
-        ['publicKey'],
-      ),
-    ),
-    /** The server generates a root password and shows it once in the answer. */
-    v.object({ method: v.literal('password') }),
-  ]),
+  authentication: computeAuthenticationSchema,
   tags: v.optional(tagsSchema, []),
   /**
    * Run by the image's cloud-init at first boot beside our own settings: a `#cloud-config` document or a
@@ -203,6 +206,19 @@ export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
 export const destroyComputeRequestSchema = v.object({
   confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
 });
+
+/**
+ * Rebuilding reinstalls the compute from an image (the same or another) with new sign-in details, keeping
+ * its id, hostname, addresses and plan. The hostname is typed again, as for destroy.
+ */
+export const rebuildComputeRequestSchema = v.object({
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
+  authentication: computeAuthenticationSchema,
+  confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
+  /** The compute's user-data on the new disk: absent keeps what it has, a string replaces it, null removes it. */
+  userData: v.optional(v.nullable(userDataSchema)),
+});
+export type RebuildComputeInput = v.InferInput<typeof rebuildComputeRequestSchema>;
 
 // ── History and monitoring ───────────────────────────────────────────────────────────────────────────
 

@@ -9,6 +9,7 @@ export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [
   'stopping',
   'starting',
   'rebooting',
+  'rebuilding',
   'destroying',
 ];
 
@@ -37,14 +38,47 @@ export function availablePowerActions(status: ComputeStatus): PowerAction[] {
   return OFFER_ORDER.filter((action) => POWER_RULES[action].from.includes(status));
 }
 
-/** The other lifecycle transitions (creating and destroying a compute) and the status each shows meanwhile. */
-export type LifecycleTransition = PowerAction | 'provision' | 'destroy';
+/**
+ * Rebuild: a fresh disk from an image (the same or another) and a new seed, keeping the compute's id,
+ * hostname, addresses and plan. From rest only (a compute in error is rebuilt to recover it); it comes
+ * back running.
+ */
+export const REBUILD_RULE: PowerRule = {
+  from: ['running', 'stopped', 'error'],
+  during: 'rebuilding',
+  after: 'running',
+};
+
+/** The other lifecycle transitions (creating, rebuilding, destroying) and the status each shows meanwhile. */
+export type LifecycleTransition = PowerAction | 'provision' | 'rebuild' | 'destroy';
 
 /** The status a compute shows while the transition runs. */
 export function statusDuring(transition: LifecycleTransition): ComputeStatus {
   if (transition === 'provision') return 'provisioning';
   if (transition === 'destroy') return 'destroying';
+  if (transition === 'rebuild') return REBUILD_RULE.during;
   return POWER_RULES[transition].during;
+}
+
+/** Whether a compute in `status` may be rebuilt now. */
+export function mayRebuild(status: ComputeStatus): boolean {
+  return REBUILD_RULE.from.includes(status);
+}
+
+/** Why a compute in `status` cannot be rebuilt now, in words, or undefined when it can. */
+export function rebuildRefusal(status: ComputeStatus): string | undefined {
+  if (mayRebuild(status)) return undefined;
+  switch (status) {
+    case 'rebuilding':
+      return 'The compute is already being rebuilt.';
+    case 'provisioning':
+      return 'The compute is still being provisioned; wait until it is running to rebuild it.';
+    case 'destroying':
+    case 'destroyed':
+      return 'The compute is being destroyed; it cannot be rebuilt.';
+    default:
+      return `The compute is ${status}; wait until it is running or stopped to rebuild it.`;
+  }
 }
 
 const VERB: Record<PowerAction, string> = {
@@ -75,6 +109,8 @@ export function powerActionRefusal(action: PowerAction, status: ComputeStatus): 
         : `The compute is starting; wait until it is running to ${verb}.`;
     case 'rebooting':
       return `The compute is rebooting; wait until it is running to ${verb}.`;
+    case 'rebuilding':
+      return `The compute is being rebuilt; wait until it is running to ${verb}.`;
     case 'provisioning':
       return action === 'power_on'
         ? 'The compute is still being provisioned; it starts on its own when it is ready.'

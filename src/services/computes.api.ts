@@ -11,6 +11,7 @@ import {
   type MetricsRange,
   operatingSystemListSchema,
   type PowerAction,
+  type RebuildComputeInput,
 } from '@/contract/computes';
 import type { ApiRequest } from '@/domain/api-call';
 import { apiOrigin, basePaths } from './config';
@@ -78,6 +79,10 @@ export const requestPowerAction = (teamId: string, id: string, type: PowerAction
 
 export const destroyCompute = (teamId: string, id: string, confirmHostname: string) =>
   json(computeSchema, () => client.delete(compute(teamId, id), { json: { confirmHostname } }));
+
+/** Starts a rebuild (the hostname typed to confirm); a new root password is only ever in this answer. */
+export const rebuildCompute = (teamId: string, id: string, body: RebuildComputeInput) =>
+  json(createdComputeSchema, () => client.post(`${compute(teamId, id)}/rebuild`, { json: body, retry: 0 }));
 
 export const updateComputeTags = (teamId: string, id: string, tags: string[]) =>
   json(computeSchema, () => client.put(`${compute(teamId, id)}/tags`, { json: { tags } }));

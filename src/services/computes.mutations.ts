@@ -1,11 +1,12 @@
 // A team's computes: created, powered, tagged, destroyed. A compute the server answers with is stored
 // (unless the cache already holds a newer state, say from the socket) and its rows in the lists follow.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { Compute, PowerAction } from '@/contract/computes';
+import type { Compute, PowerAction, RebuildComputeInput } from '@/contract/computes';
 import {
   type CreateComputeInput,
   createCompute,
   destroyCompute,
+  rebuildCompute,
   requestPowerAction,
   updateComputeTags,
 } from './computes.api';
@@ -33,6 +34,13 @@ export const useRequestPowerAction = (teamId: string, id: string) =>
   useWrite(
     (action: PowerAction) => requestPowerAction(teamId, id, action),
     (queryClient, compute) => void storeCompute(queryClient, compute),
+  );
+
+/** Starts a rebuild; the compute's next states arrive over the socket. */
+export const useRebuildCompute = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite(
+    (input: RebuildComputeInput) => rebuildCompute(compute.teamId, compute.id, input),
+    (queryClient, answer) => storeInLists(queryClient, answer.compute),
   );
 
 export const useUpdateComputeTags = (compute: Pick<Compute, 'teamId' | 'id'>) =>

@@ -3,8 +3,11 @@ import { computeStatusSchema } from '@/contract/compute-states';
 import { powerActionSchema } from '@/contract/computes';
 import {
   availablePowerActions,
+  mayRebuild,
   POWER_RULES,
   powerActionRefusal,
+  REBUILD_RULE,
+  rebuildRefusal,
   statusDuring,
   TRANSITIONAL_STATUSES,
 } from '@/domain/compute-lifecycle';
@@ -70,5 +73,24 @@ describe('compute lifecycle', () => {
       'running',
     ]);
     for (const action of actions) expect(TRANSITIONAL_STATUSES).toContain(statusDuring(action));
+  });
+
+  it('rebuilds a compute at rest (running, stopped or in error), never mid-transition, and says why not', () => {
+    for (const status of statuses) {
+      expect(rebuildRefusal(status) === undefined, `rebuild from ${status}`).toBe(mayRebuild(status));
+    }
+    expect(statuses.filter(mayRebuild)).toEqual(['running', 'stopped', 'error']);
+    for (const status of TRANSITIONAL_STATUSES) expect(mayRebuild(status)).toBe(false);
+    expect(statusDuring('rebuild')).toBe('rebuilding');
+    expect(TRANSITIONAL_STATUSES).toContain('rebuilding');
+    expect(REBUILD_RULE.after).toBe('running');
+    expect(rebuildRefusal('destroying')).toBe('The compute is being destroyed; it cannot be rebuilt.');
+    expect(rebuildRefusal('rebuilding')).toBe('The compute is already being rebuilt.');
+    expect(rebuildRefusal('stopping')).toBe(
+      'The compute is stopping; wait until it is running or stopped to rebuild it.',
+    );
+    expect(powerActionRefusal('reboot', 'rebuilding')).toBe(
+      'The compute is being rebuilt; wait until it is running to reboot it.',
+    );
   });
 });

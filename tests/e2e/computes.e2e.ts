@@ -1,6 +1,7 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
-// suite): create one with user-data (a YAML mistake refused beside the field first), watch it start without reloading, power it off and on, read its history, run a
-// command in its console, destroy it; and an unverified team stopped at its sixth compute.
+// suite): create one with user-data (a YAML mistake refused beside the field first), watch it start
+// without reloading, power it off and on, read its history, run a command in its console, rebuild it
+// (watched from a second browser), destroy it; and an unverified team stopped at its sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -58,7 +59,7 @@ async function waitForTerminal(page: Page, pattern: RegExp) {
 }
 
 describe('computes in Chromium', () => {
-  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console and destroys it', async () => {
+  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console, rebuilds and destroys it', async () => {
     const account = await createAccount(baseUrl, newIdentity('Cyuzuzo Compute'));
     await topUp(baseUrl, account);
     const { page, problems } = await openPage(browser, baseUrl);
@@ -179,6 +180,42 @@ describe('computes in Chromium', () => {
     await page.keyboard.press('Enter');
     const shown = await waitForTerminal(page, /hostname\s*\n\s*web-1\s*\n/);
     expect(shown).toContain('web-1');
+
+    // Rebuild, reached by the compute's tabs, while a second browser on the compute's page watches its
+    // status move live: reinstalled from another image with a new root password, shown once; same address.
+    const watcher = await openPage(browser, baseUrl);
+    await useAccount(watcher.page, account);
+    await watcher.page.goto(computeUrl);
+    await watcher.page.locator('[data-status="running"]').first().waitFor();
+    await page.goto(computeUrl);
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Rebuild' })
+      .click();
+    await page.waitForURL('**/rebuild');
+    await page.getByRole('radio', { name: /^Debian 12/ }).check();
+    await page.getByRole('radio', { name: /^Root password/ }).check();
+    const rebuild = page.getByRole('button', { name: 'Rebuild from Debian 12 (bookworm)' });
+    await page.getByLabel('Type web-1 to confirm').fill('web-2');
+    expect(await rebuild.isDisabled()).toBe(true);
+    await page.getByLabel('Type web-1 to confirm').fill('WEB-1');
+    await expectNoAxeViolations(page);
+    await rebuild.click();
+    await watcher.page.locator('[data-status="rebuilding"]').first().waitFor({ timeout: 15_000 });
+    await watcher.page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Save the new root password now').waitFor();
+    await expect(page.getByTestId('root-password').textContent()).resolves.toMatch(
+      /^([A-HJ-NP-Za-km-z2-9]{5}-){3}[A-HJ-NP-Za-km-z2-9]{5}$/,
+    );
+    await page
+      .getByText('web-1 was rebuilt from Debian 12 (bookworm) and is running')
+      .waitFor({ timeout: 15_000 });
+    await watcher.page.getByText(ssh!.replace('ssh root@', '')).first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    await history.getByRole('row', { name: /Rebuild.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    expect(watcher.problems).toEqual([]);
+    await watcher.context.close();
 
     // Destroy: the button waits for the exact hostname.
     await page.goto(`${computeUrl}/destroy`);

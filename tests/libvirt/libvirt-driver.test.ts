@@ -1,7 +1,8 @@
 // The libvirt driver against the real libvirtd and QEMU of this machine (emulated when KVM does not
 // work), through the real server: placement on the least-loaded host and a full location refused before
 // anything is made; a restart of our server while a guest boots; a reboot; usage samples; a guest that
-// ignores the ACPI power button, then powers itself off; destroy leaving no domain and no disk. One guest
+// ignores the ACPI power button, then powers itself off; a rebuild of the stopped guest with a new key (a
+// fresh disk and seed: the new key signs in, name and port kept); destroy leaving no domain and no disk. One guest
 // boots for the whole file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -255,7 +256,7 @@ describe('the libvirt driver', () => {
     expect(metrics.body.timestamps).toHaveLength(288);
   });
 
-  it('reports a shutdown the guest ignores as failed, and follows the guest when it powers itself off', async () => {
+  it('reports a shutdown the guest ignores as failed, follows the guest when it powers itself off, and rebuilds it', async () => {
     // The guest stops listening to the ACPI power button.
     const terminal = await openConsole(server!.url, token, guest.id);
     await terminal.opened;
@@ -291,6 +292,37 @@ describe('the libvirt driver', () => {
       message: 'The operating system shut the machine down.',
     });
     again.ws.close();
+
+    // Rebuilt while stopped, with a new key: a fresh disk from the image and a new seed, booted; the new
+    // key signs in through the same forward, the old one no longer does, the name is kept.
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      'tester@rebuilt',
+      '-f',
+      join(keyDir, 'new'),
+    ]);
+    const began = Date.now();
+    const rebuilt = await api('POST', `/teams/${teamId}/computes/${guest.id}/rebuild`, {
+      operatingSystemId: 'debian-12',
+      authentication: { method: 'ssh-key', publicKey: readFileSync(join(keyDir, 'new.pub'), 'utf8').trim() },
+      confirmHostname: guest.hostname,
+    });
+    expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
+    expect(rebuilt.body.compute.status).toBe('rebuilding');
+    const running = await untilStatus(guest.id, 'running');
+    console.info(`libvirt rebuild (stopped) to running: ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    expect(running.body).toMatchObject({ id: guest.id, hostname: 'restart-guest', sshPort: guest.sshPort });
+    const rebuiltHistory = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(rebuiltHistory.body.events[0]).toMatchObject({ action: 'rebuild', result: 'succeeded' });
+    expect(sshAsRoot(join(keyDir, 'new'), guest.sshPort, 'hostname').trim()).toBe('restart-guest');
+    expect(() => sshAsRoot(join(keyDir, 'id'), guest.sshPort, 'true')).toThrow();
+    // The old disk and seed went once the new ones existed: only the rebuilt generation is left.
+    expect(diskFiles().sort()).toEqual([`ikirere-${guest.id}-r1-seed.iso`, `ikirere-${guest.id}-r1.qcow2`]);
 
     const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, {
       confirmHostname: guest.hostname,

@@ -16,13 +16,21 @@
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 
 /** The transitions a machine goes through; create's is `provision`. */
-export type Transition = 'provision' | 'power_on' | 'shutdown' | 'power_off' | 'reboot' | 'destroy';
+export type Transition =
+  | 'provision'
+  | 'power_on'
+  | 'shutdown'
+  | 'power_off'
+  | 'reboot'
+  | 'rebuild'
+  | 'destroy';
 export const TRANSITIONS: readonly Transition[] = [
   'provision',
   'power_on',
   'shutdown',
   'power_off',
   'reboot',
+  'rebuild',
   'destroy',
 ];
 
@@ -174,6 +182,13 @@ export interface ComputeDriver {
   /** Forced: cuts the power. */
   powerOff(machineId: string): Promise<void>;
   reboot(machineId: string): Promise<void>;
+  /**
+   * Reinstalls the machine (running, stopped or in error) from `spec`'s image with its sign-in details and a
+   * new seed (a new cloud-init instance id, so the guest sets itself up again), keeping its id, hostname,
+   * addresses and size. The old disk goes only once the new one exists; a failure leaves the machine in
+   * error with the reason. Completes once the rebuilt guest has booted.
+   */
+  rebuild(spec: MachineSpec): Promise<void>;
   /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
   destroy(machineId: string): Promise<void>;
   status(machineId: string): Promise<MachineStatus>;

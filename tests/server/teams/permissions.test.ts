@@ -361,6 +361,20 @@ const MATRIX: Record<string, Row> = {
       body: { type: 'reboot' },
     }),
   },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/rebuild`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => {
+      const compute = await teamCompute(fixture, 'running');
+      return {
+        params: { computeId: compute.id },
+        body: {
+          operatingSystemId: 'debian-12',
+          authentication: { method: 'password' },
+          confirmHostname: compute.hostname,
+        },
+      };
+    },
+  },
   [`PUT ${RM}/teams/{teamId}/computes/{computeId}/tags`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => ({

@@ -43,6 +43,7 @@ import type { LibvirtConfig } from './libvirt-config';
 import { LibvirtMachineStore, type StoredSpec, statusOf } from './machine-store';
 import { OutsideChanges } from './outside-changes';
 import { type PlacementRequest, placeMachine } from './placement';
+import { generationOf } from './provisioning';
 import { UsageSampler } from './usage-sampler';
 import { storedMetrics } from './usage-samples';
 import { virshProgram } from './virsh';
@@ -198,6 +199,22 @@ export class LibvirtDriver implements ComputeDriver {
 
   reboot(machineId: string): Promise<void> {
     return this.engine.start(machineId, FLOWS.reboot);
+  }
+
+  /** The machine takes the new spec, its disk and seed the next generation (flows/rebuild.ts). */
+  async rebuild(spec: MachineSpec): Promise<void> {
+    const row = await this.store.find(spec.id);
+    if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+    const { rootPassword, ...kept } = spec;
+    const stored: StoredSpec = {
+      ...kept,
+      createdAt: spec.createdAt.toISOString(),
+      generation: generationOf(row) + 1,
+    };
+    await this.engine.start(spec.id, FLOWS.rebuild, {
+      values: { spec: stored as unknown as Record<string, unknown> },
+      rootPassword,
+    });
   }
 
   async destroy(machineId: string): Promise<void> {

@@ -9,8 +9,14 @@ import type { MachineOutcome, MachineSpec, MachineState, MachineStatus, Transiti
 
 export type LibvirtMachineRow = typeof libvirtMachines.$inferSelect;
 
-/** What is kept of the spec: never the password. */
-export type StoredSpec = Omit<MachineSpec, 'createdAt' | 'rootPassword'> & { createdAt: string };
+/**
+ * What is kept of the spec: never the password. `generation` counts the rebuilds: it names the disk and the
+ * seed the machine boots from (provisioning.ts).
+ */
+export type StoredSpec = Omit<MachineSpec, 'createdAt' | 'rootPassword'> & {
+  createdAt: string;
+  generation?: number;
+};
 
 export function specOf(row: LibvirtMachineRow): StoredSpec {
   return row.spec as unknown as StoredSpec;

@@ -15,12 +15,21 @@ import { giveUpKvm, kvmRefusedStart, mayFallBack } from './kvm-fallback';
 import { type LibvirtMachineRow, specOf } from './machine-store';
 import { domainStatus, VirshError } from './virsh';
 
-export function diskVolume(machineId: string): string {
-  return `ikirere-${machineId}.qcow2`;
+/**
+ * A machine's volumes. Each rebuild makes the next generation beside the current one (the first has no
+ * suffix), so the old disk is deleted only once the new one exists.
+ */
+export function diskVolume(machineId: string, generation = 0): string {
+  return generation > 0 ? `ikirere-${machineId}-r${generation}.qcow2` : `ikirere-${machineId}.qcow2`;
 }
 
-export function seedVolume(machineId: string): string {
-  return `ikirere-${machineId}-seed.iso`;
+export function seedVolume(machineId: string, generation = 0): string {
+  return generation > 0 ? `ikirere-${machineId}-r${generation}-seed.iso` : `ikirere-${machineId}-seed.iso`;
+}
+
+/** The generation of the machine's disk and seed: how many times it was rebuilt. */
+export function generationOf(row: LibvirtMachineRow): number {
+  return specOf(row).generation ?? 0;
 }
 
 export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): string {
@@ -33,8 +42,8 @@ export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): strin
     memoryMb: row.memoryMb,
     type: row.acceleration === 'kvm' ? 'kvm' : 'qemu',
     pool: host.config.pool,
-    diskVolume: diskVolume(row.id),
-    seedVolume: seedVolume(row.id),
+    diskVolume: diskVolume(row.id, generationOf(row)),
+    seedVolume: seedVolume(row.id, generationOf(row)),
     mac: macOf(row.id),
     network: host.config.network,
     sshPort: row.sshPort,
@@ -55,19 +64,35 @@ export async function makeDomain(
   signal: AbortSignal,
   rootPassword: string | undefined,
 ): Promise<void> {
-  const host = context.hosts.of(row);
-  const spec = specOf(row);
   context.consoles
     .of(row)
     .setState({ status: 'provisioning', message: 'The disk is being prepared.' }, false);
-  if (!(await volumeExists(host, seedVolume(row.id)))) {
+  await makeVolumes(context, row, signal, rootPassword);
+  await context.hosts.of(row).define(domainXmlOf(context, row));
+}
+
+/**
+ * The seed (kept when a restart finds it written) and a fresh disk from the image, of the machine's current
+ * generation. Without the seed a password compute cannot be made again (the password is never stored):
+ * PasswordLost.
+ */
+export async function makeVolumes(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+  signal: AbortSignal,
+  rootPassword: string | undefined,
+): Promise<void> {
+  const host = context.hosts.of(row);
+  const spec = specOf(row);
+  const generation = generationOf(row);
+  if (!(await volumeExists(host, seedVolume(row.id, generation)))) {
     if (spec.rootPasswordHash && !rootPassword) throw new PasswordLost();
-    await host.uploadVolume(seedVolume(row.id), await buildSeedIso(seedOf(context, row, rootPassword)));
+    const seed = await buildSeedIso(seedOf(context, row, rootPassword));
+    await host.uploadVolume(seedVolume(row.id, generation), seed);
   }
   if (signal.aborted) throw new Aborted();
-  await host.createOverlay(diskVolume(row.id), row.diskGb, spec.image.id);
+  await host.createOverlay(diskVolume(row.id, generation), row.diskGb, spec.image.id);
   if (signal.aborted) throw new Aborted();
-  await host.define(domainXmlOf(context, row));
 }
 
 /**
@@ -163,8 +188,10 @@ function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: stri
       nameservers: network.nameservers,
     };
   }
+  const generation = generationOf(row);
   return {
-    instanceId: row.id,
+    // A rebuilt machine's seed is a new instance: cloud-init sets the fresh disk up again.
+    instanceId: generation > 0 ? `${row.id}-r${generation}` : row.id,
     hostname: spec.hostname,
     sshPublicKey: spec.sshPublicKey,
     rootPasswordCrypt: rootPassword ? cryptRootPassword(rootPassword) : null,

@@ -45,11 +45,14 @@ export class MachineConsoles {
   consoleOf(row: MachineRow): SerialConsole {
     let console = this.consoles.get(row.id);
     if (!console) {
-      const hash = specOf(row).rootPasswordHash;
       const status = statusOf(row);
       console = new SerialConsole(
         () => this.factsOf(row.id),
-        hash ? (password) => verifyRootPassword(password, hash) : undefined,
+        () => {
+          // The latest spec: a rebuild may have changed the password or the way root signs in.
+          const hash = specOf(this.rows.get(row.id) ?? row).rootPasswordHash;
+          return hash ? (password: string) => verifyRootPassword(password, hash) : undefined;
+        },
         { status: status.transition ? transitionStatus(status.transition) : status.state },
       );
       this.consoles.set(row.id, console);
@@ -87,6 +90,7 @@ function transitionStatus(transition: Transition): string {
     shutdown: 'stopping',
     power_off: 'stopping',
     reboot: 'rebooting',
+    rebuild: 'rebuilding',
     destroy: 'destroying',
   }[transition];
 }

@@ -19,6 +19,12 @@ export interface StoredSpec extends Omit<MachineSpec, 'createdAt' | 'rootPasswor
   createdAt: string;
 }
 
+/** What is kept of a spec: never the generated password (a real guest's image needs it; we keep its hash). */
+export function storedSpecOf(spec: MachineSpec): StoredSpec {
+  const { rootPassword: _password, ...kept } = spec;
+  return { ...kept, createdAt: spec.createdAt.toISOString() };
+}
+
 export function specOf(row: MachineRow): MachineSpec {
   const stored = row.spec as unknown as StoredSpec;
   return { ...stored, createdAt: new Date(stored.createdAt) };
@@ -90,9 +96,7 @@ export class MachineStore {
             );
           }
           const ipv6 = firstFreeIpv6(this.ipv6, new Set(used.map((row) => row.ipv6 ?? '')));
-          // The generated password is for a real guest's image; the simulator keeps only its hash.
-          const { rootPassword: _password, ...kept } = spec;
-          const stored: StoredSpec = { ...kept, createdAt: spec.createdAt.toISOString() };
+          const stored = storedSpecOf(spec);
           const [row] = await tx
             .insert(simulatorMachines)
             .values({

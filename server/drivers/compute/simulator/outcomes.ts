@@ -6,8 +6,8 @@ type Settled = Partial<MachineRow>;
 
 /**
  * The row's new values once `transition` ended at `now`; 'removed' for a machine that is gone.
- * A failed transition leaves the machine where it was, except provisioning and rebooting, which leave it
- * in error (it is not running, and was never or is no longer in a known-good state).
+ * A failed transition leaves the machine where it was, except provisioning, rebooting and rebuilding,
+ * which leave it in error (it is not running, and was never or is no longer in a known-good state).
  */
 export function settle(
   row: MachineRow,
@@ -38,8 +38,10 @@ export function settle(
         return running({ powerLog: powerOn(log, at) });
       case 'power_on':
         return running({ powerLog: powerOn(log, at) });
-      case 'reboot': {
-        // The few seconds between the old kernel stopping and the new one starting show as a dip.
+      case 'reboot':
+      case 'rebuild': {
+        // The few seconds between the old kernel stopping and the new one starting show as a dip (a rebuild
+        // of a stopped machine has nothing to stop: it only starts).
         const began = row.transitionStartedAt?.getTime() ?? at;
         return running({ powerLog: powerOn(powerDown(log, began), Math.max(began + 1, at - 1)) });
       }
@@ -53,6 +55,7 @@ export function settle(
   switch (transition) {
     case 'provision':
     case 'reboot':
+    case 'rebuild':
       return off('error');
     case 'power_on':
       return off(row.state);

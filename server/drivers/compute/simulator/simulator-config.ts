@@ -20,6 +20,8 @@ export const DEFAULT_TIMINGS_MS: Record<Transition, number> = {
   shutdown: 10_000,
   power_off: 2_000,
   reboot: 12_000,
+  // A fresh disk from the image and a first boot: about as long as provisioning.
+  rebuild: 20_000,
   destroy: 5_000,
 };
 
@@ -53,7 +55,7 @@ export function transitionDurationMs(
 /**
  * Failure hooks, for tests and demonstrations, chosen by the hostname:
  *   fail-<transition>…  that transition always fails: fail-provision, fail-power-on, fail-shutdown,
- *                       fail-power-off, fail-reboot, fail-destroy (e.g. "fail-reboot-web-1")
+ *                       fail-power-off, fail-reboot, fail-rebuild, fail-destroy (e.g. "fail-reboot-web-1")
  *   fail-…              anything else after "fail-": provisioning fails
  * Tests can also make the next transition of one machine fail with HypervisorSimulator.failNext().
  */
@@ -73,5 +75,7 @@ export const FAILURE_MESSAGES: Record<Transition, string> = {
     'The operating system did not shut down within the grace period; power the compute off instead (simulated failure).',
   power_off: 'The hypervisor did not confirm the power-off; try again (simulated failure).',
   reboot: 'The machine did not come back after the reboot; power it on again (simulated failure).',
+  rebuild:
+    'The new disk could not be written from the image; the compute is in error: rebuild it again or destroy it (simulated failure).',
   destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
 };

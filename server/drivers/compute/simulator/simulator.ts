@@ -17,7 +17,7 @@ import {
 } from '../compute-driver';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
 import { MachineConsoles } from './machine-consoles';
-import { type MachineRow, MachineStore, specOf, statusOf } from './machine-store';
+import { type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
 import { simulatedMetrics } from './metrics';
 import { settle } from './outcomes';
 import {
@@ -33,6 +33,7 @@ const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly
   shutdown: ['running'],
   power_off: ['running'],
   reboot: ['running'],
+  rebuild: ['running', 'stopped', 'error'],
 };
 
 export interface SimulatorOptions {
@@ -129,6 +130,11 @@ export class HypervisorSimulator implements ComputeDriver {
     return this.begin(machineId, 'reboot');
   }
 
+  /** The machine takes the new spec (image, keys, password hash) as its fresh disk is written. */
+  rebuild(spec: MachineSpec): Promise<void> {
+    return this.begin(spec.id, 'rebuild', { spec: storedSpecOf(spec) as unknown as Record<string, unknown> });
+  }
+
   destroy(machineId: string): Promise<void> {
     return this.begin(machineId, 'destroy');
   }
@@ -161,7 +167,11 @@ export class HypervisorSimulator implements ComputeDriver {
     return transitionDurationMs(this.options.config, machineId, transition);
   }
 
-  private async begin(machineId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+  private async begin(
+    machineId: string,
+    transition: Exclude<Transition, 'provision'>,
+    values: Partial<MachineRow> = {},
+  ): Promise<void> {
     const duration = this.duration(machineId, transition);
     const row = await this.store.change(machineId, async (current, tx) => {
       if (transition !== 'destroy') {
@@ -174,6 +184,7 @@ export class HypervisorSimulator implements ComputeDriver {
       }
       const now = new Date();
       return this.store.update(tx, machineId, {
+        ...values,
         transition,
         transitionStartedAt: now,
         transitionDueAt: new Date(now.getTime() + duration),
@@ -182,7 +193,8 @@ export class HypervisorSimulator implements ComputeDriver {
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     this.consoles.remember(row);
     const console = this.consoles.consoleOf(row);
-    if (transition === 'power_on' || transition === 'reboot') console.beginBoot(transition, duration);
+    if (transition === 'power_on' || transition === 'reboot' || transition === 'rebuild')
+      console.beginBoot(transition, duration);
     else if (transition === 'shutdown') console.beginShutdown(duration);
     else if (transition === 'power_off') console.beginPowerOff();
     else console.beginDestroy();

@@ -1,7 +1,7 @@
 // Destroy: the domain stopped and undefined, its disk and seed deleted. Whatever was under way is
 // abandoned first (by the flow engine).
 import { domainName } from '../domain-xml';
-import { diskVolume, seedVolume } from '../provisioning';
+import { diskVolume, generationOf, seedVolume } from '../provisioning';
 import { VirshError } from '../virsh';
 import type { TransitionFlow } from './flow';
 
@@ -22,8 +22,12 @@ export const destroyFlow: TransitionFlow = {
     } catch (error) {
       if (!(error instanceof VirshError && error.noDomain)) throw error;
     }
-    await host.deleteVolume(diskVolume(row.id));
-    await host.deleteVolume(seedVolume(row.id));
+    // The current generation, and the one a rebuild left beside it when it failed before switching.
+    const generation = generationOf(row);
+    for (const made of new Set([generation, Math.max(generation - 1, 0)])) {
+      await host.deleteVolume(diskVolume(row.id, made));
+      await host.deleteVolume(seedVolume(row.id, made));
+    }
     return { ok: true, message: null, state: 'absent' };
   },
 };

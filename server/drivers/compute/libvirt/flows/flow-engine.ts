@@ -38,8 +38,12 @@ export class FlowEngine {
   }
 
   /** Begins a power transition: recorded as under way, asked of libvirt, then followed to its outcome. */
-  async start(machineId: string, flow: TransitionFlow): Promise<void> {
-    const row = await this.begin(machineId, flow);
+  async start(
+    machineId: string,
+    flow: TransitionFlow,
+    options: { values?: Partial<LibvirtMachineRow>; rootPassword?: string } = {},
+  ): Promise<void> {
+    const row = await this.begin(machineId, flow, options.values);
     if (flow.request) {
       try {
         await flow.request(this.context.hosts.of(row), row, this.context);
@@ -47,11 +51,18 @@ export class FlowEngine {
         await this.abandon(row, error);
       }
     }
-    this.run(row, flow, { resumed: false });
+    this.run(row, flow, { resumed: false, rootPassword: options.rootPassword });
   }
 
-  /** Records a power transition as under way (refused when the machine is busy or in the wrong state). */
-  private async begin(machineId: string, flow: TransitionFlow): Promise<LibvirtMachineRow> {
+  /**
+   * Records a power transition as under way (refused when the machine is busy or in the wrong state), with
+   * what it changes of the machine's record (a rebuild's new spec).
+   */
+  private async begin(
+    machineId: string,
+    flow: TransitionFlow,
+    values: Partial<LibvirtMachineRow> = {},
+  ): Promise<LibvirtMachineRow> {
     const { store } = this.context;
     const row = await store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
@@ -67,6 +78,7 @@ export class FlowEngine {
     }
     const now = new Date();
     const updated = (await store.update(machineId, {
+      ...values,
       state,
       transition: flow.transition,
       transitionStartedAt: now,
@@ -204,6 +216,7 @@ function failureMessage(transition: Transition, error: unknown): string {
     shutdown: 'The shutdown could not be requested',
     power_off: 'The machine could not be powered off',
     reboot: 'The machine could not be rebooted',
+    rebuild: 'The machine could not be rebuilt',
     destroy: 'The machine could not be destroyed; try again',
   }[transition];
   return `${what} (libvirt: ${detail.slice(0, 300)}).`;

@@ -39,8 +39,11 @@ export class SerialConsole {
 
   constructor(
     private readonly facts: () => ConsoleFacts,
-    /** Checks a root password at the login prompt; undefined for key computes (automatic root login). */
-    private readonly verifyPassword: ((password: string) => Promise<boolean>) | undefined,
+    /**
+     * Checks a root password at the login prompt; undefined for key computes (automatic root login). Asked
+     * at each login: a rebuild may change the password, or the way root signs in.
+     */
+    private readonly passwordCheck: () => ((password: string) => Promise<boolean>) | undefined,
     initial: ConsoleStatus,
   ) {
     this.current = { ...initial, ...(initial.message ? {} : { message: RESTING_MESSAGES[initial.status] }) };
@@ -73,16 +76,28 @@ export class SerialConsole {
 
   // ── What the hypervisor does to the machine ──
 
-  beginBoot(kind: 'provision' | 'power_on' | 'reboot', durationMs: number): void {
+  /** A rebuild boots the new disk for the first time (after cutting the power of a running machine). */
+  beginBoot(kind: 'provision' | 'power_on' | 'reboot' | 'rebuild', durationMs: number): void {
     this.flush();
     const facts = this.facts();
     const lines = [
       ...(kind === 'reboot' ? [...shutdownLines(facts, true), ''] : []),
-      ...bootLines(facts, kind === 'provision'),
+      ...(kind === 'rebuild'
+        ? [
+            `The disk is being reinstalled from ${facts.spec.image.name} ${facts.spec.image.version}; the old one is discarded.`,
+            '',
+          ]
+        : []),
+      ...bootLines(facts, kind === 'provision' || kind === 'rebuild'),
     ];
     this.stage = 'booting';
     this.line = '';
-    const status = { provision: 'provisioning', power_on: 'starting', reboot: 'rebooting' }[kind];
+    const status = {
+      provision: 'provisioning',
+      power_on: 'starting',
+      reboot: 'rebooting',
+      rebuild: 'rebuilding',
+    }[kind];
     this.setStatus({ status });
     this.stream(lines, durationMs * 0.9);
   }
@@ -206,7 +221,7 @@ export class SerialConsole {
   private showLogin(): void {
     this.line = '';
     this.emit(`${this.facts().spec.hostname} login: `);
-    if (this.verifyPassword) {
+    if (this.passwordCheck()) {
       this.stage = 'login';
       return;
     }
@@ -288,7 +303,7 @@ export class SerialConsole {
 
   private checkPassword(password: string): void {
     this.stage = 'checking';
-    const verify = this.verifyPassword;
+    const verify = this.passwordCheck();
     const check = this.user === 'root' && verify ? verify(password) : Promise.resolve(false);
     check.then(
       (ok) => {

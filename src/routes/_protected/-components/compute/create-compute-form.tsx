@@ -1,17 +1,15 @@
 // The /new-compute form: location, image, plan (the team's limits decide which are open), how to sign in,
 // hostname, tags and user-data, with the price in the team's currency. Validated with the contract before
 // sending (user-data also as it is typed).
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { flex, grid, wrap } from 'styled-system/patterns';
+import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import {
   createComputeRequestSchema,
   type InstanceType,
   type Location,
   type OperatingSystem,
-  sshPublicKeySchema,
   tagSchema,
   userDataProblem,
 } from '@/contract/computes';
@@ -25,7 +23,8 @@ import { Button } from '@/ui/button';
 import { ChoiceCards } from '@/ui/choice-cards';
 import { TagInput } from '@/ui/tag-input';
 import { Text } from '@/ui/text';
-import { TextareaField, TextField } from '@/ui/text-field';
+import { TextField } from '@/ui/text-field';
+import { authenticationOf, type RootSignIn, RootSignInFields } from './root-sign-in-fields';
 
 export interface CatalogData {
   locations: Location[];
@@ -84,9 +83,7 @@ export function CreateComputeForm({
       instanceTypes[0]?.id ??
       '',
   );
-  const [method, setMethod] = useState<'ssh-key' | 'password'>('ssh-key');
-  const [publicKey, setPublicKey] = useState('');
-  const [keyIds, setKeyIds] = useState<string[]>([]);
+  const [signIn, setSignIn] = useState<RootSignIn>({ method: 'ssh-key', publicKey: '', keyIds: [] });
   const [hostname, setHostname] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [userData, setUserData] = useState('');
@@ -109,10 +106,7 @@ export function CreateComputeForm({
     locationId,
     operatingSystemId: osId,
     instanceTypeId: planId,
-    authentication:
-      method === 'ssh-key'
-        ? { method, ...(publicKey.trim() === '' && keyIds.length > 0 ? {} : { publicKey }), keyIds }
-        : { method },
+    authentication: authenticationOf(signIn),
     tags,
     // An empty field sends none; anything else is sent as typed (the contract says what is wrong with it).
     ...(userData.trim() === '' ? {} : { userData }),
@@ -200,90 +194,15 @@ export function CreateComputeForm({
               : undefined,
         }))}
       />
-      <ChoiceCards
-        legend="Authentication"
-        name="method"
-        value={method}
-        onChange={(value) => setMethod(value as 'ssh-key' | 'password')}
-        options={[
-          {
-            value: 'ssh-key',
-            label: 'SSH key',
-            description: 'Recommended: sign in with your key, no password to leak.',
-          },
-          {
-            value: 'password',
-            label: 'Root password',
-            description: 'We generate a strong one and show it once.',
-          },
-        ]}
+      <RootSignInFields
+        value={signIn}
+        onChange={setSignIn}
+        savedKeys={savedKeys}
+        errors={errors}
+        onKeyChecked={(problem) =>
+          setClientErrors(({ publicKey: _, ...rest }) => (problem ? { ...rest, publicKey: problem } : rest))
+        }
       />
-      {method === 'ssh-key' ? (
-        <fieldset className={grid({ gap: '2', border: 'none', padding: '0', margin: '0', minWidth: '0' })}>
-          <legend className={css({ fontWeight: '500', marginBottom: '1' })}>Saved SSH keys</legend>
-          {savedKeys.length === 0 ? (
-            <Text variant="muted">
-              No saved keys yet: paste one below, or save yours under{' '}
-              <Link to="/account-settings/ssh-keys">Account settings → SSH keys</Link> to pick them next time.
-            </Text>
-          ) : (
-            savedKeys.map((key) => (
-              <label key={key.id} className={flex({ gap: '2', align: 'baseline', minWidth: '0' })}>
-                <input
-                  type="checkbox"
-                  checked={keyIds.includes(key.id)}
-                  onChange={(event) =>
-                    setKeyIds((ids) =>
-                      event.target.checked ? [...ids, key.id] : ids.filter((id) => id !== key.id),
-                    )
-                  }
-                />
-                <span className={css({ minWidth: '0' })}>
-                  {key.name}
-                  <span
-                    className={css({
-                      display: 'block',
-                      color: 'fg.muted',
-                      fontSize: 'sm',
-                      fontFamily: 'mono',
-                      overflowWrap: 'anywhere',
-                    })}
-                  >
-                    {key.fingerprint}
-                    {key.mine ? '' : ` · shared by ${key.owner.name}`}
-                  </span>
-                </span>
-              </label>
-            ))
-          )}
-          {errors['authentication.keyIds'] ? (
-            <Text as="span" variant="danger" role="alert">
-              {errors['authentication.keyIds']}
-            </Text>
-          ) : null}
-        </fieldset>
-      ) : null}
-      {method === 'ssh-key' ? (
-        <TextareaField
-          label={keyIds.length > 0 ? 'Another SSH public key (optional)' : 'SSH public key'}
-          name="publicKey"
-          mono
-          required={keyIds.length === 0}
-          value={publicKey}
-          onChange={(event) => {
-            setPublicKey(event.target.value);
-            const checked = v.safeParse(sshPublicKeySchema, event.target.value);
-            setClientErrors(({ publicKey: _, ...rest }) =>
-              checked.success || !event.target.value
-                ? rest
-                : { ...rest, publicKey: checked.issues[0].message },
-            );
-          }}
-          placeholder="ssh-ed25519 AAAA… you@laptop"
-          help="The contents of your .pub file, e.g. ~/.ssh/id_ed25519.pub."
-          error={errors.publicKey ?? errors['authentication.publicKey']}
-        />
-      ) : null}
       <TextField
         label="Hostname"
         name="hostname"

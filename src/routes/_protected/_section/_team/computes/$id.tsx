@@ -9,7 +9,7 @@ import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
-// A compute: its overview (the default child) and the power, tags, history, monitoring and destroy pages.
+// A compute: its overview (the default child) and the power, tags, history, monitoring, rebuild and destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
@@ -66,6 +66,7 @@ function ComputeLayout() {
           { label: 'Tags', to: '/computes/$id/tags', params: { id } },
           { label: 'History', to: '/computes/$id/history', params: { id } },
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
+          { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
           { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },
         ]}
       />

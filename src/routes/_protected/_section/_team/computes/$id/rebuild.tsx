@@ -1,0 +1,203 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { flex, grid, hstack, panel } from 'styled-system/patterns';
+import { fromPromise } from 'xstate';
+import { withInspector } from '@/app-actors';
+import type { Compute, RebuildComputeInput } from '@/contract/computes';
+import { can, whyNot } from '@/domain/permissions';
+import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
+import { SectionHeading } from '@/routes/-components/page';
+import { useRebuildCompute } from '@/services/computes.mutations';
+import { operatingSystemsQuery } from '@/services/computes.queries';
+import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ChoiceCards } from '@/ui/choice-cards';
+import { CopyButton } from '@/ui/copy-button';
+import { Spinner } from '@/ui/spinner';
+import { Text } from '@/ui/text';
+import { TextField } from '@/ui/text-field';
+import {
+  authenticationOf,
+  type RootSignIn,
+  RootSignInFields,
+} from '../../../../-components/compute/root-sign-in-fields';
+import { ComputeStatusBadge } from '../-components/status-badge';
+import { loadCompute, useCompute } from '../-components/use-compute';
+
+// Rebuild: reinstall the compute from an image (the same or another) with new keys or a new root password,
+// keeping its id, hostname, addresses and plan; the hostname typed to confirm; the rebuild followed live.
+export const Route = createFileRoute('/_protected/_section/_team/computes/$id/rebuild')({
+  loader: (args) =>
+    Promise.all([
+      loadCompute(args),
+      args.context.queryClient.ensureQueryData(operatingSystemsQuery()),
+      args.context.queryClient.ensureQueryData(teamSshKeysQuery(args.context.team.id)),
+    ]),
+  component: ComputeRebuildPage,
+});
+
+function ComputeRebuildPage() {
+  const { id } = Route.useParams();
+  const { compute, team } = useCompute(id);
+  if (!can(team.role, 'resources.manage')) {
+    return (
+      <>
+        <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
+        <Text variant="muted">{whyNot('resources.manage')}</Text>
+      </>
+    );
+  }
+  return <RebuildForm compute={compute} />;
+}
+
+function RebuildForm({ compute }: { compute: Compute }) {
+  const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
+  const savedKeys = useSuspenseQuery(teamSshKeysQuery(compute.teamId)).data.keys;
+  const rebuild = useRebuildCompute(compute);
+  const actor = useActorRef(
+    computeRebuildMachine.provide({
+      actors: {
+        rebuild: fromPromise<RebuildAnswer, RebuildComputeInput>(({ input }) => rebuild.mutateAsync(input)),
+      },
+    }),
+    withInspector({
+      input: { hostname: compute.hostname, status: compute.status, updatedAt: compute.updatedAt },
+    }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  // The compute's status, as the socket keeps it: the machine follows the rebuild with it.
+  useEffect(() => {
+    actor.send({ type: 'compute.changed', status: compute.status, updatedAt: compute.updatedAt });
+  }, [actor, compute.status, compute.updatedAt]);
+
+  const [osId, setOsId] = useState(compute.operatingSystem.id);
+  const [signIn, setSignIn] = useState<RootSignIn>({ method: 'ssh-key', publicKey: '', keyIds: [] });
+  const [typed, setTyped] = useState('');
+  const [keyProblem, setKeyProblem] = useState<string | undefined>();
+  const { fieldErrors, message, rootPassword } = snapshot.context;
+  const os = operatingSystems.find((candidate) => candidate.id === osId);
+  const chosen = os ? `${os.name} ${os.version}` : 'the image';
+
+  const passwordPanel = rootPassword ? (
+    <section aria-labelledby="root-password" className={panel({ padding: '5', gap: '3' })}>
+      <Text as="h2" variant="sectionTitle" id="root-password">
+        Save the new root password now
+      </Text>
+      <p>This is the only time it is shown: we keep only a hash of it. The old password no longer works.</p>
+      <Text as="p" variant="mono" data-testid="root-password">
+        {rootPassword}
+      </Text>
+      <div className={flex({ gap: '2' })}>
+        <CopyButton value={rootPassword} label="Copy the password" />
+      </div>
+    </section>
+  ) : null;
+
+  if (snapshot.matches('rebuilding') || snapshot.matches('rebuilt') || snapshot.matches('failed')) {
+    return (
+      <>
+        <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
+        <div className={grid({ gap: '4', maxWidth: '36rem' })}>
+          {snapshot.matches('rebuilding') ? (
+            <p role="status" className={hstack({ gap: '2' })}>
+              <Spinner size="sm" /> Rebuilding {compute.hostname} from {compute.operatingSystem.name}{' '}
+              {compute.operatingSystem.version}: a fresh disk, then its first boot.{' '}
+              <ComputeStatusBadge status={compute.status} />
+            </p>
+          ) : snapshot.matches('rebuilt') ? (
+            <Alert tone="success">
+              <span role="status">
+                {compute.hostname} was rebuilt from {compute.operatingSystem.name}{' '}
+                {compute.operatingSystem.version} and is running, at the same addresses.
+              </span>
+            </Alert>
+          ) : (
+            <Alert tone="error">{message}</Alert>
+          )}
+          {passwordPanel}
+          {snapshot.matches('rebuilding') ? null : (
+            <div>
+              <Button variant="outline" onClick={() => actor.send({ type: 'form.reopen' })}>
+                Rebuild again
+              </Button>
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const submit = () => {
+    actor.send({
+      type: 'form.submit',
+      input: { operatingSystemId: osId, authentication: authenticationOf(signIn), confirmHostname: typed },
+    });
+  };
+  const errors: Record<string, string | undefined> = {
+    ...fieldErrors,
+    publicKey: keyProblem ?? fieldErrors.publicKey,
+  };
+  return (
+    <>
+      <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
+      <form
+        noValidate
+        className={grid({ gap: '5', maxWidth: '48rem' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Alert tone="info">
+          Rebuilding reinstalls {compute.hostname} from an image on a fresh disk: everything on its disk is
+          lost. It keeps its hostname, its addresses (
+          {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ')}) and its plan, billed as before. It may be
+          running or stopped; it runs again once rebuilt.
+        </Alert>
+        <ChoiceCards
+          legend="Image"
+          name="operatingSystemId"
+          value={osId}
+          onChange={setOsId}
+          columns={3}
+          error={errors.operatingSystemId}
+          options={operatingSystems.map((o) => ({
+            value: o.id,
+            label: `${o.name} ${o.version}`,
+            description: o.id === compute.operatingSystem.id ? 'Its image now' : undefined,
+          }))}
+        />
+        <RootSignInFields
+          value={signIn}
+          onChange={setSignIn}
+          savedKeys={savedKeys}
+          errors={errors}
+          onKeyChecked={setKeyProblem}
+        />
+        <TextField
+          label={`Type ${compute.hostname} to confirm`}
+          name="confirmHostname"
+          mono
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          error={errors.confirmHostname}
+        />
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <div>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={!confirmsHostname(typed, compute.hostname)}
+            loading={snapshot.hasTag('busy')}
+          >
+            Rebuild from {chosen}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
