@@ -9,6 +9,7 @@ export const computeStatusSchema = v.picklist([
   'stopped',
   'starting',
   'rebooting',
+  'resizing',
   'destroying',
   'destroyed',
   'error',

@@ -14,6 +14,7 @@ export const CONSOLE_STATUS: Record<Transition, string> = {
   shutdown: 'stopping',
   power_off: 'stopping',
   reboot: 'rebooting',
+  resize: 'resizing',
   destroy: 'destroying',
 };
 

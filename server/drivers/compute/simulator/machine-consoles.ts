@@ -87,6 +87,7 @@ function transitionStatus(transition: Transition): string {
     shutdown: 'stopping',
     power_off: 'stopping',
     reboot: 'rebooting',
+    resize: 'resizing',
     destroy: 'destroying',
   }[transition];
 }

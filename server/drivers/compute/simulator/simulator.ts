@@ -10,14 +10,25 @@ import {
   type ConsoleAttachment,
   type ConsoleSink,
   type MachineEventListener,
+  type MachineSize,
   type MachineSpec,
   MachineStateError,
   type MachineStatus,
+  type PlacementRefusal,
   type Transition,
 } from '../compute-driver';
+import {
+  addSizes,
+  FULL_LOCATION,
+  fitsEmpty,
+  LARGER_THAN_ANY_HOST,
+  loadWith,
+  NO_SIZE,
+  resizeRoomRefusal,
+} from '../capacity';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
 import { MachineConsoles } from './machine-consoles';
-import { type MachineRow, MachineStore, specOf, statusOf } from './machine-store';
+import { heldSize, type MachineRow, MachineStore, specOf, statusOf } from './machine-store';
 import { simulatedMetrics } from './metrics';
 import { settle } from './outcomes';
 import {
@@ -33,6 +44,7 @@ const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly
   shutdown: ['running'],
   power_off: ['running'],
   reboot: ['running'],
+  resize: ['stopped'],
 };
 
 export interface SimulatorOptions {
@@ -129,6 +141,39 @@ export class HypervisorSimulator implements ComputeDriver {
     return this.begin(machineId, 'reboot');
   }
 
+  resize(machineId: string, size: MachineSize): Promise<void> {
+    return this.begin(machineId, 'resize', { resizeTo: size });
+  }
+
+  // ── Capacity: each location one host of hostCapacity, counted like a libvirt host ──
+
+  /** What the location's machines hold (a machine mid-resize holds the larger of its two sizes). */
+  private async usedIn(locationId: string): Promise<MachineSize> {
+    return (await this.store.all())
+      .filter((row) => specOf(row).locationId === locationId)
+      .reduce((sum, row) => addSizes(sum, heldSize(row)), NO_SIZE);
+  }
+
+  async refusePlacement(request: {
+    locationId: string;
+    vcpus: number;
+    memoryMb: number;
+    diskGb: number;
+  }): Promise<PlacementRefusal | null> {
+    const capacity = this.options.config.hostCapacity;
+    if (!capacity) return null;
+    if (!fitsEmpty(capacity, request)) return { field: 'instanceTypeId', message: LARGER_THAN_ANY_HOST };
+    if (loadWith(capacity, await this.usedIn(request.locationId), request) <= 1) return null;
+    return { field: 'locationId', message: FULL_LOCATION };
+  }
+
+  async refuseResize(machineId: string, size: MachineSize): Promise<PlacementRefusal | null> {
+    const capacity = this.options.config.hostCapacity;
+    const row = await this.store.find(machineId);
+    if (!capacity || !row) return null;
+    return resizeRoomRefusal(capacity, await this.usedIn(specOf(row).locationId), heldSize(row), size);
+  }
+
   destroy(machineId: string): Promise<void> {
     return this.begin(machineId, 'destroy');
   }
@@ -161,7 +206,11 @@ export class HypervisorSimulator implements ComputeDriver {
     return transitionDurationMs(this.options.config, machineId, transition);
   }
 
-  private async begin(machineId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+  private async begin(
+    machineId: string,
+    transition: Exclude<Transition, 'provision'>,
+    specChange: Record<string, unknown> = {},
+  ): Promise<void> {
     const duration = this.duration(machineId, transition);
     const row = await this.store.change(machineId, async (current, tx) => {
       if (transition !== 'destroy') {
@@ -174,6 +223,7 @@ export class HypervisorSimulator implements ComputeDriver {
       }
       const now = new Date();
       return this.store.update(tx, machineId, {
+        ...(Object.keys(specChange).length > 0 ? { spec: { ...current.spec, ...specChange } } : {}),
         transition,
         transitionStartedAt: now,
         transitionDueAt: new Date(now.getTime() + duration),
@@ -185,7 +235,7 @@ export class HypervisorSimulator implements ComputeDriver {
     if (transition === 'power_on' || transition === 'reboot') console.beginBoot(transition, duration);
     else if (transition === 'shutdown') console.beginShutdown(duration);
     else if (transition === 'power_off') console.beginPowerOff();
-    else console.beginDestroy();
+    else if (transition === 'destroy') console.beginDestroy();
     this.schedule(machineId, transition, duration);
   }
 

@@ -204,6 +204,7 @@ function failureMessage(transition: Transition, error: unknown): string {
     shutdown: 'The shutdown could not be requested',
     power_off: 'The machine could not be powered off',
     reboot: 'The machine could not be rebooted',
+    resize: 'The machine could not be resized; it keeps its old size',
     destroy: 'The machine could not be destroyed; try again',
   }[transition];
   return `${what} (libvirt: ${detail.slice(0, 300)}).`;

@@ -7,6 +7,7 @@ import { powerOffFlow } from './power-off';
 import { powerOnFlow } from './power-on';
 import { provisionFlow } from './provision';
 import { rebootFlow } from './reboot';
+import { resizeFlow } from './resize';
 import { shutdownFlow } from './shutdown';
 
 export const FLOWS: Record<Transition, TransitionFlow> = {
@@ -15,5 +16,6 @@ export const FLOWS: Record<Transition, TransitionFlow> = {
   shutdown: shutdownFlow,
   power_off: powerOffFlow,
   reboot: rebootFlow,
+  resize: resizeFlow,
   destroy: destroyFlow,
 };

@@ -9,6 +9,7 @@ const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
   stopped: { label: 'Stopped', tone: 'neutral' },
   starting: { label: 'Starting…', tone: 'warning' },
   rebooting: { label: 'Rebooting…', tone: 'warning' },
+  resizing: { label: 'Resizing…', tone: 'warning' },
   destroying: { label: 'Destroying…', tone: 'danger' },
   destroyed: { label: 'Destroyed', tone: 'neutral' },
   error: { label: 'Error', tone: 'danger' },
