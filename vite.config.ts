@@ -77,6 +77,22 @@ function startConsoleAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Panda's generated recipes and patterns (styled-system/recipes, styled-system/patterns) are plain
+ * functions, but each module builds its function with a top-level call, which a bundler must assume has
+ * side effects: importing one recipe through the barrel then kept every recipe and pattern, used or not,
+ * in the chunk the first page loads. Declared free of side effects, only those a chunk uses ship in it.
+ */
+function styledSystemWithoutSideEffects(): Plugin {
+  return {
+    name: 'ikirere:styled-system-without-side-effects',
+    transform: {
+      filter: { id: /[\\/]styled-system[\\/](recipes|patterns)[\\/][^/\\]+\.mjs$/ },
+      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+    },
+  };
+}
+
 // In development Vite serves the SPA and forwards API and socket calls to the server (scripts/dev.mjs).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const apiPaths = ['/user', '/resource-manager', '/payment', '/api', '/healthz'];
@@ -85,6 +101,7 @@ export default defineConfig({
   // The router plugin must come before react() so route files are split before React transforms them.
   plugins: [
     rememberEntryImports(),
+    styledSystemWithoutSideEffects(),
     startConsoleAfterFirstPaint(),
     tanstackRouter({
       target: 'react',
@@ -132,6 +149,12 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate)[\\/]/,
+            },
+            {
+              // Panda's runtime (css, cva, the patterns) and the recipes of the first pages' parts, in one
+              // chunk the entry loads; the recipes only later pages use stay with those pages.
+              name: 'styles',
+              test: /[\\/]styled-system[\\/](helpers\.mjs|css[\\/]|patterns[\\/]|recipes[\\/](create-recipe|button|badge|spinner|skeleton|text|field|alert|toast)\.mjs)/,
             },
           ],
         },

@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
-// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), e2e (Chromium).
+// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), guests (standard
+// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   // `@/…` is src/, `styled-system/…` Panda's generated code: the paths in tsconfig.json.
@@ -15,7 +16,14 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/libvirt/**', 'tests/cluster/**'],
+          exclude: [
+            'tests/server/**',
+            'tests/e2e/**',
+            'tests/libvirt/**',
+            'tests/cluster/**',
+            'tests/gateways/**',
+            'tests/guests/**',
+          ],
         },
       },
       {
@@ -69,6 +77,34 @@ export default defineConfig({
           include: ['tests/libvirt/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real SMS gateways: Debian's Kannel started by the test on loopback ports, connected over SMPP to
+          // SMS centres the test runs (npm's smpp and Perl's Net::SMPP); run in a step of their own.
+          name: 'gateways',
+          environment: 'node',
+          include: ['tests/gateways/**/*.test.ts'],
+          globalSetup: ['tests/setup/server-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Standard cloud images (Debian 12 with the real cloud-init) under emulation: minutes a boot, so
+          // not in `npm test`; `npm run test:guests`, which .ci/run runs after it.
+          name: 'guests',
+          environment: 'node',
+          include: ['tests/guests/**/*.test.ts'],
+          testTimeout: 300_000,
+          // Two guests booting under emulation (see BOOT_TIMEOUT_MS in the test).
+          hookTimeout: 35 * 60_000,
           fileParallelism: false,
         },
       },

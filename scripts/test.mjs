@@ -50,6 +50,9 @@ const steps = [
   // Real guests on this machine's libvirtd (started by .ci/run): fails with what to install and start
   // when libvirt is missing, rather than passing without having tried.
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
+  // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
+  // centres (npm's smpp and Perl's Net::SMPP): fails with what to install when Kannel is missing.
+  ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],
   ['end-to-end tests in Chromium', ['run', '--silent', 'test:e2e'], embedded],
 ];
 

@@ -10,12 +10,15 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '@/contract/socket';
-import { type BillingService, createBillingService } from './billing';
+import { type BillingService, billingStartPolicy, createBillingService } from './billing';
+import { changeCurrency } from './billing/billing-profile';
 import { type ComputeService, createComputeService } from './computes';
+import { countLiveComputes } from './computes/compute-record';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import { createDomainService, type DomainService } from './domains';
+import { countDomains } from './domains/domain-record';
 import { SANDBOX_CHECKOUT_PATH, SandboxProvider } from './drivers/payment';
 import { sandboxCheckoutRoutes } from './drivers/payment/sandbox/checkout.routes';
 import type { AppEnv } from './http/env';
@@ -123,7 +126,13 @@ export function createApp(deps: AppDeps): App {
   });
   const computes =
     deps.computes ??
-    createComputeService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
+    createComputeService({
+      db: deps.database.db,
+      clock: identity.clock,
+      logger: deps.logger,
+      live,
+      startPolicy: billingStartPolicy,
+    });
   const domains =
     deps.domains ??
     createDomainService({ db: deps.database.db, clock: identity.clock, logger: deps.logger, live });
@@ -140,7 +149,12 @@ export function createApp(deps: AppDeps): App {
     });
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
-    userService({ uploads }),
+    userService({
+      identity,
+      live,
+      uploads,
+      areas: { computes: countLiveComputes, domains: countDomains, changeCurrency },
+    }),
     resourceManagerService({
       database: deps.database,
       version,

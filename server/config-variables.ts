@@ -127,6 +127,50 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Sender of the e-mails the server sends.',
   },
   {
+    name: 'SMS_DRIVER',
+    default: 'outbox',
+    description:
+      "Where text messages go: outbox (kept, logged and shown at /dev/mailbox; never reaches a phone) or kannel (sent through Kannel's sendsms to an SMS centre over SMPP, with delivery reports).",
+  },
+  {
+    name: 'SMS_SENDER',
+    default: 'Ikirere',
+    description: 'The sender id of text messages: up to 11 letters and digits, or a number.',
+  },
+  {
+    name: 'SMS_SEND_ATTEMPTS',
+    default: '5',
+    description:
+      'Attempts to hand one text to the gateway (waiting 5, 15, 30, then 60 s between them) before it is shown as not delivered.',
+  },
+  {
+    name: 'KANNEL_SENDSMS_URL',
+    default: undefined,
+    description:
+      "smsbox's sendsms address (http://127.0.0.1:13013/cgi-bin/sendsms); required with SMS_DRIVER=kannel.",
+  },
+  {
+    name: 'KANNEL_USERNAME',
+    default: undefined,
+    description: 'The sendsms-user of kannel.conf the server sends as; required with SMS_DRIVER=kannel.',
+  },
+  {
+    name: 'KANNEL_PASSWORD',
+    default: undefined,
+    description: "That sendsms-user's password.",
+  },
+  {
+    name: 'KANNEL_SMSC',
+    default: undefined,
+    description: "An smsc-id of kannel.conf to send every text through. Unset: Kannel's own routing.",
+  },
+  {
+    name: 'KANNEL_REPORT_URL',
+    default: undefined,
+    description:
+      'This server as Kannel reaches it, for delivery reports (http://10.0.0.5:3000). Unset: PUBLIC_URL, else the address the server listens on.',
+  },
+  {
     name: 'SUPPORT_EMAIL',
     default: DEFAULT_SUPPORT_EMAIL,
     description:

@@ -6,19 +6,17 @@ import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } f
 import { type DomainsConfig, readDomainsConfig } from './domains/config';
 import { type ComputeConfig, readComputeConfig } from './drivers/compute/config';
 import { type DnsDriverConfig, readDnsDriverConfig } from './drivers/dns/config';
+import { readSmsDriverConfig, type SmsDriverConfig } from './drivers/sms/sms-config';
 
 export {
-  type ConfigVariable,
   configVariables,
-  DEFAULT_MAIL_FROM,
-  DEFAULT_SUPPORT_EMAIL,
-  LOG_LEVELS,
   type LogLevel,
 } from './config-variables';
 
 /** The compute part (COMPUTE_DRIVER, CATALOG_FILE, SIMULATOR_*) is described in drivers/compute/config.ts. */
 /** The DNS driver part (POWERDNS_*) is described in drivers/dns/config.ts. */
-export interface Config extends ComputeConfig, DnsDriverConfig {
+/** The SMS part (SMS_DRIVER, SMS_SENDER, SMS_SEND_ATTEMPTS, KANNEL_*) is described in drivers/sms/sms-config.ts. */
+export interface Config extends ComputeConfig, DnsDriverConfig, SmsDriverConfig {
   port: number;
   host: string;
   /** The embedded DNS server's UDP and TCP port (0: a free one) and listening address. */
@@ -129,6 +127,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const compute = readComputeConfig(read, problems);
   const domains = readDomainsConfig(read, problems);
   const dnsDriver = readDnsDriverConfig(read, problems);
+  const smsDriver = readSmsDriverConfig(read, problems);
   const billing = readBillingConfig(read, problems);
 
   const dataDir = path('DATA_DIR', './.data');
@@ -162,6 +161,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ...compute,
     domains,
     ...dnsDriver,
+    ...smsDriver,
     billing,
   };
 }
@@ -184,6 +184,7 @@ type IdentityConfigPart = Omit<
   | 'billing'
   | keyof ComputeConfig
   | keyof DnsDriverConfig
+  | keyof SmsDriverConfig
 >;
 
 function readIdentityConfig(

@@ -8,7 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createLogger } from './logger';
 import { PortInUseError, startServer } from './start-server';
 
-export { type RunningServer, type StartOptions, startServer } from './start-server';
+export { type RunningServer, startServer } from './start-server';
 
 /** The hard limit on a shutdown; a hung database or client must not keep the process alive. */
 const SHUTDOWN_LIMIT_MS = 10_000;

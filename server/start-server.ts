@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { type BillingService, createBillingService, UsageSweep } from './billing';
+import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
 import { type Cluster, joinCluster, periodic } from './cluster';
 import { type ComputeService, createComputeService } from './computes';
 import type { Config } from './config';
@@ -15,6 +15,7 @@ import type { DnsDriver } from './drivers/dns/dns-driver';
 import { createEmbeddedDnsDriver } from './drivers/dns/embedded';
 import { createPowerDnsDriver } from './drivers/dns/powerdns';
 import { createMailDriver } from './drivers/mail';
+import { createSmsDriver, DEFAULT_SMS_RETRY } from './drivers/sms';
 import { Drain } from './http/drain';
 import type { Service } from './http/routes';
 import { createIdentity, type Identity, type IdentityConfig, type IdentityOptions } from './identity';
@@ -23,6 +24,7 @@ import { createLogger, type Logger } from './logger';
 import { deriveOperatorToken, writeOperatorTokenFile } from './ops/operator-access';
 import { attachSocketServer } from './socket';
 import { LiveUpdates } from './socket/live-updates';
+import { deliveryReportUrl } from './user/auth/sms-delivery-reports.routes';
 
 export interface StartOptions {
   logger?: Logger;
@@ -34,7 +36,7 @@ export interface StartOptions {
   /** An open database to serve instead of the one config names (tests, embedding); close() closes it. */
   database?: DatabaseHandle;
   /** Replaces parts of the identity core: a test clock, a mail driver, looser network limits. */
-  identity?: Pick<IdentityOptions, 'clock' | 'mail' | 'sms' | 'networkLimits'>;
+  identity?: Pick<IdentityOptions, 'clock' | 'mail' | 'sms' | 'smsRetry' | 'networkLimits'>;
   /** A DNS driver to use instead of the one config names (tests); close() closes it. */
   dnsDriver?: DnsDriver;
   /** Asks for the zones' NS records instead of DELEGATION_RESOLVER or the system's resolvers (tests). */
@@ -76,6 +78,8 @@ export class PortInUseError extends Error {
 /** How often the leader looks for transitions past due, and how late one must be (its own server's timer first). */
 const OVERDUE_CHECK_MS = 5_000;
 const OVERDUE_GRACE_MS = 3_000;
+/** How often the leader offers due texts to the gateway again (their own waits are 5 s and more). */
+const SMS_SWEEP_MS = 1_000;
 
 export function databaseOptionsFor(config: Config, logger: Logger): DatabaseOptions {
   return config.databaseUrl
@@ -101,12 +105,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Before anything that announces a change: the other servers on this database hear of it through here.
     cluster = await joinCluster(database, logger, { leaderCheckMs: options.leaderCheckMs });
     const instance = await ensureInstanceSettings(database.db);
+    let listeningUrl = `http://${displayHost(config.host)}:${config.port}`;
     const identity = createIdentity({
       database,
       logger,
       instanceSecret: instance.instanceSecret,
       config: identityConfigFrom(config),
       mail: createMailDriver({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger }),
+      sms: createSmsDriver({
+        config,
+        db: database.db,
+        logger,
+        instanceSecret: instance.instanceSecret,
+        // Texts are sent only once the server listens, so its own address is known by then.
+        reportUrl: (messageId, token) =>
+          deliveryReportUrl(config.kannel?.reportUrl ?? config.publicUrl ?? listeningUrl, messageId, token),
+      }),
+      smsRetry: { ...DEFAULT_SMS_RETRY, attempts: config.smsSendAttempts },
       networkLimits: {
         'send-code': { max: config.codeSendsPerIp, windowMs: NETWORK_LIMIT_WINDOW_MS },
         'enter-code': { max: config.codeTriesPerIp, windowMs: NETWORK_LIMIT_WINDOW_MS },
@@ -131,6 +146,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clock: identity.clock,
       logger,
       live,
+      startPolicy: billingStartPolicy,
       config: {
         computeDriver: config.computeDriver,
         catalog: config.catalog,
@@ -190,6 +206,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         (error) => logger.warn({ err: error }, 'pruning network limits failed'),
       ),
     });
+    // Texts the gateway did not take yet, offered again when due; claimed one at a time, so a text is
+    // never sent by two servers even if another server (asked for the code) tries it at the same moment.
+    cluster.whileLeading({
+      name: 'text message retries',
+      ...periodic(
+        SMS_SWEEP_MS,
+        async () => {
+          await identity.texts.sweep();
+        },
+        (error) => logger.warn({ err: error }, 'retrying text messages failed'),
+      ),
+    });
     // Transitions a stopped or killed server began, completed when due.
     const driver = computes.driver;
     // The guests' usage samples: one server samples every host (several would store each sample twice).
@@ -239,11 +267,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     const port = await listen(server, config.port, config.host);
     const url = `http://${displayHost(config.host)}:${port}`;
+    listeningUrl = url;
     logger.info(
       {
         url,
         database: database.kind,
         mail: identity.mail.kind,
+        sms: identity.texts.driver.kind,
         dns: `${dnsDriver.info.kind} ${dnsDriver.info.endpoint}`,
         instanceId: instance.instanceId,
       },

@@ -5,6 +5,7 @@
 import { createAccount } from '../../tests/e2e/accounts';
 import { variedZoneFile } from '../../tests/server/support/zone-files';
 import { removeDataDir, startServerProcess } from '../server-process';
+import { resourceManagerApi } from './api-client';
 import { median } from './page-timing';
 
 export const RECORD_WRITE_TARGET_RATIO = 3;
@@ -24,22 +25,7 @@ export async function benchRecordWrite(
   const server = await startServerProcess({ LOG_LEVEL: 'error' });
   try {
     const account = await createAccount(server.url);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${server.url}/resource-manager/api/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok)
-        throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
-    const teams = (await (
-      await fetch(`${server.url}/user/api/v1/teams`, {
-        headers: { Authorization: `Bearer ${account.token}` },
-      })
-    ).json()) as { teams: Array<{ id: string }> };
-    const teamId = teams.teams[0]!.id;
+    const { api, teamId } = await resourceManagerApi(server.url, account.token);
     const small = (await api('POST', `/teams/${teamId}/domains`, { name: 'small-zone.rw' })) as {
       id: string;
     };

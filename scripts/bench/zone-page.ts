@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { createAccount } from '../../tests/e2e/accounts';
 import { variedZoneFile } from '../../tests/server/support/zone-files';
 import { removeDataDir, startServerProcess } from '../server-process';
+import { resourceManagerApi } from './api-client';
 import { median, renderedAfter, rowsInDom, scrollToRow, signedInPage } from './page-timing';
 
 export const ZONE_PAGE_TARGET = { renderedMs: 500, maxRows: 100 } as const;
@@ -34,22 +35,7 @@ export async function benchZonePage(
   });
   try {
     const account = await createAccount(server.url);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${server.url}/resource-manager/api/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok)
-        throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
-    const teams = (await (
-      await fetch(`${server.url}/user/api/v1/teams`, {
-        headers: { Authorization: `Bearer ${account.token}` },
-      })
-    ).json()) as { teams: Array<{ id: string }> };
-    const teamId = teams.teams[0]!.id;
+    const { api, teamId } = await resourceManagerApi(server.url, account.token);
     const zone = 'benchmark-zone.rw';
     const domain = (await api('POST', `/teams/${teamId}/domains`, { name: zone })) as { id: string };
     const started = performance.now();

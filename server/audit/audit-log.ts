@@ -4,9 +4,9 @@
 //   await recordAudit(tx, { teamId, actor: auditActor(c), action: 'compute.created', target: hostname, at })
 import type { Context } from 'hono';
 import { auditLog } from '../db/schema';
+import { clientInfo } from '../http/client-info';
 import type { AppEnv } from '../http/env';
-import { clientInfo } from '../identity/client-info';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 
 /** Dotted: area, then what happened (team.renamed, member.role_changed, verification.approved). */
 export type AuditAction = `${string}.${string}`;

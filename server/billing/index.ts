@@ -16,17 +16,14 @@ import { type BillingConfig, DEFAULT_BILLING_CONFIG } from './config';
 import { invoiceRoutes } from './invoices.routes';
 
 export { BillingService } from './billing-service';
-export { type BillingConfig, readBillingConfig } from './config';
+export type { BillingConfig } from './config';
 export {
   accruedSum,
-  type ChargeInput,
   ledgerSum,
   postCharge,
   postCredit,
-  readAccount,
-  toBalance,
 } from './ledger';
-export { billingStartPolicy, type StartPolicy } from './start-policy';
+export { billingStartPolicy } from './start-policy';
 export { UsageSweep, type UsageSweepResult } from './usage-sweep';
 
 /** Where the payment service takes provider callbacks: POST <base>/callbacks/<kind>. */

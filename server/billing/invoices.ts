@@ -25,7 +25,7 @@ import {
   teams,
   usageAccruals,
 } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import { taxOf } from './config';
 import { lockAccount, postCharge } from './ledger';
 import { addMonths, monthStartOf } from './metering';

@@ -24,7 +24,7 @@ import {
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
 import { billingAccounts, ledgerEntries, teams, usageAccruals } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import { csvText } from './csv';
 import { cursorProblem } from './problems';
 

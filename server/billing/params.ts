@@ -2,7 +2,7 @@
 // invoice (server/http/path-params.ts).
 import * as v from 'valibot';
 import { idParam } from '../http/path-params';
-import { teamId } from '../teams/params';
+import { teamId } from '../tenancy/params';
 import { invoiceNotFound, topUpNotFound } from './problems';
 
 export const topUpParams = v.object({ teamId, topUpId: idParam('top-up', topUpNotFound) });

@@ -11,7 +11,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { billingAccounts, billingProfiles, computes, teamMembers, teams, users } from '../db/schema';
 import type { MailMessage } from '../drivers/mail';
 import { ProblemError } from '../http/problem';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import type { BillingService } from './billing-service';
 import { lockAccount, thresholdOf } from './ledger';
 import { emptyBalanceMail, lowBalanceMail } from './messages';

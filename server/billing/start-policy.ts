@@ -8,43 +8,45 @@
 // forever). The console shows the same rule before the form is filled (src/domain/money.ts, prepaidShortfall).
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney, prepaidShortfall } from '@/domain/money';
+import type { StartPolicy } from '../computes/start-policy';
 import { computes } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import { readAccount } from './ledger';
 import { planPrice } from './metering';
+import { balanceEmpty } from './problems';
 
-export interface StartPolicy {
-  /** Why the team may not create (plan given) or power on (no plan) a compute now; null when it may. */
-  startRefusal(
-    db: Queryable,
-    teamId: string,
-    now: Date,
-    plan?: Record<string, unknown>,
-  ): Promise<string | null>;
+/** Why the team may not create (plan given) or power on (no plan) a compute now, in words; null when it may. */
+async function startRefusalText(
+  db: Queryable,
+  teamId: string,
+  now: Date,
+  plan?: Record<string, unknown>,
+): Promise<string | null> {
+  const found = await readAccount(db, teamId, now);
+  if (!found) return null;
+  const { account, currency } = found;
+  const balance = formatMoney(account.balanceMinor, currency);
+  if (plan) {
+    const price = planPrice(plan, currency);
+    // Computes the sweep has not looked at yet (no metering cursor): their first hour is still to come off.
+    const uncharged = await db
+      .select({ instanceType: computes.instanceType })
+      .from(computes)
+      .where(and(eq(computes.teamId, teamId), isNull(computes.nextMeterAt), isNull(computes.destroyedAt)));
+    const owed = uncharged.reduce((sum, row) => sum + planPrice(row.instanceType, currency).hourlyMinor, 0);
+    if (prepaidShortfall(account.balanceMinor - owed, price.hourlyMinor) === 0) return null;
+    const less =
+      owed > 0 ? `, less ${formatMoney(owed, currency)} for the first hours of computes just made` : '';
+    return `Your balance (${balance}${less}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
+  }
+  if (account.balanceMinor > 0) return null;
+  return `Your balance is ${balance}: add money to start computes again.`;
 }
 
+/** The prepaid rule as the compute service asks it (app.ts gives it to the service): a 402 when it refuses. */
 export const billingStartPolicy: StartPolicy = {
   async startRefusal(db, teamId, now, plan) {
-    const found = await readAccount(db, teamId, now);
-    if (!found) return null;
-    const { account, currency } = found;
-    const balance = formatMoney(account.balanceMinor, currency);
-    if (plan) {
-      const price = planPrice(plan, currency);
-      // Computes the sweep has not looked at yet (no metering cursor): their first hour is still to come off.
-      const uncharged = await db
-        .select({ instanceType: computes.instanceType })
-        .from(computes)
-        .where(and(eq(computes.teamId, teamId), isNull(computes.nextMeterAt), isNull(computes.destroyedAt)));
-      const owed = uncharged.reduce((sum, row) => sum + planPrice(row.instanceType, currency).hourlyMinor, 0);
-      if (prepaidShortfall(account.balanceMinor - owed, price.hourlyMinor) === 0) return null;
-      const less =
-        owed > 0 ? `, less ${formatMoney(owed, currency)} for the first hours of computes just made` : '';
-      return `Your balance (${balance}${less}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
-    }
-    if (account.balanceMinor > 0) return null;
-    return `Your balance is ${balance}: add money to start computes again.`;
+    const refusal = await startRefusalText(db, teamId, now, plan);
+    return refusal === null ? null : balanceEmpty(refusal);
   },
 };
-
-export { balanceEmpty } from './problems';

@@ -5,7 +5,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { InvoiceLine, Usage } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { computes, usageAccruals } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import {
   addMonths,
   chargeableUntil,

@@ -5,9 +5,8 @@ import type { Cluster } from './cluster';
 import { PostgresCluster } from './postgres-cluster';
 import { SingleServerCluster } from './single-server';
 
-export type { Cluster, ClusterChannel, LeaderWork } from './cluster';
+export type { Cluster } from './cluster';
 export { periodic } from './cluster';
-export { SingleServerCluster } from './single-server';
 
 export interface ClusterOptions {
   /** How often a follower tries to lead (PostgreSQL only; default 1 s). */

@@ -1,5 +1,4 @@
 // /teams/:teamId/computes/:computeId/…: power actions, tags, history and metrics.
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   computeHistorySchema,
@@ -9,20 +8,19 @@ import {
   powerActionRequestSchema,
   updateTagsRequestSchema,
 } from '@/contract/computes';
-import { auditActor, recordAudit } from '../audit/audit-log';
-import { computes } from '../db/schema';
+import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
-import { isUuid, teamGuards } from '../teams/guards';
-import { listHistory, recordEvent } from './compute-history';
-import { findCompute, lockCompute, toCompute } from './compute-record';
-import { type ComputeService, nextUpdatedAt } from './compute-service';
+import { isUuid, teamGuards } from '../tenancy/guards';
+import { listHistory } from './compute-history';
+import { findCompute, toCompute } from './compute-record';
+import type { ComputeService } from './compute-service';
 import { computeParams } from './params';
-import { computeConflict, computeNotFound } from './problems';
+import { computeNotFound } from './problems';
 
 const metricsQuery = v.object({ range: v.optional(metricsRangeSchema, '1h') });
 
 export function computeActionsRoutes(service: ComputeService): Routes {
-  const { catalog, clock } = service.deps;
+  const { catalog } = service.deps;
   const existing = async (teamId: string, computeId: string) => {
     const found = isUuid(computeId) ? await findCompute(service.db, computeId, { teamId }) : undefined;
     if (!found) throw computeNotFound();
@@ -30,6 +28,7 @@ export function computeActionsRoutes(service: ComputeService): Routes {
   };
 
   return defineRoutes('/teams/:teamId/computes/:computeId', 'Computes')
+    .use(service.started)
     .add({
       method: 'post',
       path: '/actions',
@@ -41,13 +40,9 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       request: { params: computeParams, body: powerActionRequestSchema },
       responses: { 202: { description: 'The compute, as the action begins.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
-        await service.start();
         const teamId = c.get('team').id;
-        if (!isUuid(params.computeId)) throw computeNotFound();
-        await service.requestPowerAction(teamId, params.computeId, body.type, auditActor(c));
-        const found = await findCompute(service.db, params.computeId, { teamId, includeDestroyed: true });
-        if (!found) throw computeNotFound();
-        return c.json(toCompute(catalog, found), 202);
+        const written = await service.requestPowerAction(teamId, params.computeId, body.type, auditActor(c));
+        return c.json(toCompute(catalog, written), 202);
       },
     })
     .add({
@@ -59,40 +54,8 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       request: { params: computeParams, body: updateTagsRequestSchema },
       responses: { 200: { description: 'The compute with its new tags.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
-        await service.start();
-        const teamId = c.get('team').id;
-        if (!isUuid(params.computeId)) throw computeNotFound();
-        const actor = auditActor(c);
-        const now = clock.now();
-        const changed = await service.db.transaction(async (tx) => {
-          const row = await lockCompute(tx, teamId, params.computeId);
-          if (!row) throw computeNotFound();
-          if (row.status === 'destroying') throw computeConflict('The compute is being destroyed.');
-          if (row.tags.join(',') === body.tags.join(',')) return false;
-          await tx
-            .update(computes)
-            .set({ tags: body.tags, updatedAt: nextUpdatedAt(row, now) })
-            .where(eq(computes.id, row.id));
-          await recordEvent(tx, {
-            computeId: row.id,
-            action: 'tags',
-            actorUserId: actor.userId,
-            result: 'succeeded',
-            message: body.tags.length > 0 ? `Tags: ${body.tags.join(', ')}.` : 'All tags removed.',
-            at: now,
-          });
-          await recordAudit(tx, {
-            teamId,
-            actor,
-            action: 'compute.tags_changed',
-            target: row.hostname,
-            details: { computeId: row.id, from: row.tags, to: body.tags },
-            at: now,
-          });
-          return true;
-        });
-        if (changed) await service.publish(params.computeId);
-        return c.json(toCompute(catalog, await existing(teamId, params.computeId)), 200);
+        const found = await service.updateTags(c.get('team').id, params.computeId, body.tags, auditActor(c));
+        return c.json(toCompute(catalog, found), 200);
       },
     })
     .add({

@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { computeEventSchema } from '@/contract/computes';
 import { computeEvents, users } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 
 export type ComputeEvent = v.InferOutput<typeof computeEventSchema>;
 type EventResult = 'in-progress' | 'succeeded' | 'failed';

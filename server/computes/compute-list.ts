@@ -7,9 +7,9 @@ import type * as v from 'valibot';
 import type { computeListQuerySchema, computeListSchema } from '@/contract/computes';
 import type { Catalog } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
-import { isUuid } from '../teams/guards';
-import { fieldProblem } from '../teams/problems';
-import type { Queryable } from '../teams/team-record';
+import { isUuid } from '../tenancy/guards';
+import { fieldProblem } from '../tenancy/problems';
+import type { Queryable } from '../tenancy/team-record';
 import { computeColumns, isLive, toCompute } from './compute-record';
 
 export type ComputeListQuery = v.InferOutput<typeof computeListQuerySchema>;

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Compute, ComputeStatus } from '@/contract/computes';
 import type { Catalog, InstanceType } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 
 export type ComputeRow = typeof computes.$inferSelect;
 
@@ -62,6 +62,21 @@ export async function findCompute(
         options.includeDestroyed ? undefined : isLive,
       ),
     );
+  return found;
+}
+
+/** The compute with its creator, its row under a row lock: for a change that answers with what it wrote. */
+export async function lockComputeWithCreator(
+  db: Queryable,
+  teamId: string,
+  computeId: string,
+): Promise<ComputeWithCreator | undefined> {
+  const [found] = await db
+    .select(computeColumns)
+    .from(computes)
+    .leftJoin(users, eq(users.id, computes.createdBy))
+    .where(and(eq(computes.id, computeId), eq(computes.teamId, teamId), isLive))
+    .for('update', { of: computes });
   return found;
 }
 

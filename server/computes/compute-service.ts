@@ -3,10 +3,10 @@
 // sockets. Routes (computes.routes.ts, compute-actions.routes.ts), restart recovery (reconcile.ts) and the
 // console socket all go through it.
 import { and, eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
 import type { ComputeStatus, PowerAction } from '@/contract/computes';
 import { POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
-import { balanceEmpty, type StartPolicy } from '../billing/start-policy';
 import type { Catalog } from '../catalog/catalog';
 import type { Database, Transaction } from '../db';
 import { computes, teamMembers } from '../db/schema';
@@ -18,18 +18,28 @@ import {
   type MachineStatus,
   type Transition,
 } from '../drivers/compute/compute-driver';
+import type { AppEnv } from '../http/env';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
-import { isUuid } from '../teams/guards';
-import { fieldProblem } from '../teams/problems';
-import { ACTIVE } from '../teams/team-record';
+import { isUuid } from '../tenancy/guards';
+import { fieldProblem } from '../tenancy/problems';
+import { ACTIVE } from '../tenancy/team-record';
 import { closeEvents, openEvent, recordEvent } from './compute-history';
-import { type ComputeRow, findCompute, isLive, lockCompute, toCompute } from './compute-record';
+import {
+  type ComputeRow,
+  type ComputeWithCreator,
+  findCompute,
+  isLive,
+  lockCompute,
+  lockComputeWithCreator,
+  toCompute,
+} from './compute-record';
 import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
+import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
 
 export interface ComputeServiceDeps {
@@ -96,16 +106,27 @@ export class ComputeService {
     await this.deps.driver.stop();
   }
 
+  /** Middleware for the compute routes: the service started (once) before their handlers run. */
+  readonly started: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    await this.start();
+    await next();
+  };
+
   /** Sends the compute as it now stands (or its removal) to the team's open sockets. */
   async publish(computeId: string): Promise<void> {
     if (!this.deps.live.listening) return;
     const found = await findCompute(this.db, computeId, { includeDestroyed: true });
-    if (!found) return;
+    if (found) await this.publishCompute(found);
+  }
+
+  /** Sends this compute (as just written) to the team's open sockets. */
+  async publishCompute(found: ComputeWithCreator): Promise<void> {
+    if (!this.deps.live.listening) return;
     const { teamId, status } = found.row;
     await this.deps.live.publishToTeam(
       teamId,
       status === 'destroyed'
-        ? { type: 'compute.deleted', teamId, computeId }
+        ? { type: 'compute.deleted', teamId, computeId: found.row.id }
         : { type: 'compute.updated', compute: toCompute(this.deps.catalog, found) },
     );
   }
@@ -196,7 +217,7 @@ export class ComputeService {
    */
   async assertMayStart(tx: Transaction, teamId: string, plan?: Record<string, unknown>): Promise<void> {
     const refusal = await this.deps.startPolicy?.startRefusal(tx, teamId, this.deps.clock.now(), plan);
-    if (refusal) throw balanceEmpty(refusal);
+    if (refusal) throw refusal;
   }
 
   /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */
@@ -206,18 +227,20 @@ export class ComputeService {
     action: PowerAction,
     actor: AuditActor,
     reason?: string,
-  ): Promise<void> {
+  ): Promise<ComputeWithCreator> {
     const now = this.deps.clock.now();
-    await this.db.transaction(async (tx) => {
-      const current = await lockCompute(tx, teamId, computeId);
-      if (!current) throw computeNotFound();
+    const written = await this.db.transaction(async (tx) => {
+      const locked = await lockComputeWithCreator(tx, teamId, computeId);
+      if (!locked) throw computeNotFound();
+      const current = locked.row;
       const refusal = powerActionRefusal(action, current.status as ComputeStatus);
       if (refusal) throw computeConflict(refusal);
       if (action === 'power_on') await this.assertMayStart(tx, teamId);
-      await tx
+      const [row] = await tx
         .update(computes)
         .set({ status: POWER_RULES[action].during, updatedAt: nextUpdatedAt(current, now) })
-        .where(eq(computes.id, computeId));
+        .where(eq(computes.id, computeId))
+        .returning();
       await recordEvent(tx, {
         computeId,
         action,
@@ -234,9 +257,52 @@ export class ComputeService {
         details: { computeId, action, from: current.status, ...(reason ? { reason } : {}) },
         at: now,
       });
+      return { row: row!, creatorName: locked.creatorName };
     });
-    await this.publish(computeId);
+    await this.publishCompute(written);
     await this.callDriver(computeId, action);
+    return written;
+  }
+
+  /** Replaces the compute's tags (history and audit when they change); answers the compute as it stands. */
+  async updateTags(
+    teamId: string,
+    computeId: string,
+    tags: string[],
+    actor: AuditActor,
+  ): Promise<ComputeWithCreator> {
+    const now = this.deps.clock.now();
+    const { found, changed } = await this.db.transaction(async (tx) => {
+      const locked = await lockComputeWithCreator(tx, teamId, computeId);
+      if (!locked) throw computeNotFound();
+      const current = locked.row;
+      if (current.status === 'destroying') throw computeConflict('The compute is being destroyed.');
+      if (current.tags.join(',') === tags.join(',')) return { found: locked, changed: false };
+      const [row] = await tx
+        .update(computes)
+        .set({ tags, updatedAt: nextUpdatedAt(current, now) })
+        .where(eq(computes.id, current.id))
+        .returning();
+      await recordEvent(tx, {
+        computeId: current.id,
+        action: 'tags',
+        actorUserId: actor.userId,
+        result: 'succeeded',
+        message: tags.length > 0 ? `Tags: ${tags.join(', ')}.` : 'All tags removed.',
+        at: now,
+      });
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'compute.tags_changed',
+        target: current.hostname,
+        details: { computeId: current.id, from: current.tags, to: tags },
+        at: now,
+      });
+      return { found: { row: row!, creatorName: locked.creatorName }, changed: true };
+    });
+    if (changed) await this.publishCompute(found);
+    return found;
   }
 
   async requestDestroy(

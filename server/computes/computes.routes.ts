@@ -11,8 +11,8 @@ import {
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency/idempotency';
-import { isUuid, teamGuards } from '../teams/guards';
-import { teamIdParams } from '../teams/params';
+import { isUuid, teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
 import { listComputes } from './compute-list';
 import { findCompute, toCompute } from './compute-record';
 import type { ComputeService } from './compute-service';
@@ -29,6 +29,7 @@ export function computesRoutes(service: ComputeService): Routes {
   };
 
   return defineRoutes('/teams/:teamId/computes', 'Computes')
+    .use(service.started)
     .add({
       method: 'post',
       path: '/',
@@ -45,7 +46,6 @@ export function computesRoutes(service: ComputeService): Routes {
       },
       handler: async (c, { body }) => {
         const idempotencyKey = idempotencyKeyOf(c);
-        await service.start();
         const team = c.get('team');
         const created = await createCompute(service, {
           teamId: team.id,
@@ -74,10 +74,8 @@ export function computesRoutes(service: ComputeService): Routes {
       guards: teamGuards(),
       request: { params: teamIdParams, query: computeListQuerySchema },
       responses: { 200: { description: 'One page of computes and the total.', schema: computeListSchema } },
-      handler: async (c, { query }) => {
-        await service.start();
-        return c.json(await listComputes(service.db, catalog, c.get('team').id, query), 200);
-      },
+      handler: async (c, { query }) =>
+        c.json(await listComputes(service.db, catalog, c.get('team').id, query), 200),
     })
     .add({
       method: 'get',
@@ -87,10 +85,7 @@ export function computesRoutes(service: ComputeService): Routes {
       guards: teamGuards(),
       request: { params: computeParams },
       responses: { 200: { description: 'The compute.', schema: computeSchema } },
-      handler: async (c, { params }) => {
-        await service.start();
-        return c.json(await current(c.get('team').id, params.computeId), 200);
-      },
+      handler: async (c, { params }) => c.json(await current(c.get('team').id, params.computeId), 200),
     })
     .add({
       method: 'delete',
@@ -103,7 +98,6 @@ export function computesRoutes(service: ComputeService): Routes {
       request: { params: computeParams, body: destroyComputeRequestSchema },
       responses: { 202: { description: 'The compute, being destroyed.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
-        await service.start();
         const teamId = c.get('team').id;
         if (!isUuid(params.computeId)) throw computeNotFound();
         await service.requestDestroy(teamId, params.computeId, body.confirmHostname, auditActor(c));

@@ -12,11 +12,11 @@ import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
 import { findIdempotent, rememberIdempotent, requestHash } from '../idempotency/idempotency';
-import { assertCanCreateCompute } from '../teams/limits';
-import { teamNotFound } from '../teams/problems';
-import { lockTeam } from '../teams/team-record';
+import { assertCanCreateCompute } from '../tenancy/limits';
+import { teamNotFound } from '../tenancy/problems';
+import { lockTeam } from '../tenancy/team-record';
 import { recordEvent } from './compute-history';
-import { isLive } from './compute-record';
+import { countLiveComputes, isLive } from './compute-record';
 import type { ComputeService } from './compute-service';
 import { usableSshKeys } from './saved-ssh-keys';
 import { checkSshPublicKey } from './ssh-key';
@@ -125,7 +125,11 @@ export async function createCompute(
         errors: [{ field: 'hostname', message: `This team already has a compute named ${body.hostname}.` }],
       });
     }
-    await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus, field: 'instanceTypeId' });
+    await assertCanCreateCompute(tx, teamId, {
+      vcpus: plan.vcpus,
+      field: 'instanceTypeId',
+      countComputes: countLiveComputes,
+    });
 
     const [row] = await tx
       .insert(computes)

@@ -1,8 +1,6 @@
-// The computes part of the resource manager: the catalog, the compute routes, and the service
+// The computes part of the resource manager: the compute routes, and the service
 // that ties them to the compute driver and the live socket.
-import { billingStartPolicy, type StartPolicy } from '../billing/start-policy';
 import { Catalog } from '../catalog/catalog';
-import { catalogRoutes } from '../catalog/catalog.routes';
 import type { Database } from '../db';
 import { createComputeDriver } from '../drivers/compute';
 import type { ComputeConfig } from '../drivers/compute/config';
@@ -15,8 +13,10 @@ import { computeActionsRoutes } from './compute-actions.routes';
 import { ComputeService } from './compute-service';
 import { computesRoutes } from './computes.routes';
 import { teamSshKeysRoutes } from './ssh-keys.routes';
+import type { StartPolicy } from './start-policy';
 
 export { ComputeService } from './compute-service';
+export type { StartPolicy } from './start-policy';
 
 export interface ComputesOptions {
   db: Database;
@@ -25,7 +25,7 @@ export interface ComputesOptions {
   live: LiveUpdates;
   /** Driver, catalog and simulator settings; defaults to the simulator at normal speed. */
   config?: Partial<ComputeConfig>;
-  /** Asked before a compute starts or is created; defaults to billing's (not while the balance is empty). */
+  /** Asked before a compute starts or is created (app.ts gives billing's); none: always allowed. */
   startPolicy?: StartPolicy;
 }
 
@@ -43,15 +43,10 @@ export function createComputeService(options: ComputesOptions): ComputeService {
     live: options.live,
     catalog: new Catalog(config.catalog),
     driver: createComputeDriver(config, { db: options.db, logger: options.logger }),
-    startPolicy: options.startPolicy ?? billingStartPolicy,
+    ...(options.startPolicy ? { startPolicy: options.startPolicy } : {}),
   });
 }
 
 export function computeResources(service: ComputeService): Routes[] {
-  return [
-    ...catalogRoutes(service.deps.catalog, service.driver),
-    computesRoutes(service),
-    teamSshKeysRoutes(),
-    computeActionsRoutes(service),
-  ];
+  return [computesRoutes(service), teamSshKeysRoutes(), computeActionsRoutes(service)];
 }

@@ -2,7 +2,7 @@
 // (server/http/path-params.ts).
 import * as v from 'valibot';
 import { idParam } from '../http/path-params';
-import { teamId } from '../teams/params';
+import { teamId } from '../tenancy/params';
 import { computeNotFound } from './problems';
 
 export const computeParams = v.object({ teamId, computeId: idParam('compute', computeNotFound) });

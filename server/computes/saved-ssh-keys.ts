@@ -7,7 +7,7 @@ import type { AddSshKeyRequest, SshKey } from '@/contract/ssh-keys';
 import type { Database } from '../db';
 import { sshKeys, teamMembers, teams, users } from '../db/schema';
 import { fieldProblem } from '../http/problem';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import { checkSshPublicKey } from './ssh-key';
 
 type Row = typeof sshKeys.$inferSelect;

@@ -7,8 +7,8 @@ import { idParam } from '../http/path-params';
 import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
-import { teamGuards } from '../teams/guards';
-import { teamIdParams } from '../teams/params';
+import { teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
 import { addSshKey, deleteSshKey, listSshKeys } from './saved-ssh-keys';
 
 const keyNotFound = () => new ProblemError(404, { detail: 'You have no saved SSH key with this id.' });

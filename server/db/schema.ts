@@ -298,6 +298,43 @@ export const outboxMessages = pgTable(
   (t) => [index().on(t.createdAt)],
 );
 
+/**
+ * Every text message the server sends, whatever the gateway (server/drivers/sms): its state lives here, not
+ * in one server's memory, so a send is retried a bounded number of times by whichever server claims it
+ * first (never by two), and a delivery report may arrive at any server sharing the database.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The code this text carries, when it carries one: the console shows that code's delivery. */
+    challengeId: uuid('challenge_id').references(() => verificationChallenges.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    to: text('to').notNull(),
+    /** Kept only until the gateway has taken the text (it may hold a code); null afterwards. */
+    text: text('text'),
+    /** outbox | kannel: the driver that sends it. */
+    gateway: text('gateway').notNull(),
+    /** queued | sending | sent | delivered | undelivered | failed (server/drivers/sms/sms-status.ts) */
+    status: text('status').notNull(),
+    /** Attempts to hand the text to the gateway so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued text is next tried. */
+    nextAttemptAt: at('next_attempt_at'),
+    /** While sending: the claim of one server, which another may take over only after it lapses. */
+    leaseUntil: at('lease_until'),
+    /** Why the last attempt failed, or what the network said when it could not deliver. */
+    error: text('error'),
+    /** Whether the gateway said it holds the text until the SMS centre is back (Kannel's "3: Queued"). */
+    heldByGateway: boolean('held_by_gateway').notNull().default(false),
+    /** The SMS centre's id for the text, from its delivery report. */
+    centreId: text('centre_id'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.challengeId)],
+);
+
 // ── Teams (the identity issue creates each new user's own team; the teams issue builds on these) ─────
 
 export const teams = pgTable('teams', {

@@ -4,7 +4,7 @@
 import { disableDnssecRequestSchema, domainSchema } from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
-import { teamGuards } from '../teams/guards';
+import { teamGuards } from '../tenancy/guards';
 import { completeKeyRollover, disableDnssec, enableDnssec, startKeyRollover } from './dnssec';
 import { findDomain, toDomain } from './domain-record';
 import type { DomainService } from './domain-service';

@@ -21,7 +21,7 @@ import {
 } from '../dns/dnssec/keys';
 import { ProblemError } from '../http/problem';
 import { createVault, type Vault } from '../identity/secrets';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 import type { DomainRow } from './domain-record';
 import type { DomainService } from './domain-service';
 

@@ -7,7 +7,7 @@ import type { DnsRecordInput } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { dnsRecords, domains } from '../db/schema';
 import { ProblemError } from '../http/problem';
-import { fieldProblem } from '../teams/problems';
+import { fieldProblem } from '../tenancy/problems';
 import { type DomainRow, isZoneRecord, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
 import { domainNotFound, zoneTaken } from './problems';

@@ -4,8 +4,8 @@ import type { DelegationStatus, DnsRecord, Domain } from '@/contract/domains';
 import { dnsRecords, dnssecKeys, domains } from '../db/schema';
 import type { ZoneKey } from '../dns/dnssec/keys';
 import type { PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
-import { isUuid } from '../teams/guards';
-import type { Queryable } from '../teams/team-record';
+import { isUuid } from '../tenancy/guards';
+import type { Queryable } from '../tenancy/team-record';
 import { dnssecView, type KeyRow, type KeyVault, keysOf, zoneKeys } from './dnssec';
 
 export type DomainRow = typeof domains.$inferSelect;

@@ -12,8 +12,8 @@ import {
 import { auditActor } from '../audit/audit-log';
 import { domains } from '../db/schema';
 import { defineRoutes, type Routes } from '../http/routes';
-import { teamGuards } from '../teams/guards';
-import { teamIdParams } from '../teams/params';
+import { teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
 import { keysOf } from './dnssec';
 import { createDomain, deleteDomain } from './domain-lifecycle';
 import { findDomain, recordCountOf, toDomain } from './domain-record';

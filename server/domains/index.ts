@@ -16,7 +16,7 @@ import { createMemoryDnsDriver } from './memory-dns-driver';
 import { recordsRoutes } from './records.routes';
 import { zoneFileRoutes } from './zone-file.routes';
 
-export { type DomainsConfig, readDomainsConfig } from './config';
+export type { DomainsConfig } from './config';
 export {
   type DelegationResolver,
   type DsLookup,

@@ -2,7 +2,7 @@
 // record (server/http/path-params.ts).
 import * as v from 'valibot';
 import { idParam } from '../http/path-params';
-import { teamId } from '../teams/params';
+import { teamId } from '../tenancy/params';
 import { domainNotFound, recordNotFound } from './problems';
 
 const domainId = idParam('domain', domainNotFound);

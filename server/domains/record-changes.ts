@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Transaction } from '../db';
 import { dnsRecords } from '../db/schema';
 import { ProblemError } from '../http/problem';
-import { isUuid } from '../teams/guards';
+import { isUuid } from '../tenancy/guards';
 import { isZoneRecord, type RecordRow, toDnsRecord } from './domain-record';
 import type { DomainService } from './domain-service';
 import { managedRecord, recordNotFound, staleRecord } from './problems';

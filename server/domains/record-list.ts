@@ -6,9 +6,9 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { dnsRecordListQuerySchema, dnsRecordListSchema } from '@/contract/domains';
 import { dnsRecords } from '../db/schema';
-import { isUuid } from '../teams/guards';
-import { fieldProblem } from '../teams/problems';
-import type { Queryable } from '../teams/team-record';
+import { isUuid } from '../tenancy/guards';
+import { fieldProblem } from '../tenancy/problems';
+import type { Queryable } from '../tenancy/team-record';
 import { isZoneRecord, type RecordRow, toDnsRecord } from './domain-record';
 
 export type RecordListQuery = v.InferOutput<typeof dnsRecordListQuerySchema>;

@@ -10,7 +10,7 @@ import {
 } from '@/contract/domains';
 import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
-import { teamGuards } from '../teams/guards';
+import { teamGuards } from '../tenancy/guards';
 import { findDomainRow } from './domain-record';
 import type { DomainService } from './domain-service';
 import { domainParams, recordParams } from './params';

@@ -12,7 +12,6 @@ import {
   findConflict,
   formatZoneFile,
   normalizeZoneName,
-  parseZoneFile,
   parseZoneFileSteps,
   rrsetTtlChanges,
   type ZoneFileParse,
@@ -31,12 +30,7 @@ export function normalizeZone(input: string): ZoneNameResult {
   return normalizeZoneName(input);
 }
 
-/** Records, refused lines (with the reason) and skipped lines (SOA, apex NS) of a zone file. */
-export function parseZone(text: string, zone: string): ZoneFileParse {
-  return parseZoneFile(text, zone);
-}
-
-/** parseZone, pausing before each line (see src/domain/steps.ts). */
+/** Records, refused lines (with the reason) and skipped lines (SOA, apex NS) of a zone file, pausing before each line (see src/domain/steps.ts). */
 export function parseZoneSteps(text: string, zone: string): Steps<ZoneFileParse> {
   return parseZoneFileSteps(text, zone);
 }

@@ -5,7 +5,7 @@ import { MAX_ZONE_FILE_BYTES, zoneFileRequestSchema, zoneImportResultSchema } fr
 import { auditActor } from '../audit/audit-log';
 import { problem } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
-import { teamGuards } from '../teams/guards';
+import { teamGuards } from '../tenancy/guards';
 import { findDomainRow, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
 import { domainParams } from './params';

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ZoneImportResult } from '@/contract/domains';
-import { finishSteps, type Steps } from '@/domain/steps';
+import type { Steps } from '@/domain/steps';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { dnsRecords, zoneImports } from '../db/schema';
@@ -61,17 +61,7 @@ function lineText(lines: readonly string[], line: number): string {
   return (lines[line - 1] ?? '').trimEnd().slice(0, MAX_LINE_TEXT);
 }
 
-/** What importing `text` into the zone whose records are `existing` would do. */
-export function planImport(
-  text: string,
-  zone: string,
-  existing: readonly RecordRow[],
-  config: DomainsConfig,
-): ImportPlan {
-  return finishSteps(planImportSteps(text, zone, existing, config));
-}
-
-/** planImport, pausing before each line and each record (see src/domain/steps.ts). */
+/** What importing `text` into the zone whose records are `existing` would do, pausing before each line and each record (see src/domain/steps.ts). */
 export function* planImportSteps(
   text: string,
   zone: string,

@@ -4,7 +4,7 @@ import type { Identity } from '../identity';
 import type { ApiTokenRecord } from '../identity/api-tokens';
 import type { SessionRecord, UserRecord } from '../identity/sessions';
 import type { LiveUpdates } from '../socket/live-updates';
-import type { TeamMembership, TeamRecord } from '../teams/team-record';
+import type { TeamMembership, TeamRecord } from '../tenancy/team-record';
 import type { TokenScope } from './routes';
 
 export interface AppEnv {

@@ -29,7 +29,12 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
     const finish = (result: MultipartResult) => {
       if (settled) return;
       settled = true;
-      if (!result.ok) source?.destroy();
+      // A refusal reads the rest of the body and drops it, rather than destroying the request: destroying
+      // it closes the connection under a client still sending, which then never sees the answer.
+      if (!result.ok && source) {
+        source.unpipe();
+        source.resume();
+      }
       resolve(result);
     };
     let parser: Busboy.Busboy;

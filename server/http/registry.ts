@@ -56,7 +56,7 @@ export class RouteRegistry {
         }
         const undeclared = undeclaredParams(joinPaths(prefix, spec.path), spec.request?.params);
         if (undeclared) throw new Error(`${where}: ${undeclared}.`);
-        const [first, ...rest] = this.handlersFor(spec);
+        const [first, ...rest] = this.handlersFor(spec, resource.middleware);
         router.on(spec.method.toUpperCase(), spec.path, first!, ...rest);
         this.routes.push({
           method: spec.method,
@@ -74,13 +74,13 @@ export class RouteRegistry {
     return this.basePaths.some((base) => base !== '' && (path === base || path.startsWith(`${base}/`)));
   }
 
-  private handlersFor(spec: RouteSpec): MiddlewareHandler<AppEnv>[] {
+  private handlersFor(spec: RouteSpec, middleware: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv>[] {
     const declare: MiddlewareHandler<AppEnv> = async (c, next) => {
       // What the guards read about the route they guard.
       c.set('tokenScope', spec.tokenScope);
       await next();
     };
-    const handlers: MiddlewareHandler<AppEnv>[] = [declare, ...(spec.guards ?? [])];
+    const handlers: MiddlewareHandler<AppEnv>[] = [declare, ...(spec.guards ?? []), ...middleware];
     // Every route reads at most what it can legitimately receive, enforced while reading: a declared size
     // above it is refused before a byte is read, a streamed one as soon as it passes. Forms count their
     // bytes as they parse them (server/http/multipart.ts), file by file.

@@ -89,6 +89,8 @@ export interface RouteSpec<R extends RequestSchemas = RequestSchemas> {
 /** The routes of one resource (`/computes`, `/app-configs`), mounted as one Hono router. */
 export class Routes {
   readonly specs: RouteSpec[] = [];
+  /** Run for every route of the resource, after the route's guards (e.g. the compute service's start). */
+  readonly middleware: MiddlewareHandler<AppEnv>[] = [];
 
   constructor(
     /** Path of the resource below its service base path, e.g. `/app-configs`. */
@@ -96,6 +98,11 @@ export class Routes {
     /** OpenAPI tag; defaults to the service name. */
     readonly tag?: string,
   ) {}
+
+  use(middleware: MiddlewareHandler<AppEnv>): this {
+    this.middleware.push(middleware);
+    return this;
+  }
 
   add<R extends RequestSchemas>(spec: RouteSpec<R>): this {
     this.specs.push(spec as RouteSpec);

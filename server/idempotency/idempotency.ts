@@ -16,7 +16,7 @@ import type { Context } from 'hono';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { ProblemError } from '../http/problem';
-import type { Queryable } from '../teams/team-record';
+import type { Queryable } from '../tenancy/team-record';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;

@@ -6,10 +6,10 @@
 // Then read c.get('session') and c.get('user') in the handler.
 import type { MiddlewareHandler } from 'hono';
 import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '@/contract/api-tokens';
+import { clientIp } from '../http/client-info';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
 import { isApiTokenSecret } from './api-tokens';
-import { clientIp } from './client-info';
 import {
   apiTokenInvalid,
   apiTokenNotAllowed,

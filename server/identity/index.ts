@@ -5,7 +5,13 @@ import type { GithubConfig, OpenIdProviderConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db';
 import { ensureInstanceSettings } from '../db/instance-settings';
 import { createOutboxMail, type MailDriver } from '../drivers/mail';
-import { createOutboxSms, type SmsDriver } from '../drivers/sms';
+import {
+  createOutboxSms,
+  DEFAULT_SMS_RETRY,
+  type SmsDriver,
+  type SmsRetryPolicy,
+  SmsSender,
+} from '../drivers/sms';
 import type { Logger } from '../logger';
 import { ApiTokens } from './api-tokens';
 import { type Clock, systemClock } from './clock';
@@ -56,7 +62,10 @@ export interface IdentityOptions {
   clock?: Clock;
   /** Defaults to the embedded outbox. */
   mail?: MailDriver;
+  /** Defaults to the embedded outbox. */
   sms?: SmsDriver;
+  /** How often and how far apart a text is offered to the gateway (SMS_SEND_ATTEMPTS; tests shorten it). */
+  smsRetry?: SmsRetryPolicy;
   /** The installation's secret (server_settings); read from the database on first use when absent. */
   instanceSecret?: string;
   networkLimits?: Record<NetworkAction, NetworkLimit>;
@@ -68,7 +77,8 @@ export interface Identity {
   readonly config: IdentityConfig;
   readonly logger: Logger;
   readonly mail: MailDriver;
-  readonly sms: SmsDriver;
+  /** Text messages, sent through the SMS driver (`texts.driver`) with their state in the database. */
+  readonly texts: SmsSender;
   readonly sessions: SessionStore;
   readonly sessionEvents: SessionEvents;
   readonly codes: OneTimeCodes;
@@ -121,7 +131,13 @@ export function createIdentity(options: IdentityOptions): Identity {
     config,
     logger: options.logger,
     mail,
-    sms: options.sms ?? createOutboxSms(db, options.logger),
+    texts: new SmsSender(
+      db,
+      clock,
+      options.logger,
+      options.sms ?? createOutboxSms(db, options.logger),
+      options.smsRetry ?? DEFAULT_SMS_RETRY,
+    ),
     sessions,
     sessionEvents,
     codes: new OneTimeCodes(db, clock, codeHasher, {

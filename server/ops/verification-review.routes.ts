@@ -14,12 +14,11 @@ import {
 import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../db/schema';
+import { clientInfo } from '../http/client-info';
 import type { AppEnv } from '../http/env';
 import { idParam } from '../http/path-params';
 import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
-import { clientInfo } from '../identity/client-info';
-import { lockTeam, type TeamRecord } from '../teams/team-record';
 import { documentResponse } from '../teams/verification/documents';
 import { verificationDecisionMail } from '../teams/verification/messages';
 import type { UploadStore } from '../teams/verification/upload-store';
@@ -30,6 +29,7 @@ import {
   loadVerification,
   ownersOf,
 } from '../teams/verification/verification-record';
+import { lockTeam, type TeamRecord } from '../tenancy/team-record';
 import { requireOperator } from './operator-access';
 
 function noSuchTeam(): ProblemError {

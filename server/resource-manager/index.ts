@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
 import type { Service } from '../http/routes';
 import { appConfigsRoutes } from './app-configs.routes';
+import { catalogRoutes } from './catalog.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
 
 export const RESOURCE_MANAGER_BASE_PATH = '/resource-manager/api/v1';
@@ -34,6 +35,7 @@ export function resourceManagerService(deps: {
             : null,
       }),
       socketTicketsRoutes(),
+      ...catalogRoutes(deps.computes.deps.catalog, deps.computes.driver),
       ...computeResources(deps.computes),
       ...domainResources(deps.domains),
     ],

@@ -1,24 +1,24 @@
-// The teams part of the user service: teams, members, invitations, verification, limits and
-// the audit log. Other services reuse guards.ts (team membership and roles), limits.ts (what an
-// unverified team may run), resources.ts (what a team holds) and ../audit/audit-log.ts (recording changes).
-import { auditLogRoutes } from '../audit/audit-log.routes';
+// The teams part of the user service: teams, members, invitations, verification, limits and the audit
+// log. What every feature builds on (guards, team params and problems, the team record, limits) is in
+// ../tenancy; what a team holds is asked of the other areas through TeamAreas (resources.ts).
+
 import type { Routes } from '../http/routes';
+import { auditLogRoutes } from './audit-log.routes';
 import { inviteeRoutes, myInvitationsRoutes } from './invitations/invitee.routes';
 import { teamInvitationsRoutes } from './invitations/team-invitations.routes';
 import { membersRoutes } from './members/members.routes';
+import { TeamService, type TeamServiceDeps } from './team-service';
 import { teamsRoutes } from './teams.routes';
-import type { UploadStore } from './verification/upload-store';
 import { verificationRoutes } from './verification/verification.routes';
 
-export interface TeamsDeps {
-  uploads: UploadStore;
-}
+export type TeamsDeps = TeamServiceDeps;
 
 export function teamsResources(deps: TeamsDeps): Routes[] {
+  const service = new TeamService(deps);
   return [
-    teamsRoutes(deps),
-    membersRoutes(),
-    teamInvitationsRoutes(),
+    teamsRoutes(service),
+    membersRoutes(service.members),
+    teamInvitationsRoutes(service.invitations),
     verificationRoutes(deps),
     auditLogRoutes(),
     inviteeRoutes(),

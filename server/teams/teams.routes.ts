@@ -1,8 +1,6 @@
 // /teams: the caller's teams; creating one; reading, renaming, changing the currency of and deleting one.
-import { and, eq, ne, not } from 'drizzle-orm';
-import { problemTypes } from '@/contract/problem';
+// The routes declare; the team service (team-service.ts) does the work.
 import {
-  type Currency,
   createTeamRequestSchema,
   teamLimitsSchema,
   teamListSchema,
@@ -10,23 +8,14 @@ import {
   twoFactorRequirementRequestSchema,
   updateTeamRequestSchema,
 } from '@/contract/teams';
-import { can } from '@/domain/permissions';
-import { auditActor, recordAudit } from '../audit/audit-log';
-import { changeCurrency } from '../billing/billing-profile';
-import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { defineRoutes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
-import { usesTwoFactor } from '../identity/two-factor';
-import { teamGuards, teamGuardsEvenWithoutTwoFactor } from './guards';
-import { teamLimits } from './limits';
-import { teamDeletedMail, teamTwoFactorRequiredMail } from './messages';
-import { teamIdParams } from './params';
-import { conflict, fieldProblem, teamNotFound, teamRoleRequired } from './problems';
-import { countTeamResources, describeResources } from './resources';
-import { ACTIVE, describeTeam, lockTeam, teamsOfUser } from './team-record';
-import type { UploadStore } from './verification/upload-store';
+import { teamGuards, teamGuardsEvenWithoutTwoFactor } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
+import { caller } from './caller';
+import type { TeamService } from './team-service';
 
-export function teamsRoutes(deps: { uploads: UploadStore }) {
+export function teamsRoutes(service: TeamService) {
   return defineRoutes('/teams', 'Teams')
     .add({
       method: 'get',
@@ -36,11 +25,8 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Your teams, oldest first.', schema: teamListSchema } },
       handler: async (c) => {
-        const token = c.get('apiToken');
         // An API token sees only the teams it acts for.
-        const teamList = (await teamsOfUser(c.get('identity').db, c.get('user').id)).filter(
-          (team) => !token || token.teamIds.includes(team.id),
-        );
+        const teamList = await service.listTeams(c.get('user').id, c.get('apiToken')?.teamIds);
         return c.json({ teams: teamList }, 200);
       },
     })
@@ -52,32 +38,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: [requireVerifiedUser],
       request: { body: createTeamRequestSchema },
       responses: { 201: { description: 'The new team.', schema: teamSchema } },
-      handler: async (c, { body }) => {
-        const { db, clock } = c.get('identity');
-        const now = clock.now();
-        const user = c.get('user');
-        const team = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(teams)
-            .values({ name: body.name, currency: body.currency, createdAt: now, updatedAt: now })
-            .returning();
-          await tx
-            .insert(teamMembers)
-            .values({ teamId: created!.id, userId: user.id, role: 'OWNER', status: ACTIVE, createdAt: now });
-          await recordAudit(tx, {
-            teamId: created!.id,
-            actor: auditActor(c),
-            action: 'team.created',
-            target: body.name,
-            details: { name: body.name, currency: body.currency },
-            at: now,
-          });
-          return created!;
-        });
-        // The creator's other browsers list the new team too.
-        c.get('live').publishToUsers([user.id], { type: 'membership.changed', teamId: team.id });
-        return c.json(await describeTeam(db, team, 'OWNER'), 201);
-      },
+      handler: async (c, { body }) => c.json(await service.createTeam(caller(c), body), 201),
     })
     .add({
       method: 'get',
@@ -89,8 +50,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: teamGuardsEvenWithoutTwoFactor(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team, with your role in it.', schema: teamSchema } },
-      handler: async (c) =>
-        c.json(await describeTeam(c.get('identity').db, c.get('team'), c.get('membership').role), 200),
+      handler: async (c) => c.json(await service.describe(c.get('team'), c.get('membership').role), 200),
     })
     .add({
       method: 'patch',
@@ -100,49 +60,8 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: teamGuards('team.rename'),
       request: { params: teamIdParams, body: updateTeamRequestSchema },
       responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
-      handler: async (c, { body }) => {
-        const { db, clock } = c.get('identity');
-        const { role } = c.get('membership');
-        const before = c.get('team');
-        // The currency is billing: the owner's alone. Sending the unchanged value (a whole form) is fine.
-        if (
-          body.currency !== undefined &&
-          body.currency !== before.currency &&
-          !can(role, 'team.changeCurrency')
-        ) {
-          throw teamRoleRequired('team.changeCurrency');
-        }
-        const now = clock.now();
-        const actor = auditActor(c);
-        const updated = await db.transaction(async (tx) => {
-          const current = await lockTeam(tx, before.id);
-          if (!current) throw teamNotFound();
-          const name = body.name ?? current.name;
-          const currency = body.currency ?? current.currency;
-          if (name === current.name && currency === current.currency) return current;
-          const [row] = await tx
-            .update(teams)
-            .set({ name, updatedAt: now })
-            .where(eq(teams.id, current.id))
-            .returning();
-          if (name !== current.name) {
-            await recordAudit(tx, {
-              teamId: current.id,
-              actor,
-              action: 'team.renamed',
-              target: name,
-              details: { from: current.name, to: name },
-              at: now,
-            });
-          }
-          // One place decides whether the currency may change (a zero balance, no top-up pending).
-          if (currency === current.currency) return row!;
-          await changeCurrency(tx, row!, currency as Currency, actor, now);
-          return { ...row!, currency };
-        });
-        await c.get('live').publishToTeam(before.id, { type: 'team.updated', teamId: before.id });
-        return c.json(await describeTeam(db, updated, role), 200);
-      },
+      handler: async (c, { body }) =>
+        c.json(await service.updateTeam(caller(c), c.get('team'), c.get('membership').role, body), 200),
     })
     .add({
       method: 'put',
@@ -154,67 +73,16 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: teamGuards('team.requireTwoFactor'),
       request: { params: teamIdParams, body: twoFactorRequirementRequestSchema },
       responses: { 200: { description: 'The team as it now stands.', schema: teamSchema } },
-      handler: async (c, { body }) => {
-        const identity = c.get('identity');
-        const user = c.get('user');
-        const { role } = c.get('membership');
-        if (body.required && !(await identity.twoFactor.isOn(user.id))) {
-          throw fieldProblem(
-            'required',
-            'Turn on two-factor sign-in for yourself first (Account settings → Security), then require it of the others.',
-            { status: 409, title: 'Two-factor sign-in is off for you' },
-          );
-        }
-        const now = identity.clock.now();
-        const actor = auditActor(c);
-        const { team, lacking } = await identity.db.transaction(async (tx) => {
-          const current = await lockTeam(tx, c.get('team').id);
-          if (!current) throw teamNotFound();
-          if (current.requireTwoFactor === body.required) return { team: current, lacking: [] };
-          const [row] = await tx
-            .update(teams)
-            .set({ requireTwoFactor: body.required, updatedAt: now })
-            .where(eq(teams.id, current.id))
-            .returning();
-          await recordAudit(tx, {
-            teamId: current.id,
-            actor,
-            action: body.required ? 'team.two_factor_required' : 'team.two_factor_not_required',
-            target: current.name,
-            details: {},
-            at: now,
-          });
-          const without = body.required
-            ? await tx
-                .select({ email: users.email })
-                .from(teamMembers)
-                .innerJoin(users, eq(users.id, teamMembers.userId))
-                .where(
-                  and(
-                    eq(teamMembers.teamId, current.id),
-                    eq(teamMembers.status, ACTIVE),
-                    not(usesTwoFactor('team_members.user_id')),
-                  ),
-                )
-            : [];
-          return { team: row!, lacking: without };
-        });
-        // Every member's console re-reads the team: those without two factors see why they are refused.
-        const members = await identity.db
-          .select({ userId: teamMembers.userId })
-          .from(teamMembers)
-          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.status, ACTIVE)));
-        c.get('live').publishToUsers(
-          members.map((member) => member.userId),
-          { type: 'membership.changed', teamId: team.id },
-        );
-        for (const member of lacking) {
-          identity.deliveries.later('two-factor requirement notice', () =>
-            identity.mail.send(teamTwoFactorRequiredMail(member.email, team.name, user.name)),
-          );
-        }
-        return c.json(await describeTeam(identity.db, team, role), 200);
-      },
+      handler: async (c, { body }) =>
+        c.json(
+          await service.setTwoFactorRequirement(
+            caller(c),
+            c.get('team').id,
+            c.get('membership').role,
+            body.required,
+          ),
+          200,
+        ),
     })
     .add({
       method: 'delete',
@@ -227,57 +95,7 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       request: { params: teamIdParams },
       responses: { 204: { description: 'The team is deleted.' } },
       handler: async (c) => {
-        const identity = c.get('identity');
-        const team = c.get('team');
-        const user = c.get('user');
-        const now = identity.clock.now();
-        const actor = auditActor(c);
-        const { others, storageNames } = await identity.db.transaction(async (tx) => {
-          if (!(await lockTeam(tx, team.id))) throw teamNotFound();
-          const held = describeResources(await countTeamResources(tx, team.id));
-          if (held) {
-            throw conflict(
-              `This team still has ${held}. Delete them first: a team can be deleted only when it holds nothing.`,
-              problemTypes.teamHasResources,
-            );
-          }
-          const otherMembers = await tx
-            .select({ email: users.email, userId: users.id })
-            .from(teamMembers)
-            .innerJoin(users, eq(users.id, teamMembers.userId))
-            .where(
-              and(
-                eq(teamMembers.teamId, team.id),
-                ne(teamMembers.userId, user.id),
-                eq(teamMembers.status, ACTIVE),
-              ),
-            );
-          const documents = await tx
-            .select({ storageName: verificationDocuments.storageName })
-            .from(verificationDocuments)
-            .where(eq(verificationDocuments.teamId, team.id));
-          await recordAudit(tx, {
-            teamId: team.id,
-            actor,
-            action: 'team.deleted',
-            target: team.name,
-            details: { name: team.name, otherMembers: otherMembers.length },
-            at: now,
-          });
-          await tx.delete(teams).where(eq(teams.id, team.id));
-          return { others: otherMembers, storageNames: documents.map((document) => document.storageName) };
-        });
-        // Every member's console leaves the team that no longer exists, this user's other browsers too.
-        c.get('live').publishToUsers([user.id, ...others.map((member) => member.userId)], {
-          type: 'membership.changed',
-          teamId: team.id,
-        });
-        await deps.uploads.remove(storageNames);
-        for (const member of others) {
-          identity.deliveries.later('team deleted notice', () =>
-            identity.mail.send(teamDeletedMail(member.email, team.name, user.name)),
-          );
-        }
+        await service.deleteTeam(caller(c), c.get('team'));
         return c.body(null, 204);
       },
     })
@@ -289,6 +107,6 @@ export function teamsRoutes(deps: { uploads: UploadStore }) {
       guards: teamGuards(),
       request: { params: teamIdParams },
       responses: { 200: { description: 'The team’s limits.', schema: teamLimitsSchema } },
-      handler: async (c) => c.json(await teamLimits(c.get('identity').db, c.get('team').id), 200),
+      handler: async (c) => c.json(await service.limits(c.get('team').id), 200),
     });
 }

@@ -12,9 +12,8 @@ import { oauthRoutes } from './auth/oauth.routes';
 import { phoneCodeRoutes } from './auth/phone-code.routes';
 import { sessionsRoutes } from './auth/sessions.routes';
 import { signInMethodsRoutes } from './auth/sign-in-methods.routes';
+import { deliveryReportRoutes } from './auth/sms-delivery-reports.routes';
 import { USER_BASE_PATH } from './base-path';
-
-export { USER_BASE_PATH } from './base-path';
 
 export function userService(deps: TeamsDeps): Service {
   return {
@@ -31,6 +30,8 @@ export function userService(deps: TeamsDeps): Service {
       twoFactorSettingsRoutes(),
       secondFactorRoutes(),
       savedSshKeysRoutes(),
+      // Kannel's delivery reports for the texts that carry codes (no session: a per-text token).
+      deliveryReportRoutes(),
       ...teamsResources(deps),
     ],
   };

@@ -72,6 +72,24 @@ export const codeChallengeSchema = v.object({
   resendAvailableAt: isoDate,
 });
 
+/**
+ * GET /auth/phone-code/{challengeId}/delivery: how far the text with the code went.
+ * - sending: the gateway has not taken it yet (`retrying` once an attempt failed);
+ * - sent: the gateway took it; the embedded outbox never delivers, so its texts stay "sent" (`gateway`);
+ *   `waitingForNetwork` while the gateway holds it because its SMS centre is unreachable;
+ * - delivered: the phone network reports it reached the phone;
+ * - undelivered: it will not arrive: `reason` says whether the gateway would not take it or the network
+ *   could not deliver it.
+ */
+export const codeDeliverySchema = v.object({
+  status: v.picklist(['sending', 'sent', 'delivered', 'undelivered']),
+  gateway: v.picklist(['outbox', 'kannel']),
+  retrying: v.boolean(),
+  waitingForNetwork: v.boolean(),
+  reason: v.nullable(v.picklist(['gateway', 'network'])),
+  updatedAt: isoDate,
+});
+
 export const userSchema = v.object({
   id: v.pipe(v.string(), v.uuid()),
   name: v.string(),
@@ -129,6 +147,7 @@ export const sessionListSchema = v.object({ sessions: v.array(sessionListItemSch
 export const revokedCountSchema = v.object({ revoked: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
 export type CodeChallenge = v.InferOutput<typeof codeChallengeSchema>;
+export type CodeDelivery = v.InferOutput<typeof codeDeliverySchema>;
 export type User = v.InferOutput<typeof userSchema>;
 export type UserTeam = v.InferOutput<typeof userTeamSchema>;
 export type AuthResult = v.InferOutput<typeof authResultSchema>;

@@ -227,7 +227,6 @@ export const paymentMethodsSchema = v.object({
   methods: v.array(paymentMethodSchema),
   topUpLimits: v.object({ minMinor: minor, maxMinor: minor }),
 });
-export type PaymentMethods = v.InferOutput<typeof paymentMethodsSchema>;
 
 // ── Provider callbacks (the provider's side, not the console's) ──────────────────────────────────────
 
@@ -254,7 +253,6 @@ export const usageComputeSchema = v.object({
   /** What was charged: hours × rate, or the plan's monthly price when that is lower. */
   amountMinor: minor,
 });
-export type UsageCompute = v.InferOutput<typeof usageComputeSchema>;
 
 export const usageDaySchema = v.object({
   /** A UTC day, YYYY-MM-DD. */
@@ -307,7 +305,6 @@ export type InvoiceBillTo = v.InferOutput<typeof invoiceBillToSchema>;
 
 /** paid: the balance covered every charge of the invoice (it was zero or more after them); unpaid: not yet. */
 export const invoiceStatusSchema = v.picklist(['paid', 'unpaid']);
-export type InvoiceStatus = v.InferOutput<typeof invoiceStatusSchema>;
 
 export const invoiceSummarySchema = v.object({
   id: uuid,

@@ -23,7 +23,6 @@ export const computeSortSchema = v.picklist([
   'hostname_desc',
   'status_asc',
 ]);
-export type ComputeSort = v.InferOutput<typeof computeSortSchema>;
 
 export const metricsRangeSchema = v.picklist(['1h', '24h', '7d', '30d']);
 export type MetricsRange = v.InferOutput<typeof metricsRangeSchema>;

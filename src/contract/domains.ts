@@ -35,7 +35,6 @@ export type DelegationStatus = v.InferOutput<typeof delegationStatusSchema>;
  * parent's DS names the new one).
  */
 export const dnssecStatusSchema = v.picklist(['unsigned', 'signed', 'rolling']);
-export type DnssecStatus = v.InferOutput<typeof dnssecStatusSchema>;
 
 export const dnssecKeySchema = v.object({
   keyTag: v.pipe(v.number(), v.integer()),

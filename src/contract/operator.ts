@@ -38,5 +38,4 @@ export const operatorTeamVerificationSchema = v.object({
   verification: teamVerificationSchema,
 });
 
-export type VerificationRequestSummary = v.InferOutput<typeof verificationRequestSummarySchema>;
 export type OperatorTeamVerification = v.InferOutput<typeof operatorTeamVerificationSchema>;

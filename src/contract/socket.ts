@@ -47,7 +47,6 @@ export const serverMessageSchema = v.variant('type', [
 export const clientMessageSchema = v.variant('type', [v.object({ type: v.literal('ping') })]);
 
 export type ServerMessage = v.InferOutput<typeof serverMessageSchema>;
-export type ClientMessage = v.InferOutput<typeof clientMessageSchema>;
 
 /** Largest message the server accepts from a client, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

@@ -229,6 +229,5 @@ export type Team = v.InferOutput<typeof teamSchema>;
 export type Member = v.InferOutput<typeof memberSchema>;
 export type Invitation = v.InferOutput<typeof invitationSchema>;
 export type TeamVerification = v.InferOutput<typeof teamVerificationSchema>;
-export type VerificationDocument = v.InferOutput<typeof verificationDocumentSchema>;
 export type TeamLimits = v.InferOutput<typeof teamLimitsSchema>;
 export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;

@@ -1,8 +1,6 @@
 // Text the API accepts in any field: no control characters other than tab, line feed and carriage return
 // (a NUL cannot even be stored by PostgreSQL), and no half of a UTF-16 surrogate pair without its other half
-// (it cannot be written as UTF-8). The server checks every string of every request against this; forms may
-// use safeText() to say so beside the field before sending.
-import * as v from 'valibot';
+// (it cannot be written as UTF-8). The server checks every string of every request against this.
 
 export const UNSAFE_TEXT_MESSAGE =
   'Remove the control characters (such as NUL) or broken characters from this text; they cannot be stored.';
@@ -24,9 +22,6 @@ export function isSafeText(text: string): boolean {
   }
   return true;
 }
-
-/** A valibot check for one text field. */
-export const safeText = () => v.check((text: string) => isSafeText(text), UNSAFE_TEXT_MESSAGE);
 
 /** The dot paths ("name", "records.2.value") of every string in `value` that is not safe text. */
 export function unsafeTextPaths(value: unknown, path = ''): string[] {

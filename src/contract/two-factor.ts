@@ -85,7 +85,6 @@ export const disableTwoFactorRequestSchema = v.object({ code: secondFactorCodeSc
 
 /** Shown once, when the app is confirmed: each signs in once without the app. */
 export const recoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
-export type RecoveryCodes = v.InferOutput<typeof recoveryCodesSchema>;
 
 export const passkeyNameSchema = v.pipe(
   v.string('Name the passkey, like “Laptop” or “YubiKey”.'),

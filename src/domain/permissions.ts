@@ -34,11 +34,6 @@ const matrix: Record<Permission, readonly Role[]> = {
   'resources.manage': ['OWNER', 'ADMIN', 'MEMBER'],
 };
 
-/** The roles that hold `permission`, highest first. */
-export function rolesFor(permission: Permission): readonly Role[] {
-  return matrix[permission];
-}
-
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role ? matrix[permission].includes(role) : false;
 }

@@ -11,8 +11,6 @@ export const routeKeys = {
   'not-found': '/not-found',
 } as const;
 
-export type RouteKey = keyof typeof routeKeys;
-
 /** The sidebar of the section layout, in order. */
 export const sectionNavigation = [
   { key: 'overview', label: 'Overview', to: routeKeys.overview },

@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tansta
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
+import { grid, panel } from 'styled-system/patterns';
 import { authPage } from '@/machines/auth';
 import { Logo } from './-components/logo';
 
@@ -23,24 +24,13 @@ function AuthLayout() {
 
   return (
     <div className={css({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '4' })}>
-      <div className={css({ width: '100%', maxWidth: '26rem', display: 'grid', gap: '6' })}>
+      <div className={grid({ gap: '6', width: '100%', maxWidth: '26rem' })}>
         <header className={css({ justifySelf: 'center' })}>
           <Link to="/" aria-label="Ikirere home">
             <Logo />
           </Link>
         </header>
-        <main
-          id="main"
-          className={css({
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'lg',
-            padding: { base: '5', md: '8' },
-            display: 'grid',
-            gap: '5',
-          })}
-        >
+        <main id="main" className={panel({ gap: '5', padding: { base: '5', md: '8' } })}>
           <Outlet />
         </main>
       </div>

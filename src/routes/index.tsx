@@ -1,7 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { readStorage } from '@/services/storage';
 import { buttonRecipe } from '@/ui/button';
+import { Text } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { Logo } from './-components/logo';
 import { useDocumentTitle } from './-components/page';
 
@@ -32,18 +35,17 @@ function LandingPage() {
   useDocumentTitle('');
   const signedIn = readStorage('token') !== null;
   return (
-    <div className={css({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })}>
+    <div className={flex({ minHeight: '100vh', direction: 'column' })}>
       <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
+        className={flex({
+          align: 'center',
+          justify: 'space-between',
           paddingX: { base: '4', md: '8' },
           paddingY: '4',
         })}
       >
         <Logo />
-        <nav aria-label="Account" className={css({ display: 'flex', gap: '2' })}>
+        <nav aria-label="Account" className={flex({ gap: '2' })}>
           {signedIn ? (
             <Link to="/overview" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
               Open the console
@@ -64,15 +66,7 @@ function LandingPage() {
         id="main"
         className={css({ flex: '1', paddingX: { base: '4', md: '8' }, paddingY: { base: '10', md: '16' } })}
       >
-        <section
-          className={css({
-            maxWidth: '48rem',
-            marginX: 'auto',
-            textAlign: 'center',
-            display: 'grid',
-            gap: '5',
-          })}
-        >
+        <section className={grid({ gap: '5', maxWidth: '48rem', marginX: 'auto', textAlign: 'center' })}>
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, lineHeight: '1.2' })}>
             Your computes, domains and bills in one calm console
           </h1>
@@ -80,7 +74,7 @@ function LandingPage() {
             Ikirere is an open-source cloud console. Every action shows its progress, live state updates on
             its own, and the whole product runs from one repository on your own machine.
           </p>
-          <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', flexWrap: 'wrap' })}>
+          <div className={wrap({ gap: '3', justify: 'center' })}>
             <Link to={signedIn ? '/overview' : '/auth/signup'} className={buttonRecipe({ variant: 'solid' })}>
               {signedIn ? 'Open the console' : 'Get started'}
             </Link>
@@ -99,31 +93,16 @@ function LandingPage() {
             marginTop: { base: '12', md: '16' },
           })}
         >
-          <h2 id="features" className={css({ srOnly: true })}>
+          <VisuallyHidden as="h2" id="features">
             What you can do
-          </h2>
-          <ul
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
-              gap: '4',
-            })}
-          >
+          </VisuallyHidden>
+          <ul className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
             {features.map((feature) => (
-              <li
-                key={feature.title}
-                className={css({
-                  bg: 'bg.surface',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderRadius: 'lg',
-                  padding: '5',
-                  display: 'grid',
-                  gap: '2',
-                })}
-              >
-                <h3 className={css({ fontSize: 'md' })}>{feature.title}</h3>
-                <p className={css({ color: 'fg.muted' })}>{feature.text}</p>
+              <li key={feature.title} className={panel({ gap: '2', padding: '5' })}>
+                <Text as="h3" variant="cardTitle">
+                  {feature.title}
+                </Text>
+                <Text variant="muted">{feature.text}</Text>
               </li>
             ))}
           </ul>

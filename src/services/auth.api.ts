@@ -2,6 +2,7 @@
 import {
   authResultSchema,
   codeChallengeSchema,
+  codeDeliverySchema,
   currentSessionSchema,
   revokedCountSchema,
   sessionListSchema,
@@ -34,6 +35,10 @@ export const verifyPasskey = (body: { challengeId: string; response: unknown }) 
 
 export const requestPhoneCode = (body: { country: string; phoneNumber: string }) =>
   json(codeChallengeSchema, () => userClient.post('auth/phone-code', { json: body }));
+
+/** How far the text with a phone code went: sending, sent, delivered or undelivered (with why). */
+export const fetchCodeDelivery = (challengeId: string) =>
+  json(codeDeliverySchema, () => userClient.get(`auth/phone-code/${challengeId}/delivery`));
 
 export const verifyPhoneCode = (body: { challengeId: string; code: string }) =>
   json(currentSessionSchema, () => userClient.post('auth/phone-code/verify', { json: body }));

@@ -6,26 +6,13 @@
 // 150 KB budget; the schema parsing 2.x does in `.json(schema)` is done here instead.
 import ky, { HTTPError, type KyInstance, type ResponsePromise, TimeoutError } from 'ky';
 import * as v from 'valibot';
-import { type FieldError, type Problem, problemSchema } from '@/contract/problem';
+import { type Problem, problemSchema } from '@/contract/problem';
+import { ApiError } from './api-error';
 import { apiHost, basePaths } from './config';
 import { notifySessionEnded } from './session';
 import { readStorage } from './storage';
 
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    /** HTTP status, or 0 when no answer arrived (offline, timeout, unreadable answer). */
-    readonly status: number,
-    readonly problem: Problem,
-  ) {
-    super(problem.detail ?? problem.title);
-  }
-
-  /** Per-field messages keyed by field name, for showing beside each input. */
-  get fieldErrors(): Record<string, string> {
-    return Object.fromEntries((this.problem.errors ?? []).map((e: FieldError) => [e.field, e.message]));
-  }
-}
+export { ApiError };
 
 const plain = (status: number, title: string): Problem => ({ type: 'about:blank', status, title });
 

@@ -9,9 +9,9 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 
-export class PasskeyCeremonyError extends Error {
-  override readonly name = 'PasskeyCeremonyError';
-}
+import { PasskeyCeremonyError } from './passkey-ceremony-error';
+
+export { PasskeyCeremonyError };
 
 // The library loads with the first passkey asked for, so pages that never use one don't download it.
 const browser = () => import('@simplewebauthn/browser');
@@ -36,10 +36,6 @@ function explain(error: unknown, doing: 'add' | 'use'): PasskeyCeremonyError {
   return new PasskeyCeremonyError(
     `Your browser could not ${doing} the passkey${error instanceof Error && error.message ? `: ${error.message}` : '.'}`,
   );
-}
-
-export async function passkeysSupported(): Promise<boolean> {
-  return (await browser()).browserSupportsWebAuthn();
 }
 
 /** Asks the authenticator for a new passkey (the person touches their key or confirms on the device). */

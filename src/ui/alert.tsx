@@ -1,40 +1,34 @@
 // A message about a whole form or page: what happened, in plain words. Errors are announced at once.
 import type { ReactNode } from 'react';
-import { css, cx } from 'styled-system/css';
+import { cx } from 'styled-system/css';
+import { alert } from 'styled-system/recipes';
 
-export type AlertTone = 'info' | 'success' | 'error';
-
-const base = css({
-  display: 'flex',
-  gap: '2',
-  alignItems: 'flex-start',
-  padding: '3',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  fontSize: 'sm',
-  lineHeight: '1.5',
-});
-
-const tones: Record<AlertTone, string> = {
-  info: css({ bg: 'accent.subtle', borderColor: 'accent.brand', color: 'fg.default' }),
-  success: css({ bg: 'success.subtle', borderColor: 'success.text', color: 'fg.default' }),
-  error: css({ bg: 'danger.subtle', borderColor: 'danger.brand', color: 'fg.default' }),
-};
+export type AlertTone = (typeof alert.variantMap.tone)[number];
 
 export interface AlertProps {
   tone?: AlertTone;
+  /** A short heading above the message, for an alert that says more than one sentence. */
+  title?: ReactNode;
   children: ReactNode;
   className?: string;
 }
 
-export function Alert({ tone = 'info', children, className }: AlertProps) {
+export function Alert({ tone = 'info', title, children, className }: AlertProps) {
+  const classes = alert({ tone });
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-tone={tone}
-      className={cx(base, tones[tone], className)}
+      className={cx(classes.root, className)}
     >
-      {children}
+      {title ? (
+        <div className={classes.content}>
+          <p className={classes.title}>{title}</p>
+          <div>{children}</div>
+        </div>
+      ) : (
+        children
+      )}
     </div>
   );
 }

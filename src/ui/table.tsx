@@ -80,6 +80,8 @@ const RowPart = withContext('tr', 'row');
 export const Head = (props: ComponentProps<'thead'>) => <HeadPart {...ROWGROUP_ROLE} {...props} />;
 export const Body = (props: ComponentProps<'tbody'>) => <BodyPart {...ROWGROUP_ROLE} {...props} />;
 export const Row = (props: ComponentProps<'tr'>) => <RowPart {...ROW_ROLE} {...props} />;
+/** A second line under a cell's value, in smaller muted text. */
+export const Detail = withContext('span', 'detail');
 
 interface CellStyle {
   /** Right-aligned tabular figures, for amounts, counts and sizes. */

@@ -1,8 +1,9 @@
 // Tags typed one by one (Enter or comma adds one, Backspace on an empty input removes the last), each
 // checked as it is added, with the reason shown beside the field.
 import { type KeyboardEvent, useId, useState } from 'react';
-import { css } from 'styled-system/css';
+import { tagInput } from 'styled-system/recipes';
 import { CloseIcon } from './icons';
+import { VisuallyHidden } from './visually-hidden';
 
 export interface TagInputProps {
   label: string;
@@ -15,20 +16,8 @@ export interface TagInputProps {
   disabled?: boolean;
 }
 
-const chip = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  paddingX: '2',
-  paddingY: '0.5',
-  borderRadius: 'full',
-  bg: 'accent.subtle',
-  color: 'accent.text',
-  fontSize: 'xs',
-  fontFamily: 'mono',
-});
-
 export function TagInput({ label, tags, onChange, validate, help, error, disabled }: TagInputProps) {
+  const classes = tagInput();
   const id = useId();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -53,33 +42,29 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
   };
 
   return (
-    <div className={css({ display: 'grid', gap: '1.5' })}>
-      <label htmlFor={id} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+    <div className={classes.root}>
+      <label htmlFor={id} className={classes.label}>
         {label}
       </label>
       {tags.length > 0 ? (
-        <ul aria-label={`${label}: added`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+        <ul aria-label={`${label}: added`} className={classes.tags}>
           {tags.map((tag) => (
-            <li key={tag} className={chip}>
+            <li key={tag} className={classes.tag}>
               {tag}
               <button
                 type="button"
                 disabled={disabled}
                 onClick={() => onChange(tags.filter((other) => other !== tag))}
-                className={css({
-                  display: 'inline-flex',
-                  cursor: 'pointer',
-                  '& svg': { width: '3', height: '3' },
-                })}
+                className={classes.remove}
               >
                 <CloseIcon />
-                <span className={css({ srOnly: true })}>Remove tag {tag}</span>
+                <VisuallyHidden>Remove tag {tag}</VisuallyHidden>
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <div className={css({ display: 'flex', gap: '2' })}>
+      <div className={classes.control}>
         <input
           id={id}
           value={draft}
@@ -93,45 +78,24 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
           aria-describedby={
             [help ? `${id}-help` : null, shown ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
           }
-          className={css({
-            flex: '1',
-            height: '10',
-            paddingX: '3',
-            borderWidth: '1px',
-            borderStyle: 'solid',
-            borderColor: 'border.control',
-            borderRadius: 'md',
-            bg: 'bg.surface',
-            fontFamily: 'mono',
-            '&[aria-invalid=true]': { borderColor: 'danger.text' },
-          })}
+          className={classes.input}
         />
         <button
           type="button"
           disabled={disabled || draft.trim() === ''}
           onClick={add}
-          className={css({
-            paddingX: '3',
-            borderRadius: 'md',
-            borderWidth: '1px',
-            borderColor: 'border.control',
-            cursor: 'pointer',
-            _disabled: { opacity: '0.6', cursor: 'not-allowed' },
-          })}
+          className={classes.add}
         >
           Add tag
         </button>
       </div>
       {help ? (
-        <span id={`${id}-help`} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        <span id={`${id}-help`} className={classes.help}>
           {help}
         </span>
       ) : null}
       {shown ? (
-        <span
-          id={`${id}-error`}
-          className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'danger.text' })}
-        >
+        <span id={`${id}-error`} className={classes.error}>
           {shown}
         </span>
       ) : null}

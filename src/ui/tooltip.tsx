@@ -5,7 +5,7 @@ import { tooltip } from 'styled-system/recipes';
 import { Layer } from './layer';
 import { TooltipTimingContext } from './tooltip-timing';
 
-export { defaultTooltipTiming, type TooltipTiming, TooltipTimingContext } from './tooltip-timing';
+export { type TooltipTiming, TooltipTimingContext } from './tooltip-timing';
 
 export type TooltipPlacement =
   | 'top'

@@ -10,6 +10,7 @@ import {
   cryptRootPassword,
   metaData,
   networkConfig,
+  ROOT_PASSWORD_LOGIN_PATH,
   userData,
 } from '../../server/drivers/compute/libvirt/cloud-init-seed';
 import { parseEventLine } from '../../server/drivers/compute/libvirt/domain-events';
@@ -167,6 +168,14 @@ describe('the domain XML', () => {
     expect(plan.mac).toBe('52:54:00:0f:8f:2c');
   });
 
+  it('shuts a guest on user networking off from everything but its SSH forward when the host says restrict', () => {
+    const xml = domainXml({
+      ...plan,
+      network: { ...host('a').network, restrict: true } as LibvirtHost['network'],
+    });
+    expect(xml).toContain("<qemu:arg value='user,id=ikirere0,restrict=on,hostfwd=tcp:0.0.0.0:40007-:22'/>");
+  });
+
   it('bridges the guest on a host with a routed block, with KVM', () => {
     const xml = domainXml({
       ...plan,
@@ -218,6 +227,25 @@ describe('the cloud-init seed', () => {
     expect(data).toContain(`      password: "${hash}"\n      type: hash`);
     expect(data).toContain('ssh_pwauth: true');
     expect(data).not.toContain('Tq7mK');
+    // Two 100,000-round SHA-512 crypts in JavaScript: seconds on a busy 2-core machine.
+  }, 30_000);
+
+  it("lets a password compute's root log in over SSH with the password, and no key compute's", () => {
+    const hash = '$6$rounds=100000$Xy1Xy1Xy1Xy1Xy1X$Jl0Dq1aZ';
+    const password = userData({ ...base, sshPublicKey: null, rootPasswordCrypt: hash });
+    // An sshd drop-in read before the stock configuration (where Debian keeps prohibit-password).
+    expect(password).toContain(
+      `write_files:\n  - path: "${ROOT_PASSWORD_LOGIN_PATH}"\n    permissions: "0644"\n    content: "`,
+    );
+    expect(ROOT_PASSWORD_LOGIN_PATH).toMatch(/^\/etc\/ssh\/sshd_config\.d\/[^/]+\.conf$/);
+    const content = JSON.parse(password.split('\n    content: ')[1]!.split('\n')[0]!) as string;
+    expect(content.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+      'PermitRootLogin yes',
+      'PasswordAuthentication yes',
+    ]);
+    const key = userData(base);
+    expect(key).not.toContain('write_files');
+    expect(key).not.toContain('PermitRootLogin');
   });
 
   it('gives bridged guests their static addresses', () => {

@@ -198,7 +198,7 @@ describe('computes in Chromium', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Power on' }).click();
     await page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
-    await page.getByText('The compute is running.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'The compute is running.' }).waitFor();
 
     await page.getByRole('link', { name: 'History', exact: true }).click();
     const history = page.getByRole('table');

@@ -16,6 +16,7 @@ import {
   domainStateOf,
   kvmOffered,
   libvirtHostsJson,
+  sshAsRoot,
   type TestPool,
 } from '../support/libvirt';
 import { createAccount, newIdentity, topUp, useAccount } from './accounts';
@@ -71,26 +72,7 @@ async function waitForTerminal(page: Page, pattern: RegExp, timeoutMs = 60_000) 
 }
 
 function ssh(port: number, command: string): string {
-  return execFileSync(
-    'ssh',
-    [
-      '-i',
-      join(keyDir, 'id'),
-      '-p',
-      String(port),
-      '-o',
-      'StrictHostKeyChecking=no',
-      '-o',
-      'UserKnownHostsFile=/dev/null',
-      '-o',
-      'BatchMode=yes',
-      '-o',
-      'ConnectTimeout=30',
-      'root@127.0.0.1',
-      command,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 },
-  ).trim();
+  return sshAsRoot(join(keyDir, 'id'), port, command);
 }
 
 describe('a real compute on libvirt, in Chromium', () => {

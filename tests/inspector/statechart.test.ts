@@ -21,6 +21,7 @@ const door = setup({
       states: {
         unlocked: { on: { lock: { target: 'locking', guard: 'hasCode' } } },
         locking: {
+          tags: ['busy'],
           invoke: { src: 'checkCode', onDone: 'locked', onError: 'unlocked' },
         },
         locked: { type: 'final' },
@@ -38,7 +39,7 @@ const door = setup({
 describe('machineChart', () => {
   const chart = machineChart(door);
 
-  it('reads the nested states, their kinds, initial children, entry actions and invokes', () => {
+  it('reads the nested states, their kinds, initial children, entry actions, invokes and tags', () => {
     expect(allStates(chart).map((state) => [state.id, state.type])).toEqual([
       ['door', 'compound'],
       ['door.closed', 'compound'],
@@ -56,6 +57,7 @@ describe('machineChart', () => {
     expect(allStates(chart).find((state) => state.id === 'door.closed.locking')!.invoke).toEqual([
       'checkCode',
     ]);
+    expect(allStates(chart).map((state) => state.tags)).toEqual([[], [], [], ['busy'], [], []]);
   });
 
   it('reads every transition with its event, guard, actions and targets', () => {
@@ -131,7 +133,8 @@ describe('docs page', () => {
     const page = machineMarkdown('door', machineChart(door));
     expect(page).toContain('![Statechart of door](./door.svg)');
     expect(page).toContain('## States (5)');
-    expect(page).toContain('| `door.closed` | compound | `door.closed.unlocked` | — | — | — |');
+    expect(page).toContain('| `door.closed` | compound | — | `door.closed.unlocked` | — | — | — |');
+    expect(page).toContain('| `door.closed.locking` | atomic | `busy` | — | — | — | `checkCode` |');
     expect(page).toContain('| `door.open` | `lock` | — | (stays) | `beep` |');
     expect(page).toContain('## Guards (2)');
     expect(page).toContain('| `!isJammed` | `open` in `door.closed` |');

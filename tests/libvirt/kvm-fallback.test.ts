@@ -24,6 +24,7 @@ import {
   createTestPool,
   domainStateOf,
   libvirtHostsJson,
+  sshAsRoot,
   type TestPool,
   virshSync,
 } from '../support/libvirt';
@@ -176,26 +177,7 @@ describe('a host whose KVM fails', () => {
     ]);
 
     // It really booted: SSH answers with the name from its seed.
-    const answer = execFileSync(
-      'ssh',
-      [
-        '-i',
-        join(workDir, 'id'),
-        '-p',
-        String(guest.sshPort),
-        '-o',
-        'StrictHostKeyChecking=no',
-        '-o',
-        'UserKnownHostsFile=/dev/null',
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'ConnectTimeout=30',
-        'root@127.0.0.1',
-        'hostname',
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
-    );
+    const answer = sshAsRoot(join(workDir, 'id'), guest.sshPort, 'hostname');
     expect(answer.trim()).toBe('kvm-guest');
     expect(kvmFailureLogs()).toHaveLength(1);
   });

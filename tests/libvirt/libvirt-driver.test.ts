@@ -23,6 +23,7 @@ import {
   domainNames,
   domainStateOf,
   libvirtHostsJson,
+  sshAsRoot,
   type TestPool,
 } from '../support/libvirt';
 
@@ -229,26 +230,7 @@ describe('the libvirt driver', () => {
     ).toEqual(['recovered:succeeded', 'create:succeeded']);
 
     // The guest took its name and key from the seed: SSH through the loopback forward.
-    const answer = execFileSync(
-      'ssh',
-      [
-        '-i',
-        join(keyDir, 'id'),
-        '-p',
-        String(guest.sshPort),
-        '-o',
-        'StrictHostKeyChecking=no',
-        '-o',
-        'UserKnownHostsFile=/dev/null',
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'ConnectTimeout=30',
-        'root@127.0.0.1',
-        'hostname',
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
-    );
+    const answer = sshAsRoot(join(keyDir, 'id'), guest.sshPort, 'hostname');
     expect(answer.trim()).toBe('restart-guest');
 
     // An ACPI reboot: the guest shuts down, libvirt starts it again, and it is running once booted.

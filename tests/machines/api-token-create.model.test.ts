@@ -73,6 +73,10 @@ describe('api-token-create machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { editing: ['editing'], creating: ['busy'], showingSecret: [] },
+        },
         events: {
           edit: ({ event }: { event: { patch: object } }) => actor.send({ type: 'edit', patch: event.patch }),
           submit: () => actor.send({ type: 'submit' }),

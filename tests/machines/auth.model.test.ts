@@ -193,6 +193,28 @@ describe('auth machine, driven as the /auth pages drive it', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            idle: [],
+            'signIn.editing': ['editing'],
+            'signIn.sending': ['busy'],
+            'signUp.editing': ['editing'],
+            'signUp.sending': ['busy'],
+            noCodeExpected: [],
+            emailCode: [],
+            'phone.numberEntry.editing': ['editing'],
+            'phone.numberEntry.sending': ['busy'],
+            'phone.codeEntry': [],
+            redirecting: [],
+            'socialCallback.exchanging': ['busy'],
+            'socialCallback.failed': [],
+            'secondFactor.editing': ['editing'],
+            'secondFactor.usingPasskey': ['busy'],
+            'secondFactor.verifying': ['busy'],
+            signedIn: [],
+          },
+        },
         events: {
           ...settlers,
           'page.login': send({ type: 'page.login' }),

@@ -98,6 +98,10 @@ describe('change-with-code machine, driven through its form', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { editing: ['editing'], requesting: ['busy'], codeEntry: [], done: [] },
+        },
         events: {
           'change.submit': () =>
             fireEvent.click(screen.getByRole('button', { name: 'Send a code to the new address' })),

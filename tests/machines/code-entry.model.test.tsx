@@ -123,6 +123,10 @@ describe('code-entry machine, driven through the code form', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => child().getSnapshot(),
+          expected: { entering: ['editing'], verifying: ['busy'], resending: ['busy'], locked: [] },
+        },
         events: {
           'code.submit': () => {
             fireEvent.change(code(), { target: { value: '123456' } });

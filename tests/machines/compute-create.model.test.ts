@@ -85,6 +85,16 @@ describe('compute-create machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            editing: ['editing'],
+            submitting: ['busy'],
+            uncertain: [],
+            showingPassword: [],
+            created: [],
+          },
+        },
         events: {
           'form.submit': ({ event }: { event: ComputeCreateEvent }) => actor.send(event),
           'request.retry': () => actor.send({ type: 'request.retry' }),

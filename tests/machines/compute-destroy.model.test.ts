@@ -58,6 +58,15 @@ describe('compute-destroy machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            confirming: ['confirming'],
+            destroying: ['confirming', 'busy'],
+            waiting: ['busy'],
+            destroyed: [],
+          },
+        },
         events: {
           'confirmation.changed': ({ event }: { event: ComputeDestroyEvent }) => actor.send(event),
           'destroy.confirm': () => actor.send({ type: 'destroy.confirm' }),

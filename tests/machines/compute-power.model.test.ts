@@ -50,6 +50,10 @@ describe('compute-power machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { idle: [], confirming: ['confirming'], requesting: ['busy'], waiting: ['busy'] },
+        },
         events: {
           'power.request': ({ event }: { event: ComputePowerEvent }) => actor.send(event),
           'power.confirm': () => actor.send({ type: 'power.confirm' }),

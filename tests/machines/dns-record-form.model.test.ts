@@ -116,6 +116,10 @@ describe('dns-record-form machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { editing: ['editing'], validating: ['busy'], saving: ['busy'], conflict: [], saved: [] },
+        },
         events: {
           'field.changed': ({ event }: { event: DnsRecordFormEvent }) => actor.send(event),
           submit: () => actor.send({ type: 'submit' }),

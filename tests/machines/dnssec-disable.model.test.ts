@@ -109,6 +109,20 @@ describe('dnssec-disable machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            removingDs: [],
+            checking: ['busy'],
+            stillPublished: [],
+            unverified: [],
+            confirming: ['confirming'],
+            disabling: ['confirming', 'busy'],
+            disablingUnverified: ['busy'],
+            done: [],
+            cancelled: [],
+          },
+        },
         events: {
           'ds.check': () => actor.send({ type: 'ds.check' }),
           'disable.confirm': () => actor.send({ type: 'disable.confirm' }),

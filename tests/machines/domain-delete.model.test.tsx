@@ -74,6 +74,10 @@ describe('domain-delete machine, driven through its dialog', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { closed: [], confirming: ['confirming'], deleting: ['confirming', 'busy'], deleted: [] },
+        },
         events: {
           // The page's "Delete domain" button opens the dialog.
           'delete.open': () => act(() => actor.send({ type: 'delete.open' })),

@@ -2,6 +2,7 @@
 // state graph, runs them against the real component or actor, and measures state and transition coverage.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -11,6 +12,7 @@ import {
   __unsafe_getAllOwnEventDescriptors as ownEventTypes,
 } from 'xstate';
 import { type StatePath, TestModel, type TestParam } from 'xstate/graph';
+import type { StateTag } from '@/machines/tags';
 
 // Typed loosely inside: xstate's graph types don't follow a generic machine well.
 type Snapshot<_M extends AnyStateMachine> = AnyMachineSnapshot;
@@ -133,16 +135,30 @@ export class MachineModel<M extends AnyStateMachine> {
       });
   }
 
-  /** Runs one generated path: `states` checks the system after each step, `events` performs each event on it. */
+  /**
+   * Runs one generated path: `states` checks the system after each step, `events` performs each event on
+   * it; `tags` says which tags the system's own snapshot (`of`) has in each state, checked there too.
+   */
   async run(
     path: ModelPath<M>,
     params: {
       // A check may return what its last expect() returned; only a thrown error counts.
       states?: Record<string, (snapshot: Snapshot<M>) => unknown>;
       events?: TestParam<Snapshot<M>, Event<M>>['events'];
+      tags?: { of: () => AnyMachineSnapshot; expected: Record<string, StateTag[]> };
     },
   ): Promise<void> {
-    await this.model.testPath(path.path, params as TestParam<Snapshot<M>, Event<M>>);
+    const states = { ...params.states };
+    for (const [key, tags] of Object.entries(params.tags?.expected ?? {})) {
+      // A misspelt state would never be checked: getStateNodeById throws for it.
+      this.machine.getStateNodeById(`${this.machine.id}.${key}`);
+      const check = states[key];
+      states[key] = async (snapshot) => {
+        await check?.(snapshot);
+        expect([...params.tags!.of().tags].sort(), `the tags in ${key}`).toEqual([...tags].sort());
+      };
+    }
+    await this.model.testPath(path.path, { ...params, states } as TestParam<Snapshot<M>, Event<M>>);
   }
 
   /** Which states and transitions of the machine the generated paths take. */

@@ -68,6 +68,16 @@ describe('passkey-add machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            idle: ['editing'],
+            preparing: ['busy'],
+            waitingForKey: ['busy'],
+            saving: ['busy'],
+            showingCodes: [],
+          },
+        },
         events: {
           ...settlers,
           'passkey.add': () => actor.send({ type: 'passkey.add', name: 'Laptop' }),

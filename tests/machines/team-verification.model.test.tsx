@@ -70,6 +70,19 @@ describe('team verification machine, driven through the verification display', (
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            loading: [],
+            unverified: [],
+            pending: [],
+            rejected: [],
+            additionalInfoRequested: [],
+            verified: [],
+            'request.editing': ['editing'],
+            'request.uploading': ['busy'],
+          },
+        },
         events: {
           'status.changed': ({ event }: { event: TeamVerificationEvent }) => act(() => actor.send(event)),
           'request.open': () =>

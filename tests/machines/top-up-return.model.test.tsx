@@ -72,6 +72,10 @@ describe('top-up-return machine, driven through the returned top-up', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: { checking: ['busy'], waiting: [], succeeded: [], declined: [], expired: [], failed: [] },
+        },
         events: {
           'xstate.done.actor.check': ({ event }: { event: { output: unknown } }) => settle(event),
           'xstate.error.actor.check': ({ event }: { event: { error: unknown } }) => settle(event),

@@ -64,6 +64,17 @@ describe('two-factor-setup machine', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            idle: [],
+            starting: ['busy'],
+            scanning: ['editing'],
+            confirming: ['busy'],
+            showingCodes: [],
+            disabling: ['busy'],
+          },
+        },
         events: {
           ...settlers,
           'setup.start': () => actor.send({ type: 'setup.start' }),

@@ -87,6 +87,17 @@ describe('zone-import machine, driven through its dialog', () => {
   for (const path of model.paths) {
     it(path.description, async () => {
       await model.run(path, {
+        tags: {
+          of: () => actor.getSnapshot(),
+          expected: {
+            editing: ['editing'],
+            previewing: ['busy'],
+            reviewing: ['confirming'],
+            applying: ['confirming', 'busy'],
+            applied: [],
+            cancelled: [],
+          },
+        },
         events: {
           // Cleared first: typing the same text again would change nothing the browser reports.
           'text.changed': ({ event }: { event: { text: string } }) => {

@@ -51,6 +51,14 @@ describe('loadConfig', () => {
       TRUST_PROXY: undefined,
       SMTP_URL: undefined,
       MAIL_FROM: 'Ikirere <no-reply@ikirere.local>',
+      SMS_DRIVER: 'outbox',
+      SMS_SENDER: 'Ikirere',
+      SMS_SEND_ATTEMPTS: '5',
+      KANNEL_SENDSMS_URL: undefined,
+      KANNEL_USERNAME: undefined,
+      KANNEL_PASSWORD: undefined,
+      KANNEL_SMSC: undefined,
+      KANNEL_REPORT_URL: undefined,
       SUPPORT_EMAIL: 'support@ikirere.local',
       OPERATOR_TOKEN: undefined,
       SESSION_IDLE_HOURS: '72',
@@ -121,6 +129,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Ikirere <no-reply@ikirere.local>',
+      smsDriver: 'outbox',
+      kannel: undefined,
+      smsSendAttempts: 5,
       sessionIdleHours: 72,
       sessionMaxDays: 30,
       codeSendsPerIp: 30,
@@ -170,6 +181,14 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         SMTP_URL: 'smtps://mailer:secret@smtp.example.rw:465',
         MAIL_FROM: 'Ikirere <hello@example.rw>',
+        SMS_DRIVER: 'Kannel',
+        SMS_SENDER: 'IkirereRW',
+        SMS_SEND_ATTEMPTS: '3',
+        KANNEL_SENDSMS_URL: 'http://10.0.0.7:13013/cgi-bin/sendsms',
+        KANNEL_USERNAME: 'ikirere',
+        KANNEL_PASSWORD: 'kannel-secret',
+        KANNEL_SMSC: 'mtn-rw',
+        KANNEL_REPORT_URL: 'http://10.0.0.5:3000/',
         SESSION_IDLE_HOURS: '12',
         SESSION_MAX_DAYS: '7',
         CODE_RESEND_SECONDS: '0',
@@ -241,6 +260,16 @@ describe('loadConfig', () => {
       trustProxy: true,
       smtpUrl: 'smtps://mailer:secret@smtp.example.rw:465',
       mailFrom: 'Ikirere <hello@example.rw>',
+      smsDriver: 'kannel',
+      kannel: {
+        sendsmsUrl: 'http://10.0.0.7:13013/cgi-bin/sendsms',
+        username: 'ikirere',
+        password: 'kannel-secret',
+        sender: 'IkirereRW',
+        smsc: 'mtn-rw',
+        reportUrl: 'http://10.0.0.5:3000',
+      },
+      smsSendAttempts: 3,
       sessionIdleHours: 12,
       sessionMaxDays: 7,
       codeSendsPerIp: 300,
@@ -405,6 +434,47 @@ describe('loadConfig', () => {
     ).toEqual([
       'POWERDNS_URL must be the http:// or https:// address of PowerDNS\'s API (got "127.0.0.1:8081").',
       'POWERDNS_SERVER_ID must be a PowerDNS server id such as localhost (got "a/b").',
+    ]);
+  });
+
+  it('sends texts through Kannel only when told where and as whom, and names what is missing', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(
+      loadConfig({ KANNEL_SENDSMS_URL: 'http://127.0.0.1:13013/cgi-bin/sendsms' }).kannel,
+    ).toBeUndefined();
+    expect(problems({ SMS_DRIVER: 'kannel' })).toEqual([
+      "SMS_DRIVER=kannel needs KANNEL_SENDSMS_URL, the address of smsbox's sendsms (http://127.0.0.1:13013/cgi-bin/sendsms).",
+      'SMS_DRIVER=kannel needs KANNEL_USERNAME and KANNEL_PASSWORD: a sendsms-user of kannel.conf.',
+    ]);
+    expect(
+      problems({
+        SMS_DRIVER: 'twilio',
+        SMS_SENDER: 'Ikirere Cloud Rwanda',
+        SMS_SEND_ATTEMPTS: '0',
+      }),
+    ).toEqual([
+      'SMS_DRIVER must be one of outbox, kannel (got "twilio").',
+      'SMS_SEND_ATTEMPTS must be a whole number from 1 to 20 (got "0").',
+      'SMS_SENDER must be up to 11 letters and digits, or a phone number of up to 15 digits (got "Ikirere Cloud Rwanda").',
+    ]);
+    expect(
+      problems({
+        SMS_DRIVER: 'kannel',
+        KANNEL_SENDSMS_URL: '127.0.0.1:13013',
+        KANNEL_USERNAME: 'u',
+        KANNEL_PASSWORD: 'p',
+        KANNEL_REPORT_URL: 'ftp://x',
+      }),
+    ).toEqual([
+      'KANNEL_SENDSMS_URL must be an http:// or https:// address (got "127.0.0.1:13013").',
+      'KANNEL_REPORT_URL must be an http:// or https:// address (got "ftp://x").',
     ]);
   });
 

@@ -73,17 +73,17 @@ export interface TestPool {
   remove(): void;
 }
 
-/** A fresh storage pool holding the test image as the base volume TEST_IMAGE_VOLUME. */
-export function createTestPool(): TestPool {
+/** A fresh storage pool holding the test image (or another) as the base volume TEST_IMAGE_VOLUME (or another). */
+export function createTestPool(imagePath = testImagePath, volume = TEST_IMAGE_VOLUME): TestPool {
   requireLibvirt();
-  const image = testImagePath();
+  const image = imagePath();
   const name = `ikirere-test-${randomBytes(4).toString('hex')}`;
   const directory = `/var/lib/libvirt/images/${name}`;
   virshSync(['pool-define-as', name, 'dir', '--target', directory]);
   virshSync(['pool-build', name]);
   virshSync(['pool-start', name]);
-  virshSync(['vol-create-as', name, TEST_IMAGE_VOLUME, String(statSync(image).size), '--format', 'qcow2']);
-  virshSync(['vol-upload', '--pool', name, TEST_IMAGE_VOLUME, image]);
+  virshSync(['vol-create-as', name, volume, String(statSync(image).size), '--format', 'qcow2']);
+  virshSync(['vol-upload', '--pool', name, volume, image]);
   return {
     name,
     directory,
@@ -155,4 +155,28 @@ export function domainNames(): string[] {
 
 export function domainStateOf(computeId: string): string {
   return virshSync(['domstate', `ikirere-${computeId}`], { allowFailure: true }).trim() || 'absent';
+}
+
+/** Runs `command` as root in a test guest over its loopback SSH forward, with the test's key; its output. */
+export function sshAsRoot(keyPath: string, port: number, command: string): string {
+  return execFileSync(
+    'ssh',
+    [
+      '-i',
+      keyPath,
+      '-p',
+      String(port),
+      '-o',
+      'StrictHostKeyChecking=no',
+      '-o',
+      'UserKnownHostsFile=/dev/null',
+      '-o',
+      'BatchMode=yes',
+      '-o',
+      'ConnectTimeout=30',
+      'root@127.0.0.1',
+      command,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 },
+  ).trim();
 }

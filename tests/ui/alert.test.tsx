@@ -15,4 +15,16 @@ describe('Alert', () => {
     expect(screen.getByRole('status')).toHaveTextContent('We sent a new code.');
     await expectNoAxeViolations();
   });
+
+  it('reads a title before the message when it has one', () => {
+    render(
+      <Alert tone="success" title="Domain added">
+        Point your registrar at our name servers.
+      </Alert>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Domain addedPoint your registrar at our name servers.',
+    );
+    expect(screen.getByText('Domain added').tagName).toBe('P');
+  });
 });

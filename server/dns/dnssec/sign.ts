@@ -4,11 +4,6 @@ import { sign } from 'node:crypto';
 import { encodeName } from '../names';
 import type { ZoneKey } from './keys';
 
-export const TYPE_RRSIG = 46;
-export const TYPE_DNSKEY = 48;
-export const TYPE_NSEC3 = 50;
-export const TYPE_NSEC3PARAM = 51;
-
 /** When signatures start and stop being valid, in seconds since 1970 (serial arithmetic is not needed before 2106). */
 export interface Validity {
   inception: number;

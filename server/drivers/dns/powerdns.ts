@@ -6,8 +6,6 @@ import type { DnsDriver, PublishedZone } from './dns-driver';
 import { createPowerDnsApi, type PowerDnsApiOptions, PowerDnsError } from './powerdns-api';
 import { type PowerDnsRRset, sameRRset, toPowerDnsRRsets, zoneId } from './powerdns-rrsets';
 
-export { PowerDnsError } from './powerdns-api';
-
 /** Zones this adapter creates carry it in PowerDNS's `account` field; zones without it are never touched. */
 export const POWERDNS_ACCOUNT = 'ikirere';
 const DEFAULT_TIMEOUT_MS = 5_000;

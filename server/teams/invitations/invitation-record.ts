@@ -4,8 +4,8 @@ import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { Invitation, MemberRole } from '@/contract/teams';
 import { INVITATION_TTL_DAYS } from '@/contract/teams';
 import { invitations, teams, users } from '../../db/schema';
-import { isUuid } from '../guards';
-import type { Queryable } from '../team-record';
+import { isUuid } from '../../tenancy/guards';
+import type { Queryable } from '../../tenancy/team-record';
 
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 

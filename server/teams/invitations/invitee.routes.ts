@@ -3,15 +3,16 @@
 // so someone invited before they had an account finds it after signing up with that address.
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import { invitationListSchema, invitationSchema } from '@/contract/teams';
 import { auditActor, personLabel, recordAudit } from '../../audit/audit-log';
 import { invitations, teamMembers } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
+import { idParam } from '../../http/path-params';
 import { defineRoutes } from '../../http/routes';
 import { requireVerifiedUser } from '../../identity/guards';
 import type { UserRecord } from '../../identity/sessions';
-import { invitationParams } from '../params';
-import { ACTIVE, lockTeam } from '../team-record';
+import { ACTIVE, lockTeam } from '../../tenancy/team-record';
 import { closedInvitation, invitationForAnotherAddress, invitationNotFound } from './invitation-problems';
 import {
   effectiveStatus,
@@ -20,6 +21,8 @@ import {
   type InvitationWithTeam,
   toInvitation,
 } from './invitation-record';
+
+const invitationParams = v.object({ id: idParam('invitation', invitationNotFound) });
 
 function isAddressee(user: UserRecord, found: InvitationWithTeam): boolean {
   return user.emailVerifiedAt !== null && user.email === found.invitation.email;

@@ -5,8 +5,8 @@
 // - removing yourself is leaving, which has its own route and audit entry.
 import { problemTypes } from '@/contract/problem';
 import { can } from '@/domain/permissions';
-import { conflict, notAllowed, teamRoleRequired } from '../problems';
-import type { TeamMembership } from '../team-record';
+import { conflict, notAllowed, teamRoleRequired } from '../../tenancy/problems';
+import type { TeamMembership } from '../../tenancy/team-record';
 
 type Party = Pick<TeamMembership, 'userId' | 'role'>;
 

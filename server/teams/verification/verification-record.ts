@@ -13,7 +13,7 @@ import {
   verificationEvents,
 } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
-import { ACTIVE, type Queryable } from '../team-record';
+import { ACTIVE, type Queryable } from '../../tenancy/team-record';
 
 export const DECISION_STATUS: Record<VerificationDecision, VerificationStatus> = {
   approve: 'VERIFIED',

@@ -10,10 +10,10 @@ import {
 import { auditActor, recordAudit } from '../../audit/audit-log';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
-import { isUuid, teamGuards } from '../guards';
-import { documentParams, teamIdParams } from '../params';
-import { notInTeam, teamNotFound } from '../problems';
-import { lockTeam } from '../team-record';
+import { isUuid, teamGuards } from '../../tenancy/guards';
+import { documentParams, teamIdParams } from '../../tenancy/params';
+import { notInTeam, teamNotFound } from '../../tenancy/problems';
+import { lockTeam } from '../../tenancy/team-record';
 import { checkDocuments, documentResponse } from './documents';
 import { verificationSubmittedMail } from './messages';
 import type { UploadStore } from './upload-store';

@@ -12,9 +12,9 @@ import { users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { isUniqueViolation, toUser } from '../../identity/accounts';
+import { checkCode, sendCodeByMail } from '../../identity/code-delivery';
 import { requireVerifiedUser } from '../../identity/guards';
 import { emailChangeCodeMail, emailChangedMail } from '../../identity/messages';
-import { checkCode, sendCodeByMail } from '../auth/code-delivery';
 
 function emailInUse(): ProblemError {
   const message = 'This e-mail address belongs to another account.';

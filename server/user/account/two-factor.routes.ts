@@ -19,16 +19,16 @@ import {
   verifyPasskeyRequestSchema,
   verifySecondFactorRequestSchema,
 } from '@/contract/two-factor';
+import { clientInfo, clientIp } from '../../http/client-info';
 import type { AppEnv } from '../../http/env';
 import { pathParam } from '../../http/path-params';
 import { defineRoutes } from '../../http/routes';
 import { openSession } from '../../identity/accounts';
-import { clientInfo, clientIp } from '../../identity/client-info';
+import { publicOrigin } from '../../identity/code-delivery';
 import { requireVerifiedUser } from '../../identity/guards';
 import { twoFactorChangedMail } from '../../identity/messages';
 import { tooManyTries } from '../../identity/problems';
 import { passkeyNotFound } from '../../identity/two-factor';
-import { publicOrigin } from '../auth/code-delivery';
 
 function tell(
   c: Context<AppEnv>,

@@ -12,14 +12,14 @@ import {
 import { signInAnswerSchema } from '@/contract/two-factor';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
+import { clientInfo } from '../../http/client-info';
 import { defineRoutes } from '../../http/routes';
 import { createAccount, isUniqueViolation, signIn } from '../../identity/accounts';
-import { clientInfo } from '../../identity/client-info';
+import { checkCode, publicOrigin, sendCodeByMail } from '../../identity/code-delivery';
 import { existingAccountMail, noAccountMail, signInCodeMail, signUpCodeMail } from '../../identity/messages';
 import type { ChallengeRecord } from '../../identity/one-time-codes';
 import { codeExpired } from '../../identity/problems';
 import type { UserRecord } from '../../identity/sessions';
-import { checkCode, publicOrigin, sendCodeByMail } from './code-delivery';
 
 const codeSent = {
   description: 'A code is on its way (the same answer for any address).',

@@ -8,17 +8,17 @@ import * as v from 'valibot';
 import { oauthCallbackRequestSchema, type SocialProvider } from '@/contract/auth';
 import { problemTypes } from '@/contract/problem';
 import { signInAnswerSchema } from '@/contract/two-factor';
+import { clientInfo } from '../../http/client-info';
 import type { AppEnv } from '../../http/env';
 import { ProblemError, problem } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { signIn } from '../../identity/accounts';
-import { clientInfo } from '../../identity/client-info';
+import { publicOrigin } from '../../identity/code-delivery';
 import { OAUTH_STATE_TTL_MS, oauthStateInvalid } from '../../identity/oauth/oauth-states';
 import { ProviderFailure } from '../../identity/oauth/provider';
 import { userForSocialProfile } from '../../identity/oauth/social-accounts';
 import { newToken, sha256 } from '../../identity/secrets';
 import { USER_BASE_PATH } from '../base-path';
-import { publicOrigin } from './code-delivery';
 
 /** Ties a sign-in to the browser that started it; sent only to the two OAuth endpoints. */
 export const OAUTH_BINDING_COOKIE = 'ikirere_oauth_binding';

@@ -1,18 +1,22 @@
 // Phone verification by SMS code, with the same code rules as e-mail (the address is the E.164 number).
 // A new account does this before it reaches the console; a verified one uses it to change its number.
 import { and, eq, ne } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   codeChallengeSchema,
+  codeDeliverySchema,
   currentSessionSchema,
   phoneCodeRequestSchema,
   verifyCodeRequestSchema,
 } from '@/contract/auth';
-import { users } from '../../db/schema';
+import { users, verificationChallenges } from '../../db/schema';
+import { idParam } from '../../http/path-params';
+import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';
+import { checkCode, describeDelivery, publicOrigin, sendCodeBySms } from '../../identity/code-delivery';
 import { requireSession } from '../../identity/guards';
 import { phoneCodeSms } from '../../identity/messages';
-import { checkCode, publicOrigin, sendCodeBySms } from './code-delivery';
 import { phoneNumberTaken, toE164 } from './phone-number';
 
 export function phoneCodeRoutes() {
@@ -43,6 +47,29 @@ export function phoneCodeRoutes() {
           (code) => phoneCodeSms(number, code, host),
         );
         return c.json(answer, 200);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/phone-code/:challengeId/delivery',
+      summary: 'How far the text with the code went',
+      tokenScope: 'never',
+      description:
+        "Sending, sent (taken by the SMS gateway; the embedded outbox never delivers), delivered (the network reports it reached the phone) or undelivered, with why. Another account's code answers 404.",
+      guards: [requireSession],
+      request: { params: v.object({ challengeId: idParam('code request', noTextedCode) }) },
+      responses: { 200: { description: 'The delivery as it stands.', schema: codeDeliverySchema } },
+      handler: async (c, { params }) => {
+        const identity = c.get('identity');
+        const [challenge] = await identity.db
+          .select({ userId: verificationChallenges.userId, channel: verificationChallenges.channel })
+          .from(verificationChallenges)
+          .where(eq(verificationChallenges.id, params.challengeId));
+        if (!challenge || challenge.userId !== c.get('user').id || challenge.channel !== 'sms') {
+          throw noTextedCode();
+        }
+        const text = await identity.texts.forChallenge(params.challengeId);
+        return c.json(describeDelivery(text, identity.texts.driver.kind, identity.clock.now()), 200);
       },
     })
     .add({
@@ -77,4 +104,8 @@ export function phoneCodeRoutes() {
         return c.json(await describeSession(identity.db, identity.sessions, c.get('session'), updated!), 200);
       },
     });
+}
+
+function noTextedCode(): ProblemError {
+  return new ProblemError(404, { detail: 'No code was texted to you with this id.' });
 }

@@ -35,11 +35,11 @@ export function machineMarkdown(name: string, chart: MachineChart): string {
     '',
     `## States (${states.length})`,
     '',
-    '| State | Kind | Initial child | On entry | On exit | Invokes |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| State | Kind | Tags | Initial child | On entry | On exit | Invokes |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...states.map(
       (state) =>
-        `| ${code(state.id)} | ${state.type} | ${state.initial ? code(state.initial) : '—'} | ${cell(list(state.entry))} | ${cell(list(state.exit))} | ${cell(list(state.invoke))} |`,
+        `| ${code(state.id)} | ${state.type} | ${cell(list(state.tags))} | ${state.initial ? code(state.initial) : '—'} | ${cell(list(state.entry))} | ${cell(list(state.exit))} | ${cell(list(state.invoke))} |`,
     ),
     '',
     `## Transitions (${transitions.length})`,
@@ -87,7 +87,7 @@ export async function machineDocs(machines: Record<string, AnyStateMachine>): Pr
   const index = [
     '# Machines',
     '',
-    'The console’s flows as XState machines (src/machines). Each page has the statechart and tables of its states, events and guards, written by `npm run machines:docs`; a test fails when they are out of date. `npm run test:machines` prints how much of each machine the model-based tests cover.',
+    'The console’s flows as XState machines (src/machines). Each page has the statechart and tables of its states, events and guards, written by `npm run machines:docs`; a test fails when they are out of date. Pages read a state’s tags (`busy`, `editing`, `confirming`: src/machines/tags.ts), not its name, to decide what a state means for them. `npm run test:machines` prints how much of each machine the model-based tests cover.',
     '',
     '| Machine | States | Transitions |',
     '| --- | --- | --- |',

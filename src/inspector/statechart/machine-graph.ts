@@ -15,6 +15,8 @@ export interface ChartState {
   exit: string[];
   /** The actors it invokes while active: "src" or "id: src". */
   invoke: string[];
+  /** Its own tags ("busy", "editing"…: src/machines/tags.ts), what pages read instead of its name. */
+  tags: string[];
   children: ChartState[];
 }
 
@@ -114,6 +116,7 @@ function stateOf(node: AnyStateNode): ChartState {
       const src = typeof invoke.src === 'string' ? invoke.src : 'inline actor';
       return invoke.id && !invoke.id.startsWith('0.') && invoke.id !== src ? `${invoke.id}: ${src}` : src;
     }),
+    tags: [...node.tags],
     children,
   };
 }

@@ -11,6 +11,7 @@ import {
   type TokenScopes,
 } from '@/contract/api-tokens';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 /** 30, 90 or 365 days from today, or a date of one's own. */
 export type ExpiryChoice = `${(typeof TOKEN_EXPIRY_DAYS)[number]}` | 'date';
@@ -77,6 +78,7 @@ export function draftErrors(draft: ApiTokenDraft, today: Date): Partial<Record<s
 
 export const apiTokenCreateMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as ApiTokenCreateContext,
     events: {} as ApiTokenCreateEvent,
   },
@@ -131,12 +133,14 @@ export const apiTokenCreateMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: {
         edit: { actions: 'edit' },
         submit: [{ guard: 'isComplete', target: 'creating' }, { actions: 'explainDraft' }],
       },
     },
     creating: {
+      tags: ['busy'],
       invoke: {
         id: 'create',
         src: 'create',

@@ -5,7 +5,7 @@
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '@/contract/auth';
 import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '@/contract/two-factor';
-import { PasskeyCeremonyError } from '@/services/passkeys';
+import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
   completeSocialSignInActor,
@@ -36,6 +36,7 @@ export interface PendingPhone {
 export type { CodeMessage as AuthMessage } from '../code-entry/code-entry.machine';
 
 import type { CodeMessage as AuthMessage } from '../code-entry/code-entry.machine';
+import type { StateTag } from '../tags';
 
 export interface AuthContext {
   email: PendingEmail | null;
@@ -105,6 +106,7 @@ function callbackFailureMessage(params: CallbackParams, provider: SocialProvider
 
 export const authMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
@@ -228,12 +230,14 @@ export const authMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'form.submit': { target: 'sending', actions: ['clearFeedback', 'keepDraft'] },
             'social.start': { target: '#auth.redirecting', actions: 'chooseProvider' },
           },
         },
         sending: {
+          tags: ['busy'],
           invoke: {
             id: 'requestEmailCode',
             src: 'requestEmailCode',
@@ -260,12 +264,14 @@ export const authMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'form.submit': { target: 'sending', actions: ['clearFeedback', 'keepDraft'] },
             'social.start': { target: '#auth.redirecting', actions: 'chooseProvider' },
           },
         },
         sending: {
+          tags: ['busy'],
           invoke: {
             id: 'requestEmailCode',
             src: 'requestEmailCode',
@@ -344,9 +350,11 @@ export const authMachine = setup({
           initial: 'editing',
           states: {
             editing: {
+              tags: ['editing'],
               on: { 'phone.submit': { target: 'sending', actions: ['clearFeedback', 'keepPhoneDraft'] } },
             },
             sending: {
+              tags: ['busy'],
               invoke: {
                 id: 'requestPhoneCode',
                 src: 'requestPhoneCode',
@@ -405,6 +413,7 @@ export const authMachine = setup({
       initial: 'exchanging',
       states: {
         exchanging: {
+          tags: ['busy'],
           invoke: {
             id: 'completeSocialSignIn',
             src: 'completeSocialSignIn',
@@ -441,6 +450,7 @@ export const authMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'secondFactor.submit': { target: 'verifying', actions: 'clearFeedback' },
             'secondFactor.passkey': { target: 'usingPasskey', actions: 'clearFeedback' },
@@ -448,6 +458,7 @@ export const authMachine = setup({
         },
         /** The browser asks for the passkey, then the server checks its signature. */
         usingPasskey: {
+          tags: ['busy'],
           invoke: {
             id: 'signInWithPasskey',
             src: 'signInWithPasskey',
@@ -475,6 +486,7 @@ export const authMachine = setup({
           },
         },
         verifying: {
+          tags: ['busy'],
           invoke: {
             id: 'verifySecondFactor',
             src: 'verifySecondFactor',

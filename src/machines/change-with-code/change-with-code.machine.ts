@@ -10,6 +10,7 @@ import {
   codeEntryWith,
   describeFailure,
 } from '../code-entry';
+import type { StateTag } from '../tags';
 
 export type ChangeMessage = CodeMessage;
 
@@ -28,6 +29,7 @@ export type ChangeEvent =
 
 export const changeWithCodeMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as ChangeContext,
     events: {} as ChangeEvent,
   },
@@ -57,9 +59,11 @@ export const changeWithCodeMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: { 'change.submit': { target: 'requesting', actions: ['clearFeedback', 'keepValue'] } },
     },
     requesting: {
+      tags: ['busy'],
       invoke: {
         id: 'requestCode',
         src: 'requestCode',

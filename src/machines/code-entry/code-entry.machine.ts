@@ -7,6 +7,7 @@ import { type AnyActorRef, assertEvent, assign, enqueueActions, fromPromise, set
 import type { CodeChallenge } from '@/contract/auth';
 import { problemTypes } from '@/contract/problem';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface CodeMessage {
   tone: 'info' | 'success' | 'error';
@@ -50,6 +51,7 @@ const errorOf = (event: unknown) => (event as { error?: Partial<ApiError> }).err
 
 export const codeEntryMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as CodeEntryContext,
     events: {} as CodeEntryEvent,
     input: {} as CodeEntryInput,
@@ -115,6 +117,7 @@ export const codeEntryMachine = setup({
   initial: 'entering',
   states: {
     entering: {
+      tags: ['editing'],
       initial: 'cooldown',
       on: { 'code.submit': { target: 'verifying', actions: 'clearFeedback' } },
       states: {
@@ -124,6 +127,7 @@ export const codeEntryMachine = setup({
       },
     },
     verifying: {
+      tags: ['busy'],
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
@@ -139,6 +143,7 @@ export const codeEntryMachine = setup({
       },
     },
     resending: {
+      tags: ['busy'],
       invoke: {
         id: 'resendCode',
         src: 'resendCode',

@@ -5,6 +5,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute } from '@/contract/computes';
 import type { CreateComputeInput } from '@/services/computes.api';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface CreatedCompute {
   compute: Compute;
@@ -33,6 +34,7 @@ export function isUncertain(error: unknown): boolean {
 
 export const computeCreateMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as ComputeCreateContext,
     events: {} as ComputeCreateEvent,
     input: {} as { newKey?: () => string },
@@ -92,9 +94,11 @@ export const computeCreateMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: { 'form.submit': { target: 'submitting', actions: 'keepInput' } },
     },
     submitting: {
+      tags: ['busy'],
       // A second click while the first is on its way does nothing: there is no transition for it here.
       invoke: {
         id: 'create',

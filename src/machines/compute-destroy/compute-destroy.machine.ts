@@ -3,6 +3,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute } from '@/contract/computes';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface ComputeDestroyContext {
   hostname: string;
@@ -21,6 +22,7 @@ export const matchesHostname = (typed: string, hostname: string) =>
 
 export const computeDestroyMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as ComputeDestroyContext,
     events: {} as ComputeDestroyEvent,
     input: {} as { hostname: string },
@@ -60,12 +62,15 @@ export const computeDestroyMachine = setup({
   initial: 'confirming',
   states: {
     confirming: {
+      tags: ['confirming'],
       on: {
         'confirmation.changed': { actions: 'type' },
         'destroy.confirm': { guard: 'isConfirmed', target: 'destroying' },
       },
     },
     destroying: {
+      // The confirmation stays on screen, with its progress, until the server answers.
+      tags: ['confirming', 'busy'],
       invoke: {
         id: 'destroy',
         src: 'destroy',
@@ -77,7 +82,7 @@ export const computeDestroyMachine = setup({
       on: { 'compute.gone': 'destroyed' },
     },
     /** Destroying takes a moment on the hypervisor; the compute is gone when the server says so. */
-    waiting: { on: { 'compute.gone': 'destroyed' } },
+    waiting: { tags: ['busy'], on: { 'compute.gone': 'destroyed' } },
     destroyed: { type: 'final', entry: 'leave' },
   },
 });

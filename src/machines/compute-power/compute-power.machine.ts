@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute, ComputeStatus, PowerAction } from '@/contract/computes';
 import { POWER_RULES } from '@/domain/compute-lifecycle';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface ComputePowerContext {
   action: PowerAction | null;
@@ -25,7 +26,7 @@ const done: Record<PowerAction, string> = {
 };
 
 export const computePowerMachine = setup({
-  types: { context: {} as ComputePowerContext, events: {} as ComputePowerEvent },
+  types: { context: {} as ComputePowerContext, events: {} as ComputePowerEvent, tags: {} as StateTag },
   actors: {
     request: fromPromise<Compute, { action: PowerAction }>(async () => {
       throw new Error('request must be provided');
@@ -93,12 +94,14 @@ export const computePowerMachine = setup({
     },
     /** A forced power-off is like pulling the plug: the user confirms they mean it. */
     confirming: {
+      tags: ['confirming'],
       on: {
         'power.confirm': 'requesting',
         'power.cancel': { target: 'idle', actions: 'forget' },
       },
     },
     requesting: {
+      tags: ['busy'],
       invoke: {
         id: 'request',
         src: 'request',
@@ -108,6 +111,7 @@ export const computePowerMachine = setup({
       },
     },
     waiting: {
+      tags: ['busy'],
       on: {
         'compute.changed': [
           { guard: 'hasArrived', target: 'idle', actions: ['showDone', 'forget'] },

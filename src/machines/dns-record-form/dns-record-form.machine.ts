@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type DnsRecord, dnsRecordSchema } from '@/contract/domains';
 import { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 /** The form's fields, as typed. A type's page shows only the fields that type has. */
 export interface RecordFormValues {
@@ -72,6 +73,7 @@ function currentOf(error: unknown): DnsRecord | null {
 
 export const dnsRecordFormMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as DnsRecordFormContext & { mode: 'add' | 'edit'; check: DnsRecordFormInput['check'] },
     events: {} as DnsRecordFormEvent,
     input: {} as DnsRecordFormInput,
@@ -172,12 +174,14 @@ export const dnsRecordFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: {
         'field.changed': { actions: 'change' },
         submit: 'validating',
       },
     },
     validating: {
+      tags: ['busy'],
       invoke: {
         id: 'validate',
         src: 'validate',
@@ -190,6 +194,7 @@ export const dnsRecordFormMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',

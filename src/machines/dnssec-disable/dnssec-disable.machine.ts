@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Domain } from '@/contract/domains';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface DnssecDisableContext {
   domain: Domain;
@@ -25,6 +26,7 @@ const errorMessage = (error: unknown, fallback: string) => {
 
 export const dnssecDisableMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as DnssecDisableContext,
     events: {} as DnssecDisableEvent,
     input: {} as { domain: Domain },
@@ -82,6 +84,7 @@ export const dnssecDisableMachine = setup({
       on: { 'ds.check': 'checking', cancel: 'cancelled' },
     },
     checking: {
+      tags: ['busy'],
       invoke: {
         id: 'checkParent',
         src: 'checkParent',
@@ -108,9 +111,11 @@ export const dnssecDisableMachine = setup({
     },
     /** Step 2: the parent publishes no DS; signing can stop. */
     confirming: {
+      tags: ['confirming'],
       on: { 'disable.confirm': 'disabling', cancel: 'cancelled' },
     },
     disabling: {
+      tags: ['confirming', 'busy'],
       invoke: {
         id: 'disable',
         src: 'disable',
@@ -120,6 +125,7 @@ export const dnssecDisableMachine = setup({
       },
     },
     disablingUnverified: {
+      tags: ['busy'],
       invoke: {
         id: 'disableUnverified',
         src: 'disable',

@@ -3,6 +3,7 @@
 // with the reason beside the field.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface DomainDeleteContext {
   /** The names that confirm: the zone's ASCII name and, for an IDN, its Unicode form. */
@@ -23,6 +24,7 @@ export const matchesDomainName = (typed: string, names: readonly string[]) =>
 
 export const domainDeleteMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as DomainDeleteContext,
     events: {} as DomainDeleteEvent,
     input: {} as { names: readonly string[] },
@@ -65,6 +67,7 @@ export const domainDeleteMachine = setup({
   states: {
     closed: { on: { 'delete.open': { target: 'confirming', actions: 'forget' } } },
     confirming: {
+      tags: ['confirming'],
       on: {
         'confirmation.changed': { actions: 'type' },
         'delete.confirm': { guard: 'isConfirmed', target: 'deleting' },
@@ -72,6 +75,8 @@ export const domainDeleteMachine = setup({
       },
     },
     deleting: {
+      // The dialog stays open, with its progress, until the server answers.
+      tags: ['confirming', 'busy'],
       invoke: {
         id: 'delete',
         src: 'delete',

@@ -6,7 +6,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PasskeyAdded } from '@/contract/two-factor';
 import type { ApiError } from '@/services/http';
-import { PasskeyCeremonyError } from '@/services/passkeys';
+import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
+import type { StateTag } from '../tags';
 
 export interface PasskeyAddContext {
   fieldErrors: Record<string, string>;
@@ -34,6 +35,7 @@ function explain(error: unknown): Pick<PasskeyAddContext, 'fieldErrors' | 'messa
 
 export const passkeyAddMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as PasskeyAddContext,
     events: {} as PasskeyAddEvent,
   },
@@ -73,9 +75,11 @@ export const passkeyAddMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      tags: ['editing'],
       on: { 'passkey.add': { target: 'preparing', actions: 'clearFeedback' } },
     },
     preparing: {
+      tags: ['busy'],
       invoke: {
         id: 'prepare',
         src: 'prepare',
@@ -86,6 +90,7 @@ export const passkeyAddMachine = setup({
     },
     /** The browser's own dialog is open: the person touches their key or confirms on the device. */
     waitingForKey: {
+      tags: ['busy'],
       invoke: {
         id: 'create',
         src: 'create',
@@ -97,6 +102,7 @@ export const passkeyAddMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',

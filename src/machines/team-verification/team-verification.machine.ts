@@ -5,6 +5,7 @@
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { TeamVerification, VerificationStatus } from '@/contract/teams';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface UploadProgress {
   loaded: number;
@@ -33,6 +34,7 @@ export type TeamVerificationEvent =
 
 export const teamVerificationMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as TeamVerificationContext,
     events: {} as TeamVerificationEvent,
   },
@@ -106,6 +108,7 @@ export const teamVerificationMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'request.submit': { target: 'uploading', actions: 'clearFeedback' },
             'request.cancel': [
@@ -116,6 +119,7 @@ export const teamVerificationMachine = setup({
           },
         },
         uploading: {
+          tags: ['busy'],
           invoke: {
             src: 'upload',
             input: ({ event }) => {

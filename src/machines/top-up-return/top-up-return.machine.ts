@@ -4,6 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TopUp } from '@/contract/billing';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface TopUpReturnContext {
   topUp: TopUp | null;
@@ -21,6 +22,7 @@ const statusOf = (event: unknown) => (event as { output?: TopUp }).output?.statu
 
 export const topUpReturnMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as TopUpReturnContext,
     events: {} as TopUpReturnEvent,
   },
@@ -57,6 +59,7 @@ export const topUpReturnMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      tags: ['busy'],
       invoke: {
         id: 'check',
         src: 'check',

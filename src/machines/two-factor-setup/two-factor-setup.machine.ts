@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TotpSetup, TwoFactorStatus } from '@/contract/two-factor';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface TwoFactorSetupContext {
   status: TwoFactorStatus;
@@ -35,6 +36,7 @@ function explain(error: unknown, fallback: string): Pick<TwoFactorSetupContext, 
 
 export const twoFactorSetupMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as TwoFactorSetupContext,
     events: {} as TwoFactorSetupEvent,
     input: {} as { status: TwoFactorStatus },
@@ -108,6 +110,7 @@ export const twoFactorSetupMachine = setup({
       },
     },
     starting: {
+      tags: ['busy'],
       invoke: {
         id: 'start',
         src: 'start',
@@ -117,12 +120,14 @@ export const twoFactorSetupMachine = setup({
     },
     /** The QR code and the key on screen; a code from the app turns it on. */
     scanning: {
+      tags: ['editing'],
       on: {
         'setup.confirm': { target: 'confirming', actions: 'clearFeedback' },
         'setup.cancel': { target: 'idle', actions: ['forgetSetup', 'clearFeedback'] },
       },
     },
     confirming: {
+      tags: ['busy'],
       invoke: {
         id: 'confirm',
         src: 'confirm',
@@ -136,6 +141,7 @@ export const twoFactorSetupMachine = setup({
       on: { 'codes.saved': { target: 'idle', actions: 'forgetCodes' } },
     },
     disabling: {
+      tags: ['busy'],
       invoke: {
         id: 'disable',
         src: 'disable',

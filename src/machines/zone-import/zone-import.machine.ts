@@ -4,6 +4,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ZoneImportResult } from '@/contract/domains';
 import type { ApiError } from '@/services/http';
+import type { StateTag } from '../tags';
 
 export interface ZoneImportContext {
   text: string;
@@ -29,6 +30,7 @@ export const changesOf = (result: ZoneImportResult | null) =>
 
 export const zoneImportMachine = setup({
   types: {
+    tags: {} as StateTag,
     context: {} as ZoneImportContext,
     events: {} as ZoneImportEvent,
   },
@@ -82,6 +84,7 @@ export const zoneImportMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: {
         'import.cancel': 'cancelled',
         'text.changed': { actions: 'takeText' },
@@ -90,6 +93,7 @@ export const zoneImportMachine = setup({
       },
     },
     previewing: {
+      tags: ['busy'],
       on: { 'import.cancel': 'cancelled' },
       invoke: {
         id: 'preview',
@@ -101,6 +105,7 @@ export const zoneImportMachine = setup({
     },
     /** The preview is shown; changing the text goes back to editing it. */
     reviewing: {
+      tags: ['confirming'],
       on: {
         'import.cancel': 'cancelled',
         'text.changed': { target: 'editing', actions: 'takeText' },
@@ -110,6 +115,7 @@ export const zoneImportMachine = setup({
     },
     // Once the import is sent it runs to its answer: closing now would hide what happened.
     applying: {
+      tags: ['confirming', 'busy'],
       invoke: {
         id: 'apply',
         src: 'apply',

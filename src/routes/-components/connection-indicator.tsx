@@ -1,10 +1,12 @@
 // The header's live-connection indicator: what the socket machine is doing, in plain words.
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import { formatSeconds } from '@/domain/helpers/text';
 import { type SocketStatus, type socketMachine, socketStatus } from '@/machines/socket';
 import { Button } from '@/ui/button';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { useCountdown } from './use-countdown';
 
 const labels: Record<SocketStatus, string> = {
@@ -33,14 +35,12 @@ export function ConnectionIndicator({ actor }: { actor: ActorRefFrom<typeof sock
   const detail =
     status === 'disconnected' && remaining !== null && remaining > 0 ? `in ${formatSeconds(remaining)}` : '';
   return (
-    <div
-      className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}
-    >
+    <div className={hstack({ gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
       {/* Announced politely so a screen-reader user hears the connection drop and come back. */}
       <span role="status" className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
         <span aria-hidden="true" data-status={status} className={dot} />
         <span>
-          <span className={css({ srOnly: true })}>Live updates: </span>
+          <VisuallyHidden>Live updates: </VisuallyHidden>
           {labels[status]}
         </span>
       </span>

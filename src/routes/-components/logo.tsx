@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 /** The Ikirere mark ("ikirere": the sky) and name. */
 export function Logo({ withName = true }: { withName?: boolean }) {
@@ -15,7 +16,7 @@ export function Logo({ withName = true }: { withName?: boolean }) {
           Ikirere
         </span>
       ) : (
-        <span className={css({ srOnly: true })}>Ikirere</span>
+        <VisuallyHidden>Ikirere</VisuallyHidden>
       )}
     </span>
   );

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { buttonRecipe } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { useDocumentTitle } from './page';
 
 /** Shown for any address the console doesn't know (the spec's not-found route key). */
@@ -8,13 +10,15 @@ export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
     <div className={css({ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '6' })}>
-      <div className={css({ display: 'grid', gap: '3', textAlign: 'center', maxWidth: '28rem' })}>
+      <div className={grid({ gap: '3', textAlign: 'center', maxWidth: '28rem' })}>
         <p className={css({ fontFamily: 'mono', color: 'accent.text', fontSize: 'sm' })}>404</p>
-        <h1 className={css({ fontSize: '2xl' })}>Page not found</h1>
-        <p className={css({ color: 'fg.muted' })}>
+        <Text as="h1" variant="pageTitle">
+          Page not found
+        </Text>
+        <Text variant="muted">
           There is nothing at this address. It may have been mistyped, or the page has moved.
-        </p>
-        <div className={css({ display: 'flex', gap: '2', justifyContent: 'center', marginTop: '2' })}>
+        </Text>
+        <div className={flex({ gap: '2', justify: 'center', marginTop: '2' })}>
           <Link to="/overview" className={buttonRecipe({ variant: 'solid' })}>
             Go to the console
           </Link>

@@ -2,15 +2,16 @@
 // at the top runs meanwhile): placeholders where the content will be, announced once to screen readers.
 // It is in every page's first download, so it uses the skeleton recipe's classes (always generated)
 // rather than its runtime.
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 const line = 'skeleton skeleton--shape_text';
 const widths = ['40%', '100%', '100%', '100%', '70%'];
 
 export function PagePending() {
   return (
-    <div role="status" aria-busy="true" className={css({ display: 'grid', gap: '3', padding: '2' })}>
-      <span className={css({ srOnly: true })}>Loading…</span>
+    <div role="status" aria-busy="true" className={grid({ gap: '3', padding: '2' })}>
+      <VisuallyHidden>Loading…</VisuallyHidden>
       {widths.map((width, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines that never reorder
         <span key={index} aria-hidden className={line} style={{ width }} />

@@ -1,6 +1,8 @@
 // The frame of every console page: a heading that also becomes the document title, and the page's actions.
 import { type ReactNode, useEffect } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid, wrap } from 'styled-system/patterns';
+import { Text } from '@/ui/text';
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -8,14 +10,7 @@ export function useDocumentTitle(title: string) {
   }, [title]);
 }
 
-const header = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: '3',
-  marginBottom: '6',
-});
+const header = wrap({ gap: '3', align: 'flex-end', justify: 'space-between', marginBottom: '6' });
 
 export function PageHeader({
   title,
@@ -29,11 +24,13 @@ export function PageHeader({
   useDocumentTitle(title);
   return (
     <header className={header}>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: '2xl' })}>{title}</h1>
-        {description ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</p> : null}
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="pageTitle">
+          {title}
+        </Text>
+        {description ? <Text variant="caption">{description}</Text> : null}
       </div>
-      {actions ? <div className={css({ display: 'flex', gap: '2' })}>{actions}</div> : null}
+      {actions ? <div className={flex({ gap: '2' })}>{actions}</div> : null}
     </header>
   );
 }

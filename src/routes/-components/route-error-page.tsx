@@ -3,11 +3,13 @@
 import { type ErrorComponentProps, isNotFound, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { problemTypes } from '@/contract/problem';
-import { ApiError } from '@/services/http';
+import { ApiError } from '@/services/api-error';
 import { loadedQueryClient } from '@/services/query-client';
 import { Button } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { useDocumentTitle } from './page';
 
 /** A page's code could not be fetched (as opposed to the page breaking once loaded). */
@@ -62,13 +64,12 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
 
   return (
     <div className={css({ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '6' })}>
-      <div
-        role="alert"
-        className={css({ display: 'grid', gap: '3', textAlign: 'center', maxWidth: '30rem' })}
-      >
-        <h1 className={css({ fontSize: '2xl' })}>{title}</h1>
-        <p className={css({ color: 'fg.muted' })}>{description}</p>
-        <div className={css({ display: 'flex', gap: '2', justifyContent: 'center', marginTop: '2' })}>
+      <div role="alert" className={grid({ gap: '3', textAlign: 'center', maxWidth: '30rem' })}>
+        <Text as="h1" variant="pageTitle">
+          {title}
+        </Text>
+        <Text variant="muted">{description}</Text>
+        <div className={flex({ gap: '2', justify: 'center', marginTop: '2' })}>
           <Button variant="solid" loading={retrying} onClick={retry}>
             Try again
           </Button>

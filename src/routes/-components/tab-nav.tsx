@@ -3,7 +3,7 @@
 // current tab is scrolled into view.
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { tabNav } from 'styled-system/recipes';
 
 export interface TabLink {
   label: string;
@@ -13,40 +13,7 @@ export interface TabLink {
   exact?: boolean;
 }
 
-const list = css({
-  display: 'flex',
-  gap: '1',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-  marginBottom: '6',
-  overflowX: 'auto',
-  // Scrolling shadows: the covers (local) move with the tabs and hide the shadows (scroll) at an end.
-  backgroundImage: [
-    'linear-gradient(to right, var(--colors-bg-canvas) 40%, transparent)',
-    'linear-gradient(to left, var(--colors-bg-canvas) 40%, transparent)',
-    'radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.22), transparent)',
-    'radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.22), transparent)',
-  ].join(', '),
-  backgroundPosition: 'left center, right center, left center, right center',
-  backgroundRepeat: 'no-repeat',
-  backgroundSize: '2.5rem 100%, 2.5rem 100%, 1rem 100%, 1rem 100%',
-  backgroundAttachment: 'local, local, scroll, scroll',
-});
-
-const tab = css({
-  display: 'inline-block',
-  paddingX: '3',
-  paddingY: '2',
-  marginBottom: '-1px',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  color: 'fg.muted',
-  fontWeight: '500',
-  whiteSpace: 'nowrap',
-  textDecoration: 'none',
-  _hover: { color: 'fg.default' },
-  '&[aria-current=page]': { color: 'accent.text', borderColor: 'accent.brand' },
-});
+const classes = tabNav();
 
 export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
   const strip = useRef<HTMLUListElement>(null);
@@ -63,7 +30,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
   }, [pathname]);
   return (
     <nav aria-label={label}>
-      <ul ref={strip} className={list}>
+      <ul ref={strip} className={classes.list}>
         {tabs.map((item) => (
           <li key={item.to}>
             <Link
@@ -72,7 +39,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
               params={item.params as never}
               activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
               activeProps={{ 'aria-current': 'page' }}
-              className={tab}
+              className={classes.link}
             >
               {item.label}
             </Link>

@@ -2,17 +2,17 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import { TOAST_HOTKEY, type toastMachine } from '@/machines/toast';
 import { ToastCard } from '@/ui/toast';
 
-const region = css({
+const region = flex({
   position: 'fixed',
   right: '4',
   bottom: '4',
   zIndex: 'toast',
-  display: 'flex',
-  flexDirection: 'column',
+  direction: 'column',
   gap: '2',
   outline: 'none',
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.focusRing' },

@@ -5,11 +5,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { Team } from '@/contract/teams';
-import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 
 export async function requireTeam(team: Team | null, queryClient: QueryClient): Promise<{ team: Team }> {
   if (!team) throw redirect({ to: '/account-settings/teams/joined', replace: true });
   if (team.requireTwoFactor) {
+    // Loaded here, not imported: this check is part of the entry chunk, and the API client behind the
+    // query would otherwise ride along to every first page (the landing and sign-in pages' JS budget).
+    const { twoFactorStatusQuery } = await import('@/services/two-factor.queries');
     const status = await queryClient.ensureQueryData(twoFactorStatusQuery());
     if (!status.on) throw redirect({ to: '/two-factor-required', replace: true });
   }

@@ -1,5 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { flex, grid, hstack } from 'styled-system/patterns';
 import { liveConnection } from '@/live-connection';
 import { buttonRecipe } from '@/ui/button';
 import { ConnectionIndicator } from '../-components/connection-indicator';
@@ -22,9 +23,7 @@ const shell = css({
   gridTemplateAreas: { base: '"header" "sidebar" "main"', md: '"sidebar header" "sidebar main"' },
 });
 
-const navLink = css({
-  display: 'flex',
-  alignItems: 'center',
+const navLink = hstack({
   gap: '2',
   paddingX: '3',
   paddingY: '2',
@@ -55,16 +54,15 @@ function SectionLayout() {
         Skip to content
       </a>
       <aside
-        className={css({
+        className={grid({
+          gap: '6',
           gridArea: 'sidebar',
           borderRightWidth: { base: '0', md: '1px' },
           borderBottomWidth: { base: '1px', md: '0' },
           borderColor: 'border.default',
           bg: 'bg.surface',
           padding: '4',
-          display: 'grid',
           alignContent: 'start',
-          gap: '6',
         })}
       >
         <Link
@@ -75,14 +73,7 @@ function SectionLayout() {
           <Logo />
         </Link>
         <nav aria-label="Console">
-          <ul
-            className={css({
-              display: 'flex',
-              flexDirection: { base: 'row', md: 'column' },
-              gap: '1',
-              overflowX: 'auto',
-            })}
-          >
+          <ul className={flex({ direction: { base: 'row', md: 'column' }, gap: '1', overflowX: 'auto' })}>
             {sectionNavigation.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} activeProps={{ 'aria-current': 'page' }} className={navLink}>
@@ -94,11 +85,9 @@ function SectionLayout() {
         </nav>
       </aside>
       <header
-        className={css({
-          gridArea: 'header',
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '3',
+          gridArea: 'header',
           paddingX: { base: '4', md: '8' },
           paddingY: '3',
           borderBottomWidth: '1px',
@@ -107,7 +96,7 @@ function SectionLayout() {
         })}
       >
         <TeamSwitcher />
-        <div className={css({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+        <div className={hstack({ gap: '3', marginLeft: 'auto' })}>
           <ConnectionIndicator actor={liveConnection()} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
             New compute

@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { providerNames } from '@/machines/auth';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
 import { Spinner } from '@/ui/spinner';
+import { Text, textRecipe } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
 
@@ -43,18 +44,20 @@ function CallbackPage() {
 
   return (
     <>
-      <h1 className={css({ fontSize: 'xl' })}>Finishing sign-in</h1>
+      <Text as="h1" variant="formTitle">
+        Finishing sign-in
+      </Text>
       {failed ? (
         <>
           <Alert tone="error">
             {snapshot.context.message?.text ?? 'Signing in did not work. Try again.'}
           </Alert>
-          <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+          <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
             Back to sign in
           </Link>
         </>
       ) : (
-        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
+        <p className={hstack({ gap: '2', color: 'fg.muted' })}>
           <Spinner size="sm" />
           Signing you in{provider ? ` with ${providerNames[provider]}` : ''}…
         </p>

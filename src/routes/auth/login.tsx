@@ -1,10 +1,12 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { hasSession } from '@/services/session';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { SocialSignIn } from './-components/social-sign-in';
@@ -25,18 +27,18 @@ function LoginPage() {
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
   const [email, setEmail] = useState(snapshot.context.draft.email);
-  const sending = snapshot.matches({ signIn: 'sending' });
+  const sending = snapshot.hasTag('busy');
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
   const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;
 
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Sign in to your console</h1>
-        <p className={css({ color: 'fg.muted' })}>
-          Welcome back. We'll e-mail you a code; no password needed.
-        </p>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="formTitle">
+          Sign in to your console
+        </Text>
+        <Text variant="muted">Welcome back. We'll e-mail you a code; no password needed.</Text>
       </div>
       {forInvitation ? (
         <Alert tone="info">
@@ -51,7 +53,7 @@ function LoginPage() {
       />
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4' })}
+        className={grid({ gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'form.submit', email });
@@ -75,7 +77,7 @@ function LoginPage() {
       </form>
       <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
         New to Ikirere?{' '}
-        <Link to="/auth/signup" className={css({ color: 'accent.text', fontWeight: '500' })}>
+        <Link to="/auth/signup" className={textRecipe({ variant: 'link' })}>
           Create an account
         </Link>
       </p>

@@ -1,10 +1,12 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { hasSession } from '@/services/session';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { SocialSignIn } from './-components/social-sign-in';
@@ -26,19 +28,21 @@ function SignUpPage() {
   const snapshot = useAuthSnapshot();
   const [name, setName] = useState(snapshot.context.draft.name);
   const [email, setEmail] = useState(snapshot.context.draft.email);
-  const sending = snapshot.matches({ signUp: 'sending' });
+  const sending = snapshot.hasTag('busy');
   const redirecting = snapshot.matches('redirecting');
   const { fieldErrors, message } = snapshot.context;
   const forInvitation = readStorage('intendedPath')?.startsWith('/invitation/') ?? false;
 
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Create your Ikirere account</h1>
-        <p className={css({ color: 'fg.muted' })}>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="formTitle">
+          Create your Ikirere account
+        </Text>
+        <Text variant="muted">
           You get a team of your own. We'll e-mail you a code to confirm your address, then text one to your
           phone.
-        </p>
+        </Text>
       </div>
       {forInvitation ? (
         <Alert tone="info">
@@ -53,7 +57,7 @@ function SignUpPage() {
       />
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4' })}
+        className={grid({ gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'form.submit', name, email });
@@ -86,7 +90,7 @@ function SignUpPage() {
       </form>
       <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
         Already have an account?{' '}
-        <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+        <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
           Sign in
         </Link>
       </p>

@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { secondFactorCodeSchema } from '@/contract/two-factor';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '../-components/page';
 import { useAuthActor, useAuthSnapshot, useEnterAuthPage } from './-components/use-auth';
@@ -32,18 +33,20 @@ function TwoFactorPage() {
 
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Two-factor sign-in</h1>
-        <p className={css({ color: 'fg.muted' })}>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="formTitle">
+          Two-factor sign-in
+        </Text>
+        <Text variant="muted">
           {passkey
             ? app
               ? 'Use your passkey or security key, or enter the 6-digit code your authenticator app shows, or a recovery code.'
               : 'Use your passkey or security key, or enter one of your recovery codes.'
             : 'Enter the 6-digit code your authenticator app shows for Ikirere, or one of your recovery codes.'}
-        </p>
+        </Text>
       </div>
       {passkey ? (
-        <div className={css({ display: 'grid', gap: '2' })}>
+        <div className={grid({ gap: '2' })}>
           <Button
             variant="solid"
             loading={usingPasskey}
@@ -53,16 +56,16 @@ function TwoFactorPage() {
             Use a passkey
           </Button>
           {usingPasskey ? (
-            <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            <Text variant="caption" role="status">
               Follow your browser: touch your security key or confirm on your device.
-            </p>
+            </Text>
           ) : null}
           {fieldErrors.passkey ? <Alert tone="error">{fieldErrors.passkey}</Alert> : null}
         </div>
       ) : null}
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4' })}
+        className={grid({ gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
           const checked = v.safeParse(secondFactorCodeSchema, code);
@@ -98,7 +101,7 @@ function TwoFactorPage() {
         >
           Verify
         </Button>
-        <Link to="/auth/login" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        <Link to="/auth/login" className={textRecipe({ variant: 'linkSmall' })}>
           Start signing in again
         </Link>
       </form>

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { EmptyState } from '@/ui/empty-state';
+import { Text, textRecipe } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
 import { CodeForm } from './-components/code-form';
 import { useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
@@ -19,12 +20,14 @@ function VerifyOtpPage() {
   if (!pending || snapshot.matches('noCodeExpected')) {
     return (
       <>
-        <h1 className={css({ fontSize: 'xl' })}>Enter the code we sent you</h1>
+        <Text as="h1" variant="formTitle">
+          Enter the code we sent you
+        </Text>
         <EmptyState
           title="No code is on its way"
           description="Start by asking for a code: we'll e-mail it to you."
           action={
-            <Link to="/auth/login" className={css({ color: 'accent.text', fontWeight: '500' })}>
+            <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
               Sign in with a code
             </Link>
           }
@@ -37,19 +40,21 @@ function VerifyOtpPage() {
   if (!codeEntry) return null;
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Enter the code we sent you</h1>
-        <p className={css({ color: 'fg.muted' })}>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="formTitle">
+          Enter the code we sent you
+        </Text>
+        <Text variant="muted">
           Check the inbox of <strong>{pending.address}</strong>.
           {pending.purpose === 'signup' ? ' Entering the code confirms your address.' : ''}
-        </p>
+        </Text>
       </div>
       <CodeForm
         actor={codeEntry}
         alternative={
           <Link
             to={pending.purpose === 'signup' ? '/auth/signup' : '/auth/login'}
-            className={css({ color: 'accent.text', fontSize: 'sm' })}
+            className={textRecipe({ variant: 'linkSmall' })}
           >
             Use a different e-mail address
           </Link>

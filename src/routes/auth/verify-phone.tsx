@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { PhoneField } from '@/ui/phone-field';
+import { Text } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
+import { CodeEntryDelivery } from './-components/code-delivery';
 import { CodeForm } from './-components/code-form';
 import { useAuthActor, useAuthSnapshot, useCodeEntry, useEnterAuthPage } from './-components/use-auth';
 
@@ -21,32 +23,37 @@ function VerifyPhonePage() {
   const { phoneDraft, phone, fieldErrors, message } = snapshot.context;
   const [country, setCountry] = useState(phoneDraft.country);
   const [number, setNumber] = useState(phoneDraft.number);
-  const sending = snapshot.matches({ phone: { numberEntry: 'sending' } });
+  const sending = snapshot.hasTag('busy');
   const inCodeEntry = snapshot.matches({ phone: 'codeEntry' }) && phone !== null && codeEntry !== undefined;
 
   return (
     <>
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h1 className={css({ fontSize: 'xl' })}>Verify your phone number</h1>
-        <p className={css({ color: 'fg.muted' })}>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h1" variant="formTitle">
+          Verify your phone number
+        </Text>
+        <Text variant="muted">
           {inCodeEntry
             ? 'Enter the code we texted you.'
             : 'One last step for a new account: we text you a code to confirm the number. It helps keep your account and team safe.'}
-        </p>
+        </Text>
       </div>
       {inCodeEntry && codeEntry ? (
-        <CodeForm
-          actor={codeEntry}
-          alternative={
-            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
-              Use a different number
-            </Button>
-          }
-        />
+        <>
+          <CodeEntryDelivery actor={codeEntry} />
+          <CodeForm
+            actor={codeEntry}
+            alternative={
+              <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
+                Use a different number
+              </Button>
+            }
+          />
+        </>
       ) : (
         <form
           noValidate
-          className={css({ display: 'grid', gap: '4' })}
+          className={grid({ gap: '4' })}
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'phone.submit', country, phoneNumber: number });

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
 import { computes, teams } from '../../../server/db/schema';
-import { COMPUTE_LIMIT_MESSAGE, VCPU_CEILING_MESSAGE } from '../../../server/teams/limits';
+import { COMPUTE_LIMIT_MESSAGE, VCPU_CEILING_MESSAGE } from '../../../server/tenancy/limits';
 import { fund, fundedTeamOf } from '../support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from '../support/identity';

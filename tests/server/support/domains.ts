@@ -2,7 +2,7 @@
 // was handed, and can be told to fail) and ask a fake resolver about delegation, plus request helpers.
 
 import { createApp } from '../../../server/app';
-import { createBillingService } from '../../../server/billing';
+import { billingStartPolicy, createBillingService } from '../../../server/billing';
 import { createComputeService } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import {
@@ -118,6 +118,7 @@ export function buildDomainsTestApp(
     clock,
     logger,
     live,
+    startPolicy: billingStartPolicy,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED } },
   });
   const dns = new FakeDnsDriver();

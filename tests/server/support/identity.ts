@@ -5,13 +5,14 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
 import { type App, createApp } from '../../../server/app';
-import { type BillingService, createBillingService } from '../../../server/billing';
+import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
 import { type ComputeService, createComputeService } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
 import type { ComputeConfig } from '../../../server/drivers/compute/config';
 import { DEFAULT_SIMULATOR_CONFIG } from '../../../server/drivers/compute/simulator/simulator-config';
 import type { MailDriver } from '../../../server/drivers/mail';
+import type { SmsDriver, SmsRetryPolicy } from '../../../server/drivers/sms';
 import { createIdentity, type Identity, type IdentityConfig } from '../../../server/identity';
 import type { Clock } from '../../../server/identity/clock';
 import type { NetworkAction, NetworkLimit } from '../../../server/identity/network-limits';
@@ -56,6 +57,9 @@ export function buildIdentityTestApp(
   options: {
     config?: Partial<IdentityConfig>;
     mail?: MailDriver;
+    /** The SMS driver (the outbox by default) and how its texts are retried. */
+    sms?: SmsDriver;
+    smsRetry?: SmsRetryPolicy;
     networkLimits?: Record<NetworkAction, NetworkLimit>;
     /** Where verification documents go; by default a fresh temporary directory. */
     uploadsDir?: string;
@@ -74,6 +78,8 @@ export function buildIdentityTestApp(
     instanceSecret: 'test-instance-secret',
     config: options.config,
     mail: options.mail,
+    sms: options.sms,
+    smsRetry: options.smsRetry,
     networkLimits: options.networkLimits,
   });
   const live = new LiveUpdates(database.db, logger);
@@ -82,6 +88,7 @@ export function buildIdentityTestApp(
     clock,
     logger,
     live,
+    startPolicy: billingStartPolicy,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED }, ...options.compute },
   });
   const billing = createBillingService({

@@ -167,6 +167,17 @@ const MATRIX: Record<string, Row> = {
   },
   [`POST ${U}/auth/phone-code`]: { expect: signedIn(422), request: () => ({ body: {} }) },
   [`POST ${U}/auth/phone-code/verify`]: { expect: signedIn(422), request: () => ({ body: {} }) },
+  // Someone else's code, or none: the same 404 (the text's delivery is its owner's only).
+  [`GET ${U}/auth/phone-code/{challengeId}/delivery`]: {
+    expect: signedIn(404),
+    request: () => ({ params: { challengeId: NO_SUCH_ID } }),
+  },
+  // Kannel's delivery reports: no session (the text's token is the credential); 404 where texts do not go
+  // through Kannel, as here.
+  [`GET ${U}/sms/kannel/delivery-reports/{messageId}`]: {
+    expect: everyone(404),
+    request: () => ({ params: { messageId: NO_SUCH_ID }, query: '?token=forged&type=1' }),
+  },
   [`GET ${U}/auth/session`]: { expect: signedIn(200) },
   [`POST ${U}/auth/sign-out`]: {
     expect: signedIn(204),

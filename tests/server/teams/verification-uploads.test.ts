@@ -1,13 +1,17 @@
 // Verification documents: each accepted type recognised by content whatever its name, impostors refused
 // with a message naming the file, size and count limits, storage outside the web root under random
 // names, and downloads only for the team's owner and admins, as attachments.
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
-import { MAX_UPLOAD_BYTES, teamVerificationSchema } from '@/contract/teams';
+import { MAX_UPLOAD_BYTES, MAX_VERIFICATION_DOCUMENTS, teamVerificationSchema } from '@/contract/teams';
 import { buildIdentityTestApp, type IdentityTestApp } from '../support/identity';
 import * as samples from '../support/sample-files';
 import { file } from '../support/sample-files';
@@ -244,6 +248,59 @@ describe('refused documents', () => {
     });
     expectStatus(answer, 415);
     expect(answer.body.detail).toBe('Send this form as multipart/form-data (the way a browser sends files).');
+  });
+});
+
+describe('refusals over a real connection', () => {
+  // Refused while the browser is still sending: the answer must reach it (the rest of the body is read and
+  // dropped), not a connection closed under it with no status.
+  // One server for the block, so requests share kept-alive connections as a browser's do.
+  let server: ReturnType<typeof createServer>;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer(getRequestListener(t.app.fetch));
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server?.close();
+    server?.closeAllConnections();
+  });
+  async function post(teamId: string, token: string, form: FormData): Promise<string> {
+    try {
+      const answer = await fetch(`${origin}/user/api/v1/teams/${teamId}/verification`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return `${answer.status} ${(await answer.json()).detail}`;
+    } catch (error) {
+      return `no answer: ${(error as Error & { cause?: Error }).cause?.message ?? error}`;
+    }
+  }
+  const oversized = () => file(new Uint8Array(MAX_UPLOAD_BYTES + 1024 * 1024).fill(65), 'scan.pdf');
+
+  it('answers 413 to a file over the limit, sent first or after the other fields, every time', async () => {
+    const { teamId, owner } = await teamWithRoles(t);
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const form = attempt % 2 ? verificationForm() : new FormData();
+      form.append('documents', oversized());
+      if (attempt % 2 === 0)
+        for (const [name, value] of verificationForm([]).entries()) form.append(name, value);
+      expect(await post(teamId, owner.token, form)).toBe(
+        '413 scan.pdf is larger than 10 MiB. Nothing was stored.',
+      );
+    }
+  });
+
+  it('answers 413 to one file too many and 422 to a file in a field the form does not have', async () => {
+    const { teamId, owner } = await teamWithRoles(t);
+    const many = verificationForm([]);
+    for (let n = 0; n <= MAX_VERIFICATION_DOCUMENTS; n++) many.append('documents', oversized());
+    expect(await post(teamId, owner.token, many)).toMatch(/^413 /);
+    const stray = verificationForm();
+    stray.append('passport', oversized());
+    expect(await post(teamId, owner.token, stray)).toBe('422 Some fields need attention.');
   });
 });
 

@@ -1,7 +1,7 @@
 // The cloud-init NoCloud seed every compute boots with, the way public clouds hand a standard image its
 // identity (https://cloudinit.readthedocs.io/en/latest/reference/datasources/nocloud.html): an ISO 9660
 // volume labelled "cidata" holding meta-data (instance id, hostname), user-data (#cloud-config: root's
-// SSH key or password) and network-config (version 2). Scalars are written as JSON strings, which YAML
+// SSH key, or root's password and SSH login with it) and network-config (version 2). Scalars are written as JSON strings, which YAML
 // reads as they are, so no key comment or hash can break the document.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +40,40 @@ export function metaData(input: SeedInput): string {
   return `instance-id: ${q(input.instanceId)}\nlocal-hostname: ${q(input.hostname)}\n`;
 }
 
+export interface SeedFile {
+  path: string;
+  permissions: string;
+  content: string;
+}
+
+/**
+ * A password compute's root logs in over SSH with that password (`ssh root@<address>`, as the console says).
+ * Debian's sshd keeps `PermitRootLogin prohibit-password` whatever `ssh_pwauth` writes, so the seed says so
+ * in a drop-in read before the rest of sshd's configuration (the first value of a setting wins). cloud-init
+ * writes it in its first stage, before ssh.service starts. Key computes get no such file.
+ */
+export const ROOT_PASSWORD_LOGIN_PATH = '/etc/ssh/sshd_config.d/10-ikirere-root-password.conf';
+const rootPasswordLogin: SeedFile = {
+  path: ROOT_PASSWORD_LOGIN_PATH,
+  permissions: '0644',
+  content:
+    '# Written by the Ikirere seed: this compute was made with a root password, for `ssh root@<address>`.\n' +
+    'PermitRootLogin yes\nPasswordAuthentication yes\n',
+};
+
+/** The files the seed itself writes (user-data's own `write_files` would join them). */
+export function seedFiles(input: SeedInput): SeedFile[] {
+  return input.rootPasswordCrypt ? [rootPasswordLogin] : [];
+}
+
+function writeFileEntry(file: SeedFile): string[] {
+  return [
+    `  - path: ${q(file.path)}`,
+    `    permissions: ${q(file.permissions)}`,
+    `    content: ${q(file.content)}`,
+  ];
+}
+
 export function userData(input: SeedInput): string {
   const lines = [
     '#cloud-config',
@@ -64,6 +98,8 @@ export function userData(input: SeedInput): string {
       '      type: hash',
     );
   }
+  const files = seedFiles(input);
+  if (files.length > 0) lines.push('write_files:', ...files.flatMap(writeFileEntry));
   return `${lines.join('\n')}\n`;
 }
 

@@ -58,7 +58,7 @@ export function domainXml(plan: DomainPlan): string {
     plan.network.mode === 'user' && plan.sshPort !== null
       ? `  <qemu:commandline>
     <qemu:arg value='-netdev'/>
-    <qemu:arg value='user,id=ikirere0,hostfwd=tcp:${x(plan.network.bindAddress)}:${plan.sshPort}-:22'/>
+    <qemu:arg value='user,id=ikirere0${plan.network.restrict ? ',restrict=on' : ''},hostfwd=tcp:${x(plan.network.bindAddress)}:${plan.sshPort}-:22'/>
     <qemu:arg value='-device'/>
     <qemu:arg value='virtio-net-pci,netdev=ikirere0,mac=${plan.mac},bus=pci.0,addr=${USER_NIC_SLOT}'/>
   </qemu:commandline>\n`

@@ -18,6 +18,8 @@ const userNetworkSchema = v.strictObject({
   publishAddress: v.pipe(v.string(), v.ip()),
   /** Where the host listens for the forwards (the host's own address; 127.0.0.1 keeps them private). */
   bindAddress: v.optional(v.pipe(v.string(), v.ip()), '0.0.0.0'),
+  /** Guests reach nothing outside QEMU (its `restrict=on`): only the forwarded SSH port reaches them. */
+  restrict: v.optional(v.boolean()),
   /** "first-last": the host ports handed out, one per compute. */
   ports: v.pipe(
     v.string(),

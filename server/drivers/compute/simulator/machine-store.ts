@@ -8,7 +8,6 @@ import {
   type MachineOutcome,
   type MachineSize,
   type MachineSpec,
-  type MachineState,
   type MachineStatus,
   type Transition,
 } from '../compute-driver';
@@ -193,5 +192,3 @@ export function statusOf(row: MachineRow): MachineStatus {
     lastOutcome: outcomeOf(row),
   };
 }
-
-export type { MachineState };

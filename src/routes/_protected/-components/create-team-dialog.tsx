@@ -1,13 +1,11 @@
 // Creating a team: a name and the currency its prices and invoices use (RWF by default).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Currency } from '@/contract/teams';
 import { ApiError } from '@/services/http';
-import { createTeam } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { useCreateTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
@@ -28,15 +26,12 @@ export function CreateTeamDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState<Currency>('RWF');
-  const create = useMutation({
-    mutationFn: createTeam,
+  const create = useCreateTeam({
     onSuccess: async (team) => {
       onOpenChange(false);
       setName('');
-      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       showToast(router.options.context.actors, {
         tone: 'success',
         title: `${team.name} is ready`,
@@ -61,7 +56,7 @@ export function CreateTeamDialog({
           }}
         >
           <Dialog.Body>
-            <div className={css({ display: 'grid', gap: '4' })}>
+            <div className={grid({ gap: '4' })}>
               <Dialog.Description>
                 A team owns computes, domains and a balance. You can invite people to it afterwards.
               </Dialog.Description>

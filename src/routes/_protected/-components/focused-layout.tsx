@@ -3,6 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
+import { textRecipe } from '@/ui/text';
 import { Logo } from '../../-components/logo';
 import { UserMenu } from './user-menu';
 
@@ -10,9 +12,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minHeight: '100vh' })}>
       <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '4',
           paddingX: { base: '4', md: '8' },
           paddingY: '3',
@@ -22,7 +22,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
         })}
       >
         <Logo />
-        <Link to="/overview" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        <Link to="/overview" className={textRecipe({ variant: 'linkSmall' })}>
           ← Back to the console
         </Link>
         <div className={css({ marginLeft: 'auto' })}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { grid, panel } from 'styled-system/patterns';
+import { Text } from '@/ui/text';
 
 /** One block of a settings page: a heading, what it is for, and its controls. */
 export function SettingsSection({
@@ -14,23 +15,12 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={css({
-        display: 'grid',
-        gap: '4',
-        padding: '5',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-      })}
-    >
-      <div className={css({ display: 'grid', gap: '1' })}>
-        <h2 id={id} className={css({ fontSize: 'md' })}>
+    <section aria-labelledby={id} className={panel({ gap: '4', padding: '5' })}>
+      <div className={grid({ gap: '1' })}>
+        <Text as="h2" variant="cardTitle" id={id}>
           {title}
-        </h2>
-        {description ? <p className={css({ color: 'fg.muted' })}>{description}</p> : null}
+        </Text>
+        {description ? <Text variant="muted">{description}</Text> : null}
       </div>
       {children}
     </section>

@@ -8,6 +8,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ChevronDownIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { CreateTeamDialog } from './create-team-dialog';
 import { switchTeam, useCurrentTeam } from './use-current-team';
 
@@ -23,7 +24,7 @@ export function TeamSwitcher() {
       <Menu.Root positioning={{ placement: 'bottom-start' }}>
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm">
-            <span className={css({ srOnly: true })}>Team: </span>
+            <VisuallyHidden>Team: </VisuallyHidden>
             <span
               className={css({
                 fontWeight: '600',
@@ -44,7 +45,7 @@ export function TeamSwitcher() {
               <Menu.Item key={team.id} value={team.id} onSelect={() => void switchTeam(router, team.id)}>
                 <span className={css({ flex: '1' })}>
                   {team.name}
-                  {team.id === current?.id ? <span className={css({ srOnly: true })}> (current)</span> : null}
+                  {team.id === current?.id ? <VisuallyHidden> (current)</VisuallyHidden> : null}
                 </span>
                 <Badge tone={team.id === current?.id ? 'accent' : 'neutral'}>{roleLabel[team.role]}</Badge>
               </Menu.Item>

@@ -9,6 +9,7 @@ import { Button } from '@/ui/button';
 import * as Menu from '@/ui/menu';
 import type { ThemePreference } from '@/ui/theme/theme';
 import { useTheme } from '@/ui/theme/use-theme';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 const themeLabels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -38,7 +39,7 @@ export function UserMenu() {
             {(user?.name.trim()[0] ?? '?').toUpperCase()}
           </span>
           <span className={css({ display: { base: 'none', md: 'inline' } })}>{user?.name ?? 'Account'}</span>
-          <span className={css({ srOnly: true })}>, account menu</span>
+          <VisuallyHidden>, account menu</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Menu.Content>
@@ -54,7 +55,7 @@ export function UserMenu() {
               {preference === option ? (
                 <span className={css({ marginLeft: 'auto', color: 'accent.text' })}>
                   <span aria-hidden="true">✓</span>
-                  <span className={css({ srOnly: true })}> (current)</span>
+                  <VisuallyHidden> (current)</VisuallyHidden>
                 </span>
               ) : null}
             </Menu.Item>

@@ -1,45 +1,8 @@
 // A long table that scrolls with the window and keeps only the visible rows in the DOM (the computes list,
 // a zone's records): the rows above and below are spacer rows of the right height, and the next page is
-// asked for as the end comes into view.
+// asked for as the end comes into view. Its look is the `virtualTable` recipe (src/ui/theme/recipes).
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { css } from 'styled-system/css';
-
-export const virtualTable = css({
-  width: '100%',
-  tableLayout: 'fixed',
-  borderCollapse: 'collapse',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-});
-
-export const virtualCell = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  verticalAlign: 'middle',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-});
-
-export const virtualHead = css({
-  paddingX: '3',
-  paddingY: '2',
-  textAlign: 'left',
-  fontSize: 'xs',
-  fontWeight: '600',
-  color: 'fg.muted',
-  bg: 'bg.subtle',
-});
-
-export const virtualRow = css({
-  borderTopWidth: '1px',
-  borderColor: 'border.default',
-  _hover: { bg: 'bg.subtle' },
-});
 
 export function useVirtualRows({
   count,

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 import { buttonRecipe } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { PageHeader } from '../../-components/page';
 import { useCurrentTeam } from '../-components/use-current-team';
 
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/_protected/_section/two-factor-required')
   component: TwoFactorRequiredPage,
 });
 
-const link = css({ color: 'accent.text', fontWeight: '500' });
+const link = textRecipe({ variant: 'link' });
 
 function TwoFactorRequiredPage() {
   const team = useCurrentTeam();
@@ -29,7 +30,7 @@ function TwoFactorRequiredPage() {
             : `${team?.name ?? 'This team'} requires every member to sign in with two factors: an authenticator app or a passkey, after the e-mail code or GitHub/Google.`
         }
       />
-      <div className={css({ display: 'grid', gap: '4', maxWidth: '36rem', justifyItems: 'start' })}>
+      <div className={grid({ gap: '4', maxWidth: '36rem', justifyItems: 'start' })}>
         {open ? (
           <Link to="/overview" className={buttonRecipe({ variant: 'solid' })}>
             Open {team?.name ?? 'the overview'}
@@ -43,13 +44,13 @@ function TwoFactorRequiredPage() {
             <Link to="/account-settings/security" className={buttonRecipe({ variant: 'solid' })}>
               Turn on two-factor sign-in
             </Link>
-            <p className={css({ color: 'fg.muted' })}>
+            <Text variant="muted">
               Or switch to another team with the team switcher above, or{' '}
               <Link to="/account-settings/teams/joined" className={link}>
                 leave {team?.name ?? 'the team'}
               </Link>
               .
-            </p>
+            </Text>
           </>
         )}
       </div>

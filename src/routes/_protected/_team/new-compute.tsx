@@ -1,26 +1,23 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
 import { type CreatedCompute, computeCreateMachine } from '@/machines/compute-create';
 import { balanceQuery } from '@/services/billing.queries';
-import { type CreateComputeInput, createCompute } from '@/services/computes.api';
-import {
-  instanceTypesQuery,
-  locationsQuery,
-  operatingSystemsQuery,
-  refreshComputeLists,
-  storeCompute,
-} from '@/services/computes.queries';
+import type { CreateComputeInput } from '@/services/computes.api';
+import { useCreateCompute } from '@/services/computes.mutations';
+import { instanceTypesQuery, locationsQuery, operatingSystemsQuery } from '@/services/computes.queries';
 import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
-import { limitsQuery, teamKeys } from '@/services/teams.queries';
+import { limitsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { EmptyState } from '@/ui/empty-state';
+import { Text } from '@/ui/text';
 import { PageHeader } from '../../-components/page';
 import { announceWhenRunning } from '../_section/_team/computes/-components/running-notice';
 import { CreateComputeForm } from '../-components/compute/create-compute-form';
@@ -46,7 +43,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
 function NewComputePage() {
   const team = useTeam();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const create = useCreateCompute(team.id);
   const locations = useSuspenseQuery(locationsQuery()).data.locations;
   const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
@@ -60,14 +57,12 @@ function NewComputePage() {
     computeCreateMachine.provide({
       actors: {
         create: fromPromise<CreatedCompute, { input: CreateComputeInput; idempotencyKey: string }>(
-          ({ input }) => createCompute(team.id, input.input, input.idempotencyKey),
+          ({ input }) => create.mutateAsync(input),
         ),
       },
       actions: {
         openCompute: (_, { compute }) => {
-          if (storeCompute(queryClient, compute)) refreshComputeLists(queryClient, compute);
           announceWhenRunning(compute.id);
-          void queryClient.invalidateQueries({ queryKey: teamKeys.limits(compute.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `${compute.hostname} is being created`,
@@ -84,27 +79,15 @@ function NewComputePage() {
   return (
     <FocusedLayout>
       <PageHeader title="Create a compute" description="Choose a location, an image and a plan." />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <SimulatorNotice />
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
         ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
-          <section
-            aria-labelledby="root-password"
-            className={css({
-              display: 'grid',
-              gap: '3',
-              maxWidth: '36rem',
-              padding: '5',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'lg',
-              bg: 'bg.surface',
-            })}
-          >
-            <h2 id="root-password" className={css({ fontSize: 'lg' })}>
+          <section aria-labelledby="root-password" className={panel({ padding: '5', maxWidth: '36rem' })}>
+            <Text as="h2" variant="sectionTitle" id="root-password">
               Save the root password now
-            </h2>
+            </Text>
             <p>
               {snapshot.context.created.compute.hostname} is being created. This is the only time its root
               password is shown: we keep only a hash of it.
@@ -120,7 +103,7 @@ function NewComputePage() {
             >
               {snapshot.context.created.rootPassword}
             </code>
-            <div className={css({ display: 'flex', gap: '2' })}>
+            <div className={flex({ gap: '2' })}>
               <CopyButton value={snapshot.context.created.rootPassword ?? ''} label="Copy the password" />
               <Button variant="solid" onClick={() => actor.send({ type: 'password.acknowledged' })}>
                 I have saved it
@@ -130,7 +113,7 @@ function NewComputePage() {
         ) : (
           <>
             {snapshot.matches('uncertain') ? (
-              <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+              <div className={wrap({ gap: '3', align: 'center' })}>
                 <Alert tone="error">{snapshot.context.message}</Alert>
                 <Button variant="solid" onClick={() => actor.send({ type: 'request.retry' })}>
                   Try again
@@ -151,9 +134,9 @@ function NewComputePage() {
               locations={locations}
               operatingSystems={operatingSystems}
               instanceTypes={instanceTypes}
-              submitting={snapshot.matches('submitting')}
+              submitting={snapshot.hasTag('busy')}
               serverErrors={snapshot.context.fieldErrors}
-              message={snapshot.matches('editing') ? snapshot.context.message : null}
+              message={snapshot.hasTag('editing') ? snapshot.context.message : null}
               onSubmit={(input) => actor.send({ type: 'form.submit', input })}
             />
           </>

@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { normalizeZoneName } from '@/domain/dns';
 import { can, whyNot } from '@/domain/permissions';
 import { appConfigQuery } from '@/services/app-config.queries';
-import { createDomain } from '@/services/domains.api';
-import { domainKeys, domainsQuery } from '@/services/domains.queries';
-import type { ApiError } from '@/services/http';
+import { useCreateDomain } from '@/services/domains.mutations';
+import { domainsQuery } from '@/services/domains.queries';
 import { Alert } from '@/ui/alert';
 import { Button, buttonRecipe } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -34,7 +33,7 @@ function RegisterDomainPage() {
   return (
     <FocusedLayout>
       <PageHeader title="Add a domain" description="Host a domain you own on our name servers." />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <DnsServerNotice />
         {!can(team.role, 'resources.manage') ? (
           <EmptyState title="You cannot add domains" description={whyNot('resources.manage')} />
@@ -45,7 +44,7 @@ function RegisterDomainPage() {
               records you can change or delete.
             </Alert>
             <DelegationPanel domain={added} />
-            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '3' })}>
               <Link
                 to="/domains/$id"
                 params={{ id: added.name }}
@@ -67,23 +66,16 @@ function RegisterDomainPage() {
 }
 
 function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: Domain) => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const add = useMutation<Domain, ApiError, string>({
-    mutationFn: (typed) => createDomain(teamId, typed),
-    onSuccess: (domain) => {
-      void queryClient.invalidateQueries({ queryKey: domainKeys.list(teamId) });
-      onAdded(domain);
-    },
-  });
+  const add = useCreateDomain(teamId, { onSuccess: onAdded });
   const checked = normalizeZoneName(name);
   const localError = touched && name.trim() && !checked.ok ? checked.message : undefined;
   const serverError = add.error?.fieldErrors.name;
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+      className={grid({ gap: '4', maxWidth: '32rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { apiTokensQuery } from '@/services/api-tokens.queries';
 import { currentSessionQuery } from '@/services/auth.queries';
 import { SectionHeading } from '../../-components/page';
@@ -29,7 +30,7 @@ function ApiTokensPage() {
         <code>Authorization: Bearer …</code>; the operations and the access each needs are in the{' '}
         <a href="/api/docs">API reference</a>.
       </p>
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <ApiTokenForm teams={current.teams} />
         <ApiTokenList />
       </div>

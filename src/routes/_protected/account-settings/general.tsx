@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { currentSessionQuery, sessionsQuery } from '@/services/auth.queries';
 import { ThemeSwitcher } from '@/ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
@@ -26,7 +26,7 @@ function AccountGeneralPage() {
   return (
     <>
       <SectionHeading title="General" documentTitle="General · Account settings" />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <ProfileSection current={current} />
         <EmailSection current={current} />
         <PhoneSection current={current} />

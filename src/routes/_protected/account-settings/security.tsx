@@ -1,14 +1,16 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { twoFactorSetupMachine } from '@/machines/two-factor-setup';
-import { confirmTotp, disableTwoFactor, startTotpSetup } from '@/services/two-factor.api';
-import { twoFactorKeys, twoFactorStatusQuery } from '@/services/two-factor.queries';
+import { startTotpSetup } from '@/services/two-factor.api';
+import { useConfirmTotp, useDisableTwoFactor } from '@/services/two-factor.mutations';
+import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
@@ -27,23 +29,15 @@ export const Route = createFileRoute('/_protected/account-settings/security')({
 });
 
 function SecurityPage() {
-  const queryClient = useQueryClient();
   const { data: status } = useSuspenseQuery(twoFactorStatusQuery());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const confirmTotp = useConfirmTotp();
+  const disableTwoFactor = useDisableTwoFactor();
   const actor = useActorRef(
     twoFactorSetupMachine.provide({
       actors: {
         start: fromPromise(() => startTotpSetup()),
-        confirm: fromPromise(async ({ input }: { input: { code: string } }) => {
-          const answer = await confirmTotp(input);
-          await refresh();
-          return answer;
-        }),
-        disable: fromPromise(async ({ input }: { input: { code: string } }) => {
-          const answer = await disableTwoFactor(input);
-          await refresh();
-          return answer;
-        }),
+        confirm: fromPromise(({ input }: { input: { code: string } }) => confirmTotp.mutateAsync(input)),
+        disable: fromPromise(({ input }: { input: { code: string } }) => disableTwoFactor.mutateAsync(input)),
       },
     }),
     withInspector({ input: { status } }),
@@ -87,10 +81,7 @@ function SecurityPage() {
             {notice ? <Alert tone="success">{notice}</Alert> : null}
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
-              <Button
-                loading={snapshot.matches('starting')}
-                onClick={() => actor.send({ type: 'setup.start' })}
-              >
+              <Button loading={snapshot.hasTag('busy')} onClick={() => actor.send({ type: 'setup.start' })}>
                 Set up an authenticator app
               </Button>
             </div>
@@ -100,7 +91,7 @@ function SecurityPage() {
         {(snapshot.matches('scanning') || snapshot.matches('confirming')) && setup ? (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            className={grid({ gap: '4', maxWidth: '32rem' })}
             onSubmit={(event) => {
               event.preventDefault();
               send('setup.confirm');
@@ -114,7 +105,7 @@ function SecurityPage() {
               height={192}
               className={css({ background: 'white', borderRadius: 'md' })}
             />
-            <div className={css({ display: 'grid', gap: '1' })}>
+            <div className={grid({ gap: '1' })}>
               <span>Or type this key into the app:</span>
               <code
                 data-testid="totp-secret"
@@ -138,8 +129,8 @@ function SecurityPage() {
               required
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
-            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-              <Button type="submit" loading={snapshot.matches('confirming')}>
+            <div className={wrap({ gap: '3' })}>
+              <Button type="submit" loading={snapshot.hasTag('busy')}>
                 Turn on
               </Button>
               <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'setup.cancel' })}>
@@ -156,7 +147,7 @@ function SecurityPage() {
         {(idle && on) || snapshot.matches('disabling') ? (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+            className={grid({ gap: '4', maxWidth: '32rem' })}
             onSubmit={(event) => {
               event.preventDefault();
               send('disable.submit');
@@ -178,7 +169,7 @@ function SecurityPage() {
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
-              <Button type="submit" variant="outline" loading={snapshot.matches('disabling')}>
+              <Button type="submit" variant="outline" loading={snapshot.hasTag('busy')}>
                 {hasPasskeys ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'}
               </Button>
             </div>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { currentSessionQuery } from '@/services/auth.queries';
 import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { SectionHeading } from '../../-components/page';
@@ -28,7 +29,7 @@ function SshKeysPage() {
         Share a key with a team to offer it to everyone there (a deploy key, say). Deleting a key leaves the
         computes made with it as they are.
       </p>
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <SshKeyForm teams={current.teams} />
         <SshKeyList />
       </div>

@@ -3,13 +3,14 @@
 // says how long is left.
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import { CODE_LENGTH } from '@/contract/auth';
 import { formatWait } from '@/domain/helpers/text';
 import type { codeEntryMachine } from '@/machines/code-entry';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { useCountdown } from '../../-components/use-countdown';
 
@@ -40,7 +41,7 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '4' })}
+      className={grid({ gap: '4' })}
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'code.submit', code });
@@ -63,12 +64,12 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
       />
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {locked && lockLeft !== null ? (
-        <p className={css({ color: 'fg.muted' })}>You can try again in {formatWait(lockLeft)}.</p>
+        <Text variant="muted">You can try again in {formatWait(lockLeft)}.</Text>
       ) : null}
       <Button type="submit" variant="solid" loading={verifying} disabled={locked || resending}>
         Verify
       </Button>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
         <Button
           variant="ghost"
           size="sm"
@@ -79,9 +80,9 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
           Send a new code
         </Button>
         {inCooldown && cooldownLeft !== null && cooldownLeft > 0 ? (
-          <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+          <Text as="span" variant="hint">
             Available in {formatWait(cooldownLeft)}
-          </span>
+          </Text>
         ) : null}
         {alternative}
       </div>

@@ -1,6 +1,7 @@
 // "Continue with GitHub / Google": only the providers the server has configured, the last one used marked.
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import type { SignInMethods, SocialProvider } from '@/contract/auth';
 import { providerNames } from '@/machines/auth';
 import { readStorage } from '@/services/storage';
@@ -47,8 +48,8 @@ export function SocialSignIn({
   const providers = methods?.providers ?? [];
   if (providers.length === 0) return null;
   return (
-    <div className={css({ display: 'grid', gap: '3' })}>
-      <ul className={css({ display: 'grid', gap: '2' })}>
+    <div className={grid({ gap: '3' })}>
+      <ul className={grid({ gap: '2' })}>
         {providers.map(({ id }) => (
           <li key={id}>
             <Button
@@ -65,9 +66,7 @@ export function SocialSignIn({
         ))}
       </ul>
       <p
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '3',
           color: 'fg.muted',
           fontSize: 'xs',

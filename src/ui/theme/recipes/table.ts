@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const tableRecipe = defineSlotRecipe({
   className: 'table',
   jsx: ['Table'],
-  slots: ['root', 'table', 'caption', 'head', 'body', 'row', 'header', 'cell'],
+  slots: ['root', 'table', 'caption', 'head', 'body', 'row', 'header', 'cell', 'detail'],
   base: {
     // On phones (under md) every row is a card of label: value lines, so nothing is off-screen; from md up
     // a real table, whose wrapper scrolls sideways if it must. Width 0 with a minimum of the whole width:
@@ -79,6 +79,8 @@ export const tableRecipe = defineSlotRecipe({
         fontWeight: 'semibold',
       },
     },
+    // A second line in a cell, under its value: a key's fingerprint, a token's teams.
+    detail: { display: 'block', textStyle: 'caption' },
   },
   staticCss: ['*'],
 });

@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import {
   createComputeRequestSchema,
@@ -21,6 +22,7 @@ import { ApiCall } from '@/ui/api-call';
 import { Button } from '@/ui/button';
 import { ChoiceCards } from '@/ui/choice-cards';
 import { TagInput } from '@/ui/tag-input';
+import { Text } from '@/ui/text';
 import { TextareaField, TextField } from '@/ui/text-field';
 
 export interface CatalogData {
@@ -126,7 +128,7 @@ export function CreateComputeForm({
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '6' })}
+      className={grid({ gap: '6' })}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -180,9 +182,9 @@ export function CreateComputeForm({
             <>
               {formatMoney(t.monthly[team.currency], team.currency)}/mo
               <br />
-              <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+              <Text as="span" variant="hint">
                 {formatMoney(t.hourly[team.currency], team.currency)}/h
-              </span>
+              </Text>
             </>
           ),
           disabled: tooLarge(t) || unaffordable(t),
@@ -212,28 +214,16 @@ export function CreateComputeForm({
         ]}
       />
       {method === 'ssh-key' ? (
-        <fieldset
-          className={css({
-            border: 'none',
-            padding: '0',
-            margin: '0',
-            display: 'grid',
-            gap: '2',
-            minWidth: '0',
-          })}
-        >
+        <fieldset className={grid({ gap: '2', border: 'none', padding: '0', margin: '0', minWidth: '0' })}>
           <legend className={css({ fontWeight: '500', marginBottom: '1' })}>Saved SSH keys</legend>
           {savedKeys.length === 0 ? (
-            <p className={css({ color: 'fg.muted' })}>
+            <Text variant="muted">
               No saved keys yet: paste one below, or save yours under{' '}
               <Link to="/account-settings/ssh-keys">Account settings → SSH keys</Link> to pick them next time.
-            </p>
+            </Text>
           ) : (
             savedKeys.map((key) => (
-              <label
-                key={key.id}
-                className={css({ display: 'flex', gap: '2', alignItems: 'baseline', minWidth: '0' })}
-              >
+              <label key={key.id} className={flex({ gap: '2', align: 'baseline', minWidth: '0' })}>
                 <input
                   type="checkbox"
                   checked={keyIds.includes(key.id)}
@@ -262,9 +252,9 @@ export function CreateComputeForm({
             ))
           )}
           {errors['authentication.keyIds'] ? (
-            <span role="alert" className={css({ color: 'danger.text', fontSize: 'sm' })}>
+            <Text as="span" variant="danger" role="alert">
               {errors['authentication.keyIds']}
-            </span>
+            </Text>
           ) : null}
         </fieldset>
       ) : null}
@@ -312,11 +302,9 @@ export function CreateComputeForm({
       />
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={wrap({
           gap: '4',
-          flexWrap: 'wrap',
+          align: 'center',
           paddingTop: '2',
           borderTopWidth: '1px',
           borderColor: 'border.default',

@@ -1,14 +1,14 @@
 // Whether the registrar points a domain at our name servers, and what to set there when it does not.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
+import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
-import { checkDelegation } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { useCheckDelegation } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
+import { Text } from '@/ui/text';
 
 const shown: Record<Domain['delegation']['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Waiting for the registrar', tone: 'warning' },
@@ -27,29 +27,14 @@ export function DelegationBadge({ domain }: { domain: Domain }) {
 
 /** The name servers to set at the registrar, the last check, and a button to check again now. */
 export function DelegationPanel({ domain }: { domain: Domain }) {
-  const queryClient = useQueryClient();
-  const check = useMutation({
-    mutationFn: () => checkDelegation(domain.teamId, domain.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) }),
-  });
+  const check = useCheckDelegation(domain);
   const { status, checkedAt, found } = domain.delegation;
   return (
-    <section
-      aria-labelledby="delegation"
-      className={css({
-        display: 'grid',
-        gap: '3',
-        padding: '4',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="delegation" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+    <section aria-labelledby="delegation" className={panel()}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
+        <Text as="h2" id="delegation" variant="panelTitle" className={css({ flex: '1' })}>
           Name servers at your registrar
-        </h2>
+        </Text>
         <DelegationBadge domain={domain} />
       </div>
       <p>
@@ -59,22 +44,24 @@ export function DelegationPanel({ domain }: { domain: Domain }) {
             ? `${domain.displayName} no longer lists our name servers at its registrar, so the records below are not what the world sees. Set them again:`
             : `At the registrar where you bought ${domain.displayName}, replace its name servers with these. Until then, the records below are not what the world sees.`}
       </p>
-      <ul className={css({ display: 'grid', gap: '2' })}>
+      <ul className={grid({ gap: '2' })}>
         {domain.nameServers.map((server) => (
-          <li key={server} className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-            <code className={css({ fontFamily: 'mono' })}>{server}</code>
+          <li key={server} className={hstack({ gap: '2' })}>
+            <Text as="code" variant="mono">
+              {server}
+            </Text>
             <CopyButton value={server} label={`Copy ${server}`} iconOnly size="sm" variant="ghost" />
           </li>
         ))}
       </ul>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <Text variant="caption">
         {checkedAt
           ? `Last checked ${formatRelative(checkedAt)}: ${
               found.length > 0 ? `the registrar lists ${found.join(', ')}.` : 'no name servers were found.'
             }`
           : 'Not checked yet.'}{' '}
         Changes at a registrar can take up to a day to be seen; we check regularly.
-      </p>
+      </Text>
       {check.isError ? <Alert tone="error">{check.error.message}</Alert> : null}
       <div>
         <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate()}>

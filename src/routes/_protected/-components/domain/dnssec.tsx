@@ -1,28 +1,28 @@
 // DNSSEC of a zone on its page: sign it with one press, the DS record to give the registrar and whether
 // the parent publishes it, a key roll, and turning signing off in the safe order (dnssec-disable machine).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain, ParentDsStatus } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
 import { dnssecDisableMachine } from '@/machines/dnssec-disable';
 import {
-  checkDelegation,
-  completeKeyRollover,
-  disableDnssec,
-  enableDnssec,
-  startKeyRollover,
-} from '@/services/domains.api';
-import { domainKeys, domainsQuery } from '@/services/domains.queries';
+  useCheckDelegation,
+  useCompleteKeyRollover,
+  useDisableDnssec,
+  useEnableDnssec,
+  useStartKeyRollover,
+} from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import * as Dialog from '@/ui/dialog';
+import { Text } from '@/ui/text';
 
 const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = {
   unknown: { label: 'Not checked yet', tone: 'neutral' },
@@ -31,26 +31,6 @@ const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = 
   outdated: { label: 'Registrar lists the old key', tone: 'warning' },
   mismatch: { label: 'Registrar lists a wrong DS', tone: 'danger' },
 };
-
-function useDomainUpdate(domain: Domain) {
-  const queryClient = useQueryClient();
-  return (updated: Domain) => {
-    queryClient.setQueryData(domainsQuery(domain.teamId).queryKey, (list) =>
-      list ? { domains: list.domains.map((known) => (known.id === updated.id ? updated : known)) } : list,
-    );
-    void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
-  };
-}
-
-const panel = css({
-  display: 'grid',
-  gap: '3',
-  padding: '4',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
 
 /** What the parent publishes, in words, with the DS records it lists. */
 function parentSentence(domain: Domain): string {
@@ -74,34 +54,18 @@ function parentSentence(domain: Domain): string {
 
 export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: boolean }) {
   const router = useRouter();
-  const update = useDomainUpdate(domain);
   const toast = (title: string, tone: 'success' | 'error' = 'success', description?: string) =>
     showToast(router.options.context.actors, { tone, title, description });
-  const sign = useMutation({
-    mutationFn: () => enableDnssec(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast(`${domain.displayName} is signed. Give your registrar the DS record.`);
-    },
+  const sign = useEnableDnssec(domain, {
+    onSuccess: () => toast(`${domain.displayName} is signed. Give your registrar the DS record.`),
   });
-  const roll = useMutation({
-    mutationFn: () => startKeyRollover(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast('A new key signs alongside the old one. Give your registrar its DS record.');
-    },
+  const roll = useStartKeyRollover(domain, {
+    onSuccess: () => toast('A new key signs alongside the old one. Give your registrar its DS record.'),
   });
-  const finishRoll = useMutation({
-    mutationFn: () => completeKeyRollover(domain.teamId, domain.id),
-    onSuccess: (updated) => {
-      update(updated);
-      toast('The key roll is complete: the old key no longer signs.');
-    },
+  const finishRoll = useCompleteKeyRollover(domain, {
+    onSuccess: () => toast('The key roll is complete: the old key no longer signs.'),
   });
-  const check = useMutation({
-    mutationFn: () => checkDelegation(domain.teamId, domain.id),
-    onSuccess: update,
-  });
+  const check = useCheckDelegation(domain);
   const { status, keys, parent } = domain.dnssec;
   const failure = [sign, roll, finishRoll, check].find((mutation) => mutation.isError)?.error;
   const statusBadge =
@@ -114,11 +78,11 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
     );
 
   return (
-    <section aria-labelledby="dnssec" className={panel}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="dnssec" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+    <section aria-labelledby="dnssec" className={panel()}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
+        <Text as="h2" id="dnssec" variant="panelTitle" className={css({ flex: '1' })}>
           DNSSEC
-        </h2>
+        </Text>
         {statusBadge}
       </div>
       {status === 'unsigned' ? (
@@ -139,22 +103,19 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
       ) : (
         <>
           <p>{parentSentence(domain)}</p>
-          <div className={css({ display: 'grid', gap: '3' })}>
+          <div className={grid({ gap: '3' })}>
             {keys.map((key) => (
-              <div key={key.keyTag} className={css({ display: 'grid', gap: '1' })}>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              <div key={key.keyTag} className={grid({ gap: '1' })}>
+                <Text variant="caption">
                   {key.role === 'current'
                     ? 'DS record to give your registrar'
                     : key.role === 'incoming'
                       ? 'New key: DS record to give your registrar'
                       : 'Old key: its DS record goes once the roll completes'}{' '}
                   (key tag {key.keyTag}, algorithm 13, digest SHA-256)
-                </p>
+                </Text>
                 {key.ds.map((ds) => (
-                  <div
-                    key={ds}
-                    className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}
-                  >
+                  <div key={ds} className={hstack({ gap: '2', minWidth: 0 })}>
                     <code
                       className={css({
                         fontFamily: 'mono',
@@ -178,7 +139,7 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
             ))}
           </div>
           {mayManage ? (
-            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '2' })}>
               <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate()}>
                 Check the registrar now
               </Button>
@@ -225,20 +186,15 @@ function DisableDnssec({ domain }: { domain: Domain }) {
 
 function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void }) {
   const router = useRouter();
-  const update = useDomainUpdate(domain);
+  const checkParent = useCheckDelegation(domain);
+  const disable = useDisableDnssec(domain);
   const actor = useActorRef(
     dnssecDisableMachine.provide({
       actors: {
-        checkParent: fromPromise<Domain, { domain: Domain }>(async ({ input }) => {
-          const updated = await checkDelegation(input.domain.teamId, input.domain.id);
-          update(updated);
-          return updated;
-        }),
-        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(async ({ input }) => {
-          const updated = await disableDnssec(input.domain.teamId, input.domain.id, input.dsRemoved);
-          update(updated);
-          return updated;
-        }),
+        checkParent: fromPromise<Domain, { domain: Domain }>(() => checkParent.mutateAsync()),
+        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(({ input }) =>
+          disable.mutateAsync(input.dsRemoved),
+        ),
       },
       actions: {
         close: onClose,
@@ -256,8 +212,10 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
   const snapshot = useSelector(actor, (state) => state);
   const { message } = snapshot.context;
   const ds = domain.dnssec.keys.flatMap((key) => key.ds);
+  const busy = snapshot.hasTag('busy');
   const checking = snapshot.matches('checking');
-  const disabling = snapshot.matches('disabling') || snapshot.matches('disablingUnverified');
+  // Turning signing off runs to its answer: Cancel waits for it.
+  const disabling = busy && !checking;
   const cancel = (
     <Button variant="ghost" onClick={() => actor.send({ type: 'cancel' })} disabled={disabling}>
       Cancel
@@ -269,7 +227,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
     </Button>
   );
 
-  if (snapshot.matches('confirming') || snapshot.matches('disabling')) {
+  if (snapshot.hasTag('confirming')) {
     return (
       <>
         <Dialog.Header>
@@ -281,11 +239,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         </Dialog.Header>
         <Dialog.Footer>
           {cancel}
-          <Button
-            variant="danger"
-            loading={disabling}
-            onClick={() => actor.send({ type: 'disable.confirm' })}
-          >
+          <Button variant="danger" loading={busy} onClick={() => actor.send({ type: 'disable.confirm' })}>
             Turn off DNSSEC
           </Button>
         </Dialog.Footer>
@@ -304,7 +258,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         </Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
-        <ul className={css({ display: 'grid', gap: '2' })}>
+        <ul className={grid({ gap: '2' })}>
           {ds.map((record) => (
             <li key={record}>
               <code className={css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' })}>
@@ -329,7 +283,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         {unverified ? (
           <Button
             variant="danger"
-            loading={snapshot.matches('disablingUnverified')}
+            loading={disabling}
             onClick={() => actor.send({ type: 'disable.confirmUnverified' })}
           >
             I removed it: turn off anyway

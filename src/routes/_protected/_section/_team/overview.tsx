@@ -2,6 +2,7 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { formatRelative } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney } from '@/domain/money';
 import { can } from '@/domain/permissions';
@@ -13,6 +14,7 @@ import { domainsQuery } from '@/services/domains.queries';
 import { auditLogQuery } from '@/services/teams.queries';
 import { Badge } from '@/ui/badge';
 import { buttonRecipe } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { useTeam } from '../../-components/use-current-team';
 import { SpendPanel } from './-components/spend-panel';
 import { describeAction, describeActor, describeTarget } from './settings/-components/audit-actions';
@@ -45,10 +47,9 @@ function OverviewPage() {
     <>
       <PageHeader title="Overview" description={`${team.name} at a glance.`} />
       {/* minmax(0, 1fr): the chart and the activity never make the page wider than the screen. */}
-      <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+      <div className={grid({ gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gap: '4',
             gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))',
           })}
@@ -56,15 +57,13 @@ function OverviewPage() {
           {mayReadBilling ? <BalanceCard teamId={team.id} /> : null}
           <Card title="Running computes" link={{ to: '/computes', label: 'Go to the computes' }}>
             <Figure>{running.toLocaleString('en')}</Figure>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-              of {all.toLocaleString('en')} computes
-            </p>
+            <Text variant="caption">of {all.toLocaleString('en')} computes</Text>
           </Card>
           <Card title="Domains" link={{ to: '/domains', label: 'Go to the domains' }}>
             <Figure>{domains.length.toLocaleString('en')}</Figure>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            <Text variant="caption">
               {domains.filter((domain) => domain.delegation.status === 'active').length} delegated to us
-            </p>
+            </Text>
           </Card>
           <Card title="Team verification" link={{ to: '/settings/general', label: 'Go to team settings' }}>
             <Badge tone={verification.tone}>{verification.label}</Badge>
@@ -92,25 +91,29 @@ function RecentActivity({ teamId }: { teamId: string }) {
   const activity = useSuspenseInfiniteQuery(auditLogQuery(teamId, {})).data;
   return (
     <section aria-labelledby="recent" className={panel}>
-      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
-        <h2 id="recent" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+      <div className={flex({ align: 'baseline', gap: '3' })}>
+        <Text as="h2" id="recent" variant="panelTitle" className={css({ flex: '1' })}>
           Recent activity
-        </h2>
-        <Link to="/settings/activity" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+        </Text>
+        <Link to="/settings/activity" className={textRecipe({ variant: 'linkSmall' })}>
           All activity
         </Link>
       </div>
-      <ul className={css({ display: 'grid', gap: '2' })}>
+      <ul className={grid({ gap: '2' })}>
         {activity.pages[0]?.entries.slice(0, 6).map((entry) => {
           const target = describeTarget(entry);
           return (
-            <li key={entry.id} className={css({ fontSize: 'sm' })}>
+            <Text as="li" variant="small" key={entry.id}>
               <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
-              {target ? <span className={css({ color: 'fg.muted' })}>: {target}</span> : null}{' '}
-              <time dateTime={entry.at} className={css({ color: 'fg.muted' })}>
+              {target ? (
+                <Text as="span" variant="muted">
+                  : {target}
+                </Text>
+              ) : null}{' '}
+              <time dateTime={entry.at} className={textRecipe({ variant: 'muted' })}>
                 {formatRelative(entry.at)}
               </time>
-            </li>
+            </Text>
           );
         })}
       </ul>
@@ -143,7 +146,7 @@ function Card({
   return (
     <section aria-label={title} className={panel}>
       <h2 className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: '500' })}>{title}</h2>
-      <div className={css({ display: 'grid', gap: '1', justifyItems: 'start' })}>{children}</div>
+      <div className={grid({ gap: '1', justifyItems: 'start' })}>{children}</div>
       <Link to={link.to} className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
         {link.label}
       </Link>
@@ -152,5 +155,5 @@ function Card({
 }
 
 function Figure({ children }: { children: ReactNode }) {
-  return <p className={css({ fontFamily: 'heading', fontSize: '2xl', fontWeight: '600' })}>{children}</p>;
+  return <Text variant="figure">{children}</Text>;
 }

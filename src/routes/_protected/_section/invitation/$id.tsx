@@ -1,15 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { flex, grid, panel } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime } from '@/domain/helpers/time';
 import { PageHeader } from '@/routes/-components/page';
-import { acceptInvitation, declineInvitation } from '@/services/teams.api';
-import { invitationQuery, teamKeys } from '@/services/teams.queries';
+import { useAcceptInvitation, useDeclineInvitation } from '@/services/teams.mutations';
+import { invitationQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
+import { Text, textRecipe } from '@/ui/text';
 import { switchTeam } from '../../-components/use-current-team';
 
 // An invitation to join a team: who invites, to which team, with which role, until when; accept or decline.
@@ -25,23 +26,15 @@ const roleText = { ADMIN: 'an admin', MEMBER: 'a member' } as const;
 function InvitationPage() {
   const { id } = Route.useParams();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const invitation = useQuery(invitationQuery(id));
-  const answered = async () => {
-    await queryClient.invalidateQueries({ queryKey: teamKeys.invitation(id) });
-    await queryClient.invalidateQueries({ queryKey: teamKeys.pendingInvitations() });
-  };
-  const accept = useMutation({
-    mutationFn: () => acceptInvitation(id),
+  const accept = useAcceptInvitation(id, {
     onSuccess: async () => {
       const team = invitation.data!.team;
-      await answered();
-      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       showToast(router.options.context.actors, { tone: 'success', title: `Welcome to ${team.name}` });
       await switchTeam(router, team.id);
     },
   });
-  const decline = useMutation({ mutationFn: () => declineInvitation(id), onSuccess: answered });
+  const decline = useDeclineInvitation(id);
   const failure = accept.error ?? decline.error;
 
   return (
@@ -53,10 +46,7 @@ function InvitationPage() {
           title={invitation.error.message}
           description="Check that you opened the newest link, and that you are signed in with the address it was sent to."
           action={
-            <Link
-              to="/account-settings/teams/pending"
-              className={css({ color: 'accent.text', fontWeight: '500' })}
-            >
+            <Link to="/account-settings/teams/pending" className={textRecipe({ variant: 'link' })}>
               See your invitations
             </Link>
           }
@@ -65,34 +55,31 @@ function InvitationPage() {
       {invitation.data ? (
         <section
           aria-labelledby="invitation-title"
-          className={css({
-            display: 'grid',
-            gap: '4',
-            maxWidth: '34rem',
-            padding: '6',
-            bg: 'bg.surface',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'lg',
-          })}
+          className={panel({ gap: '4', padding: '6', maxWidth: '34rem' })}
         >
-          <h2 id="invitation-title" className={css({ fontSize: 'lg' })}>
+          <Text as="h2" variant="sectionTitle" id="invitation-title">
             Join {invitation.data.team.name}
-          </h2>
-          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2 4' })}>
-            <dt className={css({ color: 'fg.muted' })}>Invited by</dt>
+          </Text>
+          <dl className={grid({ gap: '2 4', gridTemplateColumns: 'auto 1fr' })}>
+            <Text as="dt" variant="muted">
+              Invited by
+            </Text>
             <dd>
               {invitation.data.invitedBy.name} ({invitation.data.invitedBy.email})
             </dd>
-            <dt className={css({ color: 'fg.muted' })}>Role</dt>
+            <Text as="dt" variant="muted">
+              Role
+            </Text>
             <dd>You would join as {roleText[invitation.data.role]}.</dd>
-            <dt className={css({ color: 'fg.muted' })}>Expires</dt>
+            <Text as="dt" variant="muted">
+              Expires
+            </Text>
             <dd>
               <time dateTime={invitation.data.expiresAt}>{formatDateTime(invitation.data.expiresAt)}</time>
             </dd>
           </dl>
           {invitation.data.status === 'PENDING' ? (
-            <div className={css({ display: 'flex', gap: '2' })}>
+            <div className={flex({ gap: '2' })}>
               <Button
                 variant="solid"
                 loading={accept.isPending}

@@ -1,9 +1,9 @@
 // Making an API token: its name, the teams it acts for, its access per area and when it expires; then the
 // secret, shown once with a copy button. The flow is the api-token-create machine's.
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import {
@@ -17,12 +17,12 @@ import {
 import type { UserTeam } from '@/contract/auth';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { apiTokenCreateMachine, type ExpiryChoice } from '@/machines/api-token-create';
-import { createApiToken } from '@/services/api-tokens.api';
-import { apiTokenKeys } from '@/services/api-tokens.queries';
+import { useCreateApiToken } from '@/services/api-tokens.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { Select } from '@/ui/select';
+import { textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
@@ -39,35 +39,24 @@ const expiryItems = [
 /** YYYY-MM-DD, `days` from today (UTC), as the date field takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const groupStyle = css({
-  border: 'none',
-  padding: '0',
-  margin: '0',
-  display: 'grid',
-  gap: '2',
-  minWidth: '0',
-});
+const groupStyle = grid({ gap: '2', border: 'none', padding: '0', margin: '0', minWidth: '0' });
 const legendStyle = css({ fontWeight: '500', marginBottom: '1' });
-const errorStyle = css({ color: 'danger.text', fontSize: 'sm' });
+const errorStyle = textRecipe({ variant: 'danger' });
 
 export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
-  const queryClient = useQueryClient();
+  const createToken = useCreateApiToken();
   const ids = { teams: useId(), teamsError: useId(), scopes: useId(), scopesError: useId() };
   const actor = useActorRef(
     apiTokenCreateMachine.provide({
       actors: {
-        create: fromPromise(async ({ input }) => {
-          const made = await createApiToken(input);
-          await queryClient.invalidateQueries({ queryKey: apiTokenKeys.list() });
-          return made;
-        }),
+        create: fromPromise(({ input }) => createToken.mutateAsync(input)),
       },
     }),
     withInspector(),
   );
   const state = useSelector(actor, (snapshot) => snapshot);
   const { draft, errors, message, created } = state.context;
-  const creating = state.matches('creating');
+  const creating = state.hasTag('busy');
   const edit = (patch: Partial<typeof draft>) => actor.send({ type: 'edit', patch });
 
   if (state.matches('showingSecret') && created) {
@@ -92,7 +81,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         >
           {created.secret}
         </code>
-        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <div className={wrap({ gap: '3' })}>
           <CopyButton value={created.secret} label="Copy the token" />
           <Button onClick={() => actor.send({ type: 'dismiss' })}>I have copied it</Button>
         </div>
@@ -108,7 +97,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
     >
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        className={grid({ gap: '4', maxWidth: '40rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'submit' });
@@ -127,7 +116,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         <fieldset className={groupStyle} aria-describedby={errors.teamIds ? ids.teamsError : undefined}>
           <legend className={legendStyle}>Teams it acts for</legend>
           {teams.map((team) => (
-            <label key={team.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <label key={team.id} className={hstack({ gap: '2' })}>
               <input
                 type="checkbox"
                 checked={draft.teamIds.includes(team.id)}
@@ -150,13 +139,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         </fieldset>
         <fieldset className={groupStyle} aria-describedby={errors.scopes ? ids.scopesError : undefined}>
           <legend className={legendStyle}>Access</legend>
-          <div
-            className={css({
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
+          <div className={grid({ gap: '3', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
             {TOKEN_AREAS.map((area) => (
               <Select
                 key={area}

@@ -1,16 +1,18 @@
 // The person's API tokens that still work: what each may do, for which teams, until when, and when and from
 // where it was last used; revoking one stops it at once.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { type ApiToken, TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, TOKEN_AREAS } from '@/contract/api-tokens';
 import { formatDateTime, formatRelative, formatUtcDay } from '@/domain/helpers/time';
-import { revokeApiToken } from '@/services/api-tokens.api';
-import { apiTokenKeys, apiTokensQuery } from '@/services/api-tokens.queries';
+import { useRevokeApiToken } from '@/services/api-tokens.mutations';
+import { apiTokensQuery } from '@/services/api-tokens.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text, textRecipe } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 /** "Computes: Read and write; Billing: Read" — the areas it can reach. */
@@ -22,22 +24,17 @@ export function describeScopes(token: Pick<ApiToken, 'scopes'>): string {
 }
 
 export function ApiTokenList() {
-  const queryClient = useQueryClient();
   const tokens = useSuspenseQuery(apiTokensQuery());
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const revoke = useMutation({
-    mutationFn: (token: ApiToken) => revokeApiToken(token.id),
-    onSuccess: (_, token) => {
-      setNotice(`“${token.name}” is revoked: it no longer works.`);
-      return queryClient.invalidateQueries({ queryKey: apiTokenKeys.list() });
-    },
+  const revoke = useRevokeApiToken({
+    onSuccess: (_, token) => setNotice(`“${token.name}” is revoked: it no longer works.`),
   });
+  const confirmRevoke = useConfirmAction((token: ApiToken) => revoke.mutateAsync(token));
   const list = tokens.data.tokens;
 
   return (
     <SettingsSection id="tokens" title="Your tokens" description="Tokens that still work, newest first.">
-      {list.length === 0 ? <p className={css({ color: 'fg.muted' })}>You have no API tokens.</p> : null}
+      {list.length === 0 ? <Text variant="muted">You have no API tokens.</Text> : null}
       {list.length > 0 ? (
         <Table.Root caption="Your API tokens" hideCaption>
           <Table.Head>
@@ -47,7 +44,7 @@ export function ApiTokenList() {
               <Table.Header>Expires</Table.Header>
               <Table.Header>Last used</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -55,23 +52,16 @@ export function ApiTokenList() {
             {list.map((token) => (
               <Table.Row key={token.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{token.name}</span>
-                  <span
-                    className={css({
-                      display: 'block',
-                      color: 'fg.muted',
-                      fontFamily: 'mono',
-                      fontSize: 'sm',
-                    })}
-                  >
-                    {token.prefix}…
-                  </span>
+                  <Text as="span" variant="strong">
+                    {token.name}
+                  </Text>
+                  <Table.Detail className={textRecipe({ variant: 'mono' })}>{token.prefix}…</Table.Detail>
                 </Table.Cell>
                 <Table.Cell>
                   {describeScopes(token)}
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                  <Table.Detail>
                     For {token.teams.map((team) => team.name).join(', ') || 'no team any more'}
-                  </span>
+                  </Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(new Date(new Date(token.expiresAt).getTime() - 1))}</Table.Cell>
                 <Table.Cell>
@@ -81,16 +71,9 @@ export function ApiTokenList() {
                         {formatRelative(token.lastUsedAt)}
                       </time>
                       {token.lastUsedIp ? (
-                        <span
-                          className={css({
-                            display: 'block',
-                            color: 'fg.muted',
-                            fontFamily: 'mono',
-                            fontSize: 'sm',
-                          })}
-                        >
+                        <Table.Detail className={textRecipe({ variant: 'mono' })}>
                           from {token.lastUsedIp}
-                        </span>
+                        </Table.Detail>
                       ) : null}
                     </>
                   ) : (
@@ -98,8 +81,8 @@ export function ApiTokenList() {
                   )}
                 </Table.Cell>
                 <Table.Cell>
-                  <Button size="sm" variant="ghost" onClick={() => setRevoking(token)}>
-                    Revoke<span className={css({ srOnly: true })}> {token.name}</span>
+                  <Button size="sm" variant="ghost" onClick={() => confirmRevoke.ask(token)}>
+                    Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -110,18 +93,11 @@ export function ApiTokenList() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {revoke.error ? <Alert tone="error">{revoke.error.message}</Alert> : null}
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
+        {...confirmRevoke.dialog}
+        title={`Revoke “${confirmRevoke.target?.name ?? ''}”?`}
         description="Whatever uses it stops working at once. This cannot be undone: make a new token if it is needed again."
         confirmLabel="Revoke the token"
         danger
-        onConfirm={async () => {
-          if (revoking) await revoke.mutateAsync(revoking);
-          setRevoking(null);
-        }}
       />
     </SettingsSection>
   );

@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import type { changeWithCodeMachine } from '@/machines/change-with-code';
 import type { codeEntryMachine } from '@/machines/code-entry';
@@ -15,6 +16,7 @@ export function ChangeWithCodeForm({
   submitLabel,
   onSubmit,
   doneText,
+  codeNote,
 }: {
   actor: ActorRefFrom<typeof changeWithCodeMachine>;
   /** The inputs of the new value, given the field messages from the server. */
@@ -22,6 +24,8 @@ export function ChangeWithCodeForm({
   submitLabel: string;
   onSubmit: () => void;
   doneText: string;
+  /** Shown above the code field, given the code entry (the phone's: what happened to the text). */
+  codeNote?: (codeEntry: ActorRefFrom<typeof codeEntryMachine>) => ReactNode;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const codeEntry = useSelector(
@@ -32,7 +36,7 @@ export function ChangeWithCodeForm({
 
   if (snapshot.matches('done')) {
     return (
-      <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+      <div className={grid({ gap: '3', justifyItems: 'start' })}>
         <Alert tone="success">{doneText}</Alert>
         <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.again' })}>
           Change it again
@@ -44,6 +48,7 @@ export function ChangeWithCodeForm({
   if (snapshot.matches('codeEntry') && codeEntry) {
     return (
       <div className={css({ maxWidth: '28rem' })}>
+        {codeNote?.(codeEntry)}
         <CodeForm
           actor={codeEntry}
           alternative={
@@ -59,7 +64,7 @@ export function ChangeWithCodeForm({
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+      className={grid({ gap: '3', maxWidth: '28rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -68,7 +73,7 @@ export function ChangeWithCodeForm({
       {fields(fieldErrors)}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div>
-        <Button type="submit" variant="outline" loading={snapshot.matches('requesting')}>
+        <Button type="submit" variant="outline" loading={snapshot.hasTag('busy')}>
           {submitLabel}
         </Button>
       </div>

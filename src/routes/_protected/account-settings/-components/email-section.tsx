@@ -1,30 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { withInspector } from '@/app-actors';
 import type { CurrentSession, User } from '@/contract/auth';
 import { changeWithCodeFor } from '@/machines/change-with-code';
-import { confirmEmailChange, requestEmailChange } from '@/services/auth.api';
-import { authKeys } from '@/services/auth.queries';
+import { requestEmailChange } from '@/services/auth.api';
+import { useConfirmEmailChange } from '@/services/auth.mutations';
 import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
 
 export function EmailSection({ current }: { current: CurrentSession }) {
-  const queryClient = useQueryClient();
+  const confirm = useConfirmEmailChange();
   const [email, setEmail] = useState('');
   const [changedTo, setChangedTo] = useState('');
   const actor = useActorRef(
     changeWithCodeFor({
       requestCode: (value) => requestEmailChange({ email: String(value) }),
-      confirmCode: confirmEmailChange,
+      confirmCode: (input) => confirm.mutateAsync(input),
     }).provide({
       actions: {
         changed: (_, { result }) => {
           const user = result as User;
           setChangedTo(user.email);
           setEmail('');
-          queryClient.setQueryData(authKeys.userProfile(), (old) => (old ? { ...old, user } : old));
         },
       },
     }),

@@ -1,23 +1,26 @@
 // Account settings → Security → Passkeys and security keys: the person's keys (name, when added, last
 // used), adding one (the passkey-add machine: the server's options, the browser's own dialog, the server's
 // check) and removing one after a confirmation. The first key turns two-factor sign-in on.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Passkey, TwoFactorStatus } from '@/contract/two-factor';
 import { formatUtcDay } from '@/domain/helpers/time';
 import { passkeyAddMachine } from '@/machines/passkey-add';
 import { makePasskey } from '@/services/passkeys';
-import { finishPasskey, removePasskey, startPasskey } from '@/services/two-factor.api';
-import { twoFactorKeys } from '@/services/two-factor.queries';
+import { startPasskey } from '@/services/two-factor.api';
+import { useFinishPasskey, useRemovePasskey } from '@/services/two-factor.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -32,8 +35,7 @@ function byNameInstead(): { refused: boolean; url: string | null } {
 
 export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   const byName = byNameInstead();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+  const finishPasskey = useFinishPasskey();
   const actor = useActorRef(
     passkeyAddMachine.provide({
       actors: {
@@ -44,34 +46,28 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         create: fromPromise(
           async ({ input }: { input: { options: unknown } }): Promise<unknown> => makePasskey(input.options),
         ),
-        save: fromPromise(async ({ input }: { input: { response: unknown } }) => {
-          const added = await finishPasskey(input);
-          await refresh();
-          return added;
-        }),
+        save: fromPromise(({ input }: { input: { response: unknown } }) => finishPasskey.mutateAsync(input)),
       },
     }),
     withInspector(),
   );
   const snapshot = useSelector(actor, (state) => state);
   const { fieldErrors, message, notice, recoveryCodes } = snapshot.context;
-  const busy = !snapshot.matches('idle') && !snapshot.matches('showingCodes');
+  const busy = snapshot.hasTag('busy');
   const [name, setName] = useState('');
   // Added: the field is ready for the next key.
   useEffect(() => {
     if (notice) setName('');
   }, [notice]);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removedNotice, setRemovedNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: Passkey) => removePasskey(key.id),
-    onSuccess: async (after, key) => {
+  const remove = useRemovePasskey({
+    onSuccess: (after, key) =>
       setRemovedNotice(
         after.on ? `“${key.name}” is removed.` : `“${key.name}” is removed. Two-factor sign-in is off.`,
-      );
-      await refresh();
-    },
+      ),
   });
+  // A refusal shows beside the list (remove.error); the dialog closes either way.
+  const confirmRemove = useConfirmAction((key: Passkey) => remove.mutateAsync(key).catch(() => undefined));
 
   return (
     <SettingsSection
@@ -80,7 +76,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       description="Finish signing in with a touch of your security key, your fingerprint or your device’s screen lock: nothing to type, and it only works on this console."
     >
       {status.passkeys.length === 0 ? (
-        <p className={css({ color: 'fg.muted' })}>No passkeys yet.</p>
+        <Text variant="muted">No passkeys yet.</Text>
       ) : (
         <Table.Root caption="Your passkeys" hideCaption>
           <Table.Head>
@@ -89,7 +85,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
               <Table.Header>Added</Table.Header>
               <Table.Header>Last used</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -97,16 +93,16 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             {status.passkeys.map((key) => (
               <Table.Row key={key.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.backedUp ? 'Synced passkey' : 'On one device or key'}
-                  </span>
+                  <Text as="span" variant="strong">
+                    {key.name}
+                  </Text>
+                  <Table.Detail>{key.backedUp ? 'Synced passkey' : 'On one device or key'}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
                 <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>
                 <Table.Cell>
-                  <Button size="sm" variant="ghost" onClick={() => setRemoving(key)}>
-                    Remove<span className={css({ srOnly: true })}> {key.name}</span>
+                  <Button size="sm" variant="ghost" onClick={() => confirmRemove.ask(key)}>
+                    Remove<VisuallyHidden> {key.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -143,7 +139,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       ) : (
         <form
           noValidate
-          className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+          className={grid({ gap: '4', maxWidth: '32rem' })}
           onSubmit={(event) => {
             event.preventDefault();
             setRemovedNotice(null);
@@ -161,12 +157,12 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
             required
           />
           {snapshot.matches('waitingForKey') ? (
-            <p role="status" className={css({ color: 'fg.muted' })}>
+            <Text variant="muted" role="status">
               Follow your browser: touch your security key or confirm on your device.
-            </p>
+            </Text>
           ) : null}
           {message ? <Alert tone="error">{message}</Alert> : null}
-          {notice && snapshot.matches('idle') ? <Alert tone="success">{notice}</Alert> : null}
+          {notice && snapshot.hasTag('editing') ? <Alert tone="success">{notice}</Alert> : null}
           <div>
             <Button type="submit" loading={busy}>
               Add a passkey
@@ -176,11 +172,8 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       )}
 
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={`Remove “${removing?.name ?? ''}”?`}
+        {...confirmRemove.dialog}
+        title={`Remove “${confirmRemove.target?.name ?? ''}”?`}
         description={
           status.passkeys.length === 1 && status.totpSince === null
             ? 'It is your only second factor: two-factor sign-in turns off and your recovery codes stop working.'
@@ -188,10 +181,6 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
         }
         confirmLabel="Remove the passkey"
         danger
-        onConfirm={async () => {
-          if (removing) await remove.mutateAsync(removing).catch(() => undefined);
-          setRemoving(null);
-        }}
       />
     </SettingsSection>
   );

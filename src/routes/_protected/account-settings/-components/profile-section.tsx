@@ -1,10 +1,8 @@
 // The person's name: saved with a plain confirmation or the reason it could not be.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { CurrentSession } from '@/contract/auth';
-import { updateProfile } from '@/services/auth.api';
-import { authKeys } from '@/services/auth.queries';
+import { useUpdateProfile } from '@/services/auth.mutations';
 import { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -12,20 +10,14 @@ import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function ProfileSection({ current }: { current: CurrentSession }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(current.user.name);
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.userProfile(), (old) => (old ? { ...old, user } : old));
-    },
-  });
+  const save = useUpdateProfile();
   const error = save.error instanceof ApiError ? save.error : null;
   return (
     <SettingsSection id="profile" title="Name" description="How you appear to your teams and in e-mails.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '3', maxWidth: '28rem' })}
+        className={grid({ gap: '3', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate({ name });

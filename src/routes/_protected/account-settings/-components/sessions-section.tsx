@@ -1,41 +1,31 @@
 // Where the person is signed in: device, address and last activity, with signing out any of them.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
-import { revokeSession, signOutOtherSessions } from '@/services/auth.api';
-import { authKeys, sessionsQuery } from '@/services/auth.queries';
+import { useRevokeSession, useSignOutOtherSessions } from '@/services/auth.mutations';
+import { sessionsQuery } from '@/services/auth.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
-  const queryClient = useQueryClient();
   const sessions = useSuspenseQuery(sessionsQuery());
-  const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() });
-  const revoke = useMutation({
-    mutationFn: revokeSession,
-    onSuccess: () => {
-      setNotice('That session is signed out.');
-      return refresh();
-    },
-  });
-  const revokeOthers = useMutation({
-    mutationFn: signOutOtherSessions,
-    onSuccess: ({ revoked }) => {
+  const revoke = useRevokeSession({ onSuccess: () => setNotice('That session is signed out.') });
+  const revokeOthers = useSignOutOtherSessions({
+    onSuccess: ({ revoked }) =>
       setNotice(
         revoked === 0
           ? 'You were not signed in anywhere else.'
           : `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}.`,
-      );
-      return refresh();
-    },
+      ),
   });
+  const confirmSignOut = useConfirmAction(() => revokeOthers.mutateAsync());
   const others = sessions.data.sessions.filter((session) => !session.current).length;
   const failure = revoke.error ?? revokeOthers.error ?? sessions.error;
 
@@ -52,7 +42,7 @@ export function SessionsSection() {
             <Table.Header>IP address</Table.Header>
             <Table.Header>Last active</Table.Header>
             <Table.Header>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -76,7 +66,7 @@ export function SessionsSection() {
                     loading={revoke.isPending && revoke.variables === session.id}
                     onClick={() => revoke.mutate(session.id)}
                   >
-                    Sign out<span className={css({ srOnly: true })}> {session.device}</span>
+                    Sign out<VisuallyHidden> {session.device}</VisuallyHidden>
                   </Button>
                 )}
               </Table.Cell>
@@ -87,18 +77,16 @@ export function SessionsSection() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
       <div>
-        <Button variant="outline" disabled={others === 0} onClick={() => setConfirming(true)}>
+        <Button variant="outline" disabled={others === 0} onClick={() => confirmSignOut.ask(true)}>
           Sign out everywhere else
         </Button>
       </div>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirmSignOut.dialog}
         title="Sign out everywhere else?"
         description={`${others} other ${others === 1 ? 'session' : 'sessions'} will be signed out. This browser stays signed in.`}
         confirmLabel="Sign out everywhere else"
         danger
-        onConfirm={() => revokeOthers.mutateAsync()}
       />
     </SettingsSection>
   );

@@ -1,14 +1,12 @@
 // Saving an SSH public key: its name, the key (checked as it is typed, and by the server for type, body
 // and length), and whether a team may use it. What was typed stays when the server refuses it.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import type { UserTeam } from '@/contract/auth';
 import { sshPublicKeySchema } from '@/contract/computes';
 import { addSshKeyRequestSchema } from '@/contract/ssh-keys';
-import { addSshKey } from '@/services/ssh-keys.api';
-import { sshKeyKeys } from '@/services/ssh-keys.queries';
+import { useAddSshKey } from '@/services/ssh-keys.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
@@ -18,25 +16,19 @@ import { SettingsSection } from '../../-components/settings-section';
 const ONLY_ME = 'only-me';
 
 export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [share, setShare] = useState(ONLY_ME);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: addSshKey,
+  const add = useAddSshKey({
     onSuccess: ({ key }) => {
       setSaved(`“${key.name}” is saved (${key.fingerprint}).`);
       setName('');
       setPublicKey('');
       setShare(ONLY_ME);
-      return queryClient.invalidateQueries({ queryKey: sshKeyKeys.all() });
     },
-    onError: (error) => {
-      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
-      setErrors(fieldErrors);
-    },
+    onError: (error) => setErrors(error.fieldErrors ?? {}),
   });
   const request = { name, publicKey, teamId: share === ONLY_ME ? null : share };
   const failure = add.error && Object.keys(errors).length === 0 ? add.error.message : null;
@@ -45,7 +37,7 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
     <SettingsSection id="new-ssh-key" title="Save a key" description="Paste the public half: the .pub file.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+        className={grid({ gap: '4', maxWidth: '40rem' })}
         onSubmit={(event) => {
           event.preventDefault();
           setSaved(null);

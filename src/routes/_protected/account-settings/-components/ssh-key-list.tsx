@@ -1,35 +1,31 @@
 // The saved SSH keys the person can pick: their own (which they may delete) and those shared with their teams.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { SshKey } from '@/contract/ssh-keys';
-import { deleteSshKey } from '@/services/ssh-keys.api';
-import { mySshKeysQuery, sshKeyKeys } from '@/services/ssh-keys.queries';
+import { useDeleteSshKey } from '@/services/ssh-keys.mutations';
+import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {
-  const queryClient = useQueryClient();
   const keys = useSuspenseQuery(mySshKeysQuery()).data.keys;
-  const [deleting, setDeleting] = useState<SshKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: SshKey) => deleteSshKey(key.id),
-    onSuccess: (_, key) => {
-      setNotice(`“${key.name}” is deleted.`);
-      return queryClient.invalidateQueries({ queryKey: sshKeyKeys.all() });
-    },
-  });
+  const remove = useDeleteSshKey({ onSuccess: (_, key) => setNotice(`“${key.name}” is deleted.`) });
+  const confirmDelete = useConfirmAction((key: SshKey) => remove.mutateAsync(key));
   return (
     <SettingsSection
       id="ssh-keys"
       title="Your keys"
       description="Yours, and those your teams share with you."
     >
-      {keys.length === 0 ? <p className={css({ color: 'fg.muted' })}>No saved SSH keys yet.</p> : null}
+      {keys.length === 0 ? <Text variant="muted">No saved SSH keys yet.</Text> : null}
       {keys.length > 0 ? (
         <Table.Root caption="Saved SSH keys" hideCaption>
           <Table.Head>
@@ -38,7 +34,7 @@ export function SshKeyList() {
               <Table.Header>Fingerprint</Table.Header>
               <Table.Header>Who can use it</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -46,26 +42,22 @@ export function SshKeyList() {
             {keys.map((key) => (
               <Table.Row key={key.id}>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{key.name}</span>
-                  <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                    {key.type}
-                  </span>
+                  <Text as="span" variant="strong">
+                    {key.name}
+                  </Text>
+                  <Table.Detail>{key.type}</Table.Detail>
                 </Table.Cell>
                 <Table.Cell mono>
                   <span className={css({ overflowWrap: 'anywhere' })}>{key.fingerprint}</span>
                 </Table.Cell>
                 <Table.Cell>
                   {key.team ? `Everyone in ${key.team.name}` : 'Only you'}
-                  {key.mine ? null : (
-                    <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                      Added by {key.owner.name}
-                    </span>
-                  )}
+                  {key.mine ? null : <Table.Detail>Added by {key.owner.name}</Table.Detail>}
                 </Table.Cell>
                 <Table.Cell>
                   {key.mine ? (
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(key)}>
-                      Delete<span className={css({ srOnly: true })}> {key.name}</span>
+                    <Button size="sm" variant="ghost" onClick={() => confirmDelete.ask(key)}>
+                      Delete<VisuallyHidden> {key.name}</VisuallyHidden>
                     </Button>
                   ) : null}
                 </Table.Cell>
@@ -77,18 +69,11 @@ export function SshKeyList() {
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+        {...confirmDelete.dialog}
+        title={`Delete “${confirmDelete.target?.name ?? ''}”?`}
         description="It is no longer offered for new computes. Computes made with it keep it."
         confirmLabel="Delete the key"
         danger
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting);
-          setDeleting(null);
-        }}
       />
     </SettingsSection>
   );

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { SectionHeading } from '@/routes/-components/page';
 import { userTeamsQuery } from '@/services/teams.queries';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import * as Table from '@/ui/table';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { CreateTeamDialog } from '../../-components/create-team-dialog';
 import { switchTeam, useCurrentTeam } from '../../-components/use-current-team';
 
@@ -46,7 +46,7 @@ function JoinedTeamsPage() {
               <Table.Header>Your role</Table.Header>
               <Table.Header numeric>Members</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -61,7 +61,7 @@ function JoinedTeamsPage() {
                 <Table.Cell>
                   {team.id === current?.id ? null : (
                     <Button size="sm" variant="ghost" onClick={() => void switchTeam(router, team.id)}>
-                      Switch to<span className={css({ srOnly: true })}> {team.name}</span>
+                      Switch to<VisuallyHidden> {team.name}</VisuallyHidden>
                     </Button>
                   )}
                 </Table.Cell>

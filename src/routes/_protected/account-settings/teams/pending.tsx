@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { SectionHeading } from '@/routes/-components/page';
 import { myInvitationsQuery } from '@/services/teams.queries';
 import { EmptyState } from '@/ui/empty-state';
 import * as Table from '@/ui/table';
+import { textRecipe } from '@/ui/text';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 export const Route = createFileRoute('/_protected/account-settings/teams/pending')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(myInvitationsQuery()),
@@ -32,7 +33,7 @@ function PendingTeamsPage() {
               <Table.Header>Role</Table.Header>
               <Table.Header>Expires</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Answer</span>
+                <VisuallyHidden>Answer</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -51,10 +52,10 @@ function PendingTeamsPage() {
                   <Link
                     to="/invitation/$id"
                     params={{ id: invitation.id }}
-                    className={css({ color: 'accent.text', fontWeight: '500' })}
+                    className={textRecipe({ variant: 'link' })}
                   >
                     Open
-                    <span className={css({ srOnly: true })}> the invitation to {invitation.team.name}</span>
+                    <VisuallyHidden> the invitation to {invitation.team.name}</VisuallyHidden>
                   </Link>
                 </Table.Cell>
               </Table.Row>

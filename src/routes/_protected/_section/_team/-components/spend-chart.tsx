@@ -1,8 +1,10 @@
 // Spend per day as bars (SVG, no chart library: a month is at most 31 bars), with the same figures in a
 // table for screen readers.
 import { css } from 'styled-system/css';
+import { grid, visuallyHidden } from 'styled-system/patterns';
 import type { Currency } from '@/contract/teams';
 import { formatMoney } from '@/domain/money';
+import { textRecipe } from '@/ui/text';
 
 export function SpendChart({
   daily,
@@ -16,7 +18,7 @@ export function SpendChart({
   const max = Math.max(1, ...daily.map((day) => day.amountMinor));
   const slot = width / Math.max(daily.length, 1);
   return (
-    <figure className={css({ display: 'grid', gap: '2' })}>
+    <figure className={grid({ gap: '2' })}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className={css({ width: '100%', height: 'auto', maxHeight: '12rem' })}
@@ -50,10 +52,10 @@ export function SpendChart({
           <span key={day.date}>{index % 5 === 0 ? Number(day.date.slice(8, 10)) : ''}</span>
         ))}
       </div>
-      <figcaption className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+      <figcaption className={textRecipe({ variant: 'hint' })}>
         Spend per day this month (UTC days).
       </figcaption>
-      <table className={css({ srOnly: true })}>
+      <table className={visuallyHidden()}>
         <caption>Spend per day this month</caption>
         <thead>
           <tr>

@@ -4,6 +4,7 @@ import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
 import { PageHeader } from '@/routes/-components/page';
 import { TabNav } from '@/routes/-components/tab-nav';
 import { buttonRecipe } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
@@ -42,7 +43,9 @@ function ComputeLayout() {
         description={
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
             <ComputeStatusBadge status={compute.status} />
-            <span className={css({ fontFamily: 'mono' })}>{compute.ipv4 ?? 'No address yet'}</span>
+            <Text as="span" variant="mono">
+              {compute.ipv4 ?? 'No address yet'}
+            </Text>
           </span>
         }
         actions={

@@ -1,7 +1,7 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { computeSortSchema, computeStatusSchema } from '@/contract/compute-states';
 import { debounce } from '@/domain/helpers/debounce';
@@ -14,6 +14,7 @@ import { Alert } from '@/ui/alert';
 import { buttonRecipe } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { Select } from '@/ui/select';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { ComputesTable } from './-components/computes-table';
 import { statusLabel } from './-components/status-badge';
@@ -80,15 +81,14 @@ function ComputesPage() {
     <>
       {/* Creating one is the header's "New compute", on every page: not repeated here. */}
       <PageHeader title="Computes" description="Virtual machines run by your team." />
-      <div className={css({ display: 'grid', gap: '4' })}>
+      <div className={grid({ gap: '4' })}>
         <SimulatorNotice />
         <form
           aria-label="Filter computes"
           onSubmit={(event) => event.preventDefault()}
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
+          className={grid({
             gap: '3',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
             alignItems: 'end',
           })}
         >
@@ -159,10 +159,10 @@ function ComputesPage() {
         ) : null}
         {total > 0 ? (
           <>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+            <Text variant="caption" aria-live="polite">
               {total.toLocaleString('en')} {total === 1 ? 'compute' : 'computes'}
               {filtered ? ' match' : ''}
-            </p>
+            </Text>
             <ComputesTable
               computes={computes}
               total={total}

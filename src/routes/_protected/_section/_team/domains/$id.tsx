@@ -2,6 +2,7 @@ import { createFileRoute, notFound, Outlet, useRouter } from '@tanstack/react-ro
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { DNS_RECORD_TYPES } from '@/domain/dns/record-types';
 import { can } from '@/domain/permissions';
@@ -42,7 +43,7 @@ function DomainLayout() {
   const deletion = useDeleteDomainActor(known.current!);
   const deletedHere = useSelector(
     deletion,
-    (snapshot) => !snapshot.matches('closed') && !snapshot.matches('confirming'),
+    (snapshot) => snapshot.hasTag('busy') || snapshot.status === 'done',
   );
 
   // Deleted while the page was open: said so, unless it was deleted here (that leaves for the list).
@@ -86,7 +87,7 @@ function DomainLayout() {
           </span>
         }
         actions={
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <div className={wrap({ gap: '2' })}>
             <Button size="sm" variant="outline" loading={exporting} onClick={() => void download()}>
               Export zone file
             </Button>

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
 import { DelegationBadge } from '@/routes/_protected/-components/domain/delegation';
 import { DnsServerNotice } from '@/routes/_protected/-components/domain/dns-server-notice';
@@ -12,6 +13,7 @@ import { Alert } from '@/ui/alert';
 import { buttonRecipe } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import * as Table from '@/ui/table';
+import { textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 // /domains: the team's zones with their record counts and delegation, searchable.
@@ -43,7 +45,7 @@ function DomainsPage() {
           ) : null
         }
       />
-      <div className={css({ display: 'grid', gap: '4' })}>
+      <div className={grid({ gap: '4' })}>
         <DnsServerNotice />
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {list.data.domains.length === 0 ? (
@@ -88,7 +90,7 @@ function DomainsPage() {
                         <Link
                           to="/domains/$id"
                           params={{ id: domain.name }}
-                          className={css({ color: 'accent.text', fontWeight: '500' })}
+                          className={textRecipe({ variant: 'link' })}
                         >
                           {domain.displayName}
                         </Link>

@@ -1,6 +1,7 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
@@ -12,6 +13,7 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { Select } from '@/ui/select';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
 import { actionGroups, describeAction, describeActor, describeTarget } from './-components/audit-actions';
 
 // The team's audit log: who changed what, when and from where; owners and admins only.
@@ -113,10 +115,9 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
       <SectionHeading title="Activity" documentTitle="Activity · Settings" />
       <form
         aria-label="Filter the activity"
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
+        className={grid({
           gap: '3',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
           marginBottom: '5',
         })}
         onSubmit={(event) => event.preventDefault()}
@@ -176,7 +177,11 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
                   <Table.Cell>{describeActor(entry)}</Table.Cell>
                   <Table.Cell>
                     {describeAction(entry.action)}
-                    {target ? <span className={css({ color: 'fg.muted' })}>: {target}</span> : null}
+                    {target ? (
+                      <Text as="span" variant="muted">
+                        : {target}
+                      </Text>
+                    ) : null}
                   </Table.Cell>
                   <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
                 </Table.Row>

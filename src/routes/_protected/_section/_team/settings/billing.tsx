@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
@@ -39,7 +39,7 @@ function SettingsBillingPage() {
     <>
       <SectionHeading title="Billing" documentTitle="Billing · Settings" />
       <BillingAccess>
-        <div className={css({ display: 'grid', gap: '6' })}>
+        <div className={grid({ gap: '6' })}>
           <BalancePanel teamId={team.id} mayTopUp={mayManage} returnedTopUp={topup} />
           <LedgerHistory teamId={team.id} />
           <BillingProfileForm key={team.id} teamId={team.id} mayEdit={mayManage} />

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { limitsQuery } from '@/services/teams.queries';
@@ -21,7 +21,7 @@ function SettingsGeneralPage() {
   return (
     <>
       <SectionHeading title="General" documentTitle="General · Settings" />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         <TeamDetailsSection key={`${team.id}-${team.name}-${team.currency}`} team={team} />
         <VerificationSection team={team} />
         <TwoFactorRequirementSection team={team} />

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Invoice } from '@/contract/billing';
 import { formatBillingMonth, formatDateTime } from '@/domain/helpers/time';
@@ -19,6 +20,7 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
 import * as Table from '@/ui/table';
+import { Text, textRecipe } from '@/ui/text';
 import { BillingAccess } from './-components/billing-access';
 import { SandboxMonthEnd } from './-components/sandbox-month-end';
 
@@ -51,7 +53,7 @@ function SettingsInvoicesPage() {
         {invoice ? (
           <InvoiceDetail teamId={team.id} id={invoice} />
         ) : (
-          <div className={css({ display: 'grid', gap: '6' })}>
+          <div className={grid({ gap: '6' })}>
             <InvoiceList teamId={team.id} />
             {can(team.role, 'billing.manage') ? <SandboxMonthEnd teamId={team.id} /> : null}
           </div>
@@ -88,7 +90,7 @@ function InvoiceList({ teamId }: { teamId: string }) {
               <Link
                 to="/settings/invoices"
                 search={{ invoice: invoice.id }}
-                className={css({ color: 'accent.text', fontWeight: '500' })}
+                className={textRecipe({ variant: 'link' })}
               >
                 {invoice.number}
               </Link>
@@ -112,14 +114,14 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
   const invoice = useQuery(invoiceQuery(teamId, id));
   const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
   const back = (
-    <Link to="/settings/invoices" className={css({ color: 'accent.text', fontSize: 'sm' })}>
+    <Link to="/settings/invoices" className={textRecipe({ variant: 'linkSmall' })}>
       ← All invoices
     </Link>
   );
   if (invoice.isPending) return <SkeletonText lines={6} />;
   if (invoice.isError) {
     return (
-      <div className={css({ display: 'grid', gap: '3' })}>
+      <div className={grid({ gap: '3' })}>
         {back}
         <Alert tone="error">{invoice.error.message}</Alert>
       </div>
@@ -143,15 +145,12 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
   };
   const billTo = data.billTo;
   return (
-    <article aria-labelledby="invoice-title" className={css({ display: 'grid', gap: '4' })}>
+    <article aria-labelledby="invoice-title" className={grid({ gap: '4' })}>
       {back}
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h3
-          id="invoice-title"
-          className={css({ fontFamily: 'heading', fontWeight: '600', fontSize: 'lg', flex: '1' })}
-        >
+      <div className={wrap({ gap: '3', align: 'center' })}>
+        <Text as="h3" id="invoice-title" variant="sectionTitle" className={css({ flex: '1' })}>
           Invoice {data.number} · {formatBillingMonth(data.periodStart)}
-        </h3>
+        </Text>
         <Badge tone={data.status === 'paid' ? 'success' : 'warning'}>
           {data.status === 'paid' ? 'Paid' : 'Unpaid'}
         </Badge>
@@ -172,14 +171,14 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           Download CSV
         </Button>
       </div>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <Text variant="caption">
         Issued {formatDateTime(data.issuedAt)} to {billTo.companyName ?? billTo.teamName}
         {billTo.taxId ? ` (tax ID ${billTo.taxId})` : ''}
         {[billTo.addressLine1, billTo.city, billTo.country].filter(Boolean).length > 0
           ? `, ${[billTo.addressLine1, billTo.addressLine2, billTo.postalCode, billTo.city, billTo.country].filter(Boolean).join(', ')}`
           : ''}
         .
-      </p>
+      </Text>
       <Table.Root caption={`Lines of invoice ${data.number}`} hideCaption>
         <Table.Head>
           <Table.Row>
@@ -206,10 +205,9 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
         </Table.Body>
       </Table.Root>
       <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'auto auto',
+        className={grid({
           gap: '1',
+          gridTemplateColumns: 'auto auto',
           justifyContent: 'end',
           textAlign: 'right',
         })}
@@ -218,10 +216,12 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
         <dd>{money(data.subtotalMinor)}</dd>
         <dt>Tax ({data.taxRatePercent} %)</dt>
         <dd>{money(data.taxMinor)}</dd>
-        <dt className={css({ fontWeight: '600' })}>Total</dt>
-        <dd className={css({ fontWeight: '600' })} data-testid="invoice-total">
+        <Text as="dt" variant="bold">
+          Total
+        </Text>
+        <Text as="dd" variant="bold" data-testid="invoice-total">
           {money(data.totalMinor)}
-        </dd>
+        </Text>
       </dl>
     </article>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { TabNav } from '@/routes/-components/tab-nav';
@@ -16,14 +17,7 @@ function MembersLayout() {
   const [inviting, setInviting] = useState(false);
   return (
     <>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '3',
-        })}
-      >
+      <div className={flex({ align: 'flex-end', justify: 'space-between', gap: '3' })}>
         <TabNav
           label="Members"
           tabs={[

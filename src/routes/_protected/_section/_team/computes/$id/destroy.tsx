@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
@@ -11,11 +10,11 @@ import { can, whyNot } from '@/domain/permissions';
 import { computeDestroyMachine, matchesHostname } from '@/machines/compute-destroy';
 import { Gone } from '@/routes/_protected/-components/not-in-team';
 import { SectionHeading } from '@/routes/-components/page';
-import { destroyCompute } from '@/services/computes.api';
-import { forgetCompute } from '@/services/computes.queries';
+import { useDestroyCompute, useForgetCompute } from '@/services/computes.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -53,17 +52,18 @@ function DestroyForm({
   currency: 'RWF' | 'USD';
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const destroy = useDestroyCompute({ teamId, id: compute.id });
+  const forget = useForgetCompute();
   const actor = useActorRef(
     computeDestroyMachine.provide({
       actors: {
         destroy: fromPromise<Compute, { confirmHostname: string }>(({ input }) =>
-          destroyCompute(teamId, compute.id, input.confirmHostname),
+          destroy.mutateAsync(input.confirmHostname),
         ),
       },
       actions: {
         leave: () => {
-          forgetCompute(queryClient, teamId, compute.id);
+          forget({ teamId, id: compute.id });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `${compute.hostname} was destroyed.`,
@@ -75,14 +75,13 @@ function DestroyForm({
     withInspector({ input: { hostname: compute.hostname } }),
   );
   const snapshot = useSelector(actor, (s) => s);
-  const waiting = snapshot.matches('waiting');
   // Gone is pushed over the socket (or found by the refetch after a reconnect): the page follows it.
   useEffect(() => {
     if (gone) actor.send({ type: 'compute.gone' });
   }, [gone, actor]);
 
-  // Destroyed by someone else while this page was open.
-  if (gone && snapshot.matches('confirming')) {
+  // Destroyed by someone else while this page was open (before this page sent its own request).
+  if (gone && snapshot.hasTag('confirming') && !snapshot.hasTag('busy')) {
     return (
       <Gone
         kind="compute"
@@ -95,22 +94,22 @@ function DestroyForm({
   return (
     <>
       <SectionHeading title="Destroy" documentTitle={`Destroy · ${compute.hostname}`} />
-      <div className={css({ display: 'grid', gap: '4', maxWidth: '36rem' })}>
+      <div className={grid({ gap: '4', maxWidth: '36rem' })}>
         <Alert tone="error">
           Destroying {compute.hostname} deletes its disk and everything on it, and gives up its addresses (
           {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ') || 'none yet'}). It cannot be undone. It
           stops costing {formatMoney(compute.instanceType.hourly[currency], currency)} an hour.
         </Alert>
         {!mayDestroy ? (
-          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
-        ) : waiting || snapshot.matches('destroyed') ? (
-          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <Text variant="muted">{whyNot('resources.manage')}</Text>
+        ) : !snapshot.hasTag('confirming') ? (
+          <p role="status" className={hstack({ gap: '2' })}>
             <Spinner size="sm" /> Destroying {compute.hostname}…
           </p>
         ) : (
           <form
             noValidate
-            className={css({ display: 'grid', gap: '3' })}
+            className={grid({ gap: '3' })}
             onSubmit={(event) => {
               event.preventDefault();
               actor.send({ type: 'destroy.confirm' });
@@ -130,7 +129,7 @@ function DestroyForm({
                 type="submit"
                 variant="danger"
                 disabled={!matchesHostname(typed, compute.hostname)}
-                loading={snapshot.matches('destroying')}
+                loading={snapshot.hasTag('busy')}
               >
                 Destroy this compute
               </Button>

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
 import { SectionHeading } from '@/routes/-components/page';
 import { CopyButton } from '@/ui/copy-button';
+import { Text, textRecipe } from '@/ui/text';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // A compute's overview: address, specifications, location, image, created, and how to connect over SSH.
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/')
 /** SPEC §2: the SSH hint for connecting as root at the compute's address. */
 const SSH_HINT = 'ssh root@<address>';
 
-const term = css({ color: 'fg.muted', fontSize: 'sm' });
+const term = textRecipe({ variant: 'caption' });
 
 function ComputeOverviewPage() {
   const { id } = Route.useParams();
@@ -31,13 +33,13 @@ function ComputeOverviewPage() {
   return (
     <>
       <SectionHeading title="Overview" documentTitle={`${compute.hostname} · Compute`} />
-      <div className={css({ display: 'grid', gap: '6' })}>
-        <section aria-labelledby="connect" className={css({ display: 'grid', gap: '2' })}>
-          <h3 id="connect" className={css({ fontSize: 'md' })}>
+      <div className={grid({ gap: '6' })}>
+        <section aria-labelledby="connect" className={grid({ gap: '2' })}>
+          <Text as="h3" variant="cardTitle" id="connect">
             Connect
-          </h3>
+          </Text>
           {ssh ? (
-            <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+            <div className={wrap({ gap: '2', align: 'center' })}>
               <code
                 className={css({ fontFamily: 'mono', padding: '2 3', bg: 'bg.subtle', borderRadius: 'md' })}
               >
@@ -55,23 +57,18 @@ function ComputeOverviewPage() {
               : 'Signs in with the root password shown when the compute was created.'}
           </p>
         </section>
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            gap: '2 6',
-            alignItems: 'baseline',
-          })}
-        >
+        <dl className={grid({ gap: '2 6', gridTemplateColumns: 'max-content 1fr', alignItems: 'baseline' })}>
           <dt className={term}>IPv4</dt>
-          <dd className={css({ fontFamily: 'mono' })}>
+          <Text as="dd" variant="mono">
             {compute.ipv4 ?? '—'}{' '}
             {compute.ipv4 ? (
               <CopyButton value={compute.ipv4} label="Copy IPv4 address" iconOnly size="sm" variant="ghost" />
             ) : null}
-          </dd>
+          </Text>
           <dt className={term}>IPv6</dt>
-          <dd className={css({ fontFamily: 'mono' })}>{compute.ipv6 ?? '—'}</dd>
+          <Text as="dd" variant="mono">
+            {compute.ipv6 ?? '—'}
+          </Text>
           <dt className={term}>Size</dt>
           <dd>
             {compute.instanceType.name}: {compute.instanceType.vcpus} vCPU,{' '}
@@ -107,7 +104,9 @@ function ComputeOverviewPage() {
             {compute.createdBy ? ` by ${compute.createdBy.name}` : ''}
           </dd>
           <dt className={term}>Tags</dt>
-          <dd className={css({ fontFamily: 'mono' })}>{compute.tags.join(', ') || '—'}</dd>
+          <Text as="dd" variant="mono">
+            {compute.tags.join(', ') || '—'}
+          </Text>
         </dl>
       </div>
     </>

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type MetricsRange, metricsRangeSchema } from '@/contract/compute-states';
 import { SectionHeading } from '@/routes/-components/page';
@@ -79,10 +80,7 @@ function ComputeMonitoringPage() {
   return (
     <>
       <SectionHeading title="Monitoring" documentTitle={`Monitoring · ${compute.hostname}`} />
-      <nav
-        aria-label="Time range"
-        className={css({ display: 'flex', gap: '2', marginBottom: '4', flexWrap: 'wrap' })}
-      >
+      <nav aria-label="Time range" className={wrap({ gap: '2', marginBottom: '4' })}>
         {ranges.map((option) => (
           <Link
             key={option.value}
@@ -99,9 +97,7 @@ function ComputeMonitoringPage() {
       </nav>
       {metrics.isError ? <Alert tone="error">{metrics.error.message}</Alert> : null}
       {data && series ? (
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '4' })}
-        >
+        <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}>
           <MetricChart
             title="CPU"
             timestamps={data.timestamps}

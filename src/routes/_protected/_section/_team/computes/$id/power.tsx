@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute, PowerAction } from '@/contract/computes';
@@ -10,11 +9,11 @@ import { availablePowerActions } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
 import { computePowerMachine } from '@/machines/compute-power';
 import { SectionHeading } from '@/routes/-components/page';
-import { requestPowerAction } from '@/services/computes.api';
-import { storeCompute } from '@/services/computes.queries';
+import { useRequestPowerAction } from '@/services/computes.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Text } from '@/ui/text';
 import { statusLabel } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -47,15 +46,13 @@ const actions: Record<PowerAction, { label: string; text: string; variant: 'soli
 function ComputePowerPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  const queryClient = useQueryClient();
+  const power = useRequestPowerAction(team.id, id);
   const actor = useActorRef(
     computePowerMachine.provide({
       actors: {
-        request: fromPromise<Compute, { action: PowerAction }>(async ({ input }) => {
-          const updated = await requestPowerAction(team.id, id, input.action);
-          storeCompute(queryClient, updated);
-          return updated;
-        }),
+        request: fromPromise<Compute, { action: PowerAction }>(({ input }) =>
+          power.mutateAsync(input.action),
+        ),
       },
     }),
     withInspector(),
@@ -68,13 +65,14 @@ function ComputePowerPage() {
 
   const mayManage = can(team.role, 'resources.manage');
   const offered = availablePowerActions(compute.status);
-  const busy = !snapshot.matches('idle');
+  // An action is on its way, or a forced power-off waits for its confirmation.
+  const busy = snapshot.hasTag('busy') || snapshot.hasTag('confirming');
   const message = snapshot.context.message;
 
   return (
     <>
       <SectionHeading title="Power" documentTitle={`Power · ${compute.hostname}`} />
-      <div className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}>
+      <div className={grid({ gap: '4', maxWidth: '40rem' })}>
         <p>
           The compute is <strong>{statusLabel(compute.status).toLowerCase()}</strong>.
           {compute.status === 'error'
@@ -84,17 +82,15 @@ function ComputePowerPage() {
               : ' Actions come back once it has settled.'}
         </p>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-        {!mayManage ? <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p> : null}
+        {!mayManage ? <Text variant="muted">{whyNot('resources.manage')}</Text> : null}
         {offered.length === 0 ? null : (
-          <ul className={css({ display: 'grid', gap: '3' })}>
+          <ul className={grid({ gap: '3' })}>
             {offered.map((action) => (
               <li
                 key={action}
-                className={css({
-                  display: 'flex',
+                className={hstack({
                   gap: '4',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
+                  justify: 'space-between',
                   padding: '4',
                   borderWidth: '1px',
                   borderColor: 'border.default',
@@ -102,7 +98,7 @@ function ComputePowerPage() {
                   bg: 'bg.surface',
                 })}
               >
-                <p className={css({ color: 'fg.muted' })}>{actions[action].text}</p>
+                <Text variant="muted">{actions[action].text}</Text>
                 <Button
                   variant={actions[action].variant}
                   disabled={!mayManage || (busy && snapshot.context.action !== action)}
@@ -117,9 +113,9 @@ function ComputePowerPage() {
         )}
       </div>
       <ConfirmDialog
-        open={snapshot.matches('confirming')}
+        open={snapshot.hasTag('confirming')}
         onOpenChange={(open) => {
-          if (!open && snapshot.matches('confirming')) actor.send({ type: 'power.cancel' });
+          if (!open && snapshot.hasTag('confirming')) actor.send({ type: 'power.cancel' });
         }}
         title={`Power off ${compute.hostname} now?`}
         description="This cuts the power without letting the operating system stop: files being written may be damaged. Try Shut down first if you can."

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type Compute, MAX_TAGS, tagSchema } from '@/contract/computes';
 import { can, whyNot } from '@/domain/permissions';
 import { SectionHeading } from '@/routes/-components/page';
-import { updateComputeTags } from '@/services/computes.api';
-import { refreshComputeLists, storeCompute } from '@/services/computes.queries';
+import { useUpdateComputeTags } from '@/services/computes.mutations';
 import { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -34,14 +32,8 @@ function ComputeTagsPage() {
 }
 
 function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: string; mayEdit: boolean }) {
-  const queryClient = useQueryClient();
   const [tags, setTags] = useState(compute.tags);
-  const save = useMutation({
-    mutationFn: () => updateComputeTags(teamId, compute.id, tags),
-    onSuccess: (updated) => {
-      if (storeCompute(queryClient, updated)) refreshComputeLists(queryClient, updated);
-    },
-  });
+  const save = useUpdateComputeTags({ teamId, id: compute.id });
   const error = save.error instanceof ApiError ? save.error : null;
   const changed = tags.join(',') !== compute.tags.join(',');
   return (
@@ -49,10 +41,10 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
       <SectionHeading title="Tags" documentTitle={`Tags · ${compute.hostname}`} />
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '32rem' })}
+        className={grid({ gap: '4', maxWidth: '32rem' })}
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          save.mutate(tags);
         }}
       >
         <TagInput

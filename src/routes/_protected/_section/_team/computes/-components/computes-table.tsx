@@ -2,27 +2,22 @@
 // and the next page loads as the end comes into view.
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
+import { virtualTable } from 'styled-system/recipes';
 import type { Compute } from '@/contract/computes';
 import { formatRelative } from '@/domain/helpers/time';
 import { formatMemory } from '@/domain/money';
-import {
-  SpacerRow,
-  useVirtualRows,
-  virtualCell,
-  virtualHead,
-  virtualRow,
-  virtualTable,
-} from '@/routes/_protected/-components/virtual-table';
+import { SpacerRow, useVirtualRows } from '@/routes/_protected/-components/virtual-table';
 import { ComputeStatusBadge } from './status-badge';
 
 export const ROW_HEIGHT = 56;
 
-const cell = virtualCell;
-const head = virtualHead;
+const classes = virtualTable();
+const cell = classes.cell;
+const head = classes.head;
 
 // On phones (under md) the list is hostname and status: the address, size and location go under the
 // hostname, and the columns for them give way, so nothing is squeezed into "Runni…" or "192…".
-const wideOnly = css({ display: { base: 'none', md: 'table-cell' } });
+const wideOnly = classes.wide;
 const width = {
   hostname: css({ width: { base: 'auto', md: '24%' } }),
   status: css({ width: { base: '8rem', md: '14%' } }),
@@ -31,13 +26,7 @@ const width = {
   location: css({ width: '12%' }),
   tags: css({ width: '18%' }),
 };
-const underHostname = css({
-  display: { base: 'block', md: 'none' },
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  fontSize: 'xs',
-  color: 'fg.muted',
-});
+const underHostname = classes.under;
 
 export function ComputesTable({
   computes,
@@ -58,8 +47,8 @@ export function ComputesTable({
   });
 
   return (
-    <table ref={tableRef} aria-rowcount={total + 1} className={virtualTable}>
-      <caption className={css({ srOnly: true })}>Computes of the team ({total})</caption>
+    <table ref={tableRef} aria-rowcount={total + 1} className={classes.root}>
+      <caption className={classes.caption}>Computes of the team ({total})</caption>
       <thead>
         <tr aria-rowindex={1}>
           <th scope="col" className={cx(head, width.hostname)}>
@@ -92,14 +81,10 @@ export function ComputesTable({
               aria-rowindex={item.index + 2}
               data-index={item.index}
               style={{ height: ROW_HEIGHT }}
-              className={virtualRow}
+              className={classes.row}
             >
               <td className={cell}>
-                <Link
-                  to="/computes/$id"
-                  params={{ id: compute.id }}
-                  className={css({ color: 'accent.text', fontWeight: '500', fontFamily: 'mono' })}
-                >
+                <Link to="/computes/$id" params={{ id: compute.id }} className={classes.title}>
                   {compute.hostname}
                 </Link>
                 <span className={underHostname}>

@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { css } from 'styled-system/css';
+import { hstack, panel, wrap } from 'styled-system/patterns';
+import { textRecipe } from '@/ui/text';
 import type { Coverage } from './metrics-coverage';
 
 export interface Series {
@@ -101,7 +103,7 @@ function describeSeries(values: Array<number | null>, coverage: Coverage, format
   return `${latest}, average ${format(figures.average)}, highest ${format(figures.highest)}`;
 }
 
-const noteStyle = css({ fontSize: 'xs', color: 'fg.muted' });
+const noteStyle = textRecipe({ variant: 'hint' });
 
 export function MetricChart({ title, timestamps, series, unit, coverage }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -164,19 +166,8 @@ export function MetricChart({ title, timestamps, series, unit, coverage }: Props
   }, [timestamps, series, format, tick, incrs, max, drawn, dots]);
 
   return (
-    <figure
-      className={css({
-        display: 'grid',
-        gap: '2',
-        padding: '4',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        minWidth: '0',
-      })}
-    >
-      <figcaption className={css({ fontWeight: '600' })}>{title}</figcaption>
+    <figure className={panel({ gap: '2', minWidth: '0' })}>
+      <figcaption className={textRecipe({ variant: 'bold' })}>{title}</figcaption>
       {drawn ? (
         <>
           {coverage.note ? <p className={noteStyle}>{coverage.note}</p> : null}
@@ -205,9 +196,9 @@ export function MetricChart({ title, timestamps, series, unit, coverage }: Props
           <p className={css({ fontSize: 'sm', color: 'fg.muted', maxWidth: '36ch' })}>{coverage.note}</p>
         </div>
       )}
-      <ul className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'xs', color: 'fg.muted' })}>
+      <ul className={wrap({ gap: '4', fontSize: 'xs', color: 'fg.muted' })}>
         {series.map((s) => (
-          <li key={s.label} className={css({ display: 'flex', alignItems: 'center', gap: '1.5' })}>
+          <li key={s.label} className={hstack({ gap: '1.5' })}>
             <span
               aria-hidden="true"
               className={css({ width: '3', height: '0.5', borderRadius: 'full', flexShrink: '0' })}

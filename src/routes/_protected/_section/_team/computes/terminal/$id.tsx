@@ -3,6 +3,7 @@ import type { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack, wrap } from 'styled-system/patterns';
 import type { Compute } from '@/contract/computes';
 import type { ConsoleServerMessage } from '@/contract/console';
 import { formatSeconds } from '@/domain/helpers/text';
@@ -12,6 +13,7 @@ import { useCountdown } from '@/routes/-components/use-countdown';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { Text } from '@/ui/text';
 import { adoptCreatedStyles } from '../-components/adopted-styles';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
@@ -160,8 +162,8 @@ function ConsoleView({ compute }: { compute: Compute }) {
           </Link>
         }
       />
-      <div className={css({ display: 'grid', gap: '3' })}>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+      <div className={grid({ gap: '3' })}>
+        <div className={wrap({ gap: '3', align: 'center' })}>
           <p
             role="status"
             className={css({ flex: '1', color: state === 'connected' ? 'success.text' : 'fg.muted' })}
@@ -183,7 +185,7 @@ function ConsoleView({ compute }: { compute: Compute }) {
         </div>
         {note ? <Alert tone="info">{note}</Alert> : null}
         {loaded === 'loading' ? (
-          <p role="status" className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <p role="status" className={hstack({ gap: '2' })}>
             <Spinner size="sm" /> Loading the terminal…
           </p>
         ) : null}
@@ -204,10 +206,10 @@ function ConsoleView({ compute }: { compute: Compute }) {
             overflow: 'hidden',
           })}
         />
-        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        <Text variant="hint">
           Type into the console as into a terminal. Select text to copy it; Ctrl+Shift+V or “Paste” sends your
           clipboard.
-        </p>
+        </Text>
       </div>
     </>
   );

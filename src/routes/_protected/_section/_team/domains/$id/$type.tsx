@@ -1,5 +1,6 @@
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Domain } from '@/contract/domains';
 import { type DnsRecordType, parseRecordType } from '@/domain/dns/record-types';
@@ -7,6 +8,7 @@ import { can, whyNot } from '@/domain/permissions';
 import { NotFoundPage } from '@/routes/-components/not-found-page';
 import { SectionHeading } from '@/routes/-components/page';
 import { Alert } from '@/ui/alert';
+import { Text } from '@/ui/text';
 import { ensureRecords } from '../-components/ensure-records';
 import { RecordForm } from '../-components/record-form';
 import { RecordsTable } from '../-components/records-table';
@@ -55,7 +57,7 @@ function TypeRecords({
   return (
     <>
       <SectionHeading title={`${type} records`} documentTitle={`${type} records · ${domain.displayName}`} />
-      <div className={css({ display: 'grid', gap: '5' })}>
+      <div className={grid({ gap: '5' })}>
         {mayManage ? (
           <section
             aria-label={`Add a ${type} record`}
@@ -80,13 +82,13 @@ function TypeRecords({
             />
           </section>
         ) : (
-          <p className={css({ color: 'fg.muted' })}>{whyNot('resources.manage')}</p>
+          <Text variant="muted">{whyNot('resources.manage')}</Text>
         )}
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {total === 0 ? (
-          <p className={css({ color: 'fg.muted' })}>
+          <Text variant="muted">
             No {type} records in {domain.displayName} yet.
-          </p>
+          </Text>
         ) : null}
         {total > 0 ? (
           <RecordsTable

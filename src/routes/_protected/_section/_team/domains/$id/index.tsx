@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { DNS_RECORD_TYPES, type DnsRecordType } from '@/domain/dns/record-types';
 import { debounce } from '@/domain/helpers/debounce';
@@ -11,6 +11,7 @@ import { SectionHeading } from '@/routes/-components/page';
 import { Alert } from '@/ui/alert';
 import { EmptyState } from '@/ui/empty-state';
 import { Select } from '@/ui/select';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { ensureRecords } from '../-components/ensure-records';
 import { RecordsTable } from '../-components/records-table';
@@ -67,16 +68,15 @@ function Records({
   return (
     <>
       <SectionHeading title="DNS records" documentTitle={`DNS records · ${domain.displayName}`} />
-      <div className={css({ display: 'grid', gap: '4' })}>
+      <div className={grid({ gap: '4' })}>
         {domain.delegation.status !== 'active' ? <DelegationPanel domain={domain} /> : null}
         <DnssecPanel domain={domain} mayManage={mayManage} />
         <form
           aria-label="Filter records"
           onSubmit={(event) => event.preventDefault()}
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+          className={grid({
             gap: '3',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
             alignItems: 'end',
             maxWidth: '40rem',
           })}
@@ -119,10 +119,10 @@ function Records({
         ) : null}
         {total > 0 ? (
           <>
-            <p aria-live="polite" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            <Text variant="caption" aria-live="polite">
               {total.toLocaleString('en')} {total === 1 ? 'record' : 'records'}
               {filtered ? ' match' : ''}
-            </p>
+            </Text>
             <RecordsTable
               domain={domain}
               records={records}

@@ -1,30 +1,27 @@
 // Deleting a domain, rendered from the domain-delete machine: type the zone's name, then delete.
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain } from '@/contract/domains';
 import { domainDeleteMachine, matchesDomainName } from '@/machines/domain-delete';
-import { deleteDomain } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { useDeleteDomain } from '@/services/domains.mutations';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { TextField } from '@/ui/text-field';
 
 /** The delete flow of a domain page: the request, then back to the list with a toast. */
 export function useDeleteDomainActor(domain: Domain) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const remove = useDeleteDomain(domain);
   return useActorRef(
     domainDeleteMachine.provide({
       actors: {
         delete: fromPromise<void, { confirmName: string }>(async ({ input }) => {
-          await deleteDomain(domain.teamId, domain.id, input.confirmName);
+          await remove.mutateAsync(input.confirmName);
         }),
       },
       actions: {
         leave: () => {
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `${domain.displayName} was deleted.`,
@@ -46,10 +43,9 @@ export function DeleteDomainDialog({
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const { typed, message, names } = snapshot.context;
-  const deleting = snapshot.matches('deleting');
   return (
     <ConfirmDialog
-      open={snapshot.matches('confirming') || deleting}
+      open={snapshot.hasTag('confirming')}
       onOpenChange={(open) => {
         if (!open) actor.send({ type: 'delete.cancel' });
       }}
@@ -57,7 +53,7 @@ export function DeleteDomainDialog({
       description={`Its ${domain.recordCount.toLocaleString('en')} records are deleted and our name servers stop answering for it. Export the zone file first if you may need them again.`}
       confirmLabel="Delete domain"
       danger
-      busy={deleting}
+      busy={snapshot.hasTag('busy')}
       confirmDisabled={!matchesDomainName(typed, names)}
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
     >

@@ -1,10 +1,10 @@
 // The form of one DNS record type, for adding on the type's page or editing in the table's dialog, driven
 // by the dns-record-form machine: the shared rules of src/domain/dns check it before it is sent, the
 // server checks it again, and every message appears beside its field with the input kept.
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { DnsRecord, DnsRecordInput, Domain } from '@/contract/domains';
@@ -14,8 +14,8 @@ import {
   type RecordFormErrors,
   type RecordFormValues,
 } from '@/machines/dns-record-form';
-import { createRecord, recordRequest, updateRecord } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { recordRequest } from '@/services/domains.api';
+import { useSaveRecord } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { ApiCall } from '@/ui/api-call';
 import { Button } from '@/ui/button';
@@ -49,24 +49,17 @@ export function RecordForm({
   onSaved: (record: DnsRecord) => void;
   onCancel?: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const save = useSaveRecord(domain);
   const fields = recordFields(type);
   const actor = useActorRef(
     dnsRecordFormMachine.provide({
       actors: {
         save: fromPromise<DnsRecord, { values: RecordFormValues; record: DnsRecord | null }>(({ input }) =>
-          input.record
-            ? updateRecord(domain.teamId, domain.id, input.record.id, {
-                ...inputOf(type, input.values),
-                version: input.record.version,
-              })
-            : createRecord(domain.teamId, domain.id, inputOf(type, input.values)),
+          save.mutateAsync({ input: inputOf(type, input.values), record: input.record }),
         ),
       },
       actions: {
         notifySaved: ({ context }) => {
-          void queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
           if (context.saved) onSaved(context.saved);
         },
       },
@@ -84,7 +77,7 @@ export function RecordForm({
   );
   const snapshot = useSelector(actor, (state) => state);
   const { values, errors, message, current } = snapshot.context;
-  const busy = snapshot.matches('validating') || snapshot.matches('saving');
+  const busy = snapshot.hasTag('busy');
   const saved = snapshot.matches('saved');
   // Adding: once saved, the form is blank and ready for the next record.
   useEffect(() => {
@@ -95,15 +88,14 @@ export function RecordForm({
     <form
       noValidate
       aria-label={record ? `Edit ${type} record` : `Add ${type} record`}
-      className={css({ display: 'grid', gap: '3' })}
+      className={grid({ gap: '3' })}
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'submit' });
       }}
     >
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '3',
           gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fit, minmax(9rem, 1fr))' },
           alignItems: 'start',
@@ -149,7 +141,7 @@ export function RecordForm({
             {current.name} {current.type} {current.value}
           </code>{' '}
           (ttl {current.ttl}).
-          <span className={css({ display: 'flex', gap: '2', marginTop: '2', flexWrap: 'wrap' })}>
+          <span className={wrap({ gap: '2', marginTop: '2' })}>
             <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'conflict.useTheirs' })}>
               Use their version
             </Button>
@@ -159,7 +151,7 @@ export function RecordForm({
           </span>
         </Alert>
       ) : null}
-      <div className={css({ display: 'flex', gap: '2' })}>
+      <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={busy} disabled={snapshot.matches('conflict')}>
           {record ? 'Save record' : `Add ${type} record`}
         </Button>

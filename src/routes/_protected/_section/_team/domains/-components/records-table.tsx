@@ -1,27 +1,23 @@
 // A zone's records (SPEC §3 columns), virtualized like the computes list: a 10,000-record zone scrolls
 // with only the visible rows in the DOM, and the next page loads as the end comes into view. Each row
 // can be edited (a dialog with the type's form) or deleted; the SOA and our own NS records are managed.
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
+import { virtualTable } from 'styled-system/recipes';
 import { showToast } from '@/app-actors';
 import type { DnsRecord, Domain } from '@/contract/domains';
 import { cellText, type DnsRecordType, tableColumns } from '@/domain/dns';
-import {
-  SpacerRow,
-  useVirtualRows,
-  virtualCell,
-  virtualHead,
-  virtualRow,
-  virtualTable,
-} from '@/routes/_protected/-components/virtual-table';
-import { deleteRecord } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { SpacerRow, useVirtualRows } from '@/routes/_protected/-components/virtual-table';
+import { useDeleteRecord } from '@/services/domains.mutations';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Dialog from '@/ui/dialog';
+import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { RecordForm } from './record-form';
 
 export const RECORD_ROW_HEIGHT = 48;
@@ -31,25 +27,17 @@ export const RECORD_ROW_HEIGHT = 48;
 // the value, ttl, priority, weight and port columns give way: nothing is squeezed to nothing.
 // Phones lay the table out by content: the type and the actions take what they need (width 1%), the
 // hostname the rest, cut with an ellipsis (width 100% with max-width 0).
-const phoneLayout = css({ tableLayout: { base: 'auto', md: 'fixed' } });
+const classes = virtualTable({ layout: 'content' });
 const columnClass: Partial<Record<string, string>> = {
   type: css({ width: { base: '1%', md: '6.75rem' } }),
   name: css({ width: { base: '100%', md: '20%' }, maxWidth: { base: '0', md: 'none' } }),
-  value: css({ display: { base: 'none', md: 'table-cell' }, width: '36%' }),
-  ttl: css({ display: { base: 'none', md: 'table-cell' } }),
-  priority: css({ display: { base: 'none', md: 'table-cell' } }),
-  weight: css({ display: { base: 'none', md: 'table-cell' } }),
-  port: css({ display: { base: 'none', md: 'table-cell' } }),
+  value: cx(classes.wide, css({ width: '36%' })),
+  ttl: classes.wide,
+  priority: classes.wide,
+  weight: classes.wide,
+  port: classes.wide,
 };
 const actionsClass = css({ width: { base: '1%', md: '9rem' } });
-const line = css({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' });
-const valueUnderName = css({
-  display: { base: 'block', md: 'none' },
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  fontSize: 'xs',
-  color: 'fg.muted',
-});
 
 /** "10 5 5060 " before an SRV target, "10 " before a mail server: the numbers the phone hides. */
 function numbersBefore(record: DnsRecord): string {
@@ -75,10 +63,23 @@ export function RecordsTable({
   loadMore: () => void;
   mayManage: boolean;
 }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
   const [editing, setEditing] = useState<DnsRecord | null>(null);
-  const [deleting, setDeleting] = useState<DnsRecord | null>(null);
+  const remove = useDeleteRecord(domain, {
+    onSuccess: (_, record) =>
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: `${record.type} record ${record.name} deleted`,
+      }),
+    onError: (failure) =>
+      showToast(router.options.context.actors, {
+        tone: 'error',
+        title: 'The record could not be deleted',
+        description: failure instanceof Error ? failure.message : undefined,
+      }),
+  });
+  const confirmDelete = useConfirmAction((record: DnsRecord) => remove.mutateAsync(record));
+  const deleting = confirmDelete.target;
   const columns = tableColumns(type);
   const { tableRef, items, before, after } = useVirtualRows({
     count: records.length,
@@ -90,23 +91,19 @@ export function RecordsTable({
 
   return (
     <>
-      <table
-        ref={tableRef}
-        aria-rowcount={total + 1}
-        className={cx(virtualTable, phoneLayout, css({ fontSize: 'sm' }))}
-      >
-        <caption className={css({ srOnly: true })}>
+      <table ref={tableRef} aria-rowcount={total + 1} className={classes.root}>
+        <caption className={classes.caption}>
           {type ? `${type} records` : 'Records'} of {domain.displayName} ({total})
         </caption>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={cx(virtualHead, columnClass[column.key])}>
+              <th key={column.key} scope="col" className={cx(classes.head, columnClass[column.key])}>
                 {column.header}
               </th>
             ))}
-            <th scope="col" className={cx(virtualHead, actionsClass)}>
-              <span className={css({ srOnly: true })}>Actions</span>
+            <th scope="col" className={cx(classes.head, actionsClass)}>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -120,12 +117,12 @@ export function RecordsTable({
                 aria-rowindex={item.index + 2}
                 data-index={item.index}
                 style={{ height: RECORD_ROW_HEIGHT }}
-                className={virtualRow}
+                className={classes.row}
               >
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={cx(virtualCell, columnClass[column.key])}
+                    className={cx(classes.cell, columnClass[column.key])}
                     title={column.key === 'value' ? record.value : undefined}
                     style={
                       column.key === 'name' || column.key === 'value'
@@ -137,8 +134,8 @@ export function RecordsTable({
                       <Badge tone="neutral">{record.type}</Badge>
                     ) : column.key === 'name' ? (
                       <>
-                        <span className={line}>{record.name}</span>
-                        <span className={valueUnderName}>
+                        <span className={classes.line}>{record.name}</span>
+                        <span className={classes.under}>
                           {numbersBefore(record)}
                           {record.value}
                         </span>
@@ -148,11 +145,13 @@ export function RecordsTable({
                     )}
                   </td>
                 ))}
-                <td className={virtualCell}>
+                <td className={classes.cell}>
                   {record.managed ? (
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Managed for you</span>
+                    <Text as="span" variant="hint">
+                      Managed for you
+                    </Text>
                   ) : mayManage ? (
-                    <span className={css({ display: 'flex', gap: { base: '0', md: '1' } })}>
+                    <span className={flex({ gap: { base: '0', md: '1' } })}>
                       <Button
                         size="sm"
                         variant="ghost"
@@ -165,7 +164,7 @@ export function RecordsTable({
                         size="sm"
                         variant="ghost"
                         aria-label={`Delete ${describe(record)}`}
-                        onClick={() => setDeleting(record)}
+                        onClick={() => confirmDelete.ask(record)}
                       >
                         Delete
                       </Button>
@@ -205,8 +204,7 @@ export function RecordsTable({
         </Dialog.Root>
       ) : null}
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        {...confirmDelete.dialog}
         title={deleting ? `Delete the ${deleting.type} record ${deleting.name}?` : ''}
         description={
           deleting
@@ -215,25 +213,6 @@ export function RecordsTable({
         }
         confirmLabel="Delete record"
         danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteRecord(domain.teamId, domain.id, deleting.id);
-          } catch (failure) {
-            showToast(router.options.context.actors, {
-              tone: 'error',
-              title: 'The record could not be deleted',
-              description: failure instanceof Error ? failure.message : undefined,
-            });
-            throw failure;
-          }
-          await queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
-          showToast(router.options.context.actors, {
-            tone: 'success',
-            title: `${deleting.type} record ${deleting.name} deleted`,
-          });
-        }}
       />
     </>
   );

@@ -1,18 +1,19 @@
 // Importing a zone file, rendered from the zone-import machine: paste it or pick the file, see what would
 // be added, changed and refused, then apply. Nothing changes before "Apply".
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
 import { changesOf, zoneImportMachine } from '@/machines/zone-import';
-import { applyZoneImport, previewZoneImport } from '@/services/domains.api';
-import { domainKeys } from '@/services/domains.queries';
+import { previewZoneImport } from '@/services/domains.api';
+import { useApplyZoneImport } from '@/services/domains.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
+import { Text, textRecipe } from '@/ui/text';
 import { TextareaField } from '@/ui/text-field';
 
 type Imported = ZoneImportResult['add'][number];
@@ -32,22 +33,18 @@ const describe = (record: Imported) =>
 
 /** The import flow of a zone: the server's preview and import, then the zone refreshed and a toast. */
 export function useZoneImportActor(domain: Domain, onClose: () => void) {
-  const queryClient = useQueryClient();
   const router = useRouter();
+  const apply = useApplyZoneImport(domain);
   return useActorRef(
     zoneImportMachine.provide({
       actors: {
         preview: fromPromise<ZoneImportResult, { text: string }>(({ input }) =>
           previewZoneImport(domain.teamId, domain.id, input.text),
         ),
-        apply: fromPromise<ZoneImportResult, { text: string }>(({ input }) =>
-          applyZoneImport(domain.teamId, domain.id, input.text),
-        ),
+        apply: fromPromise<ZoneImportResult, { text: string }>(({ input }) => apply.mutateAsync(input.text)),
       },
       actions: {
         imported: (_, { result }) => {
-          void queryClient.invalidateQueries({ queryKey: domainKeys.records(domain.teamId, domain.id) });
-          void queryClient.invalidateQueries({ queryKey: domainKeys.list(domain.teamId) });
           showToast(router.options.context.actors, {
             tone: 'success',
             title: `Imported into ${domain.displayName}`,
@@ -76,7 +73,7 @@ export function ZoneImportDialog({
   const snapshot = useSelector(actor, (s) => s);
   const { text, result, textError, message } = snapshot.context;
   const changes = changesOf(result);
-  const applying = snapshot.matches('applying');
+  const busy = snapshot.hasTag('busy');
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -105,14 +102,14 @@ export function ZoneImportDialog({
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <div className={css({ display: 'grid', gap: '3' })}>
-            <label className={css({ display: 'grid', gap: '1', fontSize: 'sm', fontWeight: '500' })}>
+          <div className={grid({ gap: '3' })}>
+            <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
               Zone file
               <input
                 type="file"
                 accept=".zone,.txt,.db,text/plain"
                 onChange={(event) => void readFile(event.target.files?.[0])}
-                className={css({ fontSize: 'sm' })}
+                className={textRecipe({ variant: 'small' })}
               />
             </label>
             <TextareaField
@@ -129,17 +126,21 @@ export function ZoneImportDialog({
           </div>
         </Dialog.Body>
         <Dialog.Footer>
-          <Button variant="outline" onClick={() => actor.send({ type: 'import.cancel' })} disabled={applying}>
+          <Button
+            variant="outline"
+            onClick={() => actor.send({ type: 'import.cancel' })}
+            disabled={!snapshot.can({ type: 'import.cancel' })}
+          >
             Cancel
           </Button>
           {result && changes > 0 ? (
-            <Button variant="solid" loading={applying} onClick={() => actor.send({ type: 'import.apply' })}>
+            <Button variant="solid" loading={busy} onClick={() => actor.send({ type: 'import.apply' })}>
               Apply {changes} {changes === 1 ? 'change' : 'changes'}
             </Button>
           ) : (
             <Button
               variant="solid"
-              loading={snapshot.matches('previewing')}
+              loading={busy}
               disabled={!text.trim()}
               onClick={() => actor.send({ type: 'import.preview' })}
             >
@@ -153,23 +154,18 @@ export function ZoneImportDialog({
 }
 
 function ImportPreview({ result }: { result: ZoneImportResult }) {
-  const list = css({
-    display: 'grid',
-    gap: '1',
-    fontFamily: 'mono',
-    fontSize: 'xs',
-    maxHeight: '10rem',
-    overflowY: 'auto',
-  });
+  const list = grid({ gap: '1', fontFamily: 'mono', fontSize: 'xs', maxHeight: '10rem', overflowY: 'auto' });
   return (
-    <section aria-label="What the import would do" className={css({ display: 'grid', gap: '3' })}>
+    <section aria-label="What the import would do" className={grid({ gap: '3' })}>
       <p role="status">
         {result.add.length} to add, {result.change.length} to change, {result.refuse.length} refused,{' '}
         {result.unchanged} already there.
       </p>
       {result.add.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To add</h3>
+          <Text as="h3" variant="smallTitle">
+            To add
+          </Text>
           <ul className={list}>
             {result.add.map((record, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a preview list is never reordered
@@ -180,7 +176,9 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       ) : null}
       {result.change.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm' })}>To change</h3>
+          <Text as="h3" variant="smallTitle">
+            To change
+          </Text>
           <ul className={list}>
             {result.change.map(({ from, to }) => (
               <li key={from.id}>

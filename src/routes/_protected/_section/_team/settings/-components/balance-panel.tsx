@@ -1,19 +1,20 @@
 // The team's balance, what happens when it runs low or out, and adding money through the payment
 // provider (the sandbox by default). A top-up goes to the provider's checkout page and comes back here
 // (?topup=<id>) with the outcome.
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { TOP_UP_LIMITS, type TopUp } from '@/contract/billing';
+import { panel, wrap } from 'styled-system/patterns';
+import { TOP_UP_LIMITS } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { formatDateTime } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney, parseMoney } from '@/domain/money';
-import { createTopUp } from '@/services/billing.api';
+import { useStartTopUp } from '@/services/billing.mutations';
 import { balanceQuery, paymentMethodsQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { ReturnedTopUp } from './returned-top-up';
 
@@ -31,30 +32,16 @@ export function BalancePanel({
   const { balanceMinor, currency, status, lowBalanceThresholdMinor, graceEndsAt } = balance.data;
   const shown = balanceStanding(balance.data);
   return (
-    <section
-      aria-labelledby="balance"
-      className={css({
-        display: 'grid',
-        gap: '4',
-        padding: '5',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
-      <div className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="balance" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+    <section aria-labelledby="balance" className={panel({ gap: '4', padding: '5' })}>
+      <div className={wrap({ gap: '3', align: 'baseline' })}>
+        <Text as="h2" variant="panelTitle" id="balance">
           Balance
-        </h2>
+        </Text>
         <Badge tone={shown.tone}>{shown.label}</Badge>
       </div>
-      <p
-        className={css({ fontFamily: 'heading', fontSize: '2xl', fontWeight: '600' })}
-        data-testid="balance-amount"
-      >
+      <Text variant="figure" data-testid="balance-amount">
         {formatMoney(balanceMinor, currency)}
-      </p>
+      </Text>
       {shown.standing === 'low' ? (
         <Alert tone="info">
           The balance is under your alert threshold of {formatMoney(lowBalanceThresholdMinor, currency)}. Add
@@ -76,20 +63,20 @@ export function BalancePanel({
             : 'Running computes are powered off (never destroyed) and cannot start until you add money.'}
         </Alert>
       ) : null}
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <Text variant="caption">
         Computes are charged by the hour at their plan’s price while they exist, running or stopped; a stopped
         compute keeps its disk and address, so it costs the same. Destroy it to stop paying.
-      </p>
+      </Text>
       {methods.data.sandbox ? (
         <Alert tone="info">
           Payments go through the sandbox provider: you approve or decline on its test page and no real money
           moves.
         </Alert>
       ) : null}
-      <p className={css({ fontSize: 'sm' })}>
+      <Text variant="small">
         Ways to pay with {methods.data.provider}:{' '}
         {methods.data.methods.map((method) => method.label).join(', ')}.
-      </p>
+      </Text>
       {returnedTopUp ? (
         <ReturnedTopUp teamId={teamId} id={returnedTopUp} balanceUpdatedAt={balance.dataUpdatedAt} />
       ) : null}
@@ -104,11 +91,11 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
   // One key per amount being paid: a double click or a retry after a lost answer is the same payment.
   const key = useRef<{ minor: number; key: string } | null>(null);
   const limits = TOP_UP_LIMITS[currency];
-  const start = useMutation<{ topUp: TopUp }, ApiError, number>({
-    mutationFn: (minor) => {
-      if (key.current?.minor !== minor) key.current = { minor, key: crypto.randomUUID() };
-      return createTopUp(teamId, minor, key.current.key);
-    },
+  const keyFor = (minor: number) => {
+    if (key.current?.minor !== minor) key.current = { minor, key: crypto.randomUUID() };
+    return key.current.key;
+  };
+  const start = useStartTopUp(teamId, {
     onSuccess: ({ topUp }) => window.location.assign(topUp.checkoutUrl),
     onError: (failure) => {
       // A refusal is definite: the next try is a new payment. No answer at all keeps the key.
@@ -120,7 +107,7 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
     <form
       noValidate
       aria-label="Add money"
-      className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}
+      className={wrap({ gap: '3', align: 'flex-start' })}
       onSubmit={(event) => {
         event.preventDefault();
         const minor = parseMoney(amount, currency);
@@ -139,7 +126,7 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
           return;
         }
         setError(undefined);
-        start.mutate(minor);
+        start.mutate({ amountMinor: minor, idempotencyKey: keyFor(minor) });
       }}
     >
       <div className={css({ flex: '1', minWidth: '14rem', maxWidth: '20rem' })}>

@@ -1,19 +1,20 @@
 // The team's billing details (what invoices carry), the alert threshold and the currency. Owners edit;
 // admins read. A refusal keeps what was typed and shows the message beside its field.
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { phoneCountries } from '@/domain/countries/phone-countries';
 import { formatMoney, MINOR_UNITS, parseMoney } from '@/domain/money';
-import { type BillingProfileInput, updateBillingProfile } from '@/services/billing.api';
-import { billingKeys, billingProfileQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
-import { teamKeys } from '@/services/teams.queries';
+import type { BillingProfileInput } from '@/services/billing.api';
+import { useUpdateBillingProfile } from '@/services/billing.mutations';
+import { billingProfileQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
+import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 type Texts = Record<Exclude<keyof BillingProfileInput, 'lowBalanceThresholdMinor' | 'currency'>, string> & {
@@ -39,7 +40,6 @@ function thresholdText(minor: number, currency: Currency): string {
 }
 
 export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdit: boolean }) {
-  const queryClient = useQueryClient();
   const profile = useSuspenseQuery(billingProfileQuery(teamId));
   // What the form shows is what was typed: a profile refetched meanwhile never overwrites it.
   const [texts, setTexts] = useState<Texts>(() => textsOf(profile.data));
@@ -51,15 +51,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
     ],
     [],
   );
-  const save = useMutation<BillingProfile, ApiError, BillingProfileInput>({
-    mutationFn: (input) => updateBillingProfile(teamId, input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(billingKeys.profile(teamId), saved);
-      void queryClient.invalidateQueries({ queryKey: billingKeys.balance(teamId) });
-      void queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
-      setTexts(textsOf(saved));
-    },
-  });
+  const save = useUpdateBillingProfile(teamId, { onSuccess: (saved) => setTexts(textsOf(saved)) });
   const errors = save.error?.fieldErrors ?? {};
   const set = (field: keyof Texts) => (event: { target: { value: string } }) => {
     setTexts({ ...texts, [field]: event.target.value });
@@ -85,7 +77,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
     <form
       noValidate
       aria-label="Billing details"
-      className={css({ display: 'grid', gap: '4', maxWidth: '40rem' })}
+      className={grid({ gap: '4', maxWidth: '40rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         const threshold = parseMoney(texts.threshold || '0', texts.currency);
@@ -102,10 +94,10 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
         save.mutate({ ...rest, lowBalanceThresholdMinor: threshold });
       }}
     >
-      <h2 className={css({ fontFamily: 'heading', fontWeight: '600' })}>Billing details</h2>
-      {!mayEdit ? (
-        <p className={css({ color: 'fg.muted' })}>Only the team’s owner can change these.</p>
-      ) : null}
+      <Text as="h2" variant="panelTitle">
+        Billing details
+      </Text>
+      {!mayEdit ? <Text variant="muted">Only the team’s owner can change these.</Text> : null}
       {field('billingEmail', 'Billing e-mail', {
         type: 'email',
         autoComplete: 'email',
@@ -114,9 +106,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
       {field('companyName', 'Company name', { autoComplete: 'organization' })}
       {field('addressLine1', 'Address', { autoComplete: 'address-line1' })}
       {field('addressLine2', 'Address (line 2)', { autoComplete: 'address-line2' })}
-      <div
-        className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
-      >
+      <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('postalCode', 'Postal code', { autoComplete: 'postal-code' })}
       </div>

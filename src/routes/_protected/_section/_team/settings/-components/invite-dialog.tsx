@@ -1,13 +1,11 @@
 // Inviting someone by e-mail with a role from the member role list (MEMBER, ADMIN).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { INVITATION_TTL_DAYS, type MemberRole } from '@/contract/teams';
 import { ApiError } from '@/services/http';
-import { inviteMember } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { useInviteMember } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
@@ -29,16 +27,13 @@ export function InviteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('MEMBER');
-  const invite = useMutation({
-    mutationFn: () => inviteMember(teamId, { email, role }),
-    onSuccess: async (invitation) => {
+  const invite = useInviteMember(teamId, {
+    onSuccess: (invitation) => {
       onOpenChange(false);
       setEmail('');
       setRole('MEMBER');
-      await queryClient.invalidateQueries({ queryKey: teamKeys.teamInvitations(teamId) });
       showToast(router.options.context.actors, {
         tone: 'success',
         title: `Invitation sent to ${invitation.email}`,
@@ -65,11 +60,11 @@ export function InviteDialog({
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            invite.mutate();
+            invite.mutate({ email, role });
           }}
         >
           <Dialog.Body>
-            <div className={css({ display: 'grid', gap: '4' })}>
+            <div className={grid({ gap: '4' })}>
               <Dialog.Description>
                 We e-mail them a link. Someone without an account can create one from it.
               </Dialog.Description>

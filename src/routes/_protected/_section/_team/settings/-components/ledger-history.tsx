@@ -5,6 +5,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { LedgerEntry } from '@/contract/billing';
 import { formatDateTime, formatUtcDay } from '@/domain/helpers/time';
@@ -14,6 +15,7 @@ import { ledgerQuery } from '@/services/billing.queries';
 import { saveFile } from '@/services/save-file';
 import { Button } from '@/ui/button';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
 
 const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',
@@ -44,18 +46,16 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
   };
 
   return (
-    <section aria-labelledby="ledger" className={css({ display: 'grid', gap: '3', minWidth: '0' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="ledger" className={css({ fontFamily: 'heading', fontWeight: '600', flex: '1' })}>
+    <section aria-labelledby="ledger" className={grid({ gap: '3', minWidth: '0' })}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
+        <Text as="h2" id="ledger" variant="panelTitle" className={css({ flex: '1' })}>
           History
-        </h2>
+        </Text>
         <Button variant="outline" size="sm" loading={downloading} onClick={() => void download()}>
           Download CSV
         </Button>
       </div>
-      {entries.length === 0 && !pending ? (
-        <p className={css({ color: 'fg.muted' })}>No top-ups or charges yet.</p>
-      ) : null}
+      {entries.length === 0 && !pending ? <Text variant="muted">No top-ups or charges yet.</Text> : null}
       {entries.length > 0 || pending ? (
         <Table.Root caption="Top-ups and charges, newest first" hideCaption>
           <Table.Head>
@@ -71,12 +71,14 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
               <Table.Row>
                 <Table.Cell>Now</Table.Cell>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>Usage so far</span>
-                  <span className={css({ color: 'fg.muted' })}>
+                  <Text as="span" variant="strong">
+                    Usage so far
+                  </Text>
+                  <Text as="span" variant="muted">
                     : {pending.computes === 1 ? '1 compute' : `${pending.computes} computes`} since{' '}
                     {formatUtcDay(pending.since)}, charged as its hours start and listed here per compute when
                     the month ends
-                  </span>
+                  </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(pending.amountMinor, pending.currency)}</Table.Cell>
                 <Table.Cell numeric>{formatMoney(pending.balanceAfterMinor, pending.currency)}</Table.Cell>
@@ -86,8 +88,12 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
               <Table.Row key={entry.id}>
                 <Table.Cell>{formatDateTime(entry.createdAt)}</Table.Cell>
                 <Table.Cell>
-                  <span className={css({ fontWeight: '500' })}>{KIND_WORDS[entry.kind]}</span>
-                  <span className={css({ color: 'fg.muted' })}>: {entry.description}</span>
+                  <Text as="span" variant="strong">
+                    {KIND_WORDS[entry.kind]}
+                  </Text>
+                  <Text as="span" variant="muted">
+                    : {entry.description}
+                  </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(entry.amountMinor, entry.currency)}</Table.Cell>
                 <Table.Cell numeric>{formatMoney(entry.balanceAfterMinor, entry.currency)}</Table.Cell>

@@ -1,40 +1,22 @@
 // What can be done to one member: change the role, hand over ownership, remove. Each asks first.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { css } from 'styled-system/css';
 import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
 import { can, canManageMember } from '@/domain/permissions';
-import { changeMemberRole, removeMember, transferOwnership } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { type MemberChange, useChangeMember } from '@/services/teams.mutations';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { MoreIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
-
-type Pending = { kind: 'role'; role: 'MEMBER' | 'ADMIN' } | { kind: 'transfer' } | { kind: 'remove' } | null;
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 export function MemberActions({ team, member, isSelf }: { team: Team; member: Member; isSelf: boolean }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<Pending>(null);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.members(team.id) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-    ]);
   const toast = (title: string) => showToast(router.options.context.actors, { tone: 'success', title });
-  const act = useMutation({
-    mutationFn: async (action: Exclude<Pending, null>) => {
-      if (action.kind === 'role') await changeMemberRole(team.id, member.userId, action.role);
-      else if (action.kind === 'transfer') await transferOwnership(team.id, member.userId);
-      else await removeMember(team.id, member.userId);
-      return action;
-    },
-    onSuccess: async (action) => {
-      await refresh();
+  const act = useChangeMember(team.id, member, {
+    onSuccess: (action) => {
       if (action.kind === 'role')
         toast(`${member.name} is now ${action.role === 'ADMIN' ? 'an admin' : 'a member'}.`);
       else if (action.kind === 'transfer') toast(`${member.name} now owns ${team.name}. You are an admin.`);
@@ -42,6 +24,8 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
     },
     onError: (error) => showToast(router.options.context.actors, { tone: 'error', title: error.message }),
   });
+  const confirmChange = useConfirmAction((change: MemberChange) => act.mutateAsync(change));
+  const pending = confirmChange.target;
 
   const manageable =
     !isSelf && canManageMember(team.role, member.role) && !(team.role === 'ADMIN' && member.role === 'OWNER');
@@ -77,40 +61,36 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm">
             <MoreIcon />
-            <span className={css({ srOnly: true })}>Actions for {member.name}</span>
+            <VisuallyHidden>Actions for {member.name}</VisuallyHidden>
           </Button>
         </Menu.Trigger>
         <Menu.Content>
           {manageable ? (
             <Menu.Item
               value="role"
-              onSelect={() => setPending({ kind: 'role', role: other as 'MEMBER' | 'ADMIN' })}
+              onSelect={() => confirmChange.ask({ kind: 'role', role: other as 'MEMBER' | 'ADMIN' })}
             >
               {other === 'ADMIN' ? 'Make admin' : 'Make member'}
             </Menu.Item>
           ) : null}
           {mayTransfer ? (
-            <Menu.Item value="transfer" onSelect={() => setPending({ kind: 'transfer' })}>
+            <Menu.Item value="transfer" onSelect={() => confirmChange.ask({ kind: 'transfer' })}>
               Transfer ownership…
             </Menu.Item>
           ) : null}
           {manageable ? (
-            <Menu.Item value="remove" danger onSelect={() => setPending({ kind: 'remove' })}>
+            <Menu.Item value="remove" danger onSelect={() => confirmChange.ask({ kind: 'remove' })}>
               Remove from team…
             </Menu.Item>
           ) : null}
         </Menu.Content>
       </Menu.Root>
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        {...confirmChange.dialog}
         title={shown?.title ?? ''}
         description={shown?.description}
         confirmLabel={shown?.label ?? 'Confirm'}
         danger={pending?.kind !== 'role'}
-        onConfirm={() => (pending ? act.mutateAsync(pending) : undefined)}
       />
     </>
   );

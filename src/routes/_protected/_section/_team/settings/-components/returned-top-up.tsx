@@ -1,16 +1,15 @@
 // The payer is back from the payment provider: how the top-up ended, rendered from the top-up-return
 // machine (it keeps asking while the provider's confirmation is on its way).
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { css } from 'styled-system/css';
+import { hstack, wrap } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { TopUp } from '@/contract/billing';
 import { formatMoney } from '@/domain/money';
 import { topUpReturnMachine } from '@/machines/top-up-return';
 import { fetchTopUp } from '@/services/billing.api';
-import { moneyKeys } from '@/services/billing.queries';
+import { useMoneyChanged } from '@/services/billing.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -28,14 +27,12 @@ export function ReturnedTopUp({
   id: string;
   balanceUpdatedAt: number;
 }) {
-  const queryClient = useQueryClient();
+  const moneyChanged = useMoneyChanged(teamId);
   const actor = useActorRef(
     topUpReturnMachine.provide({
       actors: { check: fromPromise<TopUp>(async () => (await fetchTopUp(teamId, id)).topUp) },
       actions: {
-        credited: () => {
-          for (const queryKey of moneyKeys(teamId)) void queryClient.invalidateQueries({ queryKey });
-        },
+        credited: moneyChanged,
       },
     }),
     withInspector(),
@@ -51,7 +48,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
   const { topUp, message } = snapshot.context;
   if (snapshot.matches('failed')) {
     return (
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '3', align: 'center' })}>
         <Alert tone="error">{message}</Alert>
         <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'check.retry' })}>
           Check again
@@ -61,10 +58,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
   }
   if (!topUp) {
     return (
-      <p
-        role="status"
-        className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}
-      >
+      <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
         <Spinner size="sm" /> Checking your payment…
       </p>
     );
@@ -85,7 +79,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
     );
   }
   return (
-    <p role="status" className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}>
+    <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
       <Spinner size="sm" /> Waiting for the payment provider to confirm {amount}…
     </p>
   );

@@ -1,35 +1,28 @@
 // The sandbox's "simulate the month's end" (server/billing/sandbox-month-end.ts): lets an owner trying
 // Ikirere see a whole billing month — charges to the month's end and the invoice — without waiting for it.
 // Shown only while payments go through the sandbox provider.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import type { MonthEndSimulation } from '@/contract/billing';
+import { grid } from 'styled-system/patterns';
 import { formatBillingMonth } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
-import { simulateMonthEnd } from '@/services/billing.api';
-import { moneyKeys, paymentMethodsQuery } from '@/services/billing.queries';
-import type { ApiError } from '@/services/http';
+import { useSimulateMonthEnd } from '@/services/billing.mutations';
+import { paymentMethodsQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text } from '@/ui/text';
 
 export function SandboxMonthEnd({ teamId }: { teamId: string }) {
-  const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery(teamId));
-  const run = useMutation<MonthEndSimulation, ApiError>({
-    mutationFn: () => simulateMonthEnd(teamId),
-    onSuccess: () => {
-      for (const queryKey of moneyKeys(teamId)) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  const run = useSimulateMonthEnd(teamId);
   if (!methods.data?.sandbox) return null;
   const month = formatBillingMonth(Date.now());
   const result = run.data;
   return (
     <section
       aria-labelledby="sandbox-month-end"
-      className={css({
-        display: 'grid',
+      className={grid({
         gap: '3',
         padding: '4',
         borderWidth: '1px',
@@ -38,15 +31,15 @@ export function SandboxMonthEnd({ teamId }: { teamId: string }) {
         borderRadius: 'lg',
       })}
     >
-      <h3 id="sandbox-month-end" className={css({ fontFamily: 'heading', fontWeight: '600' })}>
+      <Text as="h3" variant="panelTitle" id="sandbox-month-end">
         Sandbox: simulate the month’s end
-      </h3>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      </Text>
+      <Text variant="caption">
         See a whole billing month without waiting for it: every compute of the team is charged for its hours
         to the end of the month as if it kept running, and the month’s invoice is issued now. Only in the
         sandbox, where no real money moves. Usage charged later this month goes on a second invoice when the
         month really ends.
-      </p>
+      </Text>
       <div>
         <Button variant="outline" loading={run.isPending} onClick={() => run.mutate()}>
           Simulate the month’s end

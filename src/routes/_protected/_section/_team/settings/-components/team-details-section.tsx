@@ -1,27 +1,22 @@
 // The team's name, editable by the roles the permission matrix allows. The currency is changed in one
 // place, billing, beside the balance and the alert amount it affects.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
-import { updateTeam } from '@/services/teams.api';
-import { teamKeys } from '@/services/teams.queries';
+import { useRenameTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 export function TeamDetailsSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(team.name);
   const mayRename = can(team.role, 'team.rename');
-  const save = useMutation({
-    mutationFn: () => updateTeam(team.id, { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
-  });
+  const save = useRenameTeam(team.id);
   const error = save.error instanceof ApiError ? save.error : null;
   const changed = name !== team.name;
 
@@ -29,10 +24,10 @@ export function TeamDetailsSection({ team }: { team: Team }) {
     <SettingsSection id="team-details" title="Team" description="The name your members see.">
       <form
         noValidate
-        className={css({ display: 'grid', gap: '4', maxWidth: '28rem' })}
+        className={grid({ gap: '4', maxWidth: '28rem' })}
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          save.mutate(name);
         }}
       >
         <TextField
@@ -47,14 +42,14 @@ export function TeamDetailsSection({ team }: { team: Team }) {
           help={mayRename ? undefined : whyNot('team.rename')}
           error={error?.fieldErrors.name}
         />
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <Text variant="caption">
           Prices, the balance and invoices are in {team.currency}.{' '}
           {can(team.role, 'billing.read') ? (
-            <Link to="/settings/billing" className={css({ color: 'accent.text', fontWeight: '500' })}>
+            <Link to="/settings/billing" className={textRecipe({ variant: 'link' })}>
               Change the currency in billing
             </Link>
           ) : null}
-        </p>
+        </Text>
         {error && Object.keys(error.fieldErrors).length === 0 ? (
           <Alert tone="error">{error.message}</Alert>
         ) : null}

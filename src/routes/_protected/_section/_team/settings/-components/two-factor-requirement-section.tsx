@@ -1,30 +1,29 @@
 // Whether the team requires two-factor sign-in of every member: the owner's switch (only once they use it
 // themselves), with who does not use it yet; everyone else sees the setting and who may change it.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { css } from 'styled-system/css';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
-import { setTwoFactorRequirement } from '@/services/teams.api';
-import { membersQuery, teamKeys } from '@/services/teams.queries';
+import { useSetTwoFactorRequirement } from '@/services/teams.mutations';
+import { membersQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Text, textRecipe } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
   const mayChange = can(team.role, 'team.requireTwoFactor');
   const members = useQuery({ ...membersQuery(team.id), enabled: mayChange });
   const without = (members.data?.members ?? []).filter(
     (member) => member.status === 'ACTIVE' && member.twoFactor === false,
   );
-  const [confirming, setConfirming] = useState(false);
-  const save = useMutation({
-    mutationFn: (required: boolean) => setTwoFactorRequirement(team.id, required),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() }),
+  const save = useSetTwoFactorRequirement(team.id);
+  // The dialog closes at once: the progress shows on the section's own button.
+  const confirmRequire = useConfirmAction(() => save.mutateAsync(true).catch(() => undefined), {
+    closeAtOnce: true,
   });
   const error = save.error instanceof ApiError ? save.error : null;
 
@@ -40,13 +39,11 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
           : 'Not required: each member chooses for themselves.'}
       </p>
       {mayChange && without.length > 0 ? (
-        <p className={css({ color: 'fg.muted' })}>
-          Not using it yet: {without.map((member) => member.name).join(', ')}.
-        </p>
+        <Text variant="muted">Not using it yet: {without.map((member) => member.name).join(', ')}.</Text>
       ) : null}
       {error ? <Alert tone="error">{error.fieldErrors.required ?? error.message}</Alert> : null}
       {error?.fieldErrors.required ? (
-        <Link to="/account-settings/security" className={css({ color: 'accent.text', fontWeight: '500' })}>
+        <Link to="/account-settings/security" className={textRecipe({ variant: 'link' })}>
           Turn on two-factor sign-in for yourself
         </Link>
       ) : null}
@@ -65,18 +62,17 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
             onClick={() => {
               save.reset();
               if (team.requireTwoFactor) save.mutate(false);
-              else setConfirming(true);
+              else confirmRequire.ask(true);
             }}
           >
             {team.requireTwoFactor ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in'}
           </Button>
         </div>
       ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{whyNot('team.requireTwoFactor')}</p>
+        <Text variant="caption">{whyNot('team.requireTwoFactor')}</Text>
       )}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirmRequire.dialog}
         title="Require two-factor sign-in of every member?"
         description={
           without.length > 0
@@ -84,10 +80,6 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
             : `Everyone in ${team.name} uses it already. Anyone who joins later must turn it on first.`
         }
         confirmLabel="Require it"
-        onConfirm={async () => {
-          setConfirming(false);
-          await save.mutateAsync(true).catch(() => undefined);
-        }}
       />
     </SettingsSection>
   );

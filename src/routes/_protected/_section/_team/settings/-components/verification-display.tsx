@@ -1,6 +1,7 @@
 // What the team verification section shows in each state of the machine (SPEC §4's texts).
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import type { TeamVerification } from '@/contract/teams';
 import { whyNot } from '@/domain/permissions';
@@ -9,6 +10,7 @@ import { PENDING_TEXT, type teamVerificationMachine } from '@/machines/team-veri
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { Text, textRecipe } from '@/ui/text';
 import { VerificationRequestForm } from './verification-request-form';
 
 export interface VerificationDisplayProps {
@@ -50,7 +52,7 @@ export function VerificationDisplay({
   ) : null;
   const open = () => actor.send({ type: 'request.open' });
   const support = (text: string) => (
-    <a href={`mailto:${supportEmail}`} className={css({ color: 'accent.text', fontWeight: '500' })}>
+    <a href={`mailto:${supportEmail}`} className={textRecipe({ variant: 'link' })}>
       {text}
     </a>
   );
@@ -63,26 +65,24 @@ export function VerificationDisplay({
         </div>
       ) : null}
       {snapshot.matches('unverified') ? (
-        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+        <div className={grid({ gap: '3', justifyItems: 'start' })}>
           <p>Your team is not verified yet, so the limits below apply. Verify your team to lift them.</p>
           <Button variant="solid" onClick={open} disabled={!mayManage}>
             Verify your team
           </Button>
-          {mayManage ? null : (
-            <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{whyNot('verification.manage')}</p>
-          )}
+          {mayManage ? null : <Text variant="hint">{whyNot('verification.manage')}</Text>}
         </div>
       ) : null}
       {snapshot.matches('pending') ? <Alert tone="info">{PENDING_TEXT}</Alert> : null}
       {snapshot.matches('rejected') ? (
-        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+        <div className={grid({ gap: '3', justifyItems: 'start' })}>
           <Alert tone="error">
             Your verification request was not approved.{' '}
             {message ? 'The reviewers wrote:' : 'Check your e-mail for the reason,'} then submit the request
             again.
           </Alert>
           {quoted}
-          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+          <div className={wrap({ gap: '3', align: 'center' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
                 Submit again
@@ -93,13 +93,13 @@ export function VerificationDisplay({
         </div>
       ) : null}
       {snapshot.matches('additionalInfoRequested') ? (
-        <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+        <div className={grid({ gap: '3', justifyItems: 'start' })}>
           <Alert tone="info">
             We need a little more information to verify your team. Reply to the e-mail we sent you, or update
             your request here.
           </Alert>
           {quoted}
-          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+          <div className={wrap({ gap: '3', align: 'center' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
                 Update your request
@@ -117,7 +117,7 @@ export function VerificationDisplay({
       ) : null}
       {snapshot.matches('request') ? (
         <VerificationRequestForm
-          submitting={snapshot.matches({ request: 'uploading' })}
+          submitting={snapshot.hasTag('busy')}
           progress={snapshot.context.progress}
           fieldErrors={snapshot.context.fieldErrors}
           message={snapshot.context.message}

@@ -1,6 +1,6 @@
 // The verification request: the organisation's details and its documents, uploaded with progress.
 import { useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { MAX_UPLOAD_BYTES, MAX_VERIFICATION_DOCUMENTS, type TeamVerification } from '@/contract/teams';
 import { phoneCountries } from '@/domain/countries/phone-countries';
 import type { UploadProgress } from '@/machines/team-verification';
@@ -9,6 +9,7 @@ import { Button } from '@/ui/button';
 import * as Field from '@/ui/field';
 import { Progress } from '@/ui/progress';
 import { Select } from '@/ui/select';
+import { Text } from '@/ui/text';
 import { TextareaField, TextField } from '@/ui/text-field';
 
 /** What the file picker offers; the server decides by each file's content, not its name. */
@@ -76,7 +77,7 @@ export function VerificationRequestForm({
   return (
     <form
       noValidate
-      className={css({ display: 'grid', gap: '4', maxWidth: '36rem' })}
+      className={grid({ gap: '4', maxWidth: '36rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         const problem = checkDocuments(files);
@@ -88,11 +89,11 @@ export function VerificationRequestForm({
         onSubmit(form);
       }}
     >
-      <p className={css({ color: 'fg.muted' })}>
+      <Text variant="muted">
         {resubmission
           ? 'Correct or complete your request and send it again; we review it in 2–3 business days.'
           : 'Tell us who the team belongs to and attach proof, such as a certificate of registration. We review requests in 2–3 business days.'}
-      </p>
+      </Text>
       <TextField
         label="Legal name"
         name="legalName"
@@ -164,10 +165,13 @@ export function VerificationRequestForm({
         ) : null}
       </Field.Root>
       {files.length > 0 ? (
-        <ul aria-label="Chosen documents" className={css({ display: 'grid', gap: '1', fontSize: 'sm' })}>
+        <ul aria-label="Chosen documents" className={grid({ gap: '1', fontSize: 'sm' })}>
           {files.map((file) => (
             <li key={`${file.name}-${file.size}`}>
-              {file.name} <span className={css({ color: 'fg.muted' })}>({formatBytes(file.size)})</span>
+              {file.name}{' '}
+              <Text as="span" variant="muted">
+                ({formatBytes(file.size)})
+              </Text>
             </li>
           ))}
         </ul>
@@ -181,7 +185,7 @@ export function VerificationRequestForm({
           valueText={`${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`}
         />
       ) : null}
-      <div className={css({ display: 'flex', gap: '2' })}>
+      <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={submitting}>
           Send the request
         </Button>

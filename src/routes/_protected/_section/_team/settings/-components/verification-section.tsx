@@ -1,5 +1,5 @@
 // The team verification display (SPEC §4), driven by the team-verification machine.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromCallback } from 'xstate';
@@ -10,12 +10,13 @@ import { type TeamVerificationEvent, teamVerificationMachine } from '@/machines/
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { appConfigQuery } from '@/services/app-config.queries';
 import { basePaths } from '@/services/config';
-import { teamKeys, verificationQuery } from '@/services/teams.queries';
+import { useVerificationSent } from '@/services/teams.mutations';
+import { verificationQuery } from '@/services/teams.queries';
 import { upload } from '@/services/upload';
 import { VerificationDisplay } from './verification-display';
 
 export function VerificationSection({ team }: { team: Team }) {
-  const queryClient = useQueryClient();
+  const verificationSent = useVerificationSent(team.id);
   const mayManage = can(team.role, 'verification.manage');
   const actor = useActorRef(
     teamVerificationMachine.provide({
@@ -36,10 +37,7 @@ export function VerificationSection({ team }: { team: Team }) {
         }),
       },
       actions: {
-        submitted: () => {
-          void queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
-          void queryClient.invalidateQueries({ queryKey: teamKeys.verification(team.id) });
-        },
+        submitted: verificationSent,
       },
     }),
     withInspector(),

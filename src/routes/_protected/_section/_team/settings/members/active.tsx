@@ -1,19 +1,21 @@
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { currentSessionQuery } from '@/services/auth.queries';
-import { leaveTeam } from '@/services/teams.api';
-import { membersQuery, teamKeys, userTeamsQuery } from '@/services/teams.queries';
+import { useLeaveTeam } from '@/services/teams.mutations';
+import { membersQuery, userTeamsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import * as Table from '@/ui/table';
+import { Text } from '@/ui/text';
+import { useConfirmAction } from '@/ui/use-confirm-action';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 import { MemberActions } from '../-components/member-actions';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/active')({
@@ -29,17 +31,15 @@ function ActiveMembersPage() {
   const queryClient = useQueryClient();
   const me = useQuery(currentSessionQuery()).data?.user;
   const members = useSuspenseQuery(membersQuery(team.id));
-  const [leaving, setLeaving] = useState(false);
-  const leave = useMutation({
-    mutationFn: () => leaveTeam(team.id),
+  const leave = useLeaveTeam(team.id, {
     onSuccess: async () => {
       showToast(router.options.context.actors, { tone: 'success', title: `You left ${team.name}.` });
-      await queryClient.invalidateQueries({ queryKey: teamKeys.userTeams() });
       const next = (await queryClient.fetchQuery(userTeamsQuery())).teams[0];
       if (next) await switchTeam(router, next.id);
       else await router.navigate({ to: '/overview' });
     },
   });
+  const confirmLeave = useConfirmAction(() => leave.mutateAsync());
   const active = members.data.members.filter((member) => member.status === 'ACTIVE');
   // Told to the owner only: who uses two-factor sign-in, for deciding to require it.
   const showsTwoFactor = active.some((member) => member.twoFactor !== undefined);
@@ -56,7 +56,7 @@ function ActiveMembersPage() {
             <Table.Header>Joined</Table.Header>
             {showsTwoFactor ? <Table.Header>Two-factor sign-in</Table.Header> : null}
             <Table.Header>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -65,7 +65,12 @@ function ActiveMembersPage() {
             <Table.Row key={member.userId}>
               <Table.Cell>
                 {member.name}
-                {member.userId === me?.id ? <span className={css({ color: 'fg.muted' })}> (you)</span> : null}
+                {member.userId === me?.id ? (
+                  <Text as="span" variant="muted">
+                    {' '}
+                    (you)
+                  </Text>
+                ) : null}
               </Table.Cell>
               <Table.Cell>{member.email}</Table.Cell>
               <Table.Cell>
@@ -90,26 +95,24 @@ function ActiveMembersPage() {
           ))}
         </Table.Body>
       </Table.Root>
-      <div className={css({ marginTop: '6', display: 'grid', gap: '2', justifyItems: 'start' })}>
+      <div className={grid({ gap: '2', marginTop: '6', justifyItems: 'start' })}>
         {team.role === 'OWNER' ? (
-          <p className={css({ color: 'fg.muted' })}>
+          <Text variant="muted">
             As the owner you cannot leave {team.name}: hand it to another member first (Transfer ownership).
-          </p>
+          </Text>
         ) : (
-          <Button variant="outline" onClick={() => setLeaving(true)}>
+          <Button variant="outline" onClick={() => confirmLeave.ask(true)}>
             Leave {team.name}
           </Button>
         )}
         {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}
       </div>
       <ConfirmDialog
-        open={leaving}
-        onOpenChange={setLeaving}
+        {...confirmLeave.dialog}
         title={`Leave ${team.name}?`}
         description="You lose access to its computes and domains. To come back you need a new invitation."
         confirmLabel="Leave the team"
         danger
-        onConfirm={() => leave.mutateAsync()}
       />
     </>
   );

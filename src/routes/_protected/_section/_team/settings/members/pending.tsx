@@ -1,20 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
-import type { Invitation } from '@/contract/teams';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
-import { resendInvitation, revokeInvitation } from '@/services/teams.api';
-import { teamInvitationsQuery, teamKeys } from '@/services/teams.queries';
+import { useResendInvitation, useRevokeInvitation } from '@/services/teams.mutations';
+import { teamInvitationsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
 import * as Table from '@/ui/table';
+import { VisuallyHidden } from '@/ui/visually-hidden';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/pending')({
   loader: ({ context: { queryClient, team } }) =>
@@ -26,25 +26,16 @@ function PendingMembersPage() {
   const team = useTeam();
   const mayManage = can(team.role, 'members.invite');
   const router = useRouter();
-  const queryClient = useQueryClient();
   const invitations = useQuery({ ...teamInvitationsQuery(team.id), enabled: mayManage });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.teamInvitations(team.id) });
   const toast = (title: string, tone: 'success' | 'error' = 'success') =>
     showToast(router.options.context.actors, { tone, title });
-  const resend = useMutation({
-    mutationFn: (invitation: Invitation) => resendInvitation(team.id, invitation.id),
-    onSuccess: async (invitation) => {
-      await refresh();
-      toast(`A new link was sent to ${invitation.email}; the old one no longer works.`);
-    },
+  const resend = useResendInvitation(team.id, {
+    onSuccess: (invitation) =>
+      toast(`A new link was sent to ${invitation.email}; the old one no longer works.`),
     onError: (error) => toast(error.message, 'error'),
   });
-  const revoke = useMutation({
-    mutationFn: (invitation: Invitation) => revokeInvitation(team.id, invitation.id).then(() => invitation),
-    onSuccess: async (invitation) => {
-      await refresh();
-      toast(`The invitation to ${invitation.email} was revoked.`);
-    },
+  const revoke = useRevokeInvitation(team.id, {
+    onSuccess: (invitation) => toast(`The invitation to ${invitation.email} was revoked.`),
     onError: (error) => toast(error.message, 'error'),
   });
 
@@ -71,7 +62,7 @@ function PendingMembersPage() {
               <Table.Header>Invited by</Table.Header>
               <Table.Header>Expires</Table.Header>
               <Table.Header>
-                <span className={css({ srOnly: true })}>Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -89,14 +80,14 @@ function PendingMembersPage() {
                   </time>
                 </Table.Cell>
                 <Table.Cell>
-                  <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
+                  <div className={flex({ gap: '1', justify: 'flex-end' })}>
                     <Button
                       size="sm"
                       variant="ghost"
                       loading={resend.isPending && resend.variables?.id === invitation.id}
                       onClick={() => resend.mutate(invitation)}
                     >
-                      Resend<span className={css({ srOnly: true })}> to {invitation.email}</span>
+                      Resend<VisuallyHidden> to {invitation.email}</VisuallyHidden>
                     </Button>
                     <Button
                       size="sm"
@@ -105,7 +96,7 @@ function PendingMembersPage() {
                       onClick={() => revoke.mutate(invitation)}
                     >
                       Revoke
-                      <span className={css({ srOnly: true })}> the invitation to {invitation.email}</span>
+                      <VisuallyHidden> the invitation to {invitation.email}</VisuallyHidden>
                     </Button>
                   </div>
                 </Table.Cell>

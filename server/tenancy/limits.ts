@@ -1,15 +1,17 @@
 // The one server-side policy for what an unverified team may run (SPEC §1, §9): at most 5 computes, and
 // no instance with 8 or more vCPUs. Verifying the team lifts both. The computes issue calls, inside the
 // transaction that creates or resizes a compute:
-//   await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus })
+//   await assertCanCreateCompute(tx, teamId, { vcpus: plan.vcpus, countComputes })
 //   await assertCanUseVcpus(tx, teamId, plan.vcpus, 'plan')         (resize)
 import { eq } from 'drizzle-orm';
 import { problemTypes } from '@/contract/problem';
 import { type TeamLimits, UNVERIFIED_COMPUTE_LIMIT, UNVERIFIED_VCPU_CEILING } from '@/contract/teams';
 import { teams } from '../db/schema';
 import { ProblemError } from '../http/problem';
-import { countTeamComputes } from './resources';
 import type { Queryable } from './team-record';
+
+/** How many live computes a team has (the computes area's count). */
+export type CountComputes = (db: Queryable, teamId: string) => Promise<number>;
 
 export const COMPUTE_LIMIT_MESSAGE = `An unverified team can run at most ${UNVERIFIED_COMPUTE_LIMIT} computes. Verify your team to lift the limit.`;
 export const VCPU_CEILING_MESSAGE = `Plans with ${UNVERIFIED_VCPU_CEILING} or more vCPUs need a verified team.`;
@@ -22,8 +24,13 @@ async function isVerified(db: Queryable, teamId: string): Promise<boolean> {
   return team?.status === 'VERIFIED';
 }
 
-export async function teamLimits(db: Queryable, teamId: string): Promise<TeamLimits> {
-  const [verified, used] = await Promise.all([isVerified(db, teamId), countTeamComputes(db, teamId)]);
+/** `countComputes`: the team's live computes, as the computes area counts them. */
+export async function teamLimits(
+  db: Queryable,
+  teamId: string,
+  countComputes: CountComputes,
+): Promise<TeamLimits> {
+  const [verified, used] = await Promise.all([isVerified(db, teamId), countComputes(db, teamId)]);
   return {
     verified,
     computes: { used, limit: verified ? null : UNVERIFIED_COMPUTE_LIMIT },
@@ -38,11 +45,11 @@ export async function teamLimits(db: Queryable, teamId: string): Promise<TeamLim
 export async function assertCanCreateCompute(
   db: Queryable,
   teamId: string,
-  request: { vcpus: number; field?: string },
+  request: { vcpus: number; field?: string; countComputes: CountComputes },
 ): Promise<void> {
   if (await isVerified(db, teamId)) return;
   assertVcpusAllowedUnverified(request.vcpus, request.field);
-  if ((await countTeamComputes(db, teamId)) >= UNVERIFIED_COMPUTE_LIMIT) {
+  if ((await request.countComputes(db, teamId)) >= UNVERIFIED_COMPUTE_LIMIT) {
     throw new ProblemError(403, {
       type: problemTypes.teamVerificationRequired,
       title: 'Compute limit reached',

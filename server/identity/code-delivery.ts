@@ -1,14 +1,14 @@
 // Sending and checking one-time codes from a route: the network limit, the per-address rules (in
 // OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
 import type { Context } from 'hono';
-import type { CodeChallenge } from '@/contract/auth';
-import type { MailMessage } from '../../drivers/mail';
-import type { SmsMessage } from '../../drivers/sms';
-import type { AppEnv } from '../../http/env';
-import { clientIp } from '../../identity/client-info';
-import { lockedOutMail, lockedOutSms } from '../../identity/messages';
-import type { ChallengeRecord, IssueRequest, VerifyRequest } from '../../identity/one-time-codes';
-import { sendRateLimited, tooManyTries } from '../../identity/problems';
+import type { CodeChallenge, CodeDelivery } from '@/contract/auth';
+import type { MailMessage } from '../drivers/mail';
+import type { SmsDriver, SmsMessage, SmsRecord } from '../drivers/sms';
+import { clientIp } from '../http/client-info';
+import type { AppEnv } from '../http/env';
+import { lockedOutMail, lockedOutSms } from './messages';
+import type { ChallengeRecord, IssueRequest, VerifyRequest } from './one-time-codes';
+import { sendRateLimited, tooManyTries } from './problems';
 
 export async function sendCodeByMail(
   c: Context<AppEnv>,
@@ -27,8 +27,12 @@ export async function sendCodeBySms(
   compose: (code: string) => SmsMessage,
 ): Promise<CodeChallenge> {
   const identity = c.get('identity');
-  const { answer, code } = await issue(c, { ...request, channel: 'sms' });
-  identity.deliveries.later(`${request.purpose} text message`, () => identity.sms.send(compose(code)));
+  const { answer, code, challenge } = await issue(c, { ...request, channel: 'sms' });
+  // Stored before the answer, so the console can ask how the text is doing at once; sent after it.
+  const id = await identity.texts.queue({ ...compose(code), challengeId: challenge.id });
+  identity.deliveries.later(`${request.purpose} text message`, () =>
+    identity.texts.attempt(id).then(() => {}),
+  );
   return answer;
 }
 
@@ -43,7 +47,9 @@ export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Pro
       identity.deliveries.later('lock-out notice', () =>
         lockout.channel === 'email'
           ? identity.mail.send(lockedOutMail(lockout))
-          : identity.sms.send(lockedOutSms(lockout)),
+          : identity.texts
+              .queue(lockedOutSms(lockout))
+              .then((id) => identity.texts.attempt(id).then(() => {})),
       ),
   });
 }
@@ -66,4 +72,42 @@ export function publicOrigin(c: Context<AppEnv>): string {
     : undefined;
   if (forwarded === 'https' || forwarded === 'http') url.protocol = `${forwarded}:`;
   return url.origin;
+}
+
+/** A text's state in the words of the contract (codeDeliverySchema); none yet: about to be sent. */
+export function describeDelivery(
+  text: SmsRecord | undefined,
+  gateway: SmsDriver['kind'],
+  now: Date,
+): CodeDelivery {
+  if (!text) {
+    return {
+      status: 'sending',
+      gateway,
+      retrying: false,
+      waitingForNetwork: false,
+      reason: null,
+      updatedAt: now.toISOString(),
+    };
+  }
+  const base = {
+    gateway: text.gateway === 'kannel' ? ('kannel' as const) : ('outbox' as const),
+    retrying: false,
+    waitingForNetwork: false,
+    reason: null,
+    updatedAt: text.updatedAt.toISOString(),
+  };
+  switch (text.status) {
+    case 'queued':
+    case 'sending':
+      return { ...base, status: 'sending', retrying: text.attempts > 0 && text.error !== null };
+    case 'sent':
+      return { ...base, status: 'sent', waitingForNetwork: text.heldByGateway };
+    case 'delivered':
+      return { ...base, status: 'delivered' };
+    case 'failed':
+      return { ...base, status: 'undelivered', reason: 'gateway' };
+    default:
+      return { ...base, status: 'undelivered', reason: 'network' };
+  }
 }

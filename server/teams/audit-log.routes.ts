@@ -4,9 +4,9 @@ import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '@/contract/teams';
 import { auditLog, users } from '../db/schema';
 import { defineRoutes } from '../http/routes';
-import { teamGuards } from '../teams/guards';
-import { teamIdParams } from '../teams/params';
-import { fieldProblem } from '../teams/problems';
+import { teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
+import { fieldProblem } from '../tenancy/problems';
 
 const DEFAULT_PAGE_SIZE = 50;
 

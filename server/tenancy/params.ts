@@ -3,7 +3,6 @@
 // a 422 that would tell the cases apart.
 import * as v from 'valibot';
 import { idParam } from '../http/path-params';
-import { invitationNotFound } from './invitations/invitation-problems';
 import { notInTeam, teamNotFound } from './problems';
 
 export const teamId = idParam('team', teamNotFound);
@@ -18,4 +17,3 @@ export const documentParams = v.object({
   teamId,
   documentId: idParam('document', () => notInTeam('document')),
 });
-export const invitationParams = v.object({ id: idParam('invitation', invitationNotFound) });

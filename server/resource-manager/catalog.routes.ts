@@ -1,9 +1,9 @@
 // GET /locations, /operating-systems and /instance-types: the catalog the new-compute page offers.
 import { instanceTypeListSchema, locationListSchema, operatingSystemListSchema } from '@/contract/computes';
+import type { Catalog } from '../catalog/catalog';
 import type { ComputeDriver } from '../drivers/compute/compute-driver';
 import { defineRoutes, type Routes } from '../http/routes';
 import { requireVerifiedUser } from '../identity/guards';
-import type { Catalog } from './catalog';
 
 export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 'refusePlacement'>): Routes[] {
   // The same for everyone and fixed while the server runs: a browser may keep it for a while.

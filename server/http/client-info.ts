@@ -1,8 +1,8 @@
 // Who is asking: the client address (for limits and the sessions list) and the user agent.
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/env';
-import type { ClientInfo } from './sessions';
+import type { ClientInfo } from '../identity/sessions';
+import type { AppEnv } from './env';
 
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
   return { userAgent: c.req.header('User-Agent') ?? null, ip: clientIp(c) };

@@ -1,0 +1,52 @@
+// A team's computes: created, powered, tagged, destroyed. A compute the server answers with is stored
+// (unless the cache already holds a newer state, say from the socket) and its rows in the lists follow.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { Compute, PowerAction } from '@/contract/computes';
+import {
+  type CreateComputeInput,
+  createCompute,
+  destroyCompute,
+  requestPowerAction,
+  updateComputeTags,
+} from './computes.api';
+import { forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
+import { useWrite } from './mutation';
+import { refreshLimits } from './teams.mutations';
+
+function storeInLists(queryClient: QueryClient, compute: Compute): void {
+  if (storeCompute(queryClient, compute)) refreshComputeLists(queryClient, compute);
+}
+
+/** Creates a compute; the same `idempotencyKey` for a retry makes it the same compute. */
+export const useCreateCompute = (teamId: string) =>
+  useWrite(
+    ({ input, idempotencyKey }: { input: CreateComputeInput; idempotencyKey: string }) =>
+      createCompute(teamId, input, idempotencyKey),
+    (queryClient, { compute }) => {
+      storeInLists(queryClient, compute);
+      refreshLimits(queryClient, compute.teamId);
+    },
+  );
+
+/** Starts a power action; the compute's next states arrive over the socket. */
+export const useRequestPowerAction = (teamId: string, id: string) =>
+  useWrite(
+    (action: PowerAction) => requestPowerAction(teamId, id, action),
+    (queryClient, compute) => void storeCompute(queryClient, compute),
+  );
+
+export const useUpdateComputeTags = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite((tags: string[]) => updateComputeTags(compute.teamId, compute.id, tags), storeInLists);
+
+/** Asks for the compute to be destroyed (confirmed by its hostname); it is gone once the server says so. */
+export const useDestroyCompute = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite(
+    (confirmHostname: string) => destroyCompute(compute.teamId, compute.id, confirmHostname),
+    () => undefined,
+  );
+
+/** A compute gone: its open page learns so from the cache, and every list drops it. */
+export function useForgetCompute(): (compute: Pick<Compute, 'teamId' | 'id'>) => void {
+  const queryClient = useQueryClient();
+  return (compute) => forgetCompute(queryClient, compute.teamId, compute.id);
+}

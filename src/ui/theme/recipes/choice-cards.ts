@@ -1,0 +1,67 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** Radio buttons laid out as cards (src/ui/choice-cards.tsx). */
+export const choiceCardsRecipe = defineSlotRecipe({
+  className: 'choice-cards',
+  jsx: ['ChoiceCards'],
+  slots: [
+    'root',
+    'legend',
+    'help',
+    'options',
+    'card',
+    'radio',
+    'body',
+    'label',
+    'description',
+    'reason',
+    'aside',
+    'error',
+  ],
+  base: {
+    root: { display: 'grid', gap: '2', border: 'none', padding: '0', margin: '0' },
+    legend: { fontSize: 'sm', fontWeight: 'medium', marginBottom: '2' },
+    help: { textStyle: 'hint', marginTop: '-1' },
+    options: { display: 'grid', gap: '2' },
+    card: {
+      position: 'relative',
+      display: 'flex',
+      gap: '3',
+      alignItems: 'flex-start',
+      padding: '3',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.control',
+      borderRadius: 'md',
+      bg: 'bg.surface',
+      cursor: 'pointer',
+      '&:has(input:checked)': {
+        borderColor: 'accent.brand',
+        boxShadow: '0 0 0 1px {colors.accent.brand}',
+        bg: 'accent.subtle',
+      },
+      '&:has(input:focus-visible)': {
+        outline: '2px solid',
+        outlineColor: 'accent.focusRing',
+        outlineOffset: '2px',
+      },
+      '&:has(input:disabled)': { cursor: 'not-allowed', opacity: '0.65', bg: 'bg.subtle' },
+    },
+    radio: { marginTop: '1', accentColor: 'var(--colors-accent-solid)' },
+    body: { display: 'grid', gap: '0.5', flex: '1', minWidth: '0' },
+    label: { textStyle: 'strong' },
+    description: { textStyle: 'hint' },
+    reason: { fontSize: 'xs', color: 'warning.text' },
+    aside: { fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' },
+    error: { fontSize: 'xs', fontWeight: 'medium', color: 'danger.text' },
+  },
+  variants: {
+    columns: {
+      1: { options: { gridTemplateColumns: '1fr' } },
+      2: { options: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(20rem, 100%), 1fr))' } },
+      3: { options: { gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))' } },
+    },
+  },
+  defaultVariants: { columns: 2 },
+  staticCss: ['*'],
+});

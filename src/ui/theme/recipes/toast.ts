@@ -1,0 +1,57 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** The toast card (src/ui/toast.tsx); the region that stacks the cards is the page's. */
+export const toastRecipe = defineSlotRecipe({
+  className: 'toast',
+  jsx: ['ToastCard'],
+  slots: ['root', 'content', 'title', 'description', 'dismiss'],
+  base: {
+    root: {
+      position: 'relative',
+      display: 'flex',
+      alignItems: 'flex-start',
+      gap: '3',
+      width: 'min(380px, calc(100vw - 32px))',
+      padding: '3 4',
+      borderRadius: 'lg',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.default',
+      borderLeftWidth: '4px',
+      bg: 'bg.surface',
+      color: 'fg.default',
+      boxShadow: '0 8px 24px rgba(15, 17, 23, 0.16)',
+      touchAction: 'pan-y',
+      userSelect: 'none',
+      transitionProperty: 'transform, opacity',
+      transitionDuration: '0.2s',
+      _focusVisible: { outline: '2px solid', outlineColor: 'accent.focusRing', outlineOffset: '2px' },
+      '&[data-swiping]': { transitionDuration: '0s' },
+    },
+    content: { display: 'grid', gap: '1' },
+    title: { fontWeight: '600', fontSize: 'sm' },
+    description: { textStyle: 'caption' },
+    dismiss: {
+      marginLeft: 'auto',
+      flexShrink: '0',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: '7',
+      height: '7',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    },
+  },
+  variants: {
+    tone: {
+      info: { root: { borderLeftColor: 'accent.brand' } },
+      success: { root: { borderLeftColor: 'success.text' } },
+      error: { root: { borderLeftColor: 'danger.brand' } },
+    },
+  },
+  defaultVariants: { tone: 'info' },
+  staticCss: ['*'],
+});
