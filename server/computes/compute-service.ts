@@ -14,6 +14,7 @@ import {
   type ComputeDriver,
   DriverCapacityError,
   type MachineEvent,
+  type MachineSize,
   MachineStateError,
   type MachineStatus,
   type Transition,
@@ -39,6 +40,7 @@ import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
+import { planBeforeResize } from './resize-record';
 import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
 
@@ -159,6 +161,9 @@ export class ComputeService {
       const open = await openEvent(tx, computeId);
       if (open && transitionOfAction(open.action) !== transition) return false;
       const status = statusAfter(machine, transition, ok);
+      // A resize that did not complete left the machine its old size: the compute keeps its old plan.
+      const previousPlan =
+        transition === 'resize' && !ok ? await planBeforeResize(tx, row.teamId, computeId) : undefined;
       await tx
         .update(computes)
         .set({
@@ -166,6 +171,7 @@ export class ComputeService {
           ipv4: machine.ipv4 ?? row.ipv4,
           ipv6: machine.ipv6 ?? row.ipv6,
           ...extrasOf(machine),
+          ...(previousPlan ? { instanceType: previousPlan, vcpus: Number(previousPlan.vcpus) } : {}),
           updatedAt: nextUpdatedAt(row, now),
           destroyedAt: status === 'destroyed' ? now : null,
         })
@@ -353,10 +359,17 @@ export class ComputeService {
   }
 
   /** Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine already gone, destroyed). */
-  async callDriver(computeId: string, transition: Exclude<Transition, 'provision'>): Promise<void> {
+  async callDriver(
+    computeId: string,
+    transition: Exclude<Transition, 'provision'>,
+    size?: MachineSize,
+  ): Promise<void> {
     const { driver, logger } = this.deps;
     try {
-      if (transition === 'power_on') await driver.powerOn(computeId);
+      if (transition === 'resize') {
+        if (!size) throw new MachineStateError('A resize needs the new size.');
+        await driver.resize(computeId, size);
+      } else if (transition === 'power_on') await driver.powerOn(computeId);
       else if (transition === 'shutdown') await driver.shutdown(computeId);
       else if (transition === 'power_off') await driver.powerOff(computeId);
       else if (transition === 'reboot') await driver.reboot(computeId);

@@ -19,6 +19,7 @@ const DOING: Record<string, string> = {
   stopping: 'stopping',
   starting: 'starting',
   rebooting: 'rebooting',
+  resizing: 'being resized',
   destroying: 'being destroyed',
 };
 
@@ -84,7 +85,15 @@ async function settleOne(service: ComputeService, computeId: string): Promise<vo
   if (transition === 'provision') {
     await service.settle(computeId, transition, machine.state === 'running', null, machine);
   } else {
-    await service.callDriver(computeId, transition);
+    // A resize's new plan is already the compute's (written with its request).
+    const plan = row.instanceType as { vcpus: number; memoryMb: number; diskGb: number };
+    await service.callDriver(
+      computeId,
+      transition,
+      transition === 'resize'
+        ? { vcpus: plan.vcpus, memoryMb: plan.memoryMb, diskGb: plan.diskGb }
+        : undefined,
+    );
   }
 }
 
@@ -95,6 +104,7 @@ function fallbackTransition(status: string): Transition | undefined {
       starting: 'power_on',
       stopping: 'shutdown',
       rebooting: 'reboot',
+      resizing: 'resize',
       destroying: 'destroy',
     } as const
   )[status as 'provisioning'];

@@ -16,6 +16,7 @@ import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
+import { resizeRoomRefusal } from '../capacity';
 import {
   type ComputeDriver,
   type ConsoleAttachment,
@@ -29,7 +30,6 @@ import {
   type MachineStatus,
   type PlacementRefusal,
 } from '../compute-driver';
-import { resizeRoomRefusal } from '../capacity';
 import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocation';
 import { GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
@@ -207,13 +207,15 @@ export class LibvirtDriver implements ComputeDriver {
   async resize(machineId: string, size: MachineSize): Promise<void> {
     const row = await this.store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
-    if (row.transition) throw new MachineStateError(`The machine is busy (${row.transition.replace('_', ' ')}).`);
+    if (row.transition)
+      throw new MachineStateError(`The machine is busy (${row.transition.replace('_', ' ')}).`);
     await this.store.update(machineId, { spec: { ...row.spec, resizeTo: size } });
     try {
       await this.engine.start(machineId, FLOWS.resize);
     } catch (error) {
       const now = await this.store.find(machineId);
-      if (now && now.transition !== 'resize') await this.store.update(machineId, { spec: specWithoutTarget(now) });
+      if (now && now.transition !== 'resize')
+        await this.store.update(machineId, { spec: specWithoutTarget(now) });
       throw error;
     }
   }

@@ -81,7 +81,6 @@ export const FAILURE_MESSAGES: Record<Transition, string> = {
     'The operating system did not shut down within the grace period; power the compute off instead (simulated failure).',
   power_off: 'The hypervisor did not confirm the power-off; try again (simulated failure).',
   reboot: 'The machine did not come back after the reboot; power it on again (simulated failure).',
-  resize:
-    'The disk could not be grown; the compute keeps its old size and is stopped (simulated failure).',
+  resize: 'The disk could not be grown; the compute keeps its old size and is stopped (simulated failure).',
   destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
 };

@@ -6,6 +6,15 @@ import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {
+  addSizes,
+  FULL_LOCATION,
+  fitsEmpty,
+  LARGER_THAN_ANY_HOST,
+  loadWith,
+  NO_SIZE,
+  resizeRoomRefusal,
+} from '../capacity';
+import {
   type ComputeDriver,
   type ConsoleAttachment,
   type ConsoleSink,
@@ -17,15 +26,6 @@ import {
   type PlacementRefusal,
   type Transition,
 } from '../compute-driver';
-import {
-  addSizes,
-  FULL_LOCATION,
-  fitsEmpty,
-  LARGER_THAN_ANY_HOST,
-  loadWith,
-  NO_SIZE,
-  resizeRoomRefusal,
-} from '../capacity';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
 import { MachineConsoles } from './machine-consoles';
 import { heldSize, type MachineRow, MachineStore, specOf, statusOf } from './machine-store';

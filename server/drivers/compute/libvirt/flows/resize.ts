@@ -60,7 +60,10 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
   } catch (error) {
     // The old definition back: one size, the old one (a disk never shrinks, and this one did not grow).
     await host.define(domainXmlOf(context, row)).catch((restore: unknown) => {
-      context.logger.error({ err: restore, machineId: row.id }, 'could not restore the domain after a resize');
+      context.logger.error(
+        { err: restore, machineId: row.id },
+        'could not restore the domain after a resize',
+      );
     });
     await context.store.update(row.id, { spec: specAt(row, current) });
     const detail = error instanceof VirshError ? error.detail : (error as Error).message;
