@@ -9,6 +9,7 @@ import { codeEntryMachine } from './code-entry';
 import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
+import { computeResizeMachine } from './compute-resize';
 import { dnsRecordFormMachine } from './dns-record-form';
 import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
@@ -30,6 +31,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'compute-create': computeCreateMachine,
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,
+  'compute-resize': computeResizeMachine,
   'dns-record-form': dnsRecordFormMachine,
   'dnssec-disable': dnssecDisableMachine,
   'domain-delete': domainDeleteMachine,
