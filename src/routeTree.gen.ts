@@ -54,6 +54,7 @@ import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './rou
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
+import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
 import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
 import { Route as ProtectedSectionTeamDomainsIdIndexRouteImport } from './routes/_protected/_section/_team/domains/$id/index'
@@ -313,6 +314,12 @@ const ProtectedSectionTeamComputesIdPowerRoute =
     path: '/power',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdResizeRoute =
+  ProtectedSectionTeamComputesIdResizeRouteImport.update({
+    id: '/resize',
+    path: '/resize',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdTagsRoute =
   ProtectedSectionTeamComputesIdTagsRouteImport.update({
     id: '/tags',
@@ -397,6 +404,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -440,6 +448,7 @@ export interface FileRoutesByTo {
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -495,6 +504,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
+  '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/_protected/_section/_team/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/computes/$id/history'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
+    | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -590,6 +601,7 @@ export interface FileRouteTypes {
     | '/computes/$id/history'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
+    | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -644,6 +656,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/history'
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
+    | '/_protected/_section/_team/computes/$id/resize'
     | '/_protected/_section/_team/computes/$id/tags'
     | '/_protected/_section/_team/computes/terminal/$id'
     | '/_protected/_section/_team/domains/$id/$type'
@@ -978,6 +991,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdPowerRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/resize': {
+      id: '/_protected/_section/_team/computes/$id/resize'
+      path: '/resize'
+      fullPath: '/computes/$id/resize'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdResizeRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/tags': {
       id: '/_protected/_section/_team/computes/$id/tags'
       path: '/tags'
@@ -1086,6 +1106,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
+  ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
   ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
 }
@@ -1100,6 +1121,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdMonitoringRoute,
     ProtectedSectionTeamComputesIdPowerRoute:
       ProtectedSectionTeamComputesIdPowerRoute,
+    ProtectedSectionTeamComputesIdResizeRoute:
+      ProtectedSectionTeamComputesIdResizeRoute,
     ProtectedSectionTeamComputesIdTagsRoute:
       ProtectedSectionTeamComputesIdTagsRoute,
     ProtectedSectionTeamComputesIdIndexRoute:

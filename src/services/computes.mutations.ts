@@ -7,6 +7,7 @@ import {
   createCompute,
   destroyCompute,
   requestPowerAction,
+  resizeCompute,
   updateComputeTags,
 } from './computes.api';
 import { forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
@@ -34,6 +35,10 @@ export const useRequestPowerAction = (teamId: string, id: string) =>
     (action: PowerAction) => requestPowerAction(teamId, id, action),
     (queryClient, compute) => void storeCompute(queryClient, compute),
   );
+
+/** Starts a resize to another plan; the compute's next states arrive over the socket. */
+export const useResizeCompute = (teamId: string, id: string) =>
+  useWrite((instanceTypeId: string) => resizeCompute(teamId, id, instanceTypeId), storeInLists);
 
 export const useUpdateComputeTags = (compute: Pick<Compute, 'teamId' | 'id'>) =>
   useWrite((tags: string[]) => updateComputeTags(compute.teamId, compute.id, tags), storeInLists);

@@ -23,6 +23,7 @@ const actionWords: Record<string, string> = {
   shutdown: 'Shut down',
   power_off: 'Power off (forced)',
   reboot: 'Reboot',
+  resize: 'Resize',
   destroy: 'Destroy',
   tags: 'Tags changed',
   recovered: 'Resumed after a server restart',
