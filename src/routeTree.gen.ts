@@ -55,6 +55,7 @@ import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './rou
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
+import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
 import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
 import { Route as ProtectedSectionTeamDomainsIdIndexRouteImport } from './routes/_protected/_section/_team/domains/$id/index'
@@ -320,6 +321,12 @@ const ProtectedSectionTeamComputesIdRebuildRoute =
     path: '/rebuild',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdResizeRoute =
+  ProtectedSectionTeamComputesIdResizeRouteImport.update({
+    id: '/resize',
+    path: '/resize',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdTagsRoute =
   ProtectedSectionTeamComputesIdTagsRouteImport.update({
     id: '/tags',
@@ -405,6 +412,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -449,6 +457,7 @@ export interface FileRoutesByTo {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -505,6 +514,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/_protected/_section/_team/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -602,6 +613,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -657,6 +669,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
+    | '/_protected/_section/_team/computes/$id/resize'
     | '/_protected/_section/_team/computes/$id/tags'
     | '/_protected/_section/_team/computes/terminal/$id'
     | '/_protected/_section/_team/domains/$id/$type'
@@ -998,6 +1011,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdRebuildRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/resize': {
+      id: '/_protected/_section/_team/computes/$id/resize'
+      path: '/resize'
+      fullPath: '/computes/$id/resize'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdResizeRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/tags': {
       id: '/_protected/_section/_team/computes/$id/tags'
       path: '/tags'
@@ -1107,6 +1127,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
+  ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
   ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
 }
@@ -1123,6 +1144,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdPowerRoute,
     ProtectedSectionTeamComputesIdRebuildRoute:
       ProtectedSectionTeamComputesIdRebuildRoute,
+    ProtectedSectionTeamComputesIdResizeRoute:
+      ProtectedSectionTeamComputesIdResizeRoute,
     ProtectedSectionTeamComputesIdTagsRoute:
       ProtectedSectionTeamComputesIdTagsRoute,
     ProtectedSectionTeamComputesIdIndexRoute:

@@ -1,7 +1,8 @@
 // Computes from create to Running and to SSH-ready, and from a rebuild (a fresh disk, a new key) to Running
 // and to SSH with the new key: on the libvirt driver (this machine's libvirtd, with the
 // test guest image; plain QEMU emulation where KVM does not work, which is several times slower than KVM)
-// next to the hypervisor simulator at its normal speed, and the server's memory per running compute.
+// next to the hypervisor simulator at its normal speed, the server's memory per running compute, and a resize
+// of one of them (powered off, resized, powered on) to SSH-ready again.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ export interface BootFigures {
         heldBeforeMb: number;
         heldAfterMb: number;
         qemuRssMb: number[];
+        /** One compute resized (powered off first) to 2 vCPUs · 4 GB: to stopped again, and to SSH-ready after powering on. */
+        resize: { resized: number; sshReady: number };
       }
     | { unavailable: string };
 }
@@ -109,8 +112,8 @@ async function secondsToRunning(
   }
 }
 
-/** Seconds from `startedAt` until `ssh root@…` with this key runs a command on the compute. */
-async function secondsToSsh(keyPath: string, compute: ComputeAnswer, startedAt: number): Promise<number> {
+/** Waits until root can sign in over SSH with this key through the compute's loopback forward. */
+async function untilSsh(keyPath: string, compute: ComputeAnswer): Promise<void> {
   for (;;) {
     try {
       execFileSync(
@@ -133,11 +136,60 @@ async function secondsToSsh(keyPath: string, compute: ComputeAnswer, startedAt: 
         ],
         { stdio: 'ignore', timeout: 30_000 },
       );
-      return (performance.now() - startedAt) / 1000;
+      return;
     } catch {
       await sleep(200);
     }
   }
+}
+
+/** Seconds from `startedAt` until `ssh root@…` with this key runs a command on the compute. */
+async function secondsToSsh(keyPath: string, compute: ComputeAnswer, startedAt: number): Promise<number> {
+  await untilSsh(keyPath, compute);
+  return (performance.now() - startedAt) / 1000;
+}
+
+async function untilStatus(
+  server: { url: string },
+  account: TestAccount,
+  teamId: string,
+  id: string,
+  status: string,
+): Promise<ComputeAnswer> {
+  for (;;) {
+    const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
+    if (read.body.status === status) return read.body;
+    if (read.body.status === 'error') throw new Error(`compute ${id} went into error`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The console's "power off → resize → power on" on one running compute, timed from the resize request: to
+ * stopped with the new size, and to SSH-ready once powered on again (seconds).
+ */
+async function timeResize(
+  server: { url: string },
+  account: TestAccount,
+  teamId: string,
+  keyPath: string,
+): Promise<{ resized: number; sshReady: number }> {
+  const list = await api(server.url, account, 'GET', `/teams/${teamId}/computes`);
+  const { id } = list.body.computes[0]!;
+  await api(server.url, account, 'POST', `/teams/${teamId}/computes/${id}/actions`, { type: 'power_off' });
+  await untilStatus(server, account, teamId, id, 'stopped');
+  const startedAt = performance.now();
+  const resized = await api(server.url, account, 'POST', `/teams/${teamId}/computes/${id}/resize`, {
+    instanceTypeId: 's-2vcpu-4gb',
+  });
+  if (resized.status !== 202)
+    throw new Error(`resize answered ${resized.status}: ${JSON.stringify(resized.body)}`);
+  await untilStatus(server, account, teamId, id, 'stopped');
+  const stoppedAt = performance.now();
+  await api(server.url, account, 'POST', `/teams/${teamId}/computes/${id}/actions`, { type: 'power_on' });
+  const compute = await untilStatus(server, account, teamId, id, 'running');
+  await untilSsh(keyPath, compute);
+  return { resized: (stoppedAt - startedAt) / 1000, sshReady: (performance.now() - startedAt) / 1000 };
 }
 
 /** What the server process holds after a full garbage collection (heap and external buffers), in MB. */
@@ -256,6 +308,8 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       .split('\n')
       .filter((line) => line.includes(pool!.name))
       .map((line) => Number(line.trim().split(/\s+/)[0]) / 1024);
+    // After the rebuilds, root signs in with the rebuilt key.
+    const resize = await timeResize(server, account, teamId, join(keyDir, 'rebuilt'));
     const list = await api(server.url, account, 'GET', `/teams/${teamId}/computes`);
     for (const compute of list.body.computes) {
       await api(server.url, account, 'DELETE', `/teams/${teamId}/computes/${compute.id}`, {
@@ -276,6 +330,7 @@ async function benchLibvirt(): Promise<BootFigures['libvirt']> {
       heldBeforeMb,
       heldAfterMb,
       qemuRssMb,
+      resize,
     };
   } finally {
     await server?.close();
@@ -311,6 +366,9 @@ export function printComputeBootFigures(figures: BootFigures): boolean {
   const perCompute = ((libvirt.heldAfterMb - libvirt.heldBeforeMb) / COMPUTES) * 1024;
   console.log(
     `  server memory (heap and buffers after a full collection): ${libvirt.heldBeforeMb.toFixed(1)} MB before, ${libvirt.heldAfterMb.toFixed(1)} MB with ${COMPUTES} running computes: ${perCompute.toFixed(0)} KB per running compute; no helper process per compute at rest (QEMU itself holds ${list(libvirt.qemuRssMb)} MB per guest)`,
+  );
+  console.log(
+    `  resize of a stopped compute to 2 vCPUs · 4 GB (80 GB disk), libvirt: stopped with its new size after ${libvirt.resize.resized.toFixed(1)} s, SSH-ready after powering on ${libvirt.resize.sshReady.toFixed(1)} s from the resize request`,
   );
   return true;
 }

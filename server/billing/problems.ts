@@ -23,11 +23,12 @@ export function billingConflict(detail: string): ProblemError {
 
 export const BALANCE_EMPTY_DETAIL = 'Your balance is empty: top up to start computes again.';
 
-/** 402: starting or creating a compute while the team's balance is empty. */
-export function balanceEmpty(detail = BALANCE_EMPTY_DETAIL): ProblemError {
+/** 402: starting, creating or resizing a compute while the team's balance does not allow it (`field`: beside which form field). */
+export function balanceEmpty(detail = BALANCE_EMPTY_DETAIL, field?: string): ProblemError {
   return new ProblemError(402, {
     type: problemTypes.balanceEmpty,
     title: 'Add money first',
     detail,
+    ...(field ? { errors: [{ field, message: detail }] } : {}),
   });
 }

@@ -12,8 +12,28 @@ import type { StartPolicy } from '../computes/start-policy';
 import { computes } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
 import { readAccount } from './ledger';
-import { planPrice } from './metering';
+import { meterTeam, planPrice } from './metering';
 import { balanceEmpty } from './problems';
+
+/**
+ * Why the team may not move a compute from plan `from` to the dearer plan `to`, in words; null when it may.
+ * A plan as dear or cheaper is always allowed (it lowers what the balance has to cover).
+ */
+async function resizeRefusalText(
+  db: Queryable,
+  teamId: string,
+  now: Date,
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+): Promise<string | null> {
+  const found = await readAccount(db, teamId, now);
+  if (!found) return null;
+  const { account, currency } = found;
+  const price = planPrice(to, currency);
+  if (price.hourlyMinor <= planPrice(from, currency).hourlyMinor) return null;
+  if (prepaidShortfall(account.balanceMinor, price.hourlyMinor) === 0) return null;
+  return `Your balance (${formatMoney(account.balanceMinor, currency)}) does not cover an hour of this plan (${formatMoney(price.hourlyMinor, currency)}). Add money to resize to it.`;
+}
 
 /** Why the team may not create (plan given) or power on (no plan) a compute now, in words; null when it may. */
 async function startRefusalText(
@@ -48,5 +68,12 @@ export const billingStartPolicy: StartPolicy = {
   async startRefusal(db, teamId, now, plan) {
     const refusal = await startRefusalText(db, teamId, now, plan);
     return refusal === null ? null : balanceEmpty(refusal);
+  },
+  async resizeRefusal(db, teamId, now, from, to) {
+    const refusal = await resizeRefusalText(db, teamId, now, from, to);
+    return refusal === null ? null : balanceEmpty(refusal, 'instanceTypeId');
+  },
+  async chargeStartedHours(tx, teamId, computeId, now) {
+    await meterTeam(tx, teamId, [computeId], now, now);
   },
 };

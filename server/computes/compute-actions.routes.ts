@@ -8,6 +8,7 @@ import {
   metricsRangeSchema,
   powerActionRequestSchema,
   rebuildComputeRequestSchema,
+  resizeComputeRequestSchema,
   updateTagsRequestSchema,
 } from '@/contract/computes';
 import { auditActor } from '../audit/audit-log';
@@ -19,6 +20,7 @@ import type { ComputeService } from './compute-service';
 import { computeParams } from './params';
 import { computeNotFound } from './problems';
 import { rebuildCompute } from './rebuild-compute';
+import { requestResize } from './resize-compute';
 
 const metricsQuery = v.object({ range: v.optional(metricsRangeSchema, '1h') });
 
@@ -75,6 +77,28 @@ export function computeActionsRoutes(service: ComputeService): Routes {
           { compute: toCompute(catalog, rebuilt.compute), rootPassword: rebuilt.rootPassword },
           202,
         );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/resize',
+      summary: 'Resize a stopped compute to another plan',
+      tokenScope: 'computes:read_write',
+      description:
+        'vCPUs and memory go up or down; the disk only grows (a plan with a smaller disk is 422 on instanceTypeId, saying why). The compute must be stopped (409 otherwise); the host must have room and the team may need verifying (403) or a balance covering an hour of a dearer plan (402), each with the reason on instanceTypeId. Nothing changes when refused. Answers 202 with the compute resizing and its new plan, whose rate applies from its next hour; the outcome follows on the socket and in the history, and the compute is stopped again.',
+      guards: teamGuards('resources.manage'),
+      request: { params: computeParams, body: resizeComputeRequestSchema },
+      responses: { 202: { description: 'The compute, as the resize begins.', schema: computeSchema } },
+      handler: async (c, { params, body }) => {
+        const teamId = c.get('team').id;
+        const written = await requestResize(
+          service,
+          teamId,
+          params.computeId,
+          body.instanceTypeId,
+          auditActor(c),
+        );
+        return c.json(toCompute(catalog, written), 202);
       },
     })
     .add({

@@ -14,6 +14,7 @@ import {
   type ComputeDriver,
   DriverCapacityError,
   type MachineEvent,
+  type MachineSize,
   type MachineSpec,
   MachineStateError,
   type MachineStatus,
@@ -40,6 +41,7 @@ import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
+import { planBeforeResize } from './resize-record';
 import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
 
@@ -160,6 +162,9 @@ export class ComputeService {
       const open = await openEvent(tx, computeId);
       if (open && transitionOfAction(open.action) !== transition) return false;
       const status = statusAfter(machine, transition, ok);
+      // A resize that did not complete left the machine its old size: the compute keeps its old plan.
+      const previousPlan =
+        transition === 'resize' && !ok ? await planBeforeResize(tx, row.teamId, computeId) : undefined;
       await tx
         .update(computes)
         .set({
@@ -167,6 +172,7 @@ export class ComputeService {
           ipv4: machine.ipv4 ?? row.ipv4,
           ipv6: machine.ipv6 ?? row.ipv6,
           ...extrasOf(machine),
+          ...(previousPlan ? { instanceType: previousPlan, vcpus: Number(previousPlan.vcpus) } : {}),
           updatedAt: nextUpdatedAt(row, now),
           destroyedAt: status === 'destroyed' ? now : null,
         })
@@ -356,17 +362,22 @@ export class ComputeService {
   /**
    * Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine
    * already gone, destroyed). A rebuild hands the driver the compute's new spec (its image and sign-in, as
-   * the rebuild request wrote them), with the new root password only from the request that generated it.
+   * the rebuild request wrote them), with the new root password only from the request that generated it;
+   * a resize, the compute's new size.
    */
   async callDriver(
     computeId: string,
     transition: Exclude<Transition, 'provision'>,
-    rootPassword?: string,
+    change: { rootPassword?: string; size?: MachineSize } = {},
   ): Promise<void> {
     const { driver, logger } = this.deps;
     try {
-      if (transition === 'rebuild') await driver.rebuild(await this.rebuildSpec(computeId, rootPassword));
-      else if (transition === 'power_on') await driver.powerOn(computeId);
+      if (transition === 'rebuild') {
+        await driver.rebuild(await this.rebuildSpec(computeId, change.rootPassword));
+      } else if (transition === 'resize') {
+        if (!change.size) throw new MachineStateError('A resize needs the new size.');
+        await driver.resize(computeId, change.size);
+      } else if (transition === 'power_on') await driver.powerOn(computeId);
       else if (transition === 'shutdown') await driver.shutdown(computeId);
       else if (transition === 'power_off') await driver.powerOff(computeId);
       else if (transition === 'reboot') await driver.reboot(computeId);

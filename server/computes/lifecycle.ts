@@ -11,7 +11,7 @@ export function historyActionOf(transition: Transition): string {
 
 export function transitionOfAction(action: string): Transition | undefined {
   if (action === 'create') return 'provision';
-  return (['power_on', 'shutdown', 'power_off', 'reboot', 'rebuild', 'destroy'] as const).find(
+  return (['power_on', 'shutdown', 'power_off', 'reboot', 'rebuild', 'resize', 'destroy'] as const).find(
     (name) => name === action,
   );
 }

@@ -116,6 +116,6 @@ export async function rebuildCompute(
     return { row: row!, creatorName: locked.creatorName };
   });
   await service.publishCompute(written);
-  await service.callDriver(computeId, 'rebuild', rootPassword ?? undefined);
+  await service.callDriver(computeId, 'rebuild', { rootPassword: rootPassword ?? undefined });
   return { compute: written, rootPassword };
 }

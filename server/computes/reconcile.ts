@@ -20,6 +20,7 @@ const DOING: Record<string, string> = {
   starting: 'starting',
   rebooting: 'rebooting',
   rebuilding: 'being rebuilt',
+  resizing: 'being resized',
   destroying: 'being destroyed',
 };
 
@@ -85,7 +86,15 @@ async function settleOne(service: ComputeService, computeId: string): Promise<vo
   if (transition === 'provision') {
     await service.settle(computeId, transition, machine.state === 'running', null, machine);
   } else {
-    await service.callDriver(computeId, transition);
+    // A resize's new plan is already the compute's (written with its request).
+    const plan = row.instanceType as { vcpus: number; memoryMb: number; diskGb: number };
+    await service.callDriver(
+      computeId,
+      transition,
+      transition === 'resize'
+        ? { size: { vcpus: plan.vcpus, memoryMb: plan.memoryMb, diskGb: plan.diskGb } }
+        : {},
+    );
   }
 }
 
@@ -97,6 +106,7 @@ function fallbackTransition(status: string): Transition | undefined {
       stopping: 'shutdown',
       rebooting: 'reboot',
       rebuilding: 'rebuild',
+      resizing: 'resize',
       destroying: 'destroy',
     } as const
   )[status as 'provisioning'];

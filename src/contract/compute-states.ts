@@ -10,6 +10,7 @@ export const computeStatusSchema = v.picklist([
   'starting',
   'rebooting',
   'rebuilding',
+  'resizing',
   'destroying',
   'destroyed',
   'error',

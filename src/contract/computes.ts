@@ -201,6 +201,10 @@ export const computeListSchema = v.object({
 });
 
 export const powerActionRequestSchema = v.object({ type: powerActionSchema });
+/** Another plan for a stopped compute: vCPUs and memory up or down, the disk only grows. */
+export const resizeComputeRequestSchema = v.object({
+  instanceTypeId: v.pipe(v.string('Choose a plan.'), v.nonEmpty('Choose a plan.')),
+});
 export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
 /** Destroying asks for the hostname again, so a script or a slip cannot destroy the wrong compute. */
 export const destroyComputeRequestSchema = v.object({
@@ -225,7 +229,7 @@ export type RebuildComputeInput = v.InferInput<typeof rebuildComputeRequestSchem
 export const computeEventSchema = v.object({
   id: uuid,
   at: isoDate,
-  /** create, power_on, shutdown, power_off, reboot, destroy, tags, or a system event (recovered, failed). */
+  /** create, power_on, shutdown, power_off, reboot, resize, destroy, tags, or a system event (recovered, failed). */
   action: v.string(),
   actor: v.nullable(v.object({ id: uuid, name: v.string() })),
   result: v.picklist(['in-progress', 'succeeded', 'failed']),

@@ -1,7 +1,7 @@
 // A compute's lifecycle, once for both sides: which power actions each status allows, the status a compute
 // shows while an action runs and once it succeeded, and why an action is refused, in words. The server's
 // compute service enforces it (a refusal is its 409) and the console offers only what it allows.
-import type { ComputeStatus, PowerAction } from '@/contract/computes';
+import type { ComputeStatus, InstanceType, PowerAction } from '@/contract/computes';
 
 /** The statuses of a compute with a transition under way: no power action is taken until it settles. */
 export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [
@@ -10,6 +10,7 @@ export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [
   'starting',
   'rebooting',
   'rebuilding',
+  'resizing',
   'destroying',
 ];
 
@@ -49,14 +50,18 @@ export const REBUILD_RULE: PowerRule = {
   after: 'running',
 };
 
-/** The other lifecycle transitions (creating, rebuilding, destroying) and the status each shows meanwhile. */
-export type LifecycleTransition = PowerAction | 'provision' | 'rebuild' | 'destroy';
+/**
+ * The other lifecycle transitions (creating, rebuilding, resizing, destroying) and the status each shows
+ * meanwhile.
+ */
+export type LifecycleTransition = PowerAction | 'provision' | 'rebuild' | 'resize' | 'destroy';
 
 /** The status a compute shows while the transition runs. */
 export function statusDuring(transition: LifecycleTransition): ComputeStatus {
   if (transition === 'provision') return 'provisioning';
   if (transition === 'destroy') return 'destroying';
   if (transition === 'rebuild') return REBUILD_RULE.during;
+  if (transition === 'resize') return RESIZE_RULE.during;
   return POWER_RULES[transition].during;
 }
 
@@ -79,6 +84,39 @@ export function rebuildRefusal(status: ComputeStatus): string | undefined {
     default:
       return `The compute is ${status}; wait until it is running or stopped to rebuild it.`;
   }
+}
+
+/** Resizing (another plan) takes a stopped compute and leaves it stopped: the console powers it on after, if asked. */
+export const RESIZE_RULE: PowerRule = { from: ['stopped'], during: 'resizing', after: 'stopped' };
+
+/** Why the compute cannot be resized now, in words, or undefined when it can. */
+export function resizeRefusal(status: ComputeStatus): string | undefined {
+  if (RESIZE_RULE.from.includes(status)) return undefined;
+  switch (status) {
+    case 'running':
+      return 'The compute is running: power it off first (a resize needs it stopped).';
+    case 'resizing':
+      return 'The compute is already being resized.';
+    case 'error':
+      return 'The compute is in error: power it on (or destroy it) before resizing.';
+    case 'destroying':
+    case 'destroyed':
+      return 'The compute is being destroyed.';
+    default:
+      return 'The compute is busy; wait until it is stopped to resize it.';
+  }
+}
+
+/** The part of a plan a resize looks at. */
+export type PlanSize = Pick<InstanceType, 'id' | 'vcpus' | 'memoryMb' | 'diskGb'>;
+
+/** Why a compute on plan `current` cannot move to plan `next` (a disk only grows), or undefined when it can. */
+export function planChangeRefusal(current: PlanSize, next: PlanSize): string | undefined {
+  if (next.id === current.id) return 'The compute already has this plan.';
+  if (next.diskGb < current.diskGb) {
+    return `This plan's disk (${next.diskGb} GB) is smaller than the compute's (${current.diskGb} GB): a disk only grows.`;
+  }
+  return undefined;
 }
 
 const VERB: Record<PowerAction, string> = {
@@ -111,6 +149,8 @@ export function powerActionRefusal(action: PowerAction, status: ComputeStatus): 
       return `The compute is rebooting; wait until it is running to ${verb}.`;
     case 'rebuilding':
       return `The compute is being rebuilt; wait until it is running to ${verb}.`;
+    case 'resizing':
+      return `The compute is being resized; wait until it is stopped to ${verb}.`;
     case 'provisioning':
       return action === 'power_on'
         ? 'The compute is still being provisioned; it starts on its own when it is ready.'

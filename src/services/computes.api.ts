@@ -77,6 +77,9 @@ export const fetchCompute = (teamId: string, id: string) =>
 export const requestPowerAction = (teamId: string, id: string, type: PowerAction) =>
   json(computeSchema, () => client.post(`${compute(teamId, id)}/actions`, { json: { type } }));
 
+export const resizeCompute = (teamId: string, id: string, instanceTypeId: string) =>
+  json(computeSchema, () => client.post(`${compute(teamId, id)}/resize`, { json: { instanceTypeId } }));
+
 export const destroyCompute = (teamId: string, id: string, confirmHostname: string) =>
   json(computeSchema, () => client.delete(compute(teamId, id), { json: { confirmHostname } }));
 

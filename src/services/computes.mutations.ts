@@ -8,6 +8,7 @@ import {
   destroyCompute,
   rebuildCompute,
   requestPowerAction,
+  resizeCompute,
   updateComputeTags,
 } from './computes.api';
 import { forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
@@ -42,6 +43,9 @@ export const useRebuildCompute = (compute: Pick<Compute, 'teamId' | 'id'>) =>
     (input: RebuildComputeInput) => rebuildCompute(compute.teamId, compute.id, input),
     (queryClient, answer) => storeInLists(queryClient, answer.compute),
   );
+/** Starts a resize to another plan; the compute's next states arrive over the socket. */
+export const useResizeCompute = (teamId: string, id: string) =>
+  useWrite((instanceTypeId: string) => resizeCompute(teamId, id, instanceTypeId), storeInLists);
 
 export const useUpdateComputeTags = (compute: Pick<Compute, 'teamId' | 'id'>) =>
   useWrite((tags: string[]) => updateComputeTags(compute.teamId, compute.id, tags), storeInLists);

@@ -1,7 +1,7 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one with user-data (a YAML mistake refused beside the field first), watch it start
-// without reloading, power it off and on, read its history, run a command in its console, rebuild it
-// (watched from a second browser), destroy it; and an unverified team stopped at its sixth compute.
+// without reloading, power it off and on, resize it and rebuild it while a second browser watches, read its
+// history, run a command in its console, destroy it; and an unverified team stopped at its sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -159,11 +159,52 @@ describe('computes in Chromium', () => {
     await page.getByRole('button', { name: 'Power on' }).click();
     await page.locator('[data-status="running"]').first().waitFor();
 
+    // Resize from its Resize tab as one flow (shut down, resize, power on), its steps shown, while a second
+    // browser of the same person watches the compute's page move through it live.
+    const watcher = await openPage(browser, baseUrl);
+    await useAccount(watcher.page, account);
+    await watcher.page.goto(computeUrl);
+    await watcher.page.locator('[data-status="running"]').first().waitFor();
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Resize' })
+      .click();
+    await page.waitForURL('**/resize');
+    await page.getByRole('heading', { name: 'Resize', exact: true }).waitFor();
+    expect(await page.getByRole('radio', { name: /^1 vCPU · 1 GB · 25 GB disk/ }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /^2 vCPUs · 4 GB · 80 GB disk/ }).check();
+    await page.getByRole('button', { name: 'Resize…' }).click();
+    const steps = page.getByRole('region', { name: 'Resize steps' });
+    await expect(steps.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^Power off \(a clean shutdown\)\s+To do$/),
+      expect.stringMatching(/^Resize to the new plan\s+To do$/),
+      expect.stringMatching(/^Power on\s+To do$/),
+    ]);
+    await expectNoAxeViolations(page);
+    // Cancelling before it starts changes nothing; the choice stays.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await steps.waitFor({ state: 'detached' });
+    expect(await page.getByRole('radio', { name: /^2 vCPUs · 4 GB · 80 GB disk/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Resize…' }).click();
+    await page.getByRole('button', { name: 'Start the resize' }).click();
+    await watcher.page.locator('[data-status="stopping"]').first().waitFor({ timeout: 15_000 });
+    await watcher.page.locator('[data-status="resizing"]').first().waitFor({ timeout: 15_000 });
+    await watcher.page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await watcher.page.getByText(/2 vCPU · 4 GB: 2 vCPU, 4 GB memory, 80 GB disk/).waitFor();
+    await page.getByText('The compute is resized and running again.').waitFor({ timeout: 15_000 });
+    await expect(steps.getByText('Done').count()).resolves.toBe(3);
+    expect(watcher.problems).toEqual([]);
+    await watcher.page.context().close();
+
     // History: who did what, with what result.
     await page.getByRole('link', { name: 'History', exact: true }).click();
     const history = page.getByRole('table');
     await history.getByRole('row', { name: /Power off \(forced\).*Cyuzuzo Compute.*Succeeded/ }).waitFor();
-    await history.getByRole('row', { name: /Power on.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    await history
+      .getByRole('row', { name: /Power on.*Cyuzuzo Compute.*Succeeded/ })
+      .first()
+      .waitFor();
+    await history.getByRole('row', { name: /Resize.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
     await history.getByRole('row', { name: /Created.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
     await expectNoAxeViolations(page);
 
@@ -183,10 +224,10 @@ describe('computes in Chromium', () => {
 
     // Rebuild, reached by the compute's tabs, while a second browser on the compute's page watches its
     // status move live: reinstalled from another image with a new root password, shown once; same address.
-    const watcher = await openPage(browser, baseUrl);
-    await useAccount(watcher.page, account);
-    await watcher.page.goto(computeUrl);
-    await watcher.page.locator('[data-status="running"]').first().waitFor();
+    const rebuildWatcher = await openPage(browser, baseUrl);
+    await useAccount(rebuildWatcher.page, account);
+    await rebuildWatcher.page.goto(computeUrl);
+    await rebuildWatcher.page.locator('[data-status="running"]').first().waitFor();
     await page.goto(computeUrl);
     await page
       .getByRole('navigation', { name: 'Compute pages' })
@@ -201,21 +242,19 @@ describe('computes in Chromium', () => {
     await page.getByLabel('Type web-1 to confirm').fill('WEB-1');
     await expectNoAxeViolations(page);
     await rebuild.click();
-    await watcher.page.locator('[data-status="rebuilding"]').first().waitFor({ timeout: 15_000 });
-    await watcher.page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await rebuildWatcher.page.locator('[data-status="rebuilding"]').first().waitFor();
+    await rebuildWatcher.page.locator('[data-status="running"]').first().waitFor();
     await page.getByText('Save the new root password now').waitFor();
     await expect(page.getByTestId('root-password').textContent()).resolves.toMatch(
       /^([A-HJ-NP-Za-km-z2-9]{5}-){3}[A-HJ-NP-Za-km-z2-9]{5}$/,
     );
-    await page
-      .getByText('web-1 was rebuilt from Debian 12 (bookworm) and is running')
-      .waitFor({ timeout: 15_000 });
-    await watcher.page.getByText(ssh!.replace('ssh root@', '')).first().waitFor();
+    await page.getByText('web-1 was rebuilt from Debian 12 (bookworm) and is running').waitFor();
+    await rebuildWatcher.page.getByText(ssh!.replace('ssh root@', '')).first().waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await history.getByRole('row', { name: /Rebuild.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
-    expect(watcher.problems).toEqual([]);
-    await watcher.context.close();
+    expect(rebuildWatcher.problems).toEqual([]);
+    await rebuildWatcher.context.close();
 
     // Destroy: the button waits for the exact hostname.
     await page.goto(`${computeUrl}/destroy`);

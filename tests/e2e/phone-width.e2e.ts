@@ -68,6 +68,7 @@ beforeAll(async () => {
     '/computes',
     `/computes/${computeId}`,
     `/computes/${computeId}/power`,
+    `/computes/${computeId}/resize`,
     `/computes/${computeId}/tags`,
     `/computes/${computeId}/history`,
     `/computes/${computeId}/monitoring`,

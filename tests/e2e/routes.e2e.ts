@@ -37,6 +37,7 @@ const routes: Array<{
   { path: '/computes', heading: 'Computes', section: true },
   { path: '/computes/c-1', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/power', heading: 'Compute not found', section: true },
+  { path: '/computes/c-1/resize', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/tags', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/history', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/monitoring', heading: 'Compute not found', section: true },

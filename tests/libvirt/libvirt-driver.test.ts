@@ -1,9 +1,10 @@
 // The libvirt driver against the real libvirtd and QEMU of this machine (emulated when KVM does not
 // work), through the real server: placement on the least-loaded host and a full location refused before
 // anything is made; a restart of our server while a guest boots; a reboot; usage samples; a guest that
-// ignores the ACPI power button, then powers itself off; a rebuild of the stopped guest with a new key (a
-// fresh disk and seed: the new key signs in, name and port kept); destroy leaving no domain and no disk. One guest
-// boots for the whole file.
+// ignores the ACPI power button, then powers itself off; a resize while it is off, seen by the guest once it
+// boots again; a rebuild of the running guest with a new key (a fresh disk and seed: the new key signs in,
+// name and port kept); destroy leaving no domain and no disk. One guest boots for the whole file (and again
+// after its resize and its rebuild).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -256,7 +257,7 @@ describe('the libvirt driver', () => {
     expect(metrics.body.timestamps).toHaveLength(288);
   });
 
-  it('reports a shutdown the guest ignores as failed, follows the guest when it powers itself off, and rebuilds it', async () => {
+  it('reports a shutdown the guest ignores as failed, follows the guest when it powers itself off, resizes it and rebuilds it', async () => {
     // The guest stops listening to the ACPI power button.
     const terminal = await openConsole(server!.url, token, guest.id);
     await terminal.opened;
@@ -293,7 +294,44 @@ describe('the libvirt driver', () => {
     });
     again.ws.close();
 
-    // Rebuilt while stopped, with a new key: a fresh disk from the image and a new seed, booted; the new
+    // Resized while it is off: a plan the host has no room for is refused before anything changes; 1 → 2
+    // vCPUs, 1 → 4 GB and a 25 → 80 GB disk are given, and once it boots the guest sees them over SSH.
+    const noRoom = await api('POST', `/teams/${teamId}/computes/${guest.id}/resize`, {
+      instanceTypeId: 's-4vcpu-8gb',
+    });
+    expect(noRoom.status).toBe(422);
+    expect(noRoom.body.errors).toEqual([
+      { field: 'instanceTypeId', message: expect.stringContaining('has no room for this plan') },
+    ]);
+    const resized = await api('POST', `/teams/${teamId}/computes/${guest.id}/resize`, {
+      instanceTypeId: 's-2vcpu-4gb',
+    });
+    expect(resized.status, JSON.stringify(resized.body)).toBe(202);
+    expect(resized.body.status).toBe('resizing');
+    await untilStatus(guest.id, 'stopped');
+    const resizeHistory = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(resizeHistory.body.events[0]).toMatchObject({ action: 'resize', result: 'succeeded' });
+    expect(domainStateOf(guest.id)).toBe('shut off');
+    expect(
+      (await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, { type: 'power_on' })).status,
+    ).toBe(202);
+    await untilStatus(guest.id, 'running');
+    const seen = sshAsRoot(
+      join(keyDir, 'id'),
+      guest.sshPort,
+      'grep -c ^processor /proc/cpuinfo; grep MemTotal /proc/meminfo; cat /sys/block/vda/size',
+    )
+      .trim()
+      .split('\n');
+    expect(Number(seen[0])).toBe(2);
+    const memoryKb = Number(/MemTotal:\s+(\d+) kB/.exec(seen[1]!)?.[1]);
+    // The kernel keeps some memory for itself: well over 3 GB of the 4 show, far more than the 1 before.
+    expect(memoryKb).toBeGreaterThan(3 * 1024 * 1024);
+    expect(memoryKb).toBeLessThanOrEqual(4 * 1024 * 1024);
+    // 512-byte sectors: 80 GiB.
+    expect(Number(seen[2])).toBe((80 * 1024 ** 3) / 512);
+
+    // Rebuilt while it runs, with a new key: a fresh disk from the image and a new seed, booted; the new
     // key signs in through the same forward, the old one no longer does, the name is kept.
     execFileSync('ssh-keygen', [
       '-q',
@@ -315,7 +353,7 @@ describe('the libvirt driver', () => {
     expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
     expect(rebuilt.body.compute.status).toBe('rebuilding');
     const running = await untilStatus(guest.id, 'running');
-    console.info(`libvirt rebuild (stopped) to running: ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    console.info(`libvirt rebuild (running) to running: ${((Date.now() - began) / 1000).toFixed(1)} s`);
     expect(running.body).toMatchObject({ id: guest.id, hostname: 'restart-guest', sshPort: guest.sshPort });
     const rebuiltHistory = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
     expect(rebuiltHistory.body.events[0]).toMatchObject({ action: 'rebuild', result: 'succeeded' });
@@ -336,5 +374,5 @@ describe('the libvirt driver', () => {
     expect(domainNames()).not.toContain(`ikirere-${guest.id}`);
     expect(existsSync(join(pool.directory, `ikirere-${guest.id}.qcow2`))).toBe(false);
     expect(diskFiles()).toEqual([]);
-  });
+  }, 600_000); // Two boots (the second after the resize): more than the file's five minutes under load.
 });

@@ -23,6 +23,7 @@ export type Transition =
   | 'power_off'
   | 'reboot'
   | 'rebuild'
+  | 'resize'
   | 'destroy';
 export const TRANSITIONS: readonly Transition[] = [
   'provision',
@@ -31,6 +32,7 @@ export const TRANSITIONS: readonly Transition[] = [
   'power_off',
   'reboot',
   'rebuild',
+  'resize',
   'destroy',
 ];
 
@@ -74,6 +76,13 @@ export interface MachineAddresses {
   sshPort?: number | null;
   /** How the hypervisor runs it: with KVM, or in plain QEMU emulation (slower). */
   acceleration?: 'kvm' | 'emulated' | null;
+}
+
+/** A machine's size: what a plan gives it, and what a resize changes. */
+export interface MachineSize {
+  vcpus: number;
+  memoryMb: number;
+  diskGb: number;
 }
 
 /** A machine the hypervisor cannot place: which request field is the reason, and why in words. */
@@ -189,6 +198,16 @@ export interface ComputeDriver {
    * error with the reason. Completes once the rebuilt guest has booted.
    */
   rebuild(spec: MachineSpec): Promise<void>;
+  /**
+   * Gives a stopped machine another size: its vCPUs and memory, and its disk grown (never shrunk; the
+   * guest's file system grows on its next boot). It stays stopped.
+   */
+  resize(machineId: string, size: MachineSize): Promise<void>;
+  /**
+   * Whether the machine's host has room for it at this size (its current size counted as freed), asked
+   * before anything changes; undefined when the driver has no such limits.
+   */
+  refuseResize?(machineId: string, size: MachineSize): Promise<PlacementRefusal | null>;
   /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
   destroy(machineId: string): Promise<void>;
   status(machineId: string): Promise<MachineStatus>;

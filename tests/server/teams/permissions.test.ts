@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
 import { fundedTeamOf, startTopUp } from '../support/billing';
-import { computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
+import { action, computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
 import { addDomain, addRecord, uniqueZone } from '../support/domains';
 import { buildIdentityTestApp, type IdentityTestApp, uniqueEmail } from '../support/identity';
 import { type Answer, type Person, person, send } from '../support/teams';
@@ -101,11 +101,17 @@ async function verificationDocument(fixture: Fixture): Promise<string> {
   return answer.body.documents[0].id;
 }
 
-/** A compute of the fixture team, made by its owner; running when asked (power actions need one). */
-async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' = 'provisioning') {
+/** A compute of the fixture team, made by its owner; running (power actions) or stopped (resize) when asked. */
+async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' | 'stopped' = 'provisioning') {
   const created = await createCompute(t, people.owner.token, fixture.teamId);
   const compute = created.body.compute as { id: string; hostname: string };
-  if (state === 'running') await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'running');
+  if (state !== 'provisioning') {
+    await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'running');
+  }
+  if (state === 'stopped') {
+    await action(t, people.owner.token, fixture.teamId, compute.id, 'power_off');
+    await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'stopped');
+  }
   return compute;
 }
 
@@ -374,6 +380,13 @@ const MATRIX: Record<string, Row> = {
         },
       };
     },
+  },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/resize`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture, 'stopped')).id },
+      body: { instanceTypeId: 's-1vcpu-2gb' },
+    }),
   },
   [`PUT ${RM}/teams/{teamId}/computes/{computeId}/tags`]: {
     expect: team(200, 200, 200),

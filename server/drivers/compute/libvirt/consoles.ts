@@ -15,6 +15,7 @@ export const CONSOLE_STATUS: Record<Transition, string> = {
   power_off: 'stopping',
   reboot: 'rebooting',
   rebuild: 'rebuilding',
+  resize: 'resizing',
   destroy: 'destroying',
 };
 

@@ -16,6 +16,7 @@ import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
+import { resizeRoomRefusal } from '../capacity';
 import {
   type ComputeDriver,
   type ConsoleAttachment,
@@ -23,6 +24,7 @@ import {
   DriverCapacityError,
   type MachineAddresses,
   type MachineEventListener,
+  type MachineSize,
   type MachineSpec,
   MachineStateError,
   type MachineStatus,
@@ -38,6 +40,7 @@ import { bootBudgetMs } from './flows/flow';
 import { addressesOf, FlowEngine, withExtras } from './flows/flow-engine';
 import { FLOWS } from './flows/index';
 import { currentState } from './flows/machine-state';
+import { specWithoutTarget } from './flows/resize';
 import { Hosts } from './hosts';
 import type { LibvirtConfig } from './libvirt-config';
 import { LibvirtMachineStore, type StoredSpec, statusOf } from './machine-store';
@@ -215,6 +218,33 @@ export class LibvirtDriver implements ComputeDriver {
       values: { spec: stored as unknown as Record<string, unknown> },
       rootPassword,
     });
+  }
+
+  /** The target size is stored with the machine first: the flow (and a restart) reads it from there. */
+  async resize(machineId: string, size: MachineSize): Promise<void> {
+    const row = await this.store.find(machineId);
+    if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+    if (row.transition)
+      throw new MachineStateError(`The machine is busy (${row.transition.replace('_', ' ')}).`);
+    await this.store.update(machineId, { spec: { ...row.spec, resizeTo: size } });
+    try {
+      await this.engine.start(machineId, FLOWS.resize);
+    } catch (error) {
+      const now = await this.store.find(machineId);
+      if (now && now.transition !== 'resize')
+        await this.store.update(machineId, { spec: specWithoutTarget(now) });
+      throw error;
+    }
+  }
+
+  /** The machine's host must have room for the new size, its current size counted as freed. */
+  async refuseResize(machineId: string, size: MachineSize): Promise<PlacementRefusal | null> {
+    const row = await this.store.find(machineId);
+    if (!row) return null;
+    const host = this.hosts.of(row);
+    const used = (await this.store.usage()).find((entry) => entry.host === host.name);
+    const current = { vcpus: row.vcpus, memoryMb: row.memoryMb, diskGb: row.diskGb };
+    return resizeRoomRefusal(host.config.capacity, used ?? current, current, size);
   }
 
   async destroy(machineId: string): Promise<void> {

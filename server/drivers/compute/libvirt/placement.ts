@@ -1,5 +1,6 @@
 // Where a new machine goes: the least-loaded host of its location that has the image and room for its
 // size, or a refusal that says why in words a person can act on.
+import { FULL_LOCATION, LARGER_THAN_ANY_HOST } from '../capacity';
 import type { LibvirtHost } from './libvirt-config';
 import type { HostUsage } from './machine-store';
 
@@ -66,13 +67,11 @@ export function placeMachine(
     ? {
         ok: false,
         field: 'locationId',
-        reason:
-          'Full for now: this location has no room for this plan. Choose a smaller plan or another location.',
+        reason: FULL_LOCATION,
       }
     : {
         ok: false,
         field: 'instanceTypeId',
-        reason:
-          'This plan is larger than any machine in this location; choose a smaller plan or another location.',
+        reason: LARGER_THAN_ANY_HOST,
       };
 }

@@ -91,6 +91,7 @@ function transitionStatus(transition: Transition): string {
     power_off: 'stopping',
     reboot: 'rebooting',
     rebuild: 'rebuilding',
+    resize: 'resizing',
     destroy: 'destroying',
   }[transition];
 }

@@ -6,6 +6,7 @@ import { simulatorMachines } from '../../../db/schema';
 import {
   DriverCapacityError,
   type MachineOutcome,
+  type MachineSize,
   type MachineSpec,
   type MachineStatus,
   type Transition,
@@ -17,6 +18,8 @@ export type MachineRow = typeof simulatorMachines.$inferSelect;
 /** What is stored of the spec: dates as ISO text inside jsonb. */
 export interface StoredSpec extends Omit<MachineSpec, 'createdAt' | 'rootPassword'> {
   createdAt: string;
+  /** The size a resize under way gives the machine once it completes. */
+  resizeTo?: MachineSize;
 }
 
 /** What is kept of a spec: never the generated password (a real guest's image needs it; we keep its hash). */
@@ -26,8 +29,25 @@ export function storedSpecOf(spec: MachineSpec): StoredSpec {
 }
 
 export function specOf(row: MachineRow): MachineSpec {
-  const stored = row.spec as unknown as StoredSpec;
+  const { resizeTo: _resizeTo, ...stored } = row.spec as unknown as StoredSpec;
   return { ...stored, createdAt: new Date(stored.createdAt) };
+}
+
+/** The size the machine holds on its host: during a resize, the larger of its old and new sizes. */
+export function heldSize(row: MachineRow): MachineSize {
+  const spec = row.spec as unknown as StoredSpec;
+  const to = spec.resizeTo ?? spec;
+  return {
+    vcpus: Math.max(spec.vcpus, to.vcpus),
+    memoryMb: Math.max(spec.memoryMb, to.memoryMb),
+    diskGb: Math.max(spec.diskGb, to.diskGb),
+  };
+}
+
+/** The stored spec once a resize ended: the new size when it completed, the old one when it failed. */
+export function resized(row: MachineRow, completed: boolean): Record<string, unknown> {
+  const { resizeTo, ...stored } = row.spec as unknown as StoredSpec;
+  return { ...stored, ...(completed && resizeTo ? resizeTo : {}) } as unknown as Record<string, unknown>;
 }
 
 export function outcomeOf(row: MachineRow): MachineOutcome | null {
@@ -70,6 +90,10 @@ export class MachineStore {
   async find(id: string): Promise<MachineRow | undefined> {
     const [row] = await this.db.select().from(simulatorMachines).where(eq(simulatorMachines.id, id));
     return row;
+  }
+
+  async all(): Promise<MachineRow[]> {
+    return this.db.select().from(simulatorMachines);
   }
 
   /** Machines with a transition under way (after a restart: the ones to resume). */

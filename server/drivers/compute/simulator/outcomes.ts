@@ -1,6 +1,6 @@
 // Where a machine rests after a transition, and what changes with it (boot time, power log, outcome).
 import type { Transition } from '../compute-driver';
-import { type MachineRow, powerDown, powerOn } from './machine-store';
+import { type MachineRow, powerDown, powerOn, resized } from './machine-store';
 
 type Settled = Partial<MachineRow>;
 
@@ -48,6 +48,8 @@ export function settle(
       case 'shutdown':
       case 'power_off':
         return off('stopped');
+      case 'resize':
+        return { ...common, spec: resized(row, true) };
       case 'destroy':
         return 'removed';
     }
@@ -62,6 +64,9 @@ export function settle(
     case 'shutdown':
     case 'power_off':
       return { ...common };
+    case 'resize':
+      // Nothing of the new size was applied: the machine keeps its old one, stopped.
+      return { ...common, spec: resized(row, false) };
     case 'destroy':
       return row.state === 'running'
         ? { ...common }

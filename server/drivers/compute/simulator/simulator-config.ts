@@ -1,5 +1,6 @@
 // How the hypervisor simulator behaves: how long each transition takes, which ones fail, and which
 // addresses it hands out. Read from SIMULATOR_* variables (server/drivers/compute/config.ts).
+import type { HostCapacity } from '../capacity';
 import type { Transition } from '../compute-driver';
 
 export interface SimulatorConfig {
@@ -11,6 +12,11 @@ export interface SimulatorConfig {
   ipv4Pool: string[];
   /** One IPv6 prefix. */
   ipv6Pool: string;
+  /**
+   * Each location is one simulated host of this size, counted like a libvirt host (a plan that does not
+   * fit is refused before anything is made or resized); null: room without end.
+   */
+  hostCapacity?: HostCapacity | null;
 }
 
 /** Roughly what a small cloud VM takes: a minute's boot is too slow to watch, a blink not believable. */
@@ -22,6 +28,8 @@ export const DEFAULT_TIMINGS_MS: Record<Transition, number> = {
   reboot: 12_000,
   // A fresh disk from the image and a first boot: about as long as provisioning.
   rebuild: 20_000,
+  /** The domain redefined with its new size and the disk grown, while the machine is off. */
+  resize: 6_000,
   destroy: 5_000,
 };
 
@@ -55,7 +63,8 @@ export function transitionDurationMs(
 /**
  * Failure hooks, for tests and demonstrations, chosen by the hostname:
  *   fail-<transition>…  that transition always fails: fail-provision, fail-power-on, fail-shutdown,
- *                       fail-power-off, fail-reboot, fail-rebuild, fail-destroy (e.g. "fail-reboot-web-1")
+ *                       fail-power-off, fail-reboot, fail-rebuild, fail-resize, fail-destroy (e.g.
+ *                       "fail-reboot-web-1")
  *   fail-…              anything else after "fail-": provisioning fails
  * Tests can also make the next transition of one machine fail with HypervisorSimulator.failNext().
  */
@@ -77,5 +86,6 @@ export const FAILURE_MESSAGES: Record<Transition, string> = {
   reboot: 'The machine did not come back after the reboot; power it on again (simulated failure).',
   rebuild:
     'The new disk could not be written from the image; the compute is in error: rebuild it again or destroy it (simulated failure).',
+  resize: 'The disk could not be grown; the compute keeps its old size and is stopped (simulated failure).',
   destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
 };

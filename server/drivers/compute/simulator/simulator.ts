@@ -6,18 +6,29 @@ import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {
+  addSizes,
+  FULL_LOCATION,
+  fitsEmpty,
+  LARGER_THAN_ANY_HOST,
+  loadWith,
+  NO_SIZE,
+  resizeRoomRefusal,
+} from '../capacity';
+import {
   type ComputeDriver,
   type ConsoleAttachment,
   type ConsoleSink,
   type MachineEventListener,
+  type MachineSize,
   type MachineSpec,
   MachineStateError,
   type MachineStatus,
+  type PlacementRefusal,
   type Transition,
 } from '../compute-driver';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
 import { MachineConsoles } from './machine-consoles';
-import { type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
+import { heldSize, type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
 import { simulatedMetrics } from './metrics';
 import { settle } from './outcomes';
 import {
@@ -34,6 +45,7 @@ const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly
   power_off: ['running'],
   reboot: ['running'],
   rebuild: ['running', 'stopped', 'error'],
+  resize: ['stopped'],
 };
 
 export interface SimulatorOptions {
@@ -132,7 +144,42 @@ export class HypervisorSimulator implements ComputeDriver {
 
   /** The machine takes the new spec (image, keys, password hash) as its fresh disk is written. */
   rebuild(spec: MachineSpec): Promise<void> {
-    return this.begin(spec.id, 'rebuild', { spec: storedSpecOf(spec) as unknown as Record<string, unknown> });
+    return this.begin(spec.id, 'rebuild', {
+      values: { spec: storedSpecOf(spec) as unknown as Record<string, unknown> },
+    });
+  }
+
+  resize(machineId: string, size: MachineSize): Promise<void> {
+    return this.begin(machineId, 'resize', { spec: { resizeTo: size } });
+  }
+
+  // ── Capacity: each location one host of hostCapacity, counted like a libvirt host ──
+
+  /** What the location's machines hold (a machine mid-resize holds the larger of its two sizes). */
+  private async usedIn(locationId: string): Promise<MachineSize> {
+    return (await this.store.all())
+      .filter((row) => specOf(row).locationId === locationId)
+      .reduce((sum, row) => addSizes(sum, heldSize(row)), NO_SIZE);
+  }
+
+  async refusePlacement(request: {
+    locationId: string;
+    vcpus: number;
+    memoryMb: number;
+    diskGb: number;
+  }): Promise<PlacementRefusal | null> {
+    const capacity = this.options.config.hostCapacity;
+    if (!capacity) return null;
+    if (!fitsEmpty(capacity, request)) return { field: 'instanceTypeId', message: LARGER_THAN_ANY_HOST };
+    if (loadWith(capacity, await this.usedIn(request.locationId), request) <= 1) return null;
+    return { field: 'locationId', message: FULL_LOCATION };
+  }
+
+  async refuseResize(machineId: string, size: MachineSize): Promise<PlacementRefusal | null> {
+    const capacity = this.options.config.hostCapacity;
+    const row = await this.store.find(machineId);
+    if (!capacity || !row) return null;
+    return resizeRoomRefusal(capacity, await this.usedIn(specOf(row).locationId), heldSize(row), size);
   }
 
   destroy(machineId: string): Promise<void> {
@@ -170,7 +217,8 @@ export class HypervisorSimulator implements ComputeDriver {
   private async begin(
     machineId: string,
     transition: Exclude<Transition, 'provision'>,
-    values: Partial<MachineRow> = {},
+    /** Columns the transition sets (a rebuild's new spec), and keys merged into the spec (a resize's target). */
+    change: { values?: Partial<MachineRow>; spec?: Record<string, unknown> } = {},
   ): Promise<void> {
     const duration = this.duration(machineId, transition);
     const row = await this.store.change(machineId, async (current, tx) => {
@@ -184,7 +232,8 @@ export class HypervisorSimulator implements ComputeDriver {
       }
       const now = new Date();
       return this.store.update(tx, machineId, {
-        ...values,
+        ...change.values,
+        ...(change.spec ? { spec: { ...current.spec, ...change.spec } } : {}),
         transition,
         transitionStartedAt: now,
         transitionDueAt: new Date(now.getTime() + duration),
@@ -197,7 +246,7 @@ export class HypervisorSimulator implements ComputeDriver {
       console.beginBoot(transition, duration);
     else if (transition === 'shutdown') console.beginShutdown(duration);
     else if (transition === 'power_off') console.beginPowerOff();
-    else console.beginDestroy();
+    else if (transition === 'destroy') console.beginDestroy();
     this.schedule(machineId, transition, duration);
   }
 

@@ -217,6 +217,7 @@ function failureMessage(transition: Transition, error: unknown): string {
     power_off: 'The machine could not be powered off',
     reboot: 'The machine could not be rebooted',
     rebuild: 'The machine could not be rebuilt',
+    resize: 'The machine could not be resized; it keeps its old size',
     destroy: 'The machine could not be destroyed; try again',
   }[transition];
   return `${what} (libvirt: ${detail.slice(0, 300)}).`;

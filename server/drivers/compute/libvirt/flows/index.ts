@@ -8,6 +8,7 @@ import { powerOnFlow } from './power-on';
 import { provisionFlow } from './provision';
 import { rebootFlow } from './reboot';
 import { rebuildFlow } from './rebuild';
+import { resizeFlow } from './resize';
 import { shutdownFlow } from './shutdown';
 
 export const FLOWS: Record<Transition, TransitionFlow> = {
@@ -17,5 +18,6 @@ export const FLOWS: Record<Transition, TransitionFlow> = {
   power_off: powerOffFlow,
   reboot: rebootFlow,
   rebuild: rebuildFlow,
+  resize: resizeFlow,
   destroy: destroyFlow,
 };

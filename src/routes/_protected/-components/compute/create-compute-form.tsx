@@ -23,7 +23,7 @@ import { Button } from '@/ui/button';
 import { ChoiceCards } from '@/ui/choice-cards';
 import { TagInput } from '@/ui/tag-input';
 import { Text } from '@/ui/text';
-import { TextField } from '@/ui/text-field';
+import { TextareaField, TextField } from '@/ui/text-field';
 import { authenticationOf, type RootSignIn, RootSignInFields } from './root-sign-in-fields';
 
 export interface CatalogData {

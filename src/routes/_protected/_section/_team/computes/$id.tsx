@@ -9,7 +9,8 @@ import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
-// A compute: its overview (the default child) and the power, tags, history, monitoring, rebuild and destroy pages.
+// A compute: its overview (the default child) and the power, resize, rebuild, tags, history, monitoring and
+// destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
@@ -63,6 +64,7 @@ function ComputeLayout() {
         tabs={[
           { label: 'Overview', to: '/computes/$id', params: { id }, exact: true },
           { label: 'Power', to: '/computes/$id/power', params: { id } },
+          { label: 'Resize', to: '/computes/$id/resize', params: { id } },
           { label: 'Tags', to: '/computes/$id/tags', params: { id } },
           { label: 'History', to: '/computes/$id/history', params: { id } },
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },

@@ -24,6 +24,7 @@ const actionWords: Record<string, string> = {
   power_off: 'Power off (forced)',
   reboot: 'Reboot',
   rebuild: 'Rebuild',
+  resize: 'Resize',
   destroy: 'Destroy',
   tags: 'Tags changed',
   recovered: 'Resumed after a server restart',

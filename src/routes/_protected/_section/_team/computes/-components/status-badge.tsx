@@ -10,6 +10,7 @@ const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
   starting: { label: 'Starting…', tone: 'warning' },
   rebooting: { label: 'Rebooting…', tone: 'warning' },
   rebuilding: { label: 'Rebuilding…', tone: 'warning' },
+  resizing: { label: 'Resizing…', tone: 'warning' },
   destroying: { label: 'Destroying…', tone: 'danger' },
   destroyed: { label: 'Destroyed', tone: 'neutral' },
   error: { label: 'Error', tone: 'danger' },

@@ -33,6 +33,7 @@ const phrases: Record<string, string> = {
   'verification.info_requested': 'asked for more information',
   'compute.created': 'created a compute',
   'compute.power_action': 'asked a compute to change power',
+  'compute.resized': 'resized a compute to another plan',
   'compute.tags_changed': 'changed a compute’s tags',
   'compute.destroyed': 'destroyed a compute',
   'domain.created': 'added a domain',
