@@ -1,5 +1,6 @@
 // /teams/:teamId/computes/:computeId/…: power actions, rebuild, tags, history and metrics.
 import * as v from 'valibot';
+import { rebuildComputeRequestSchema } from '@/contract/compute-requests';
 import {
   computeHistorySchema,
   computeMetricsSchema,
@@ -7,7 +8,6 @@ import {
   createdComputeSchema,
   metricsRangeSchema,
   powerActionRequestSchema,
-  rebuildComputeRequestSchema,
   resizeComputeRequestSchema,
   updateTagsRequestSchema,
 } from '@/contract/computes';

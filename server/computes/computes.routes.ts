@@ -1,10 +1,10 @@
 // /teams/:teamId/computes: create (idempotent), list, read and destroy. Any active member of the team may
 // (OWNER, ADMIN and MEMBER alike: see "Roles and permissions" in the README); another team's compute is 404.
+import { createComputeRequestSchema } from '@/contract/compute-requests';
 import {
   computeListQuerySchema,
   computeListSchema,
   computeSchema,
-  createComputeRequestSchema,
   createdComputeSchema,
   destroyComputeRequestSchema,
 } from '@/contract/computes';

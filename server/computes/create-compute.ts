@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { type createComputeRequestSchema, userDataKind } from '@/contract/computes';
+import type { createComputeRequestSchema } from '@/contract/compute-requests';
+import { userDataKind } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';

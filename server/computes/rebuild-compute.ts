@@ -5,7 +5,8 @@
 // of the driver; the outcome arrives like any transition's.
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { ComputeStatus, rebuildComputeRequestSchema } from '@/contract/computes';
+import type { rebuildComputeRequestSchema } from '@/contract/compute-requests';
+import type { ComputeStatus } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
 import { REBUILD_RULE, rebuildRefusal } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';

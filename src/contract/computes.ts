@@ -2,10 +2,9 @@
 // /instance-types and /teams/:teamId/computes resources (SPEC §1, §2, §3, §9).
 import * as v from 'valibot';
 import { computeSortSchema, computeStatusSchema, metricsRangeSchema } from './compute-states';
-import { userDataSchema } from './user-data';
 
 export * from './compute-states';
-export * from './user-data';
+export * from './user-data-kind';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -160,20 +159,6 @@ export const computeAuthenticationSchema = v.variant('method', [
   v.object({ method: v.literal('password') }),
 ]);
 
-export const createComputeRequestSchema = v.object({
-  hostname: hostnameSchema,
-  locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
-  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
-  instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
-  authentication: computeAuthenticationSchema,
-  tags: v.optional(tagsSchema, []),
-  /**
-   * Run by the image's cloud-init at first boot beside our own settings: a `#cloud-config` document or a
-   * `#!` script, up to 64 KiB of UTF-8 (src/contract/user-data.ts). Absent or null: none.
-   */
-  userData: v.optional(v.nullable(userDataSchema)),
-});
-
 /** 201 to a create: the compute, and the generated root password (only ever sent this once). */
 export const createdComputeSchema = v.object({
   compute: computeSchema,
@@ -210,19 +195,6 @@ export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
 export const destroyComputeRequestSchema = v.object({
   confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
 });
-
-/**
- * Rebuilding reinstalls the compute from an image (the same or another) with new sign-in details, keeping
- * its id, hostname, addresses and plan. The hostname is typed again, as for destroy.
- */
-export const rebuildComputeRequestSchema = v.object({
-  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
-  authentication: computeAuthenticationSchema,
-  confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
-  /** The compute's user-data on the new disk: absent keeps what it has, a string replaces it, null removes it. */
-  userData: v.optional(v.nullable(userDataSchema)),
-});
-export type RebuildComputeInput = v.InferInput<typeof rebuildComputeRequestSchema>;
 
 // ── History and monitoring ───────────────────────────────────────────────────────────────────────────
 

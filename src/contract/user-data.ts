@@ -9,23 +9,9 @@
 // or gzip archives (we make the multipart ourselves, and cannot read into a compressed one).
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument } from 'yaml';
-
-/** 64 KiB of UTF-8: what a NoCloud seed takes comfortably, and what public clouds allow. */
-export const USER_DATA_MAX_BYTES = 65_536;
-
-export type UserDataKind = 'cloud-config' | 'script';
+import { firstLine, USER_DATA_MAX_BYTES, userDataKind } from './user-data-kind';
 
 const ACCEPTED = 'Start with "#cloud-config" (a YAML document) or "#!" (a script, like #!/bin/sh).';
-
-const firstLine = (text: string) => (text.split('\n', 1)[0] ?? '').replace(/\r$/, '');
-
-/** What kind of user-data this is, from its first line; null when it is neither accepted kind. */
-export function userDataKind(text: string): UserDataKind | null {
-  const line = firstLine(text);
-  if (/^#cloud-config\s*$/.test(line)) return 'cloud-config';
-  if (line.startsWith('#!') && line.length > 2) return 'script';
-  return null;
-}
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 

@@ -1,4 +1,5 @@
 // The resource manager's catalog and computes (src/contract/computes.ts).
+import type { RebuildComputeInput } from '@/contract/compute-requests';
 import {
   type ComputeStatus,
   computeHistorySchema,
@@ -11,7 +12,6 @@ import {
   type MetricsRange,
   operatingSystemListSchema,
   type PowerAction,
-  type RebuildComputeInput,
 } from '@/contract/computes';
 import type { ApiRequest } from '@/domain/api-call';
 import { apiOrigin, basePaths } from './config';

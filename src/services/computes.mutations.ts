@@ -1,7 +1,8 @@
 // A team's computes: created, powered, tagged, destroyed. A compute the server answers with is stored
 // (unless the cache already holds a newer state, say from the socket) and its rows in the lists follow.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { Compute, PowerAction, RebuildComputeInput } from '@/contract/computes';
+import type { RebuildComputeInput } from '@/contract/compute-requests';
+import type { Compute, PowerAction } from '@/contract/computes';
 import {
   type CreateComputeInput,
   createCompute,

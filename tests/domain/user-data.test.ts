@@ -3,8 +3,9 @@
 // refused with what is accepted.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createComputeRequestSchema } from '@/contract/computes';
-import { USER_DATA_MAX_BYTES, userDataKind, userDataProblem, userDataSchema } from '@/contract/user-data';
+import { createComputeRequestSchema } from '@/contract/compute-requests';
+import { userDataProblem, userDataSchema } from '@/contract/user-data';
+import { USER_DATA_MAX_BYTES, userDataKind } from '@/contract/user-data-kind';
 
 const ACCEPTED = 'Start with "#cloud-config" (a YAML document) or "#!" (a script, like #!/bin/sh).';
 

@@ -114,7 +114,7 @@ describe('computes in Chromium', () => {
     const ssh = await page.getByText(/^ssh root@\d+\.\d+\.\d+\.\d+$/).textContent();
     expect(ssh).toMatch(/^ssh root@192\.0\.2\.\d+$/);
     // The user-data it was made with, folded on its overview until asked for.
-    await page.getByText('Show the #cloud-config it was created with').click();
+    await page.getByText('Show its #cloud-config').click();
     const userDataShown = await page.locator('pre', { hasText: 'runcmd:' }).innerText();
     expect(userDataShown.trimEnd()).toBe(fixed.trimEnd());
     await expectNoAxeViolations(page);
@@ -236,6 +236,9 @@ describe('computes in Chromium', () => {
     await page.waitForURL('**/rebuild');
     await page.getByRole('radio', { name: /^Debian 12/ }).check();
     await page.getByRole('radio', { name: /^Root password/ }).check();
+    // Its user-data is kept unless replaced: replaced here by a script.
+    await page.getByRole('radio', { name: /^New user-data/ }).check();
+    await page.getByLabel('User-data', { exact: true }).fill('#!/bin/sh\necho rebuilt > /root/rebuilt\n');
     const rebuild = page.getByRole('button', { name: 'Rebuild from Debian 12 (bookworm)' });
     await page.getByLabel('Type web-1 to confirm').fill('web-2');
     expect(await rebuild.isDisabled()).toBe(true);
@@ -251,6 +254,12 @@ describe('computes in Chromium', () => {
     await page.getByText('web-1 was rebuilt from Debian 12 (bookworm) and is running').waitFor();
     await rebuildWatcher.page.getByText(ssh!.replace('ssh root@', '')).first().waitFor();
     await expectNoAxeViolations(page);
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    await page.getByText('Show its user-data script').click();
+    await page.locator('pre', { hasText: 'echo rebuilt > /root/rebuilt' }).waitFor();
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await history.getByRole('row', { name: /Rebuild.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
     expect(rebuildWatcher.problems).toEqual([]);

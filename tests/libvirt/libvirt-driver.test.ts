@@ -374,5 +374,5 @@ describe('the libvirt driver', () => {
     expect(domainNames()).not.toContain(`ikirere-${guest.id}`);
     expect(existsSync(join(pool.directory, `ikirere-${guest.id}.qcow2`))).toBe(false);
     expect(diskFiles()).toEqual([]);
-  }, 600_000); // Two boots (the second after the resize): more than the file's five minutes under load.
+  }, 900_000); // Three boots (after the resize, after the rebuild): more than the file's five minutes under load.
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Compute, RebuildComputeInput } from '@/contract/computes';
+import type { RebuildComputeInput } from '@/contract/compute-requests';
+import type { Compute } from '@/contract/computes';
 import {
   type ComputeRebuildEvent,
   computeRebuildMachine,

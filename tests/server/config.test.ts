@@ -153,6 +153,8 @@ describe('loadConfig', () => {
           shutdown: 10_000,
           power_off: 2_000,
           reboot: 12_000,
+          rebuild: 20_000,
+          resize: 6_000,
           destroy: 5_000,
         },
         ipv4Pool: ['192.0.2.0/24'],
@@ -297,6 +299,8 @@ describe('loadConfig', () => {
           shutdown: 10_000,
           power_off: 2_000,
           reboot: 12_000,
+          rebuild: 20_000,
+          resize: 6_000,
           destroy: 5_000,
         },
         ipv4Pool: ['198.51.100.0/24', '203.0.113.0/25'],
@@ -406,7 +410,7 @@ describe('loadConfig', () => {
     ).toEqual([
       'COMPUTE_DRIVER must be one of simulator, libvirt (got "kvm").',
       'SIMULATOR_SPEED must be a number above 0, up to 100000 (got "fast").',
-      'SIMULATOR_TIMINGS takes transition=milliseconds pairs for provision, power_on, shutdown, power_off, reboot, destroy (got "boot=100").',
+      'SIMULATOR_TIMINGS takes transition=milliseconds pairs for provision, power_on, shutdown, power_off, reboot, rebuild, resize, destroy (got "boot=100").',
       'SIMULATOR_IPV4_POOL takes IPv4 CIDR blocks such as 192.0.2.0/24 (got "192.0.2.1/24").',
       'SIMULATOR_IPV6_POOL takes one IPv6 prefix from /48 to /120 such as 2001:db8::/64 (got "2001:db8::/32").',
     ]);

@@ -3,7 +3,8 @@
 // refusal brings the form back as it was typed, with the server's reasons beside the fields. A new root
 // password is shown once, when the rebuild has begun.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Compute, ComputeStatus, RebuildComputeInput } from '@/contract/computes';
+import type { RebuildComputeInput } from '@/contract/compute-requests';
+import type { Compute, ComputeStatus } from '@/contract/computes';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 

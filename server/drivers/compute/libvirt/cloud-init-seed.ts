@@ -18,7 +18,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encrypt } from 'unixcrypt';
-import { userDataKind } from '@/contract/user-data';
+import { userDataKind } from '@/contract/user-data-kind';
 
 export interface SeedInput {
   instanceId: string;

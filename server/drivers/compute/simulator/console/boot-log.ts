@@ -1,7 +1,7 @@
 // What a machine prints on its serial port while it boots and shuts down, shaped after the image's real
 // output (kernel ring buffer, systemd or OpenRC) and filled in with the machine's own size and addresses.
 import { parse } from 'yaml';
-import { userDataKind } from '@/contract/user-data';
+import { userDataKind } from '@/contract/user-data-kind';
 import type { MachineSpec } from '../../compute-driver';
 import type { ConsoleFacts } from './console-facts';
 import { kernelOf } from './console-facts';

@@ -5,16 +5,11 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
-import {
-  createComputeRequestSchema,
-  type InstanceType,
-  type Location,
-  type OperatingSystem,
-  tagSchema,
-  userDataProblem,
-} from '@/contract/computes';
+import { createComputeRequestSchema } from '@/contract/compute-requests';
+import { type InstanceType, type Location, type OperatingSystem, tagSchema } from '@/contract/computes';
 import type { SshKey } from '@/contract/ssh-keys';
 import type { Team, TeamLimits } from '@/contract/teams';
+import { userDataProblem } from '@/contract/user-data';
 import { formatMemory, formatMoney, prepaidShortfall } from '@/domain/money';
 import { type CreateComputeInput, createComputeRequest } from '@/services/computes.api';
 import { Alert } from '@/ui/alert';

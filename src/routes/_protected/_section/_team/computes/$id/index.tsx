@@ -119,18 +119,19 @@ function ComputeOverviewPage() {
             <CollapsibleCode
               summary={
                 userDataKind(compute.userData) === 'script'
-                  ? 'Show the script it was created with'
-                  : 'Show the #cloud-config it was created with'
+                  ? 'Show its user-data script'
+                  : 'Show its #cloud-config'
               }
               code={compute.userData}
               copyLabel="Copy the user-data"
             >
               <p className={term}>
-                Run by cloud-init at the first boot, after the hostname, keys and network.
+                Run by cloud-init at the first boot (and again after a rebuild), after the hostname, keys and
+                network.
               </p>
             </CollapsibleCode>
           ) : (
-            <p className={term}>None: created without user-data.</p>
+            <p className={term}>None.</p>
           )}
         </section>
       </div>

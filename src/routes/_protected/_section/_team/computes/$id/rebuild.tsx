@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { flex, grid, hstack, panel } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
-import type { Compute, RebuildComputeInput } from '@/contract/computes';
+import type { RebuildComputeInput } from '@/contract/compute-requests';
+import type { Compute } from '@/contract/computes';
+import { userDataProblem } from '@/contract/user-data';
 import { can, whyNot } from '@/domain/permissions';
 import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
 import { SectionHeading } from '@/routes/-components/page';
@@ -18,7 +20,7 @@ import { ChoiceCards } from '@/ui/choice-cards';
 import { CopyButton } from '@/ui/copy-button';
 import { Spinner } from '@/ui/spinner';
 import { Text } from '@/ui/text';
-import { TextField } from '@/ui/text-field';
+import { TextareaField, TextField } from '@/ui/text-field';
 import {
   authenticationOf,
   type RootSignIn,
@@ -38,6 +40,8 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/re
     ]),
   component: ComputeRebuildPage,
 });
+
+type UserDataChoice = 'keep' | 'replace' | 'remove';
 
 function ComputeRebuildPage() {
   const { id } = Route.useParams();
@@ -77,6 +81,10 @@ function RebuildForm({ compute }: { compute: Compute }) {
   const [signIn, setSignIn] = useState<RootSignIn>({ method: 'ssh-key', publicKey: '', keyIds: [] });
   const [typed, setTyped] = useState('');
   const [keyProblem, setKeyProblem] = useState<string | undefined>();
+  // User-data on the new disk: the compute's kept, new, or none.
+  const [userDataChoice, setUserDataChoice] = useState<UserDataChoice>('keep');
+  const [userData, setUserData] = useState(compute.userData ?? '');
+  const [userDataTyping, setUserDataTyping] = useState<string | undefined>();
   const { fieldErrors, message, rootPassword } = snapshot.context;
   const os = operatingSystems.find((candidate) => candidate.id === osId);
   const chosen = os ? `${os.name} ${os.version}` : 'the image';
@@ -133,12 +141,22 @@ function RebuildForm({ compute }: { compute: Compute }) {
   const submit = () => {
     actor.send({
       type: 'form.submit',
-      input: { operatingSystemId: osId, authentication: authenticationOf(signIn), confirmHostname: typed },
+      input: {
+        operatingSystemId: osId,
+        authentication: authenticationOf(signIn),
+        confirmHostname: typed,
+        ...(userDataChoice === 'replace'
+          ? { userData }
+          : userDataChoice === 'remove'
+            ? { userData: null }
+            : {}),
+      },
     });
   };
   const errors: Record<string, string | undefined> = {
     ...fieldErrors,
     publicKey: keyProblem ?? fieldErrors.publicKey,
+    userData: userDataTyping ?? fieldErrors.userData,
   };
   return (
     <>
@@ -177,6 +195,50 @@ function RebuildForm({ compute }: { compute: Compute }) {
           errors={errors}
           onKeyChecked={setKeyProblem}
         />
+        <ChoiceCards
+          legend="User-data"
+          name="userDataChoice"
+          value={userDataChoice}
+          onChange={(choice) => setUserDataChoice(choice as UserDataChoice)}
+          columns={3}
+          options={[
+            {
+              value: 'keep',
+              label: compute.userData ? 'Keep its user-data' : 'None',
+              description: compute.userData
+                ? 'Run again by cloud-init on the fresh disk, as written.'
+                : 'It was made without user-data.',
+            },
+            {
+              value: 'replace',
+              label: 'New user-data',
+              description: 'A #cloud-config document or a script.',
+            },
+            ...(compute.userData
+              ? [{ value: 'remove', label: 'Remove it', description: 'The rebuilt compute runs none.' }]
+              : []),
+          ]}
+        />
+        {userDataChoice === 'replace' ? (
+          <TextareaField
+            label="User-data"
+            name="userData"
+            mono
+            rows={6}
+            spellCheck={false}
+            value={userData}
+            onChange={(event) => {
+              const text = event.target.value;
+              setUserData(text);
+              // Checked as it is typed, once it is more than a first line being written.
+              setUserDataTyping(
+                text.trim() === '' || !text.includes('\n') ? undefined : (userDataProblem(text) ?? undefined),
+              );
+            }}
+            help="Run by cloud-init at the rebuilt compute's first boot, after its hostname, keys and network are set (up to 64 KiB)."
+            error={errors.userData}
+          />
+        ) : null}
         <TextField
           label={`Type ${compute.hostname} to confirm`}
           name="confirmHostname"

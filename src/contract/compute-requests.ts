@@ -1,0 +1,33 @@
+// The requests that carry user-data (creating and rebuilding a compute), apart from the rest of the compute
+// contract: checking user-data parses YAML, and the parser should load only with the forms that need it,
+// not with every page that shows a compute (the socket, the lists).
+import * as v from 'valibot';
+import { computeAuthenticationSchema, hostnameSchema, tagsSchema } from './computes';
+import { userDataSchema } from './user-data';
+
+export const createComputeRequestSchema = v.object({
+  hostname: hostnameSchema,
+  locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
+  instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
+  authentication: computeAuthenticationSchema,
+  tags: v.optional(tagsSchema, []),
+  /**
+   * Run by the image's cloud-init at first boot beside our own settings: a `#cloud-config` document or a
+   * `#!` script, up to 64 KiB of UTF-8 (src/contract/user-data.ts). Absent or null: none.
+   */
+  userData: v.optional(v.nullable(userDataSchema)),
+});
+
+/**
+ * Rebuilding reinstalls the compute from an image (the same or another) with new sign-in details, keeping
+ * its id, hostname, addresses and plan. The hostname is typed again, as for destroy.
+ */
+export const rebuildComputeRequestSchema = v.object({
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
+  authentication: computeAuthenticationSchema,
+  confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
+  /** The compute's user-data on the new disk: absent keeps what it has, a string replaces it, null removes it. */
+  userData: v.optional(v.nullable(userDataSchema)),
+});
+export type RebuildComputeInput = v.InferInput<typeof rebuildComputeRequestSchema>;
