@@ -9,7 +9,6 @@ import { createComputeRequestSchema } from '@/contract/compute-requests';
 import { type InstanceType, type Location, type OperatingSystem, tagSchema } from '@/contract/computes';
 import type { SshKey } from '@/contract/ssh-keys';
 import type { Team, TeamLimits } from '@/contract/teams';
-import { userDataProblem } from '@/contract/user-data';
 import { formatMemory, formatMoney, prepaidShortfall } from '@/domain/money';
 import { type CreateComputeInput, createComputeRequest } from '@/services/computes.api';
 import { Alert } from '@/ui/alert';
@@ -18,8 +17,9 @@ import { Button } from '@/ui/button';
 import { ChoiceCards } from '@/ui/choice-cards';
 import { TagInput } from '@/ui/tag-input';
 import { Text } from '@/ui/text';
-import { TextareaField, TextField } from '@/ui/text-field';
+import { TextField } from '@/ui/text-field';
 import { authenticationOf, type RootSignIn, RootSignInFields } from './root-sign-in-fields';
+import { UserDataField } from './user-data-field';
 
 export interface CatalogData {
   locations: Location[];
@@ -219,21 +219,13 @@ export function CreateComputeForm({
         help="Optional: group computes, e.g. web, production. Press Enter to add."
         error={errors.tags}
       />
-      <TextareaField
+      <UserDataField
         label="User-data (optional)"
-        name="userData"
-        mono
-        rows={6}
-        spellCheck={false}
         value={userData}
-        onChange={(event) => {
-          const text = event.target.value;
+        onChange={(text, problem) => {
           setUserData(text);
-          // Checked as it is typed, once it is more than a first line being written.
-          const problem = text.trim() === '' || !text.includes('\n') ? null : userDataProblem(text);
           setClientErrors(({ userData: _, ...rest }) => (problem ? { ...rest, userData: problem } : rest));
         }}
-        placeholder={'#cloud-config\nruncmd:\n  - echo hello > /root/hello'}
         help="Run by cloud-init at first boot, after your hostname, keys and network are set: a #cloud-config document or a script starting with #! (up to 64 KiB)."
         error={errors.userData}
       />

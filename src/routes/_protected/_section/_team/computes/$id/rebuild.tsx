@@ -7,7 +7,6 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { RebuildComputeInput } from '@/contract/compute-requests';
 import type { Compute } from '@/contract/computes';
-import { userDataProblem } from '@/contract/user-data';
 import { can, whyNot } from '@/domain/permissions';
 import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
 import { SectionHeading } from '@/routes/-components/page';
@@ -20,12 +19,13 @@ import { ChoiceCards } from '@/ui/choice-cards';
 import { CopyButton } from '@/ui/copy-button';
 import { Spinner } from '@/ui/spinner';
 import { Text } from '@/ui/text';
-import { TextareaField, TextField } from '@/ui/text-field';
+import { TextField } from '@/ui/text-field';
 import {
   authenticationOf,
   type RootSignIn,
   RootSignInFields,
 } from '../../../../-components/compute/root-sign-in-fields';
+import { UserDataField } from '../../../../-components/compute/user-data-field';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -220,20 +220,12 @@ function RebuildForm({ compute }: { compute: Compute }) {
           ]}
         />
         {userDataChoice === 'replace' ? (
-          <TextareaField
+          <UserDataField
             label="User-data"
-            name="userData"
-            mono
-            rows={6}
-            spellCheck={false}
             value={userData}
-            onChange={(event) => {
-              const text = event.target.value;
+            onChange={(text, problem) => {
               setUserData(text);
-              // Checked as it is typed, once it is more than a first line being written.
-              setUserDataTyping(
-                text.trim() === '' || !text.includes('\n') ? undefined : (userDataProblem(text) ?? undefined),
-              );
+              setUserDataTyping(problem);
             }}
             help="Run by cloud-init at the rebuilt compute's first boot, after its hostname, keys and network are set (up to 64 KiB)."
             error={errors.userData}
