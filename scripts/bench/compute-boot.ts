@@ -96,7 +96,23 @@ async function timeToRunning(
   return { seconds, compute: read.body, startedAt };
 }
 
-/** Seconds from `startedAt` until the compute reads Running (polled as the console's socket would learn it). */
+/** Polls the compute (as the console's socket would learn it) until it reads `status`; an error throws. */
+async function untilStatus(
+  server: { url: string },
+  account: TestAccount,
+  teamId: string,
+  id: string,
+  status: string,
+): Promise<ComputeAnswer> {
+  for (;;) {
+    const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
+    if (read.body.status === status) return read.body;
+    if (read.body.status === 'error') throw new Error(`compute ${id} went into error`);
+    await sleep(100);
+  }
+}
+
+/** Seconds from `startedAt` until the compute reads Running. */
 async function secondsToRunning(
   server: { url: string },
   account: TestAccount,
@@ -104,12 +120,8 @@ async function secondsToRunning(
   id: string,
   startedAt: number,
 ): Promise<number> {
-  for (;;) {
-    const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
-    if (read.body.status === 'running') return (performance.now() - startedAt) / 1000;
-    if (read.body.status === 'error') throw new Error(`compute ${id} went into error`);
-    await sleep(100);
-  }
+  await untilStatus(server, account, teamId, id, 'running');
+  return (performance.now() - startedAt) / 1000;
 }
 
 /** Waits until root can sign in over SSH with this key through the compute's loopback forward. */
@@ -147,21 +159,6 @@ async function untilSsh(keyPath: string, compute: ComputeAnswer): Promise<void> 
 async function secondsToSsh(keyPath: string, compute: ComputeAnswer, startedAt: number): Promise<number> {
   await untilSsh(keyPath, compute);
   return (performance.now() - startedAt) / 1000;
-}
-
-async function untilStatus(
-  server: { url: string },
-  account: TestAccount,
-  teamId: string,
-  id: string,
-  status: string,
-): Promise<ComputeAnswer> {
-  for (;;) {
-    const read = await api(server.url, account, 'GET', `/teams/${teamId}/computes/${id}`);
-    if (read.body.status === status) return read.body;
-    if (read.body.status === 'error') throw new Error(`compute ${id} went into error`);
-    await sleep(100);
-  }
 }
 
 /**
