@@ -107,9 +107,9 @@ afterAll(async () => {
 });
 
 /** The elements whose right edge is past the viewport, innermost first, described for a failure message. */
-async function sidewaysScroll({ page }: ConsolePage): Promise<string[]> {
+async function sidewaysScroll({ page }: ConsolePage, settle = true): Promise<string[]> {
   // Let late content (charts, tables filled by the socket) settle before measuring.
-  await page.waitForLoadState('networkidle');
+  if (settle) await page.waitForLoadState('networkidle');
   return page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return [];
@@ -175,6 +175,30 @@ describe('on a phone, 390 px wide', () => {
     await signedIn.page.locator('main h1').first().waitFor();
     await signedIn.page.getByText(/^Signs in with your SSH key \(SHA256:/).waitFor();
     expect([...(await sidewaysScroll(signedIn)), ...(await tinyText(signedIn))]).toEqual([]);
+  });
+
+  it('keeps the header on the screen while live updates connect, and when they are lost', async () => {
+    // The header's connection indicator says more while connecting ("Connecting…") or lost ("Reconnecting",
+    // a countdown and "Reconnect now") than when live: the header wraps instead of widening the page.
+    const { page } = signedIn;
+    let answer: 'hold' | 'refuse' = 'hold';
+    await page.route('**/socket-tickets', (route) =>
+      answer === 'hold' ? undefined : route.fulfill({ status: 503, body: '' }),
+    );
+    try {
+      await page.goto('/settings/general');
+      await page.locator('main h1').first().waitFor();
+      await page.getByRole('status').filter({ hasText: 'Connecting…' }).waitFor();
+      // The ticket is held on purpose: the network never goes idle, so measure as is.
+      expect(await sidewaysScroll(signedIn, false)).toEqual([]);
+
+      answer = 'refuse';
+      await page.goto('/settings/billing');
+      await page.getByRole('button', { name: 'Reconnect now' }).waitFor();
+      expect(await sidewaysScroll(signedIn)).toEqual([]);
+    } finally {
+      await page.unroute('**/socket-tickets');
+    }
   });
 
   it('shows a record’s type, and the current tab of a strip that scrolls, whole', async () => {

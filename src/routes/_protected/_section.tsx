@@ -18,7 +18,8 @@ export const Route = createFileRoute('/_protected/_section')({
 const shell = css({
   minHeight: '100vh',
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: '15rem 1fr' },
+  // minmax(0, …): no content may widen the column past the screen (a long header wraps instead).
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: '15rem minmax(0, 1fr)' },
   gridTemplateRows: { base: 'auto auto 1fr', md: 'auto 1fr' },
   gridTemplateAreas: { base: '"header" "sidebar" "main"', md: '"sidebar header" "sidebar main"' },
 });
@@ -87,6 +88,7 @@ function SectionLayout() {
       <header
         className={hstack({
           gap: '3',
+          flexWrap: 'wrap',
           gridArea: 'header',
           paddingX: { base: '4', md: '8' },
           paddingY: '3',
@@ -96,7 +98,7 @@ function SectionLayout() {
         })}
       >
         <TeamSwitcher />
-        <div className={hstack({ gap: '3', marginLeft: 'auto' })}>
+        <div className={hstack({ gap: '3', marginLeft: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
           <ConnectionIndicator actor={liveConnection()} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
             New compute
