@@ -98,7 +98,9 @@ function SectionLayout() {
         })}
       >
         <TeamSwitcher />
-        <div className={hstack({ gap: '3', marginLeft: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+        <div
+          className={hstack({ gap: '3', marginLeft: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' })}
+        >
           <ConnectionIndicator actor={liveConnection()} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
             New compute
