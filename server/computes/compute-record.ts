@@ -1,7 +1,7 @@
 // Computes as stored and as the API shows them. The catalog is in memory and the creator's name comes
 // in the same query, so a page of computes costs one query whatever its size.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Compute, ComputeStatus } from '@/contract/computes';
+import { type Compute, type ComputeStatus, userDataKind } from '@/contract/computes';
 import type { Catalog, InstanceType } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
@@ -39,7 +39,7 @@ export function toCompute(catalog: Catalog, { row, creatorName }: ComputeWithCre
     sshKeyFingerprint: row.sshKeyFingerprint,
     sshPort: row.sshPort,
     acceleration: row.acceleration as Compute['acceleration'],
-    userData: row.userData,
+    userDataKind: row.userData === null ? null : userDataKind(row.userData),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null,
     updatedAt: row.updatedAt.toISOString(),

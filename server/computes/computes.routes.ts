@@ -5,6 +5,7 @@ import {
   computeListQuerySchema,
   computeListSchema,
   computeSchema,
+  computeUserDataSchema,
   createdComputeSchema,
   destroyComputeRequestSchema,
 } from '@/contract/computes';
@@ -86,6 +87,24 @@ export function computesRoutes(service: ComputeService): Routes {
       request: { params: computeParams },
       responses: { 200: { description: 'The compute.', schema: computeSchema } },
       handler: async (c, { params }) => c.json(await current(c.get('team').id, params.computeId), 200),
+    })
+    .add({
+      method: 'get',
+      path: '/:computeId/user-data',
+      summary: "Read a compute's user-data",
+      tokenScope: 'computes:read',
+      description:
+        'The #cloud-config document or script the compute was made or last rebuilt with, as written (up to 64 KiB); null when none. The compute itself says only which kind (userDataKind), so lists and live updates stay small.',
+      guards: teamGuards(),
+      request: { params: computeParams },
+      responses: { 200: { description: "The compute's user-data.", schema: computeUserDataSchema } },
+      handler: async (c, { params }) => {
+        const found = isUuid(params.computeId)
+          ? await findCompute(service.db, params.computeId, { teamId: c.get('team').id })
+          : undefined;
+        if (!found) throw computeNotFound();
+        return c.json({ userData: found.row.userData }, 200);
+      },
     })
     .add({
       method: 'delete',

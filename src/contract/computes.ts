@@ -111,14 +111,20 @@ export const computeSchema = v.object({
   sshPort: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
   /** How the hypervisor runs the machine: kvm, or emulated (plain QEMU, slower); null on the simulator. */
   acceleration: v.optional(v.nullable(v.picklist(['kvm', 'emulated'])), null),
-  /** The user-data it was made with (#cloud-config or a script), as written; null when none. */
-  userData: v.optional(v.nullable(v.string()), null),
+  /**
+   * Whether it has user-data, and which kind; null when none. The text itself (up to 64 KiB) is read from
+   * GET …/computes/:computeId/user-data, so lists and live updates stay small.
+   */
+  userDataKind: v.optional(v.nullable(v.picklist(['cloud-config', 'script'])), null),
   createdAt: isoDate,
   createdBy: v.nullable(v.object({ id: uuid, name: v.string() })),
   /** Changes with every change to the compute, for optimistic concurrency and cache updates. */
   updatedAt: isoDate,
 });
 export type Compute = v.InferOutput<typeof computeSchema>;
+
+/** A compute's user-data (#cloud-config or a script) as written at create or rebuild; null when none. */
+export const computeUserDataSchema = v.object({ userData: v.nullable(v.string()) });
 
 /** SSH public key as pasted: type, base64 body, optional comment. */
 export const sshPublicKeySchema = v.pipe(

@@ -6,6 +6,7 @@ import {
   computeListSchema,
   computeMetricsSchema,
   computeSchema,
+  computeUserDataSchema,
   createdComputeSchema,
   instanceTypeListSchema,
   locationListSchema,
@@ -73,6 +74,9 @@ export const fetchComputes = (teamId: string, filters: ComputeFilters, cursor?: 
 
 export const fetchCompute = (teamId: string, id: string) =>
   json(computeSchema, () => client.get(compute(teamId, id)));
+
+export const fetchComputeUserData = (teamId: string, id: string) =>
+  json(computeUserDataSchema, () => client.get(`${compute(teamId, id)}/user-data`));
 
 export const requestPowerAction = (teamId: string, id: string, type: PowerAction) =>
   json(computeSchema, () => client.post(`${compute(teamId, id)}/actions`, { json: { type } }));

@@ -15,6 +15,7 @@ import {
   fetchComputeHistory,
   fetchComputeMetrics,
   fetchComputes,
+  fetchComputeUserData,
   fetchInstanceTypes,
   fetchLocations,
   fetchOperatingSystems,
@@ -38,6 +39,7 @@ export const computeKeys = {
   /** One compute and everything read about it (history, metrics). */
   detail: (teamId: string, id: string) => ['compute', teamId, id] as const,
   history: (teamId: string, id: string) => ['compute', teamId, id, 'history'] as const,
+  userData: (teamId: string, id: string) => ['compute', teamId, id, 'user-data'] as const,
   metrics: (teamId: string, id: string, range: MetricsRange) =>
     ['compute', teamId, id, 'metrics', range] as const,
 };
@@ -69,6 +71,13 @@ export const computeCountQuery = (teamId: string, status: ComputeStatus | null =
 
 export const computeQuery = (teamId: string, id: string) =>
   queryOptions({ queryKey: computeKeys.detail(teamId, id), queryFn: () => fetchCompute(teamId, id) });
+
+/** The text of its user-data, read apart from the compute (which only says its kind) where it is shown. */
+export const computeUserDataQuery = (teamId: string, id: string) =>
+  queryOptions({
+    queryKey: computeKeys.userData(teamId, id),
+    queryFn: async () => (await fetchComputeUserData(teamId, id)).userData,
+  });
 
 export const computeHistoryQuery = (teamId: string, id: string) =>
   queryOptions({
@@ -123,6 +132,10 @@ export function storeCompute(queryClient: QueryClient, compute: Compute): boolea
   // Messages can overtake an answer the console is about to store: never go back in time.
   if (known && Date.parse(known.updatedAt) > Date.parse(compute.updatedAt)) return false;
   queryClient.setQueryData(key, compute);
+  // User-data changes only when a rebuild starts (kept, replaced or removed): read it again then.
+  if (known && (known.userDataKind !== compute.userDataKind || compute.status === 'rebuilding')) {
+    void queryClient.invalidateQueries({ queryKey: computeKeys.userData(compute.teamId, compute.id) });
+  }
   return true;
 }
 

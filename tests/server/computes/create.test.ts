@@ -247,9 +247,18 @@ describe('user-data at create', () => {
     const created = await createCompute(t, owner.token, teamId, computeRequest({ userData: CLOUD_CONFIG }));
     expectStatus(created, 201);
     const id = created.body.compute.id as string;
-    expect(created.body.compute.userData).toBe(CLOUD_CONFIG);
+    expect(created.body.compute.userDataKind).toBe('cloud-config');
+    // The compute says which kind; its text (up to 64 KiB) stays out of lists and live updates.
     const shown = await send(t, 'GET', computesPath(teamId, `/${id}`), { token: owner.token });
-    expect(shown.body.userData).toBe(CLOUD_CONFIG);
+    expect(shown.body.userDataKind).toBe('cloud-config');
+    expect(shown.body).not.toHaveProperty('userData');
+    const listed = await send(t, 'GET', computesPath(teamId), { token: owner.token });
+    const row = listed.body.computes.find((compute: { id: string }) => compute.id === id);
+    expect(row).toMatchObject({ userDataKind: 'cloud-config' });
+    expect(row).not.toHaveProperty('userData');
+    const text = await send(t, 'GET', computesPath(teamId, `/${id}/user-data`), { token: owner.token });
+    expectStatus(text, 200);
+    expect(text.body).toEqual({ userData: CLOUD_CONFIG });
     const [machine] = await t.identity.db
       .select()
       .from(simulatorMachines)
@@ -262,13 +271,21 @@ describe('user-data at create', () => {
     const script = '#!/bin/sh\necho hello > /root/hello\n';
     const withScript = await createCompute(t, owner.token, teamId, computeRequest({ userData: script }));
     expectStatus(withScript, 201);
-    expect(withScript.body.compute.userData).toBe(script);
+    expect(withScript.body.compute.userDataKind).toBe('script');
+    const text = await send(t, 'GET', computesPath(teamId, `/${withScript.body.compute.id}/user-data`), {
+      token: owner.token,
+    });
+    expect(text.body).toEqual({ userData: script });
     const without = await createCompute(t, owner.token, teamId, computeRequest());
     expectStatus(without, 201);
-    expect(without.body.compute.userData).toBeNull();
+    expect(without.body.compute.userDataKind).toBeNull();
+    const none = await send(t, 'GET', computesPath(teamId, `/${without.body.compute.id}/user-data`), {
+      token: owner.token,
+    });
+    expect(none.body).toEqual({ userData: null });
     const explicitNull = await createCompute(t, owner.token, teamId, computeRequest({ userData: null }));
     expectStatus(explicitNull, 201);
-    expect(explicitNull.body.compute.userData).toBeNull();
+    expect(explicitNull.body.compute.userDataKind).toBeNull();
   });
 
   it('refuses a YAML mistake beside userData with its line, and makes nothing', async () => {

@@ -264,7 +264,8 @@ describe('rebuilding a compute', () => {
   it('keeps the compute’s user-data when none is sent, replaces it with what is sent, and removes it on null', async () => {
     const compute = await runningCompute({ userData: '#cloud-config\nruncmd:\n  - echo first\n' });
     const userDataOf = async () =>
-      (await send(t, 'GET', computesPath(teamId, `/${compute.id}`), { token: owner.token })).body.userData;
+      (await send(t, 'GET', computesPath(teamId, `/${compute.id}/user-data`), { token: owner.token })).body
+        .userData;
     const rebuildWith = async (extra: object) => {
       expectStatus(
         await rebuild(compute.id, {

@@ -178,6 +178,7 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rebuild',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/resize',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags',
+      '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/user-data',
       '/resource-manager/api/v1/teams/{teamId}/domains',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/delegation-check',

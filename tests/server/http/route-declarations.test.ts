@@ -93,6 +93,7 @@ const SCOPES: [operation: string, scope: string][] = [
   ['PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/history', 'computes:read'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/metrics', 'computes:read'],
+  ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/user-data', 'computes:read'],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read'],
   ['POST /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains/{domainId}', 'domains:read'],

@@ -353,6 +353,10 @@ const MATRIX: Record<string, Row> = {
     expect: team(200, 200, 200),
     request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture)).id } }),
   },
+  [`GET ${RM}/teams/{teamId}/computes/{computeId}/user-data`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture)).id } }),
+  },
   [`DELETE ${RM}/teams/{teamId}/computes/{computeId}`]: {
     expect: team(202, 202, 202),
     request: async (fixture) => {

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
-import { userDataKind } from '@/contract/computes';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
 import { SectionHeading } from '@/routes/-components/page';
-import { CollapsibleCode } from '@/ui/collapsible-code';
 import { CopyButton } from '@/ui/copy-button';
 import { Text, textRecipe } from '@/ui/text';
+import { ComputeUserData } from '../-components/compute-user-data';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // A compute's overview: address, specifications, location, image, created, how to connect over SSH, and the
@@ -115,24 +114,7 @@ function ComputeOverviewPage() {
           <Text as="h3" variant="cardTitle" id="user-data">
             User-data
           </Text>
-          {compute.userData ? (
-            <CollapsibleCode
-              summary={
-                userDataKind(compute.userData) === 'script'
-                  ? 'Show its user-data script'
-                  : 'Show its #cloud-config'
-              }
-              code={compute.userData}
-              copyLabel="Copy the user-data"
-            >
-              <p className={term}>
-                Run by cloud-init at the first boot (and again after a rebuild), after the hostname, keys and
-                network.
-              </p>
-            </CollapsibleCode>
-          ) : (
-            <p className={term}>None.</p>
-          )}
+          <ComputeUserData compute={compute} />
         </section>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { can, whyNot } from '@/domain/permissions';
 import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
 import { SectionHeading } from '@/routes/-components/page';
 import { useRebuildCompute } from '@/services/computes.mutations';
-import { operatingSystemsQuery } from '@/services/computes.queries';
+import { computeUserDataQuery, operatingSystemsQuery } from '@/services/computes.queries';
 import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -83,7 +83,13 @@ function RebuildForm({ compute }: { compute: Compute }) {
   const [keyProblem, setKeyProblem] = useState<string | undefined>();
   // User-data on the new disk: the compute's kept, new, or none.
   const [userDataChoice, setUserDataChoice] = useState<UserDataChoice>('keep');
-  const [userData, setUserData] = useState(compute.userData ?? '');
+  // The compute's own user-data, offered to edit when replacing it; null until the person types.
+  const current = useQuery({
+    ...computeUserDataQuery(compute.teamId, compute.id),
+    enabled: compute.userDataKind !== null,
+  });
+  const [typedUserData, setUserData] = useState<string | null>(null);
+  const userData = typedUserData ?? current.data ?? '';
   const [userDataTyping, setUserDataTyping] = useState<string | undefined>();
   const { fieldErrors, message, rootPassword } = snapshot.context;
   const os = operatingSystems.find((candidate) => candidate.id === osId);
@@ -204,8 +210,8 @@ function RebuildForm({ compute }: { compute: Compute }) {
           options={[
             {
               value: 'keep',
-              label: compute.userData ? 'Keep its user-data' : 'None',
-              description: compute.userData
+              label: compute.userDataKind ? 'Keep its user-data' : 'None',
+              description: compute.userDataKind
                 ? 'Run again by cloud-init on the fresh disk, as written.'
                 : 'It was made without user-data.',
             },
@@ -214,7 +220,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
               label: 'New user-data',
               description: 'A #cloud-config document or a script.',
             },
-            ...(compute.userData
+            ...(compute.userDataKind
               ? [{ value: 'remove', label: 'Remove it', description: 'The rebuilt compute runs none.' }]
               : []),
           ]}
