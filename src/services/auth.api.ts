@@ -6,14 +6,11 @@ import {
   currentSessionSchema,
   revokedCountSchema,
   sessionListSchema,
-  signInMethodsSchema,
   userSchema,
 } from '@/contract/auth';
 import { socketTicketSchema } from '@/contract/socket-ticket';
 import { passkeyOptionsSchema, signInAnswerSchema } from '@/contract/two-factor';
 import { call, json, resourceManagerClient, userClient } from './http';
-
-export const fetchSignInMethods = () => json(signInMethodsSchema, () => userClient.get('auth/methods'));
 
 export const signUp = (body: { name: string; email: string }) =>
   json(codeChallengeSchema, () => userClient.post('auth/signup', { json: body }));

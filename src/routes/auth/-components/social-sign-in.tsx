@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { grid, hstack } from 'styled-system/patterns';
 import type { SignInMethods, SocialProvider } from '@/contract/auth';
 import { providerNames } from '@/machines/auth';
+import { fetchSignInMethods } from '@/services/sign-in-methods';
 import { readStorage } from '@/services/storage';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -19,16 +20,14 @@ function useSignInMethods(): { pending: boolean; methods: SignInMethods | null }
     methods: null,
   });
   useEffect(() => {
-    let current = true;
-    import('@/services/auth.api')
-      .then(({ fetchSignInMethods }) => fetchSignInMethods())
-      .then(
-        (methods) => current && setState({ pending: false, methods }),
-        () => current && setState({ pending: false, methods: null }),
-      );
-    return () => {
-      current = false;
-    };
+    const leaving = new AbortController();
+    fetchSignInMethods(leaving.signal).then(
+      (methods) => setState({ pending: false, methods }),
+      () => {
+        if (!leaving.signal.aborted) setState({ pending: false, methods: null });
+      },
+    );
+    return () => leaving.abort();
   }, []);
   return state;
 }
