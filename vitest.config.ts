@@ -135,8 +135,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
-          // The journey on real guests runs in `npm run test:systems` (project libvirt-e2e, below).
-          exclude: ['tests/e2e/libvirt-*.e2e.ts'],
+          // The journeys through real systems run in `npm run test:systems` (projects libvirt-e2e and
+          // gateways-e2e, below).
+          exclude: ['tests/e2e/libvirt-*.e2e.ts', 'tests/e2e/kannel.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
           testTimeout: 120_000,
@@ -156,6 +157,17 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A phone code through Debian's Kannel, clicked in Chromium: starts its own server and boxes.
+          name: 'gateways-e2e',
+          environment: 'node',
+          include: ['tests/e2e/kannel.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

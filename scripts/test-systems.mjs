@@ -1,7 +1,7 @@
 // `npm run test:systems`: the tests of real systems that do not fit in `npm test`'s 15 minutes, run by
 // .ci/run after it: the server tests again on PostgreSQL, servers sharing one PostgreSQL (in this process,
-// as processes, behind nginx), and real guests on this machine's libvirtd (the driver's tests and the
-// console's journey in Chromium). Needs DATABASE_URL (a role that may create databases) and a running
+// as processes, behind nginx), real guests on this machine's libvirtd (the driver's tests and the
+// console's journey in Chromium), and text messages through Debian's Kannel (its tests and a journey). Needs DATABASE_URL (a role that may create databases) and a running
 // libvirtd (scripts/libvirt/start-libvirt.sh); fails saying so rather than passing without having tried.
 import { readdirSync, readFileSync } from 'node:fs';
 import { requireChromium } from './chromium.mjs';
@@ -42,6 +42,14 @@ runSteps([
   [
     'the console on real guests, in Chromium',
     ['run', '--silent', 'test:e2e', '--', '--project', 'libvirt-e2e'],
+    embedded,
+  ],
+  // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
+  // centres (npm's smpp and Perl's Net::SMPP), then a phone code through it clicked in Chromium.
+  ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],
+  [
+    'a phone code through Kannel, in Chromium',
+    ['run', '--silent', 'test:e2e', '--', '--project', 'gateways-e2e'],
     embedded,
   ],
 ]);

@@ -1,7 +1,8 @@
 // `npm test`: everything a change can break, cheapest first, stopping at the first failure. It needs
-// Chromium (and the DNS servers, Kannel… that README lists), no database: the server runs on PGlite.
+// Chromium (and the DNS servers… that README lists), no database: the server runs on PGlite.
 // The tests of real systems that take longer — the server on PostgreSQL, servers sharing it, real guests
-// under libvirt — are `npm run test:systems` (scripts/test-systems.mjs), which .ci/run runs after this.
+// under libvirt, texts through Kannel — are `npm run test:systems` (scripts/test-systems.mjs), which .ci/run
+// runs after this.
 import { requireChromium } from './chromium.mjs';
 import { runSteps, workers } from './run-steps.mjs';
 
@@ -18,8 +19,5 @@ runSteps([
     ['run', '--silent', 'test:unit', '--', workers],
     embedded,
   ],
-  // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
-  // centres (npm's smpp and Perl's Net::SMPP): fails with what to install when Kannel is missing.
-  ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],
   ['end-to-end tests in Chromium', ['run', '--silent', 'test:e2e'], embedded],
 ]);
