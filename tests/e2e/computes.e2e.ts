@@ -187,11 +187,11 @@ describe('computes in Chromium', () => {
     expect(await page.getByRole('radio', { name: /^2 vCPUs · 4 GB · 80 GB disk/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Resize…' }).click();
     await page.getByRole('button', { name: 'Start the resize' }).click();
-    await watcher.page.locator('[data-status="stopping"]').first().waitFor({ timeout: 15_000 });
-    await watcher.page.locator('[data-status="resizing"]').first().waitFor({ timeout: 15_000 });
-    await watcher.page.locator('[data-status="running"]').first().waitFor({ timeout: 15_000 });
+    await watcher.page.locator('[data-status="stopping"]').first().waitFor();
+    await watcher.page.locator('[data-status="resizing"]').first().waitFor();
+    await watcher.page.locator('[data-status="running"]').first().waitFor();
     await watcher.page.getByText(/2 vCPU · 4 GB: 2 vCPU, 4 GB memory, 80 GB disk/).waitFor();
-    await page.getByText('The compute is resized and running again.').waitFor({ timeout: 15_000 });
+    await page.getByText('The compute is resized and running again.').waitFor();
     await expect(steps.getByText('Done').count()).resolves.toBe(3);
     expect(watcher.problems).toEqual([]);
     await watcher.page.context().close();
