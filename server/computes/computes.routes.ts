@@ -23,10 +23,10 @@ import { computeNotFound } from './problems';
 
 export function computesRoutes(service: ComputeService): Routes {
   const { catalog } = service.deps;
-  const current = async (teamId: string, computeId: string) => {
+  const live = async (teamId: string, computeId: string) => {
     const found = isUuid(computeId) ? await findCompute(service.db, computeId, { teamId }) : undefined;
     if (!found) throw computeNotFound();
-    return toCompute(catalog, found);
+    return found;
   };
 
   return defineRoutes('/teams/:teamId/computes', 'Computes')
@@ -86,7 +86,8 @@ export function computesRoutes(service: ComputeService): Routes {
       guards: teamGuards(),
       request: { params: computeParams },
       responses: { 200: { description: 'The compute.', schema: computeSchema } },
-      handler: async (c, { params }) => c.json(await current(c.get('team').id, params.computeId), 200),
+      handler: async (c, { params }) =>
+        c.json(toCompute(catalog, await live(c.get('team').id, params.computeId)), 200),
     })
     .add({
       method: 'get',
@@ -99,11 +100,8 @@ export function computesRoutes(service: ComputeService): Routes {
       request: { params: computeParams },
       responses: { 200: { description: "The compute's user-data.", schema: computeUserDataSchema } },
       handler: async (c, { params }) => {
-        const found = isUuid(params.computeId)
-          ? await findCompute(service.db, params.computeId, { teamId: c.get('team').id })
-          : undefined;
-        if (!found) throw computeNotFound();
-        return c.json({ userData: found.row.userData }, 200);
+        const { row } = await live(c.get('team').id, params.computeId);
+        return c.json({ userData: row.userData }, 200);
       },
     })
     .add({
