@@ -212,6 +212,7 @@ describe('loadConfig', () => {
         SIMULATOR_TIMINGS: 'provision=30000, power-on=4000',
         SIMULATOR_IPV4_POOL: '198.51.100.0/24, 203.0.113.0/25',
         SIMULATOR_IPV6_POOL: '2001:db8:1::/64',
+        SIMULATOR_HOST_CAPACITY: 'vcpus=8, memoryMb=16384, diskGb=200',
         NAMESERVERS: 'NS1.Example.rw., ns2.example.rw',
         NAMESERVER_ADDRESSES: '203.0.113.53, 2001:db8::53',
         HOSTMASTER_EMAIL: 'DNS@Example.rw',
@@ -305,6 +306,7 @@ describe('loadConfig', () => {
         },
         ipv4Pool: ['198.51.100.0/24', '203.0.113.0/25'],
         ipv6Pool: '2001:db8:1::/64',
+        hostCapacity: { vcpus: 8, memoryMb: 16_384, diskGb: 200 },
       },
     });
   });
@@ -406,6 +408,7 @@ describe('loadConfig', () => {
         SIMULATOR_TIMINGS: 'boot=100',
         SIMULATOR_IPV4_POOL: '192.0.2.1/24',
         SIMULATOR_IPV6_POOL: '2001:db8::/32',
+        SIMULATOR_HOST_CAPACITY: 'vcpus=8,memoryMb=16384',
       }),
     ).toEqual([
       'COMPUTE_DRIVER must be one of simulator, libvirt (got "kvm").',
@@ -413,6 +416,7 @@ describe('loadConfig', () => {
       'SIMULATOR_TIMINGS takes transition=milliseconds pairs for provision, power_on, shutdown, power_off, reboot, rebuild, resize, destroy (got "boot=100").',
       'SIMULATOR_IPV4_POOL takes IPv4 CIDR blocks such as 192.0.2.0/24 (got "192.0.2.1/24").',
       'SIMULATOR_IPV6_POOL takes one IPv6 prefix from /48 to /120 such as 2001:db8::/64 (got "2001:db8::/32").',
+      'SIMULATOR_HOST_CAPACITY takes vcpus, memoryMb and diskGb as whole numbers above 0, like "vcpus=64,memoryMb=262144,diskGb=4000" (got "vcpus=8,memoryMb=16384").',
     ]);
   });
 

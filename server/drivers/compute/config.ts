@@ -1,6 +1,7 @@
 // The compute part of the server's environment: which driver runs computes, the catalog, the
 // simulator's timings and address pools, and the libvirt hosts. Checked at start with every problem named.
 import { type CatalogData, DEFAULT_CATALOG, readCatalogFile } from '../../catalog/catalog';
+import type { HostCapacity } from './capacity';
 import { TRANSITIONS, type Transition } from './compute-driver';
 import { type LibvirtConfig, readLibvirtConfig } from './libvirt/libvirt-config';
 import { parseIpv4Block, parseIpv6Prefix } from './simulator/address-pool';
@@ -76,13 +77,36 @@ export function readComputeConfig(
     );
   }
 
+  const hostCapacity = readHostCapacity(read('SIMULATOR_HOST_CAPACITY'), problems);
+
   const libvirt =
     computeDriver === 'libvirt' ? readLibvirtConfig(read, problems, catalog ?? DEFAULT_CATALOG) : undefined;
 
   return {
     computeDriver: computeDriver ?? 'simulator',
     catalog,
-    simulator: { speed, timingsMs, ipv4Pool, ipv6Pool },
+    simulator: { speed, timingsMs, ipv4Pool, ipv6Pool, ...(hostCapacity ? { hostCapacity } : {}) },
     ...(libvirt ? { libvirt } : {}),
   };
+}
+
+/**
+ * SIMULATOR_HOST_CAPACITY: the size of each location's one simulated host, in the words of a libvirt host's
+ * `capacity` ("vcpus=64,memoryMb=262144,diskGb=4000", all three); unset, room without end.
+ */
+function readHostCapacity(text: string | undefined, problems: string[]): HostCapacity | undefined {
+  if (text === undefined) return undefined;
+  const found: Partial<Record<keyof HostCapacity, number>> = {};
+  for (const item of text.split(',')) {
+    const match = /^\s*(vcpus|memoryMb|diskGb)\s*=\s*([1-9]\d{0,8})\s*$/.exec(item);
+    if (match) found[match[1] as keyof HostCapacity] = Number(match[2]);
+  }
+  const { vcpus, memoryMb, diskGb } = found;
+  if (vcpus === undefined || memoryMb === undefined || diskGb === undefined || text.split(',').length !== 3) {
+    problems.push(
+      `SIMULATOR_HOST_CAPACITY takes vcpus, memoryMb and diskGb as whole numbers above 0, like "vcpus=64,memoryMb=262144,diskGb=4000" (got "${text}").`,
+    );
+    return undefined;
+  }
+  return { vcpus, memoryMb, diskGb };
 }
