@@ -16,6 +16,11 @@ import { type ComputeService, createComputeService } from './computes';
 import { countLiveComputes } from './computes/compute-record';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_DETAIL,
+  isDatabaseUnavailable,
+} from './db/unavailable';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import { createDomainService, type DomainService } from './domains';
 import { countDomains } from './domains/domain-record';
@@ -218,6 +223,21 @@ export function createApp(deps: AppDeps): App {
     if (error instanceof ProblemError) return problem(c, error.status, error.fields, error.headers);
     if (error instanceof HTTPException && error.status < 500) {
       return problem(c, error.status as ContentfulStatusCode, { detail: error.message || undefined });
+    }
+    // The database gone for a moment (a failover, a restart): the client tries again, not a 500.
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn(
+        { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
+        'the database cannot be reached: answered 503',
+      );
+      return problem(
+        c,
+        503,
+        { detail: DATABASE_UNAVAILABLE_DETAIL },
+        {
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        },
+      );
     }
     deps.logger.error(
       { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
