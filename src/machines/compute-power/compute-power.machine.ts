@@ -102,6 +102,13 @@ export const computePowerMachine = setup({
     },
     requesting: {
       tags: ['busy'],
+      // On a slow network the compute can get there (or fail) before the request's answer does.
+      on: {
+        'compute.changed': [
+          { guard: 'hasArrived', target: 'idle', actions: ['showDone', 'forget'] },
+          { guard: 'hasFailed', target: 'idle', actions: ['showFailed', 'forget'] },
+        ],
+      },
       invoke: {
         id: 'request',
         src: 'request',
