@@ -34,12 +34,12 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
     if (options.own) {
       const answer = await ask(options.own, false).catch(() => undefined);
       // Authoritative here, with no CNAME leading elsewhere: our answer is the world's.
-      if (answer && answer.flag_aa && (answer.rcode === 'NOERROR' || answer.rcode === 'NXDOMAIN')) {
+      if (answer?.flag_aa && (answer.rcode === 'NOERROR' || answer.rcode === 'NXDOMAIN')) {
         found = addressesIn(answer, type);
         if (found.length === 0 && answer.answers?.some((item) => item.type === 'CNAME')) found = undefined;
       }
     }
-    if (!found || !found.some((item) => reverseName(item) === want)) {
+    if (!found?.some((item) => reverseName(item) === want)) {
       let reason = 'no resolver answered';
       for (const text of options.resolvers ?? getServers()) {
         const answer = await ask(endpointOf(text), true).catch((error: Error) => {
@@ -61,7 +61,7 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
     if (found.length === 0) {
       return `${name} has no ${type} record. Add one pointing at ${address}, then set the reverse name.`;
     }
-    return `${name} resolves to ${found.join(', ')}, not ${address}. Add a ${type} record for ${address} to it first.`;
+    return `${name} resolves to ${found.join(', ')}, not ${address}. Add an ${type} record for ${address} to it first.`;
   };
 }
 

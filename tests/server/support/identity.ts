@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
 import { type App, createApp } from '../../../server/app';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
-import { type ComputeService, createComputeService } from '../../../server/computes';
+import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
 import type { ComputeConfig } from '../../../server/drivers/compute/config';
@@ -66,6 +66,8 @@ export function buildIdentityTestApp(
     operatorToken?: string;
     /** Compute driver settings over the fast test simulator. */
     compute?: Partial<ComputeConfig>;
+    /** Reverse DNS for the compute addresses (none by default). */
+    reverseDns?: ReverseDns;
   } = {},
 ): IdentityTestApp {
   const clock = new TestClock();
@@ -89,6 +91,7 @@ export function buildIdentityTestApp(
     logger,
     live,
     startPolicy: billingStartPolicy,
+    reverseDns: options.reverseDns,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED }, ...options.compute },
   });
   const billing = createBillingService({
