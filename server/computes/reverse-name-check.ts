@@ -39,7 +39,7 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
         if (found.length === 0 && answer.answers?.some((item) => item.type === 'CNAME')) found = undefined;
       }
     }
-    if (!found?.some((item) => reverseName(item) === want)) {
+    if (!found) {
       let reason = 'no resolver answered';
       for (const text of options.resolvers ?? getServers()) {
         const answer = await ask(endpointOf(text), true).catch((error: Error) => {
@@ -52,7 +52,6 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
           continue;
         }
         found = addressesIn(answer, type);
-        reason = '';
         break;
       }
       if (!found) return `${name} could not be looked up right now (${reason}). Try again in a moment.`;
