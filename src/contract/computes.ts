@@ -113,7 +113,6 @@ export const reverseDnsSchema = v.object({
   ipv4: v.nullable(v.string()),
   ipv6: v.nullable(v.string()),
 });
-export type ReverseDns = v.InferOutput<typeof reverseDnsSchema>;
 
 /**
  * PUT …/computes/:computeId/reverse-dns: for each address, a name (accepted only when its A or AAAA
