@@ -12,9 +12,6 @@
 //   nibbles, a /62 four zones of /64.
 import { isIPv4, isIPv6 } from 'node:net';
 
-/** More zones than this from one block is a configuration mistake (a /1), not something to serve. */
-const MAX_ZONES_PER_BLOCK = 256;
-
 /** The reverse zones of one CIDR block, lowercase without the trailing dot; [] when it does not parse. */
 export function reverseZonesOfBlock(cidr: string): string[] {
   const match = /^([^/]+)\/(\d{1,3})$/.exec(cidr.trim());
@@ -39,8 +36,9 @@ export function reverseZonesOf(blocks: readonly string[]): string[] {
 }
 
 function zonesOf(bits: string, length: number, boundary: number, name: (bits: string) => string): string[] {
+  // At most 256 zones (an IPv4 /0 cut into /8s) or 8 (IPv6 rounds up to the next nibble).
   const count = 2 ** (boundary - length);
-  if (count > MAX_ZONES_PER_BLOCK || boundary === 0) return [];
+  if (boundary === 0) return [];
   const zones: string[] = [];
   for (let index = 0; index < count; index++) {
     const varying = boundary - length === 0 ? '' : index.toString(2).padStart(boundary - length, '0');
