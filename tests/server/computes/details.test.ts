@@ -224,12 +224,20 @@ describe('reverse DNS', () => {
     expectStatus(badName, 422);
     expect(badName.body.errors[0].field).toBe('ipv4');
 
+    // Another console of the team open meanwhile: it is sent the compute with its new names.
+    const pushed: unknown[] = [];
+    const unsubscribe = t.live.subscribe(owner.id, (message) => pushed.push(message));
     const set = await send(t, 'PUT', path, {
       token: owner.token,
       body: { ipv4: 'Web.Example.Test.', ipv6: 'mail.elsewhere.test' },
     });
+    unsubscribe();
     expectStatus(set, 200);
     expect(set.body.reverseDns).toEqual({ ipv4: 'web.example.test', ipv6: 'mail.elsewhere.test' });
+    expect(pushed).toContainEqual({
+      type: 'compute.updated',
+      compute: expect.objectContaining({ id, reverseDns: set.body.reverseDns }),
+    });
 
     const v4 = await dig(ours.address.udp, '-x', ipv4);
     expect(v4.stdout).toMatch(/flags: qr aa;/);

@@ -47,6 +47,8 @@ export interface IdentityTestApp {
   computes: ComputeService;
   /** The app's billing on the sandbox provider, without the background sweep (call sweep()). */
   billing: BillingService;
+  /** What the app pushes to open consoles (subscribe a user to see it). */
+  live: LiveUpdates;
 }
 
 /** Simulator speed in server tests: fast enough not to wait, slow enough to see each status. */
@@ -114,7 +116,7 @@ export function buildIdentityTestApp(
     computes,
     billing,
   });
-  return { app, identity, clock, logs, computes, billing };
+  return { app, identity, clock, logs, computes, billing, live };
 }
 
 let counter = 0;
