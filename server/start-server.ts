@@ -180,6 +180,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       instanceSecret: instance.instanceSecret,
       cluster,
       extraZones: {
+        names: reverseDns.zones,
         all: () => reverseDns.all(database.db),
         named: (name) => reverseDns.named(database.db, name),
       },

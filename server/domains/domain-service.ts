@@ -60,6 +60,8 @@ export interface DomainServiceDeps {
 }
 
 export interface ExtraZones {
+  /** Their names: no team may add one of them, or a zone inside or around one, as a domain. */
+  names: readonly string[];
   all(): Promise<PublishedZone[]>;
   named(name: string): Promise<PublishedZone | undefined>;
 }

@@ -105,7 +105,15 @@ describe('domains on the running server', () => {
     server = await start();
     const again = await ask(`api.${zone}`, 'A');
     expect(dataOf(again)).toEqual(['192.0.2.44']);
-    // The reverse zones of the simulator's pools, answered by the same server with our name servers.
+    // The reverse zones of the simulator's pools, answered by the same server with our name servers, and
+    // kept from teams: one cannot add them (or a zone inside one) as a domain and take over their PTRs.
+    const reverseTaken = await api('POST', `/teams/${teamId}/domains`, token, {
+      name: '7.2.0.192.in-addr.arpa',
+    });
+    expect(reverseTaken.status).toBe(422);
+    expect(reverseTaken.body.errors[0].message).toBe(
+      '7.2.0.192.in-addr.arpa holds reverse DNS this server keeps for compute addresses (2.0.192.in-addr.arpa), so it cannot be added as a domain here.',
+    );
     for (const reverse of ['2.0.192.in-addr.arpa', '0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa']) {
       const reverseNs = await ask(reverse, 'NS');
       expect(reverseNs.flag_aa).toBe(true);
