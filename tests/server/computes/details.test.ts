@@ -220,6 +220,15 @@ describe('reverse DNS', () => {
         message: `nothing.elsewhere.test has no AAAA record. Add one pointing at ${ipv6}, then set the reverse name.`,
       },
     ]);
+    // A name nobody answers for: the resolver's refusal is the reason, not a guess.
+    const unanswered = await send(t, 'PUT', path, { token: owner.token, body: { ipv6: 'www.nowhere.test' } });
+    expect(unanswered.body.errors).toEqual([
+      {
+        field: 'ipv6',
+        message:
+          'www.nowhere.test could not be looked up right now (the resolver answered REFUSED). Try again in a moment.',
+      },
+    ]);
     const badName = await send(t, 'PUT', path, { token: owner.token, body: { ipv4: 'web' } });
     expectStatus(badName, 422);
     expect(badName.body.errors[0].field).toBe('ipv4');
