@@ -326,10 +326,16 @@ export const configVariables: readonly ConfigVariable[] = [
       'Address written in every SOA as the zone’s contact (hostmaster@example.rw becomes hostmaster.example.rw; no dots before the @). Unset: hostmaster@<zone>.',
   },
   {
+    name: 'REVERSE_DNS_DNSSEC',
+    default: 'off',
+    description:
+      'on: the reverse zones (in-addr.arpa, ip6.arpa) of the compute address blocks are signed (DNSSEC), each with a key derived from the installation secret; give the DS the server logs at start to whoever delegates the block.',
+  },
+  {
     name: 'DELEGATION_RESOLVER',
     default: undefined,
     description:
-      'Comma-separated resolvers (IP[:port], [IPv6]:port) asked for each zone’s NS records to tell whether delegation is in place. Unset: the system’s resolvers.',
+      'Comma-separated resolvers (IP[:port], [IPv6]:port) asked for each zone’s NS records to tell whether delegation is in place, and whether a reverse name a person sets resolves to the compute’s address. Unset: the system’s resolvers.',
   },
   {
     name: 'DELEGATION_CHECK_INTERVAL_SECONDS',

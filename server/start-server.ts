@@ -6,10 +6,13 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
 import { type Cluster, joinCluster, periodic } from './cluster';
-import { type ComputeService, createComputeService } from './computes';
+import { type ComputeService, createComputeService, createReverseNameCheck, ReverseDns } from './computes';
+import { addressBlocksOf } from './computes/reverse-dns';
+import { reverseZoneKeys } from './computes/reverse-dns-keys';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db';
 import { ensureInstanceSettings, type InstanceSettings } from './db/instance-settings';
+import { dsOf, presentDs } from './dns/dnssec/keys';
 import { createDomainService, type DelegationResolver, type DomainService } from './domains';
 import type { DnsDriver } from './drivers/dns/dns-driver';
 import { createEmbeddedDnsDriver } from './drivers/dns/embedded';
@@ -141,12 +144,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       );
     }
     const live = new LiveUpdates(database.db, logger, cluster);
+    dnsDriver ??= await createDnsDriver(config, logger);
+    const reverseDns = createServerReverseDns({
+      config,
+      driver: dnsDriver,
+      logger,
+      instanceSecret: instance.instanceSecret,
+      now: () => identity.clock.now(),
+      cluster,
+    });
     computes = createComputeService({
       db: database.db,
       clock: identity.clock,
       logger,
       live,
       startPolicy: billingStartPolicy,
+      reverseDns,
       config: {
         computeDriver: config.computeDriver,
         catalog: config.catalog,
@@ -156,7 +169,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // Before the first request: computes mid-transition when the server stopped are settled or resumed.
     await computes.start();
-    dnsDriver ??= await createDnsDriver(config, logger);
     domains = createDomainService({
       db: database.db,
       clock: identity.clock,
@@ -167,6 +179,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       resolver: options.delegationResolver,
       instanceSecret: instance.instanceSecret,
       cluster,
+      extraZones: {
+        names: reverseDns.zones,
+        all: () => reverseDns.all(database.db),
+        named: (name) => reverseDns.named(database.db, name),
+      },
     });
     // Before the first request: the DNS server answers for every zone in the database.
     await domains.start();
@@ -379,6 +396,51 @@ function listen(server: Server, port: number, host: string): Promise<number> {
       resolve((server.address() as AddressInfo).port);
     });
   });
+}
+
+/**
+ * The reverse zones of the compute address blocks, served by the DNS driver beside the teams' zones; a
+ * reverse name is checked against our own server first (the embedded one), then DELEGATION_RESOLVER.
+ */
+function createServerReverseDns(options: {
+  config: Config;
+  driver: DnsDriver;
+  logger: Logger;
+  instanceSecret: string;
+  now: () => Date;
+  cluster: Cluster;
+}): ReverseDns {
+  const { config, driver, logger } = options;
+  const keys = config.reverseDnsDnssec ? reverseZoneKeys(options.instanceSecret) : undefined;
+  const reverseDns = new ReverseDns({
+    driver,
+    logger,
+    blocks: addressBlocksOf(config),
+    nameServers: config.domains.nameServers,
+    hostmaster: config.domains.hostmasterEmail?.replace('@', '.'),
+    keys,
+    check: createReverseNameCheck({
+      own: driver.info.kind === 'embedded' ? loopbackEndpoint(driver.info.endpoint) : undefined,
+      resolvers: config.domains.delegationResolvers,
+    }),
+    now: options.now,
+    announce: (tx, zone) => options.cluster.tellOthersOnCommit(tx, 'dns', { name: zone }),
+  });
+  for (const zone of reverseDns.zones) {
+    const ds = keys?.(zone).map((key) => presentDs(dsOf(zone, key)));
+    logger.info({ zone, ...(ds ? { ds } : {}) }, 'dns: reverse zone of a compute address block');
+  }
+  return reverseDns;
+}
+
+/** `0.0.0.0:5300` → 127.0.0.1:5300, `[::]:53` → ::1:53: where this machine reaches its own DNS server. */
+function loopbackEndpoint(endpoint: string): { host: string; port: number } {
+  const match = /^\[?([^\]]*?)\]?:(\d+)$/.exec(endpoint)!;
+  const host = match[1]!;
+  return {
+    host: host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host,
+    port: Number(match[2]),
+  };
 }
 
 function displayHost(host: string): string {

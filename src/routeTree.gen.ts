@@ -56,6 +56,7 @@ import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
 import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
+import { Route as ProtectedSectionTeamComputesIdReverseDnsRouteImport } from './routes/_protected/_section/_team/computes/$id/reverse-dns'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
 import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
 import { Route as ProtectedSectionTeamDomainsIdIndexRouteImport } from './routes/_protected/_section/_team/domains/$id/index'
@@ -327,6 +328,12 @@ const ProtectedSectionTeamComputesIdResizeRoute =
     path: '/resize',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdReverseDnsRoute =
+  ProtectedSectionTeamComputesIdReverseDnsRouteImport.update({
+    id: '/reverse-dns',
+    path: '/reverse-dns',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdTagsRoute =
   ProtectedSectionTeamComputesIdTagsRouteImport.update({
     id: '/tags',
@@ -413,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
+  '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -458,6 +466,7 @@ export interface FileRoutesByTo {
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
+  '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -515,6 +524,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
+  '/_protected/_section/_team/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/_protected/_section/_team/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
@@ -569,6 +579,7 @@ export interface FileRouteTypes {
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
     | '/computes/$id/resize'
+    | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -614,6 +625,7 @@ export interface FileRouteTypes {
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
     | '/computes/$id/resize'
+    | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
@@ -670,6 +682,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
     | '/_protected/_section/_team/computes/$id/resize'
+    | '/_protected/_section/_team/computes/$id/reverse-dns'
     | '/_protected/_section/_team/computes/$id/tags'
     | '/_protected/_section/_team/computes/terminal/$id'
     | '/_protected/_section/_team/domains/$id/$type'
@@ -1018,6 +1031,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdResizeRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/reverse-dns': {
+      id: '/_protected/_section/_team/computes/$id/reverse-dns'
+      path: '/reverse-dns'
+      fullPath: '/computes/$id/reverse-dns'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdReverseDnsRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/tags': {
       id: '/_protected/_section/_team/computes/$id/tags'
       path: '/tags'
@@ -1128,6 +1148,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
   ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
+  ProtectedSectionTeamComputesIdReverseDnsRoute: typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
   ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
 }
@@ -1146,6 +1167,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdRebuildRoute,
     ProtectedSectionTeamComputesIdResizeRoute:
       ProtectedSectionTeamComputesIdResizeRoute,
+    ProtectedSectionTeamComputesIdReverseDnsRoute:
+      ProtectedSectionTeamComputesIdReverseDnsRoute,
     ProtectedSectionTeamComputesIdTagsRoute:
       ProtectedSectionTeamComputesIdTagsRoute,
     ProtectedSectionTeamComputesIdIndexRoute:

@@ -9,6 +9,7 @@ import {
   metricsRangeSchema,
   powerActionRequestSchema,
   resizeComputeRequestSchema,
+  updateReverseDnsRequestSchema,
   updateTagsRequestSchema,
 } from '@/contract/computes';
 import { auditActor } from '../audit/audit-log';
@@ -21,6 +22,7 @@ import { computeParams } from './params';
 import { computeNotFound } from './problems';
 import { rebuildCompute } from './rebuild-compute';
 import { requestResize } from './resize-compute';
+import { updateReverseDns } from './update-reverse-dns';
 
 const metricsQuery = v.object({ range: v.optional(metricsRangeSchema, '1h') });
 
@@ -111,6 +113,26 @@ export function computeActionsRoutes(service: ComputeService): Routes {
       responses: { 200: { description: 'The compute with its new tags.', schema: computeSchema } },
       handler: async (c, { params, body }) => {
         const found = await service.updateTags(c.get('team').id, params.computeId, body.tags, auditActor(c));
+        return c.json(toCompute(catalog, found), 200);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/reverse-dns',
+      summary: 'Set the reverse names (PTR) of the compute’s IPv4 and IPv6 addresses',
+      tokenScope: 'computes:read_write',
+      description:
+        'For each address: a full domain name, null to remove its PTR, or absent to leave it as it is. A name is accepted only when its A (IPv4) or AAAA (IPv6) records include the address: our own zones are asked first, then DELEGATION_RESOLVER; otherwise 422 with the reason on ipv4 or ipv6, and nothing changes. Our DNS server answers the PTR from the reverse zone of the address block (signed when the operator signs reverse zones) as soon as this answers.',
+      guards: teamGuards('resources.manage'),
+      request: { params: computeParams, body: updateReverseDnsRequestSchema },
+      responses: { 200: { description: 'The compute with its reverse names.', schema: computeSchema } },
+      handler: async (c, { params, body }) => {
+        const found = await updateReverseDns(service, {
+          teamId: c.get('team').id,
+          computeId: params.computeId,
+          body,
+          actor: auditActor(c),
+        });
         return c.json(toCompute(catalog, found), 200);
       },
     })

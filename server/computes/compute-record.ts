@@ -40,6 +40,7 @@ export function toCompute(catalog: Catalog, { row, creatorName }: ComputeWithCre
     sshPort: row.sshPort,
     acceleration: row.acceleration as Compute['acceleration'],
     userDataKind: row.userData === null ? null : userDataKind(row.userData),
+    reverseDns: { ipv4: row.reverseIpv4, ipv6: row.reverseIpv6 },
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null,
     updatedAt: row.updatedAt.toISOString(),

@@ -42,6 +42,7 @@ import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
 import { planBeforeResize } from './resize-record';
+import type { ReverseDns } from './reverse-dns';
 import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
 
@@ -54,6 +55,8 @@ export interface ComputeServiceDeps {
   live: LiveUpdates;
   /** Whether the team may start or create computes now (billing: not while its balance is empty). */
   startPolicy?: StartPolicy;
+  /** The reverse zones of the address blocks (reverse-dns.ts); absent: no reverse DNS is served. */
+  reverseDns?: ReverseDns;
 }
 
 const ABSENT: MachineStatus = {
@@ -157,10 +160,10 @@ export class ComputeService {
     const now = this.deps.clock.now();
     const settled = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(computes).where(eq(computes.id, computeId)).for('update');
-      if (!row || row.status !== statusDuring(transition)) return false;
+      if (!row || row.status !== statusDuring(transition)) return undefined;
       // Shutdown and power off both show "stopping": the open event says which one is awaited.
       const open = await openEvent(tx, computeId);
-      if (open && transitionOfAction(open.action) !== transition) return false;
+      if (open && transitionOfAction(open.action) !== transition) return undefined;
       const status = statusAfter(machine, transition, ok);
       // A resize that did not complete left the machine its old size: the compute keeps its old plan.
       const previousPlan =
@@ -183,10 +186,13 @@ export class ComputeService {
         message,
         at: now,
       });
-      return true;
+      return { gone: status === 'destroyed' ? [row.ipv4, row.ipv6] : undefined };
     });
-    if (settled) await this.publish(computeId);
-    return settled;
+    if (!settled) return false;
+    // A destroyed compute's addresses go back to the pool with no PTR left in the reverse zones.
+    if (settled.gone) await this.deps.reverseDns?.refresh(this.db, settled.gone);
+    await this.publish(computeId);
+    return true;
   }
 
   /**

@@ -12,10 +12,13 @@ import type { LiveUpdates } from '../socket/live-updates';
 import { computeActionsRoutes } from './compute-actions.routes';
 import { ComputeService } from './compute-service';
 import { computesRoutes } from './computes.routes';
+import type { ReverseDns } from './reverse-dns';
 import { teamSshKeysRoutes } from './ssh-keys.routes';
 import type { StartPolicy } from './start-policy';
 
 export { ComputeService } from './compute-service';
+export { ReverseDns } from './reverse-dns';
+export { createReverseNameCheck } from './reverse-name-check';
 export type { StartPolicy } from './start-policy';
 
 export interface ComputesOptions {
@@ -27,6 +30,8 @@ export interface ComputesOptions {
   config?: Partial<ComputeConfig>;
   /** Asked before a compute starts or is created (app.ts gives billing's); none: always allowed. */
   startPolicy?: StartPolicy;
+  /** Reverse DNS for the compute addresses (the server makes it with the DNS driver); none: not served. */
+  reverseDns?: ReverseDns;
 }
 
 export function createComputeService(options: ComputesOptions): ComputeService {
@@ -44,6 +49,7 @@ export function createComputeService(options: ComputesOptions): ComputeService {
     catalog: new Catalog(config.catalog),
     driver: createComputeDriver(config, { db: options.db, logger: options.logger }),
     ...(options.startPolicy ? { startPolicy: options.startPolicy } : {}),
+    ...(options.reverseDns ? { reverseDns: options.reverseDns } : {}),
   });
 }
 

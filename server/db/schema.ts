@@ -515,6 +515,12 @@ export const computes = pgTable(
     vcpus: integer('vcpus').notNull(),
     ipv4: text('ipv4'),
     ipv6: text('ipv6'),
+    /**
+     * The reverse names (PTR) of ipv4 and ipv6, served in the reverse zones of the address blocks
+     * (server/computes/reverse-dns); null: no PTR. They go with the compute when it is destroyed.
+     */
+    reverseIpv4: text('reverse_ipv4'),
+    reverseIpv6: text('reverse_ipv6'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** ssh-key | password */
     authentication: text('authentication').notNull(),

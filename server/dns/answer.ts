@@ -42,6 +42,7 @@ const ANY_PREFERENCE = [
   TYPE.TXT,
   TYPE.SRV,
   TYPE.CAA,
+  TYPE.PTR,
   TYPE.NS,
   TYPE.SOA,
 ];

@@ -6,6 +6,7 @@ export const TYPE = {
   NS: 2,
   CNAME: 5,
   SOA: 6,
+  PTR: 12,
   MX: 15,
   TXT: 16,
   AAAA: 28,

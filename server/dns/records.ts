@@ -10,7 +10,7 @@ export interface EncodedRecord {
   type: number;
   ttl: number;
   rdata: Buffer;
-  /** CNAME, NS, MX and SRV: the name it points at (lowercase, no trailing dot; '' for the root). */
+  /** CNAME, NS, PTR, MX and SRV: the name it points at (lowercase, no trailing dot; '' for the root). */
   target: string | undefined;
 }
 
@@ -50,6 +50,7 @@ export function encodeRecord(record: PublishedRecord, serial: number): EncodedRe
       break;
     case 'CNAME':
     case 'NS':
+    case 'PTR':
       target = hostName(value, fail);
       answer = { type: record.type, name: '.', data: target || '.' };
       break;

@@ -52,6 +52,15 @@ export async function createDomain(
       `${displayName} holds this server’s own name servers (${ownZone}), so it cannot be added as a domain here.`,
     );
   }
+  const keptZone = deps.extraZones?.names.find(
+    (zone) => isSameOrInside(name, zone) || isSameOrInside(zone, name),
+  );
+  if (keptZone) {
+    throw fieldProblem(
+      'name',
+      `${displayName} holds reverse DNS this server keeps for compute addresses (${keptZone}), so it cannot be added as a domain here.`,
+    );
+  }
   // Checked before the transaction: the sample records are config, a failure is the operator's to fix.
   const samples = sampleRecordInputs(config).map((sample) =>
     checkRecordInput(sample as DnsRecordInput, name),

@@ -51,6 +51,19 @@ export interface DomainServiceDeps {
    * delegation checks and signature renewals run on the leader only. Absent: this server alone does both.
    */
   cluster?: Cluster;
+  /**
+   * Zones served beside the teams' (the reverse zones of the compute address blocks, which another feature
+   * keeps): handed to the driver with the teams' at start, and read again by name when another server
+   * announces a change to one.
+   */
+  extraZones?: ExtraZones;
+}
+
+export interface ExtraZones {
+  /** Their names: no team may add one of them, or a zone inside or around one, as a domain. */
+  names: readonly string[];
+  all(): Promise<PublishedZone[]>;
+  named(name: string): Promise<PublishedZone | undefined>;
 }
 
 /** How often signed zones are looked at for signatures due for renewal. */
@@ -102,7 +115,7 @@ export class DomainService {
       this.followOtherServers();
       // Imports their server did not finish: applied ones are settled, abandoned ones removed.
       await cleanUpImports(this.db, this.deps.clock.now());
-      await this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault()));
+      await this.deps.driver.syncAll(await this.everyZone());
       const background = {
         name: 'delegation checks and DNSSEC signature renewals',
         start: () => {
@@ -148,9 +161,7 @@ export class DomainService {
       this.reload(() => this.reloadZone((payload as { name: string }).name));
     });
     const unfollow = cluster.onResync(() =>
-      this.reload(async () =>
-        this.deps.driver.syncAll(await allPublishedZones(this.db, () => this.keyVault())),
-      ),
+      this.reload(async () => this.deps.driver.syncAll(await this.everyZone())),
     );
     this.stopFollowing = () => {
       unsubscribe();
@@ -166,8 +177,16 @@ export class DomainService {
       );
   }
 
+  /** The teams' zones and the extra ones, as the database holds them. */
+  private async everyZone(): Promise<PublishedZone[]> {
+    const zones = await allPublishedZones(this.db, () => this.keyVault());
+    return [...zones, ...((await this.deps.extraZones?.all()) ?? [])];
+  }
+
   private async reloadZone(name: string): Promise<void> {
-    const zone = await publishedZoneNamed(this.db, name, () => this.keyVault());
+    const zone =
+      (await publishedZoneNamed(this.db, name, () => this.keyVault())) ??
+      (await this.deps.extraZones?.named(name));
     if (zone) await this.deps.driver.publish(zone);
     else await this.deps.driver.unpublish(name);
   }

@@ -10,7 +10,7 @@ import type { LiveUpdates } from '../socket/live-updates';
 import { DEFAULT_DOMAINS_CONFIG, type DomainsConfig } from './config';
 import { type DelegationResolver, systemDelegationResolver, unconfiguredResolver } from './delegation';
 import { dnssecRoutes } from './dnssec.routes';
-import { DomainService } from './domain-service';
+import { DomainService, type ExtraZones } from './domain-service';
 import { domainsRoutes } from './domains.routes';
 import { createMemoryDnsDriver } from './memory-dns-driver';
 import { recordsRoutes } from './records.routes';
@@ -43,6 +43,8 @@ export interface DomainsOptions {
   instanceSecret?: string;
   /** The servers sharing the database (see DomainServiceDeps.cluster). */
   cluster?: Cluster;
+  /** Zones served beside the teams' (see DomainServiceDeps.extraZones). */
+  extraZones?: ExtraZones;
 }
 
 export function createDomainService(options: DomainsOptions): DomainService {
@@ -58,6 +60,7 @@ export function createDomainService(options: DomainsOptions): DomainService {
     delegationDeadlineMs: options.delegationDeadlineMs,
     instanceSecret: options.instanceSecret,
     cluster: options.cluster,
+    extraZones: options.extraZones,
     resolver:
       options.resolver ??
       (wantsResolver ? systemDelegationResolver(config.delegationResolvers) : unconfiguredResolver),

@@ -92,6 +92,38 @@ export const tagsSchema = v.pipe(
   v.check((tags) => new Set(tags).size === tags.length, 'Each tag only once.'),
 );
 
+/**
+ * A reverse name: a full domain name (at least two labels), lowercase, the trailing dot dropped. Whether
+ * it resolves to the address is the server's check (it asks DNS).
+ */
+export const reverseNameSchema = v.pipe(
+  v.string('Enter a domain name.'),
+  v.trim(),
+  v.toLowerCase(),
+  v.transform((name) => name.replace(/\.$/, '')),
+  v.nonEmpty('Enter a domain name, such as mail.example.com.'),
+  v.maxLength(253, 'Use at most 253 characters.'),
+  v.regex(
+    /^(?=[^.]+\.)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    'Enter a full domain name, such as mail.example.com: letters, digits and hyphens in dot-separated labels.',
+  ),
+);
+
+export const reverseDnsSchema = v.object({
+  ipv4: v.nullable(v.string()),
+  ipv6: v.nullable(v.string()),
+});
+
+/**
+ * PUT …/computes/:computeId/reverse-dns: for each address, a name (accepted only when its A or AAAA
+ * records include the address), null to remove the PTR, or absent to leave it as it is.
+ */
+export const updateReverseDnsRequestSchema = v.object({
+  ipv4: v.optional(v.nullable(reverseNameSchema)),
+  ipv6: v.optional(v.nullable(reverseNameSchema)),
+});
+export type UpdateReverseDnsRequest = v.InferInput<typeof updateReverseDnsRequestSchema>;
+
 export const computeSchema = v.object({
   id: uuid,
   teamId: uuid,
@@ -116,6 +148,8 @@ export const computeSchema = v.object({
    * GET …/computes/:computeId/user-data, so lists and live updates stay small.
    */
   userDataKind: v.optional(v.nullable(v.picklist(['cloud-config', 'script'])), null),
+  /** The reverse name (PTR) each address answers with in our reverse zones; null: none. */
+  reverseDns: v.optional(reverseDnsSchema, { ipv4: null, ipv6: null }),
   createdAt: isoDate,
   createdBy: v.nullable(v.object({ id: uuid, name: v.string() })),
   /** Changes with every change to the compute, for optimistic concurrency and cache updates. */
@@ -207,7 +241,7 @@ export const destroyComputeRequestSchema = v.object({
 export const computeEventSchema = v.object({
   id: uuid,
   at: isoDate,
-  /** create, power_on, shutdown, power_off, reboot, resize, destroy, tags, or a system event (recovered, failed). */
+  /** create, power_on, shutdown, power_off, reboot, resize, destroy, tags, reverse_dns, or a system event (recovered, failed). */
   action: v.string(),
   actor: v.nullable(v.object({ id: uuid, name: v.string() })),
   result: v.picklist(['in-progress', 'succeeded', 'failed']),

@@ -13,6 +13,7 @@ import {
   type MetricsRange,
   operatingSystemListSchema,
   type PowerAction,
+  type UpdateReverseDnsRequest,
 } from '@/contract/computes';
 import type { ApiRequest } from '@/domain/api-call';
 import { apiOrigin, basePaths } from './config';
@@ -93,6 +94,10 @@ export const rebuildCompute = (teamId: string, id: string, body: RebuildComputeI
 
 export const updateComputeTags = (teamId: string, id: string, tags: string[]) =>
   json(computeSchema, () => client.put(`${compute(teamId, id)}/tags`, { json: { tags } }));
+
+/** Sets, keeps (absent) or removes (null) the reverse name of each address; the server checks it resolves. */
+export const updateComputeReverseDns = (teamId: string, id: string, body: UpdateReverseDnsRequest) =>
+  json(computeSchema, () => client.put(`${compute(teamId, id)}/reverse-dns`, { json: body }));
 
 export const fetchComputeHistory = (teamId: string, id: string) =>
   json(computeHistorySchema, () => client.get(`${compute(teamId, id)}/history`));

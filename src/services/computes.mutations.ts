@@ -2,7 +2,7 @@
 // (unless the cache already holds a newer state, say from the socket) and its rows in the lists follow.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { RebuildComputeInput } from '@/contract/compute-requests';
-import type { Compute, PowerAction } from '@/contract/computes';
+import type { Compute, PowerAction, UpdateReverseDnsRequest } from '@/contract/computes';
 import {
   type CreateComputeInput,
   createCompute,
@@ -10,6 +10,7 @@ import {
   rebuildCompute,
   requestPowerAction,
   resizeCompute,
+  updateComputeReverseDns,
   updateComputeTags,
 } from './computes.api';
 import { forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
@@ -50,6 +51,13 @@ export const useResizeCompute = (teamId: string, id: string) =>
 
 export const useUpdateComputeTags = (compute: Pick<Compute, 'teamId' | 'id'>) =>
   useWrite((tags: string[]) => updateComputeTags(compute.teamId, compute.id, tags), storeInLists);
+
+/** Sets the reverse names; a name that does not resolve to its address comes back beside its field. */
+export const useUpdateComputeReverseDns = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite(
+    (body: UpdateReverseDnsRequest) => updateComputeReverseDns(compute.teamId, compute.id, body),
+    storeInLists,
+  );
 
 /** Asks for the compute to be destroyed (confirmed by its hostname); it is gone once the server says so. */
 export const useDestroyCompute = (compute: Pick<Compute, 'teamId' | 'id'>) =>

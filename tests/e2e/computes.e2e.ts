@@ -1,6 +1,7 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one with user-data (a YAML mistake refused beside the field first), watch it start
-// without reloading, power it off and on, resize it and rebuild it while a second browser watches, read its
+// without reloading, give its address a reverse name (one that does not resolve to it refused first, and
+// our DNS server answering the PTR), power it off and on, resize it and rebuild it while a second browser watches, read its
 // history, run a command in its console, destroy it; and an unverified team stopped at its sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -8,9 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asAccount, createAccount, newIdentity, type TestAccount, topUp, useAccount } from './accounts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './browser';
+import { queryUdp } from './dns-client';
 import { sshPublicKey } from './ssh-keys';
 
 const baseUrl = inject('baseUrl');
+const dnsPort = inject('dnsPort');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -43,6 +46,22 @@ async function createComputeByApi(account: TestAccount, teamId: string, hostname
     }),
   });
   return { status: response.status, body: (await response.json()) as { detail?: string } };
+}
+
+/** A call to the resource manager with the account's token, as a script of the team would make it. */
+async function resourceManager<T>(
+  account: TestAccount,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/resource-manager/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
 }
 
 /** The text the terminal shows, row by row (xterm's DOM renderer). */
@@ -118,6 +137,42 @@ describe('computes in Chromium', () => {
     const userDataShown = await page.locator('pre', { hasText: 'runcmd:' }).innerText();
     expect(userDataShown.trimEnd()).toBe(fixed.trimEnd());
     await expectNoAxeViolations(page);
+
+    // Reverse DNS from its tab: a name with no A record is refused beside the field, what was typed stays;
+    // once the team's zone (served by our DNS server) has the record, the name is saved and the PTR answers.
+    const ipv4 = ssh!.replace('ssh root@', '');
+    const teamId = await teamOf(account);
+    const zone = `cyuzuzo-${Date.now().toString(36)}.rw`;
+    const domain = await resourceManager<{ id: string }>(account, 'POST', `/teams/${teamId}/domains`, {
+      name: zone,
+    });
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Reverse DNS' })
+      .click();
+    await page.waitForURL('**/reverse-dns');
+    const reverseName = page.getByLabel(`Reverse name of ${ipv4}`);
+    await reverseName.fill(`mail.${zone}`);
+    await page.getByRole('button', { name: 'Save reverse DNS' }).click();
+    await page
+      .getByText(`mail.${zone} has no A record. Add one pointing at ${ipv4}, then set the reverse name.`)
+      .waitFor();
+    await expect(reverseName.inputValue()).resolves.toBe(`mail.${zone}`);
+    await expectNoAxeViolations(page);
+    await resourceManager(account, 'POST', `/teams/${teamId}/domains/${domain.id}/records`, {
+      type: 'A',
+      name: 'mail',
+      value: ipv4,
+    });
+    await page.getByRole('button', { name: 'Save reverse DNS' }).click();
+    await page.getByText('Saved. Our DNS server answers with these names now.').waitFor();
+    const ptr = await queryUdp(dnsPort, `${ipv4.split('.').reverse().join('.')}.in-addr.arpa`, 'PTR');
+    expect(ptr.answers?.map((answer) => answer.data)).toEqual([`mail.${zone}`]);
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    await page.getByText(`mail.${zone} (IPv4)`).waitFor();
 
     // Monitoring right after it runs: no empty charts without a word. Until the first reading each chart
     // says when it is due (the minute under way closes); should that minute have closed already, the one
@@ -277,8 +332,9 @@ describe('computes in Chromium', () => {
     // Gone from the list without a reload (it may show for a moment from before the destroy).
     await page.getByRole('link', { name: 'web-1', exact: true }).waitFor({ state: 'detached' });
 
-    // The 404 of the destroyed compute's last look is the only refusal the browser saw.
-    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    // The reverse name refused (422) and the 404 of the destroyed compute's last look are the only
+    // refusals the browser saw.
+    expect(problems.filter((problem) => !/status of (404|422)/.test(problem))).toEqual([]);
   });
 
   it('powers on, from its Power tab, a compute whose reboot failed and left it in error', async () => {

@@ -70,6 +70,7 @@ beforeAll(async () => {
     `/computes/${computeId}/power`,
     `/computes/${computeId}/resize`,
     `/computes/${computeId}/tags`,
+    `/computes/${computeId}/reverse-dns`,
     `/computes/${computeId}/history`,
     `/computes/${computeId}/monitoring`,
     `/computes/${computeId}/rebuild`,

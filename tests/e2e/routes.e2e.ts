@@ -39,6 +39,7 @@ const routes: Array<{
   { path: '/computes/c-1/power', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/resize', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/tags', heading: 'Compute not found', section: true },
+  { path: '/computes/c-1/reverse-dns', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/history', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/monitoring', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/rebuild', heading: 'Compute not found', section: true },

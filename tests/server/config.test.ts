@@ -87,6 +87,7 @@ describe('loadConfig', () => {
       NAMESERVERS: 'ns1.ikirere.test,ns2.ikirere.test',
       NAMESERVER_ADDRESSES: '192.0.2.53,198.51.100.53',
       HOSTMASTER_EMAIL: undefined,
+      REVERSE_DNS_DNSSEC: 'off',
       DELEGATION_RESOLVER: undefined,
       DELEGATION_CHECK_INTERVAL_SECONDS: '3600',
       PAYMENT_PROVIDER: 'sandbox',
@@ -104,6 +105,7 @@ describe('loadConfig', () => {
       dnsPort: 5300,
       dnsHost: '127.0.0.1',
       powerdns: undefined,
+      reverseDnsDnssec: false,
       domains: {
         nameServers: ['ns1.ikirere.test', 'ns2.ikirere.test'],
         nameServerAddresses: ['192.0.2.53', '198.51.100.53'],
@@ -173,6 +175,7 @@ describe('loadConfig', () => {
         POWERDNS_URL: 'https://pdns.example.rw:8081/',
         POWERDNS_API_KEY: 'pdns-secret',
         POWERDNS_SERVER_ID: 'primary',
+        REVERSE_DNS_DNSSEC: 'on',
         DATA_DIR: '/var/lib/ikirere',
         DATABASE_URL: 'postgresql://ikirere@db:5432/ikirere',
         LOG_LEVEL: 'DEBUG',
@@ -234,6 +237,7 @@ describe('loadConfig', () => {
       dnsPort: 53,
       dnsHost: '::',
       powerdns: { url: 'https://pdns.example.rw:8081', apiKey: 'pdns-secret', serverId: 'primary' },
+      reverseDnsDnssec: true,
       domains: {
         nameServers: ['ns1.example.rw', 'ns2.example.rw'],
         nameServerAddresses: ['203.0.113.53', '2001:db8::53'],
@@ -442,6 +446,10 @@ describe('loadConfig', () => {
     ).toEqual([
       'POWERDNS_URL must be the http:// or https:// address of PowerDNS\'s API (got "127.0.0.1:8081").',
       'POWERDNS_SERVER_ID must be a PowerDNS server id such as localhost (got "a/b").',
+    ]);
+    expect(loadConfig({ REVERSE_DNS_DNSSEC: 'ON' }).reverseDnsDnssec).toBe(true);
+    expect(problems({ REVERSE_DNS_DNSSEC: 'yes' })).toEqual([
+      'REVERSE_DNS_DNSSEC must be on or off (got "yes").',
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Independent DNS tools from Debian's packages, driven by the tests: delv (bind9-dnsutils) validates
+// Independent DNS tools from Debian's packages, driven by the tests: dig asks, delv (bind9-dnsutils) validates
 // answers against a trust anchor, ldns-verify-zone (ldnsutils) and kzonecheck (knot-dnssecutils) check a
 // whole signed zone, kdig (knot-dnsutils) asks and transfers, and knotd (knot) runs as a secondary.
 // Every one is pointed at 127.0.0.1 only; the test zones name 127.0.0.x name servers.
@@ -17,6 +17,7 @@ export const DNS_TOOLS_INSTALL_COMMAND =
   'sudo apt-get install -y bind9-dnsutils ldnsutils knot knot-dnsutils knot-dnssecutils nsd';
 
 const TOOLS = {
+  dig: '/usr/bin/dig',
   delv: '/usr/bin/delv',
   'ldns-verify-zone': '/usr/bin/ldns-verify-zone',
   kzonecheck: '/usr/bin/kzonecheck',

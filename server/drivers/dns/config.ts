@@ -24,6 +24,8 @@ export interface DnsDriverConfig {
   powerdns: PowerDnsConfig | undefined;
   /** Set: the embedded server's secondaries, which may transfer zones with the key and are sent NOTIFY. */
   dnsTransfers: DnsTransferConfig | undefined;
+  /** REVERSE_DNS_DNSSEC: the reverse zones of the compute address blocks are signed. */
+  reverseDnsDnssec: boolean;
 }
 
 /** `192.0.2.7`, `192.0.2.7:5353`, `2001:db8::7` or `[2001:db8::7]:5353`; the port defaults to 53. */
@@ -83,7 +85,12 @@ export function readDnsDriverConfig(
       'DNS_SECONDARIES needs DNS_TSIG_KEY: zone transfers are only given to secondaries holding the key.',
     );
   }
+  const reverseText = (read('REVERSE_DNS_DNSSEC') ?? 'off').toLowerCase();
+  if (reverseText !== 'on' && reverseText !== 'off') {
+    problems.push(`REVERSE_DNS_DNSSEC must be on or off (got "${reverseText}").`);
+  }
   return {
+    reverseDnsDnssec: reverseText === 'on',
     powerdns: url && apiKey ? { url: url.replace(/\/+$/, ''), apiKey, serverId } : undefined,
     dnsTransfers: secondaries.length > 0 && key ? { secondaries, key } : undefined,
   };

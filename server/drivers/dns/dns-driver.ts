@@ -18,11 +18,11 @@ import type { NamesChange } from '../../dns/zone-index';
 /** One record as published: `name` relative to the zone ('@' for the apex), lowercase ASCII. */
 export interface PublishedRecord {
   name: string;
-  type: 'SOA' | 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX' | 'NS' | 'SRV' | 'CAA';
+  type: 'SOA' | 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX' | 'NS' | 'SRV' | 'CAA' | 'PTR';
   ttl: number;
   /**
-   * The canonical presentation of src/contract/domains.ts: A dotted quad; AAAA compressed; CNAME, NS, MX
-   * and SRV targets fully qualified without a trailing dot; TXT the unquoted text; CAA `flag tag "value"`;
+   * The canonical presentation of src/contract/domains.ts: A dotted quad; AAAA compressed; CNAME, NS, MX,
+   * SRV and PTR (reverse zones, server/computes/reverse-dns) targets fully qualified without a trailing dot; TXT the unquoted text; CAA `flag tag "value"`;
    * SOA `mname rname serial refresh retry expire minimum` (names fully qualified, no trailing dot).
    */
   value: string;

@@ -76,6 +76,7 @@ export function recordContent(record: PublishedRecord, zone: PublishedZone): str
       return value.toLowerCase();
     case 'CNAME':
     case 'NS':
+    case 'PTR':
       return absoluteTarget(value);
     case 'MX': {
       const preference = uint16(record.priority) ?? fail('the priority must be 0 to 65535');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reverseZoneKeys } from '../../../server/computes/reverse-dns-keys';
 import { type DnsMessage, queryDns } from '../../../server/dns/client';
 import {
   dsOf,
@@ -490,6 +491,33 @@ describe('the PowerDNS adapter', () => {
         type: 'DNSKEY' as never,
       });
       expect(dnskey.answers ?? []).toEqual([]);
+    });
+
+    it('serves a reverse zone of compute addresses, its PTRs signed with the zone’s derived key', async () => {
+      const REVERSE = '2.0.192.in-addr.arpa';
+      const [key] = reverseZoneKeys('powerdns test installation')(REVERSE);
+      await driver.publish({
+        name: REVERSE,
+        serial: 7,
+        dnssec: { keys: [key!] },
+        records: [
+          record('@', 'SOA', `ns1.${SIGNED} hostmaster.${REVERSE} 1 7200 3600 1209600 300`),
+          record('@', 'NS', `ns1.${SIGNED}`),
+          record('7', 'PTR', 'web.example.com'),
+        ],
+      });
+      const ptr = await ask(`7.${REVERSE}`, 'PTR');
+      expect(ptr.flag_aa).toBe(true);
+      expect(ptr.answers?.map((item) => (item as { data: unknown }).data)).toEqual(['web.example.com']);
+      const validated = await delv(
+        pdns.dnsPort,
+        await trustAnchorFile(anchors, REVERSE, presentDnskey(key!)),
+        REVERSE,
+        `7.${REVERSE}`,
+        'PTR',
+      );
+      expect(validated.output).toContain('; fully validated');
+      await driver.unpublish(REVERSE);
     });
   });
 });

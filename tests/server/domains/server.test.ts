@@ -1,6 +1,6 @@
 // The whole server with its embedded DNS server: a record added through the API is answered over UDP with
 // the new serial, the console is told the DNS driver and the name servers, and after a restart every zone
-// is loaded again before the first request.
+// is loaded again before the first request, the reverse zones of the compute address blocks with them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,20 @@ describe('domains on the running server', () => {
     server = await start();
     const again = await ask(`api.${zone}`, 'A');
     expect(dataOf(again)).toEqual(['192.0.2.44']);
+    // The reverse zones of the simulator's pools, answered by the same server with our name servers, and
+    // kept from teams: one cannot add them (or a zone inside one) as a domain and take over their PTRs.
+    const reverseTaken = await api('POST', `/teams/${teamId}/domains`, token, {
+      name: '7.2.0.192.in-addr.arpa',
+    });
+    expect(reverseTaken.status).toBe(422);
+    expect(reverseTaken.body.errors[0].message).toBe(
+      '7.2.0.192.in-addr.arpa holds reverse DNS this server keeps for compute addresses (2.0.192.in-addr.arpa), so it cannot be added as a domain here.',
+    );
+    for (const reverse of ['2.0.192.in-addr.arpa', '0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa']) {
+      const reverseNs = await ask(reverse, 'NS');
+      expect(reverseNs.flag_aa).toBe(true);
+      expect(dataOf(reverseNs).sort()).toEqual(['ns1.example-dns.net', 'ns2.example-dns.net']);
+    }
 
     // Deleting the domain stops the answers: names outside our zones are refused.
     const deleted = await api('DELETE', `/teams/${teamId}/domains/${created.body.id}`, token, {

@@ -177,6 +177,7 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/metrics',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rebuild',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/resize',
+      '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/reverse-dns',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/user-data',
       '/resource-manager/api/v1/teams/{teamId}/domains',

@@ -91,6 +91,7 @@ const SCOPES: [operation: string, scope: string][] = [
   ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rebuild', 'computes:read_write'],
   ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/resize', 'computes:read_write'],
   ['PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags', 'computes:read_write'],
+  ['PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/reverse-dns', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/history', 'computes:read'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/metrics', 'computes:read'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/user-data', 'computes:read'],

@@ -152,7 +152,7 @@ export function buildDomainsTestApp(
     domains,
     billing,
   });
-  return { app, identity, clock, logs, computes, domains, dns, resolver, billing };
+  return { app, identity, clock, logs, computes, domains, dns, resolver, billing, live };
 }
 
 export function domainsPath(teamId: string, rest = ''): string {

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
 import { type App, createApp } from '../../../server/app';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
-import { type ComputeService, createComputeService } from '../../../server/computes';
+import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
 import type { ComputeConfig } from '../../../server/drivers/compute/config';
@@ -47,6 +47,8 @@ export interface IdentityTestApp {
   computes: ComputeService;
   /** The app's billing on the sandbox provider, without the background sweep (call sweep()). */
   billing: BillingService;
+  /** What the app pushes to open consoles (subscribe a user to see it). */
+  live: LiveUpdates;
 }
 
 /** Simulator speed in server tests: fast enough not to wait, slow enough to see each status. */
@@ -66,6 +68,8 @@ export function buildIdentityTestApp(
     operatorToken?: string;
     /** Compute driver settings over the fast test simulator. */
     compute?: Partial<ComputeConfig>;
+    /** Reverse DNS for the compute addresses (none by default). */
+    reverseDns?: ReverseDns;
   } = {},
 ): IdentityTestApp {
   const clock = new TestClock();
@@ -89,6 +93,7 @@ export function buildIdentityTestApp(
     logger,
     live,
     startPolicy: billingStartPolicy,
+    reverseDns: options.reverseDns,
     config: { simulator: { ...DEFAULT_SIMULATOR_CONFIG, speed: TEST_SIMULATOR_SPEED }, ...options.compute },
   });
   const billing = createBillingService({
@@ -111,7 +116,7 @@ export function buildIdentityTestApp(
     computes,
     billing,
   });
-  return { app, identity, clock, logs, computes, billing };
+  return { app, identity, clock, logs, computes, billing, live };
 }
 
 let counter = 0;

@@ -9,7 +9,7 @@ import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
-// A compute: its overview (the default child) and the power, resize, rebuild, tags, history, monitoring and
+// A compute: its overview (the default child) and the power, resize, rebuild, tags, reverse DNS, history, monitoring and
 // destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
@@ -66,6 +66,7 @@ function ComputeLayout() {
           { label: 'Power', to: '/computes/$id/power', params: { id } },
           { label: 'Resize', to: '/computes/$id/resize', params: { id } },
           { label: 'Tags', to: '/computes/$id/tags', params: { id } },
+          { label: 'Reverse DNS', to: '/computes/$id/reverse-dns', params: { id } },
           { label: 'History', to: '/computes/$id/history', params: { id } },
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
           { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },

@@ -27,6 +27,7 @@ const actionWords: Record<string, string> = {
   resize: 'Resize',
   destroy: 'Destroy',
   tags: 'Tags changed',
+  reverse_dns: 'Reverse DNS changed',
   recovered: 'Resumed after a server restart',
   changed_outside: 'Changed outside the console',
 };

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
+import type { Compute } from '@/contract/computes';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
@@ -21,6 +22,16 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/')
 const SSH_HINT = 'ssh root@<address>';
 
 const term = textRecipe({ variant: 'caption' });
+
+/** "web.example.com (IPv4), web.example.com (IPv6)": the names the addresses answer with. */
+function reverseNames(compute: Compute): string {
+  return [
+    compute.reverseDns.ipv4 ? `${compute.reverseDns.ipv4} (IPv4)` : '',
+    compute.reverseDns.ipv6 ? `${compute.reverseDns.ipv6} (IPv6)` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
 
 function ComputeOverviewPage() {
   const { id } = Route.useParams();
@@ -70,6 +81,10 @@ function ComputeOverviewPage() {
           <dt className={term}>IPv6</dt>
           <Text as="dd" variant="mono">
             {compute.ipv6 ?? '—'}
+          </Text>
+          <dt className={term}>Reverse DNS</dt>
+          <Text as="dd" variant="mono">
+            {reverseNames(compute) || '—'}
           </Text>
           <dt className={term}>Size</dt>
           <dd>

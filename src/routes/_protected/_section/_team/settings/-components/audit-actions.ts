@@ -35,6 +35,7 @@ const phrases: Record<string, string> = {
   'compute.power_action': 'asked a compute to change power',
   'compute.resized': 'resized a compute to another plan',
   'compute.tags_changed': 'changed a compute’s tags',
+  'compute.reverse_dns_changed': 'changed a compute’s reverse DNS',
   'compute.destroyed': 'destroyed a compute',
   'domain.created': 'added a domain',
   'domain.deleted': 'deleted a domain',

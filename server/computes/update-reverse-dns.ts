@@ -1,0 +1,115 @@
+// Setting a compute's reverse names (PUT …/computes/:computeId/reverse-dns): each name is checked to
+// resolve to its address (reverse-name-check.ts) before anything is written; then, in one transaction, the
+// compute row, its history, the team's audit entry and the reverse zone the DNS driver serves.
+
+import { eq } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { computes } from '../db/schema';
+import { ProblemError } from '../http/problem';
+import { recordEvent } from './compute-history';
+import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
+import { type ComputeService, nextUpdatedAt } from './compute-service';
+import { computeConflict, computeNotFound } from './problems';
+
+type Family = 'ipv4' | 'ipv6';
+const FAMILIES: Family[] = ['ipv4', 'ipv6'];
+const COLUMN = { ipv4: 'reverseIpv4', ipv6: 'reverseIpv6' } as const;
+const LABEL = { ipv4: 'IPv4', ipv6: 'IPv6' } as const;
+
+export async function updateReverseDns(
+  service: ComputeService,
+  change: {
+    teamId: string;
+    computeId: string;
+    /** Parsed by updateReverseDnsRequestSchema: absent leaves a name as it is, null removes it. */
+    body: { ipv4?: string | null; ipv6?: string | null };
+    actor: AuditActor;
+  },
+): Promise<ComputeWithCreator> {
+  const reverseDns = service.deps.reverseDns;
+  const { teamId, computeId, body, actor } = change;
+  const found = await findCompute(service.db, computeId, { teamId });
+  if (!found) throw computeNotFound();
+  if (!reverseDns)
+    throw computeConflict('This installation serves no reverse DNS (no DNS server is configured for it).');
+
+  // Every name is looked up first, outside the transaction (DNS takes time); all reasons at once.
+  const errors: { field: string; message: string }[] = [];
+  await Promise.all(
+    FAMILIES.map(async (family) => {
+      const name = body[family];
+      if (name === undefined || name === null || name === found.row[COLUMN[family]]) return;
+      const address = found.row[family];
+      const reason = !address
+        ? `The compute has no ${LABEL[family]} address yet.`
+        : !reverseDns.zoneOf(address)
+          ? `${address} is outside the address blocks this installation serves reverse DNS for.`
+          : await reverseDns.check(name, address);
+      if (reason) errors.push({ field: family, message: reason });
+    }),
+  );
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.field.localeCompare(b.field));
+    throw new ProblemError(422, {
+      detail: errors.map((error) => error.message).join(' '),
+      errors,
+    });
+  }
+
+  const now = service.deps.clock.now();
+  const { result, changed } = await service.db.transaction(async (tx) => {
+    const locked = await lockComputeWithCreator(tx, teamId, computeId);
+    if (!locked) throw computeNotFound();
+    const current = locked.row;
+    if (current.status === 'destroying') throw computeConflict('The compute is being destroyed.');
+    // The addresses the names were checked against must still be the compute's.
+    if (current.ipv4 !== found.row.ipv4 || current.ipv6 !== found.row.ipv6) {
+      throw computeConflict('The compute’s addresses changed meanwhile. Reload and try again.');
+    }
+    const next = {
+      reverseIpv4: body.ipv4 === undefined ? current.reverseIpv4 : body.ipv4,
+      reverseIpv6: body.ipv6 === undefined ? current.reverseIpv6 : body.ipv6,
+    };
+    if (next.reverseIpv4 === current.reverseIpv4 && next.reverseIpv6 === current.reverseIpv6) {
+      return { result: locked, changed: false };
+    }
+    const [row] = await tx
+      .update(computes)
+      .set({ ...next, updatedAt: nextUpdatedAt(current, now) })
+      .where(eq(computes.id, current.id))
+      .returning();
+    const words = FAMILIES.filter((family) => next[COLUMN[family]] !== current[COLUMN[family]]).map(
+      (family) => {
+        const name = next[COLUMN[family]];
+        return name
+          ? `${current[family]} answers ${name}.`
+          : `${current[family]} no longer has a reverse name.`;
+      },
+    );
+    await recordEvent(tx, {
+      computeId: current.id,
+      action: 'reverse_dns',
+      actorUserId: actor.userId,
+      result: 'succeeded',
+      message: words.join(' '),
+      at: now,
+    });
+    await recordAudit(tx, {
+      teamId,
+      actor,
+      action: 'compute.reverse_dns_changed',
+      target: current.hostname,
+      details: {
+        computeId: current.id,
+        from: { ipv4: current.reverseIpv4, ipv6: current.reverseIpv6 },
+        to: { ipv4: next.reverseIpv4, ipv6: next.reverseIpv6 },
+      },
+      at: now,
+    });
+    // Before the commit: a DNS driver that refuses rolls the change back.
+    await reverseDns.publish(tx, [current.ipv4, current.ipv6]);
+    return { result: { row: row!, creatorName: locked.creatorName }, changed: true };
+  });
+  if (changed) await service.publishCompute(result);
+  return result;
+}
