@@ -16,6 +16,8 @@ export const CONSOLE_STATUS: Record<Transition, string> = {
   reboot: 'rebooting',
   rebuild: 'rebuilding',
   resize: 'resizing',
+  rescue: 'entering_rescue',
+  unrescue: 'leaving_rescue',
   destroy: 'destroying',
 };
 

@@ -29,6 +29,7 @@ import {
   MachineStateError,
   type MachineStatus,
   type PlacementRefusal,
+  type RescueAccess,
 } from '../compute-driver';
 import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocation';
 import { GENISOIMAGE } from './cloud-init-seed';
@@ -202,6 +203,14 @@ export class LibvirtDriver implements ComputeDriver {
 
   reboot(machineId: string): Promise<void> {
     return this.engine.start(machineId, FLOWS.reboot);
+  }
+
+  async rescue(_machineId: string, _access: RescueAccess): Promise<void> {
+    throw new MachineStateError('rescue mode is not available on libvirt hosts yet.');
+  }
+
+  async unrescue(_machineId: string): Promise<void> {
+    throw new MachineStateError('rescue mode is not available on libvirt hosts yet.');
   }
 
   /** The machine takes the new spec, its disk and seed the next generation (flows/rebuild.ts). */

@@ -6,7 +6,7 @@ import { verifyRootPassword } from '../root-password';
 import { blockOf, type Ipv4Block } from './address-pool';
 import type { ConsoleFacts } from './console/console-facts';
 import { SerialConsole } from './console/serial-console';
-import { type MachineRow, specOf, statusOf } from './machine-store';
+import { type MachineRow, rescuePasswordHashOf, specOf, statusOf } from './machine-store';
 import { sampleRunning } from './metrics';
 
 export class MachineConsoles {
@@ -49,8 +49,11 @@ export class MachineConsoles {
       console = new SerialConsole(
         () => this.factsOf(row.id),
         () => {
-          // The latest spec: a rebuild may have changed the password or the way root signs in.
-          const hash = specOf(this.rows.get(row.id) ?? row).rootPasswordHash;
+          // The latest spec: a rebuild may have changed the password or the way root signs in; in rescue,
+          // root signs in with the one-time password.
+          const latest = this.rows.get(row.id) ?? row;
+          const hash =
+            latest.state === 'rescue' ? rescuePasswordHashOf(latest) : specOf(latest).rootPasswordHash;
           return hash ? (password: string) => verifyRootPassword(password, hash) : undefined;
         },
         { status: status.transition ? transitionStatus(status.transition) : status.state },
@@ -92,6 +95,8 @@ function transitionStatus(transition: Transition): string {
     reboot: 'rebooting',
     rebuild: 'rebuilding',
     resize: 'resizing',
+    rescue: 'entering_rescue',
+    unrescue: 'leaving_rescue',
     destroy: 'destroying',
   }[transition];
 }

@@ -110,7 +110,7 @@ export class FlowEngine {
 
   /** A transition stored as under way before a restart: its flow carries on from what libvirt has. */
   resume(row: LibvirtMachineRow): void {
-    this.run(row, FLOWS[row.transition as Transition], { resumed: true });
+    this.run(row, FLOWS[row.transition as keyof typeof FLOWS], { resumed: true });
   }
 
   /** Carries the flow out in the background; its outcome (or its failure) is finished once. */
@@ -218,6 +218,8 @@ function failureMessage(transition: Transition, error: unknown): string {
     reboot: 'The machine could not be rebooted',
     rebuild: 'The machine could not be rebuilt',
     resize: 'The machine could not be resized; it keeps its old size',
+    rescue: 'The rescue system could not be booted',
+    unrescue: 'The machine could not leave rescue mode',
     destroy: 'The machine could not be destroyed; try again',
   }[transition];
   return `${what} (libvirt: ${detail.slice(0, 300)}).`;

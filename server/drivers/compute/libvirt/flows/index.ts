@@ -11,7 +11,7 @@ import { rebuildFlow } from './rebuild';
 import { resizeFlow } from './resize';
 import { shutdownFlow } from './shutdown';
 
-export const FLOWS: Record<Transition, TransitionFlow> = {
+export const FLOWS: Record<Exclude<Transition, 'rescue' | 'unrescue'>, TransitionFlow> = {
   provision: provisionFlow,
   power_on: powerOnFlow,
   shutdown: shutdownFlow,
