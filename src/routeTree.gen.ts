@@ -55,6 +55,7 @@ import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './rou
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
+import { Route as ProtectedSectionTeamComputesIdRescueRouteImport } from './routes/_protected/_section/_team/computes/$id/rescue'
 import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
 import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
@@ -321,6 +322,12 @@ const ProtectedSectionTeamComputesIdRebuildRoute =
     path: '/rebuild',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdRescueRoute =
+  ProtectedSectionTeamComputesIdRescueRouteImport.update({
+    id: '/rescue',
+    path: '/rescue',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdResizeRoute =
   ProtectedSectionTeamComputesIdResizeRouteImport.update({
     id: '/resize',
@@ -412,6 +419,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
@@ -457,6 +465,7 @@ export interface FileRoutesByTo {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
@@ -514,6 +523,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/_protected/_section/_team/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
   '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
@@ -568,6 +578,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/rescue'
     | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
@@ -613,6 +624,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/rescue'
     | '/computes/$id/resize'
     | '/computes/$id/tags'
     | '/computes/terminal/$id'
@@ -669,6 +681,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
+    | '/_protected/_section/_team/computes/$id/rescue'
     | '/_protected/_section/_team/computes/$id/resize'
     | '/_protected/_section/_team/computes/$id/tags'
     | '/_protected/_section/_team/computes/terminal/$id'
@@ -1011,6 +1024,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdRebuildRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/rescue': {
+      id: '/_protected/_section/_team/computes/$id/rescue'
+      path: '/rescue'
+      fullPath: '/computes/$id/rescue'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdRescueRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/resize': {
       id: '/_protected/_section/_team/computes/$id/resize'
       path: '/resize'
@@ -1127,6 +1147,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
+  ProtectedSectionTeamComputesIdRescueRoute: typeof ProtectedSectionTeamComputesIdRescueRoute
   ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
   ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
@@ -1144,6 +1165,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdPowerRoute,
     ProtectedSectionTeamComputesIdRebuildRoute:
       ProtectedSectionTeamComputesIdRebuildRoute,
+    ProtectedSectionTeamComputesIdRescueRoute:
+      ProtectedSectionTeamComputesIdRescueRoute,
     ProtectedSectionTeamComputesIdResizeRoute:
       ProtectedSectionTeamComputesIdResizeRoute,
     ProtectedSectionTeamComputesIdTagsRoute:

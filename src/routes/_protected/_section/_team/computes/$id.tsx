@@ -9,7 +9,7 @@ import { useRunningNotice } from './-components/running-notice';
 import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
-// A compute: its overview (the default child) and the power, resize, rebuild, tags, history, monitoring and
+// A compute: its overview (the default child) and the power, resize, rebuild, rescue, tags, history, monitoring and
 // destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
@@ -69,6 +69,7 @@ function ComputeLayout() {
           { label: 'History', to: '/computes/$id/history', params: { id } },
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
           { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
+          { label: 'Rescue', to: '/computes/$id/rescue', params: { id } },
           { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },
         ]}
       />
