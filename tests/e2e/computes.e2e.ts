@@ -1,7 +1,8 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one with user-data (a YAML mistake refused beside the field first), watch it start
-// without reloading, power it off and on, resize it, rebuild it and rescue it while a second browser watches, read its
-// history, run a command in its console, destroy it; and an unverified team stopped at its sixth compute.
+// without reloading, power it off and on, resize it, rebuild it and rescue it while a second browser
+// watches, read its history, run a command in its console, destroy it; and an unverified team stopped at its
+// sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -59,7 +60,7 @@ async function waitForTerminal(page: Page, pattern: RegExp) {
 }
 
 describe('computes in Chromium', () => {
-  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console, rebuilds and destroys it', async () => {
+  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console, rebuilds, rescues and destroys it', async () => {
     const account = await createAccount(baseUrl, newIdentity('Cyuzuzo Compute'));
     await topUp(baseUrl, account);
     const { page, problems } = await openPage(browser, baseUrl);
