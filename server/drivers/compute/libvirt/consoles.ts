@@ -25,6 +25,12 @@ export function restingConsoleState(row: LibvirtMachineRow, state: MachineState 
   if (state === 'running') {
     return { status: 'running', message: `Connected to the serial console of ${specOf(row).hostname}.` };
   }
+  if (state === 'rescue') {
+    return {
+      status: 'rescue',
+      message: `Connected to the rescue system of ${specOf(row).hostname} (its disk is /dev/vdb).`,
+    };
+  }
   if (state === 'stopped') {
     return { status: 'stopped', message: 'The compute is stopped. Power it on to use the console.' };
   }

@@ -6,7 +6,7 @@ import { verifyRootPassword } from '../root-password';
 import { blockOf, type Ipv4Block } from './address-pool';
 import type { ConsoleFacts } from './console/console-facts';
 import { SerialConsole } from './console/serial-console';
-import { type MachineRow, rescuePasswordHashOf, specOf, statusOf } from './machine-store';
+import { type MachineRow, specOf, statusOf } from './machine-store';
 import { sampleRunning } from './metrics';
 
 export class MachineConsoles {
@@ -49,11 +49,11 @@ export class MachineConsoles {
       console = new SerialConsole(
         () => this.factsOf(row.id),
         () => {
-          // The latest spec: a rebuild may have changed the password or the way root signs in; in rescue,
-          // root signs in with the one-time password.
+          // The latest spec: a rebuild may have changed the password or the way root signs in. The rescue
+          // system's console logs root in by itself, as the libvirt rescue image's does (the one-time
+          // password is for SSH).
           const latest = this.rows.get(row.id) ?? row;
-          const hash =
-            latest.state === 'rescue' ? rescuePasswordHashOf(latest) : specOf(latest).rootPasswordHash;
+          const hash = latest.state === 'rescue' ? null : specOf(latest).rootPasswordHash;
           return hash ? (password: string) => verifyRootPassword(password, hash) : undefined;
         },
         { status: status.transition ? transitionStatus(status.transition) : status.state },

@@ -24,11 +24,6 @@ export interface StoredSpec extends Omit<MachineSpec, 'createdAt' | 'rootPasswor
   rescuePasswordHash?: string;
 }
 
-/** The rescue password's hash while the machine is in rescue (or entering it); undefined otherwise. */
-export function rescuePasswordHashOf(row: MachineRow): string | undefined {
-  return (row.spec as unknown as StoredSpec).rescuePasswordHash;
-}
-
 /** The stored spec without the rescue password's hash (rescue left, or never reached). */
 export function withoutRescue(row: MachineRow): Record<string, unknown> {
   const { rescuePasswordHash: _hash, ...stored } = row.spec as unknown as StoredSpec;

@@ -157,8 +157,8 @@ export class HypervisorSimulator implements ComputeDriver {
   }
 
   /**
-   * The rescue system boots with the one-time password's hash (the console's login checks it; the compute's
-   * keys would sign in by SSH on a real host); leaving forgets it.
+   * The rescue system boots with the one-time password's hash (what a real rescue system's SSH server would
+   * check, beside the compute's keys); leaving forgets it.
    */
   rescue(machineId: string, access: RescueAccess): Promise<void> {
     return this.begin(machineId, 'rescue', { spec: { rescuePasswordHash: access.rootPasswordHash } });

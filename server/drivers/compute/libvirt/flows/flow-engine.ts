@@ -110,7 +110,7 @@ export class FlowEngine {
 
   /** A transition stored as under way before a restart: its flow carries on from what libvirt has. */
   resume(row: LibvirtMachineRow): void {
-    this.run(row, FLOWS[row.transition as keyof typeof FLOWS], { resumed: true });
+    this.run(row, FLOWS[row.transition as Transition], { resumed: true });
   }
 
   /** Carries the flow out in the background; its outcome (or its failure) is finished once. */

@@ -8,10 +8,12 @@ import { powerOnFlow } from './power-on';
 import { provisionFlow } from './provision';
 import { rebootFlow } from './reboot';
 import { rebuildFlow } from './rebuild';
+import { rescueFlow } from './rescue';
 import { resizeFlow } from './resize';
 import { shutdownFlow } from './shutdown';
+import { unrescueFlow } from './unrescue';
 
-export const FLOWS: Record<Exclude<Transition, 'rescue' | 'unrescue'>, TransitionFlow> = {
+export const FLOWS: Record<Transition, TransitionFlow> = {
   provision: provisionFlow,
   power_on: powerOnFlow,
   shutdown: shutdownFlow,
@@ -19,5 +21,7 @@ export const FLOWS: Record<Exclude<Transition, 'rescue' | 'unrescue'>, Transitio
   reboot: rebootFlow,
   rebuild: rebuildFlow,
   resize: resizeFlow,
+  rescue: rescueFlow,
+  unrescue: unrescueFlow,
   destroy: destroyFlow,
 };
