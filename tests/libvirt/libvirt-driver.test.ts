@@ -408,7 +408,11 @@ describe('the libvirt driver', () => {
     console.info(`libvirt leaving rescue to running: ${((Date.now() - leaveBegan) / 1000).toFixed(1)} s`);
     expect(virshSync(['dumpxml', `ikirere-${guest.id}`])).not.toContain('<kernel>');
     expect(
-      sshAsRoot(newKey, guest.sshPort, 'mount -o ro -t vfat /dev/vda /mnt && cat /mnt/rescued.txt').trim(),
+      sshAsRoot(
+        newKey,
+        guest.sshPort,
+        'mkdir -p /tmp/disk && mount -o ro -t vfat /dev/vda /tmp/disk && cat /tmp/disk/rescued.txt',
+      ).trim(),
     ).toBe(marker);
     const rescueHistory = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
     expect(

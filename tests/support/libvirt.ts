@@ -89,7 +89,8 @@ export function createTestPool(imagePath = testImagePath, volume = TEST_IMAGE_VO
     directory,
     remove() {
       const volumes = virshSync(['vol-list', name], { allowFailure: true });
-      for (const match of volumes.matchAll(/ikirere-([0-9a-f-]{36})\.qcow2/g)) {
+      // A rebuilt machine's disk is ikirere-<id>-r<n>.qcow2: its domain goes too.
+      for (const match of volumes.matchAll(/ikirere-([0-9a-f-]{36})(?:-r\d+)?\.qcow2/g)) {
         virshSync(['destroy', `ikirere-${match[1]}`], { allowFailure: true });
         virshSync(['undefine', `ikirere-${match[1]}`], { allowFailure: true });
       }
