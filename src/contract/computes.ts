@@ -179,7 +179,6 @@ export const rescuedComputeSchema = v.object({
   compute: computeSchema,
   rootPassword: v.string(),
 });
-export type RescuedCompute = v.InferOutput<typeof rescuedComputeSchema>;
 
 export const computeListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(100))),
