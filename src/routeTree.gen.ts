@@ -55,6 +55,7 @@ import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './rou
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
+import { Route as ProtectedSectionTeamComputesIdRescueRouteImport } from './routes/_protected/_section/_team/computes/$id/rescue'
 import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
 import { Route as ProtectedSectionTeamComputesIdReverseDnsRouteImport } from './routes/_protected/_section/_team/computes/$id/reverse-dns'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
@@ -322,6 +323,12 @@ const ProtectedSectionTeamComputesIdRebuildRoute =
     path: '/rebuild',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdRescueRoute =
+  ProtectedSectionTeamComputesIdRescueRouteImport.update({
+    id: '/rescue',
+    path: '/rescue',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdResizeRoute =
   ProtectedSectionTeamComputesIdResizeRouteImport.update({
     id: '/resize',
@@ -419,6 +426,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
@@ -465,6 +473,7 @@ export interface FileRoutesByTo {
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
@@ -523,6 +532,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
+  '/_protected/_section/_team/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
   '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/_protected/_section/_team/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/rescue'
     | '/computes/$id/resize'
     | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
@@ -624,6 +635,7 @@ export interface FileRouteTypes {
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
+    | '/computes/$id/rescue'
     | '/computes/$id/resize'
     | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
@@ -681,6 +693,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
+    | '/_protected/_section/_team/computes/$id/rescue'
     | '/_protected/_section/_team/computes/$id/resize'
     | '/_protected/_section/_team/computes/$id/reverse-dns'
     | '/_protected/_section/_team/computes/$id/tags'
@@ -1024,6 +1037,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdRebuildRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/rescue': {
+      id: '/_protected/_section/_team/computes/$id/rescue'
+      path: '/rescue'
+      fullPath: '/computes/$id/rescue'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdRescueRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/resize': {
       id: '/_protected/_section/_team/computes/$id/resize'
       path: '/resize'
@@ -1147,6 +1167,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
+  ProtectedSectionTeamComputesIdRescueRoute: typeof ProtectedSectionTeamComputesIdRescueRoute
   ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
   ProtectedSectionTeamComputesIdReverseDnsRoute: typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
@@ -1165,6 +1186,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdPowerRoute,
     ProtectedSectionTeamComputesIdRebuildRoute:
       ProtectedSectionTeamComputesIdRebuildRoute,
+    ProtectedSectionTeamComputesIdRescueRoute:
+      ProtectedSectionTeamComputesIdRescueRoute,
     ProtectedSectionTeamComputesIdResizeRoute:
       ProtectedSectionTeamComputesIdResizeRoute,
     ProtectedSectionTeamComputesIdReverseDnsRoute:

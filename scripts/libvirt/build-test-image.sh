@@ -69,12 +69,13 @@ if "$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux
   exit 1
 fi
 
-# The kernel modules the guest needs (virtio disk, network, balloon and RNG; the seed's ISO 9660; the ACPI
+# The kernel modules the guest needs (virtio disk, network, balloon and RNG; the seed's ISO 9660; its own FAT
+# disk, which a test mounts to read what was written to it in rescue mode; the ACPI
 # power button and the input events acpid reads) with their dependencies, resolved by the downloaded busybox's
 # depmod (the host need not have busybox).
 modules_src="debs/lib/modules/$kernel_version"
 debs/bin/busybox depmod -b debs "$kernel_version"
-wanted="virtio_pci virtio_blk virtio_net virtio_balloon virtio-rng isofs button evdev"
+wanted="virtio_pci virtio_blk virtio_net virtio_balloon virtio-rng isofs vfat nls_cp437 nls_ascii nls_utf8 button evdev"
 needed=""
 for module in $wanted; do
   line=$(grep -E "/$module\.ko:" "$modules_src/modules.dep") ||
@@ -119,7 +120,7 @@ mount -t sysfs sys /sys
 mkdir -p /dev/pts
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /run
-for module in virtio_pci virtio_blk virtio_net virtio_balloon virtio-rng isofs button evdev; do
+for module in virtio_pci virtio_blk virtio_net virtio_balloon virtio-rng isofs vfat nls_cp437 nls_ascii nls_utf8 button evdev; do
   modprobe "$module" 2>/dev/null
 done
 ip link set lo up

@@ -8,6 +8,7 @@ import {
   createdComputeSchema,
   metricsRangeSchema,
   powerActionRequestSchema,
+  rescuedComputeSchema,
   resizeComputeRequestSchema,
   updateReverseDnsRequestSchema,
   updateTagsRequestSchema,
@@ -21,6 +22,7 @@ import type { ComputeService } from './compute-service';
 import { computeParams } from './params';
 import { computeNotFound } from './problems';
 import { rebuildCompute } from './rebuild-compute';
+import { enterRescue, leaveRescue } from './rescue-compute';
 import { requestResize } from './resize-compute';
 import { updateReverseDns } from './update-reverse-dns';
 
@@ -100,6 +102,52 @@ export function computeActionsRoutes(service: ComputeService): Routes {
           body.instanceTypeId,
           auditActor(c),
         );
+        return c.json(toCompute(catalog, written), 202);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/rescue',
+      summary: 'Boot a compute into rescue mode, its own disk attached as the second disk',
+      tokenScope: 'computes:read_write',
+      description:
+        'The compute (running, stopped or in error) boots a small rescue system (Debian packages: busybox, an SSH server, e2fsprogs, fdisk) at its own addresses, its disk attached as /dev/vdb and never mounted by itself. Root signs in by SSH with the compute’s keys or the one-time password in this answer (never shown again). While in rescue the compute takes no power action (409 saying to leave rescue first); rebuild and resize are refused too. Answers 202 at once; the outcome follows on the socket and in the history (status entering_rescue, then rescue).',
+      guards: teamGuards('resources.manage'),
+      request: { params: computeParams },
+      responses: {
+        202: {
+          description: 'The compute, entering rescue mode, and the one-time root password.',
+          schema: rescuedComputeSchema,
+        },
+      },
+      handler: async (c, { params }) => {
+        const rescued = await enterRescue(service, {
+          teamId: c.get('team').id,
+          computeId: params.computeId,
+          actor: auditActor(c),
+        });
+        return c.json(
+          { compute: toCompute(catalog, rescued.compute), rootPassword: rescued.rootPassword },
+          202,
+        );
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/rescue',
+      summary: 'Leave rescue mode: the compute boots normally from its own disk',
+      tokenScope: 'computes:read_write',
+      description:
+        'Only for a compute in rescue (409 with the reason otherwise). Answers 202 at once with the compute leaving_rescue; it is running once its own system has booted.',
+      guards: teamGuards('resources.manage'),
+      request: { params: computeParams },
+      responses: { 202: { description: 'The compute, leaving rescue mode.', schema: computeSchema } },
+      handler: async (c, { params }) => {
+        const written = await leaveRescue(service, {
+          teamId: c.get('team').id,
+          computeId: params.computeId,
+          actor: auditActor(c),
+        });
         return c.json(toCompute(catalog, written), 202);
       },
     })

@@ -18,6 +18,7 @@ import {
   type MachineSpec,
   MachineStateError,
   type MachineStatus,
+  type RescueAccess,
   type Transition,
 } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
@@ -369,12 +370,13 @@ export class ComputeService {
    * Asks the driver to start the transition; a refusal settles it at once as failed (or, for a machine
    * already gone, destroyed). A rebuild hands the driver the compute's new spec (its image and sign-in, as
    * the rebuild request wrote them), with the new root password only from the request that generated it;
-   * a resize, the compute's new size.
+   * a resize, the compute's new size; entering rescue, the one-time password and its hash (only from the
+   * request that generated them).
    */
   async callDriver(
     computeId: string,
     transition: Exclude<Transition, 'provision'>,
-    change: { rootPassword?: string; size?: MachineSize } = {},
+    change: { rootPassword?: string; size?: MachineSize; rescue?: RescueAccess } = {},
   ): Promise<void> {
     const { driver, logger } = this.deps;
     try {
@@ -383,7 +385,15 @@ export class ComputeService {
       } else if (transition === 'resize') {
         if (!change.size) throw new MachineStateError('A resize needs the new size.');
         await driver.resize(computeId, change.size);
-      } else if (transition === 'power_on') await driver.powerOn(computeId);
+      } else if (transition === 'rescue') {
+        if (!change.rescue) {
+          throw new MachineStateError(
+            'the server restarted before the rescue system got its one-time password; enter rescue mode again.',
+          );
+        }
+        await driver.rescue(computeId, change.rescue);
+      } else if (transition === 'unrescue') await driver.unrescue(computeId);
+      else if (transition === 'power_on') await driver.powerOn(computeId);
       else if (transition === 'shutdown') await driver.shutdown(computeId);
       else if (transition === 'power_off') await driver.powerOff(computeId);
       else if (transition === 'reboot') await driver.reboot(computeId);

@@ -11,9 +11,19 @@ export function historyActionOf(transition: Transition): string {
 
 export function transitionOfAction(action: string): Transition | undefined {
   if (action === 'create') return 'provision';
-  return (['power_on', 'shutdown', 'power_off', 'reboot', 'rebuild', 'resize', 'destroy'] as const).find(
-    (name) => name === action,
-  );
+  return (
+    [
+      'power_on',
+      'shutdown',
+      'power_off',
+      'reboot',
+      'rebuild',
+      'resize',
+      'rescue',
+      'unrescue',
+      'destroy',
+    ] as const
+  ).find((name) => name === action);
 }
 
 /** The status once the machine rests: its state, or destroyed when it is gone. */

@@ -21,6 +21,8 @@ const DOING: Record<string, string> = {
   rebooting: 'rebooting',
   rebuilding: 'being rebuilt',
   resizing: 'being resized',
+  entering_rescue: 'entering rescue mode',
+  leaving_rescue: 'leaving rescue mode',
   destroying: 'being destroyed',
 };
 
@@ -107,6 +109,8 @@ function fallbackTransition(status: string): Transition | undefined {
       rebooting: 'reboot',
       rebuilding: 'rebuild',
       resizing: 'resize',
+      entering_rescue: 'rescue',
+      leaving_rescue: 'unrescue',
       destroying: 'destroy',
     } as const
   )[status as 'provisioning'];

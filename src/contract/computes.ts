@@ -205,6 +205,15 @@ export const createdComputeSchema = v.object({
   rootPassword: v.nullable(v.string()),
 });
 
+/**
+ * 202 to entering rescue mode: the compute, and the rescue system's one-time root password (only ever sent
+ * this once; the compute's SSH keys sign in too).
+ */
+export const rescuedComputeSchema = v.object({
+  compute: computeSchema,
+  rootPassword: v.string(),
+});
+
 export const computeListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(100))),
   status: v.optional(computeStatusSchema),
@@ -241,7 +250,7 @@ export const destroyComputeRequestSchema = v.object({
 export const computeEventSchema = v.object({
   id: uuid,
   at: isoDate,
-  /** create, power_on, shutdown, power_off, reboot, resize, destroy, tags, reverse_dns, or a system event (recovered, failed). */
+  /** create, power_on, shutdown, power_off, reboot, rebuild, resize, rescue, unrescue, destroy, tags, reverse_dns, or a system event (recovered, failed). */
   action: v.string(),
   actor: v.nullable(v.object({ id: uuid, name: v.string() })),
   result: v.picklist(['in-progress', 'succeeded', 'failed']),

@@ -11,6 +11,8 @@ export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [
   'rebooting',
   'rebuilding',
   'resizing',
+  'entering_rescue',
+  'leaving_rescue',
   'destroying',
 ];
 
@@ -54,7 +56,14 @@ export const REBUILD_RULE: PowerRule = {
  * The other lifecycle transitions (creating, rebuilding, resizing, destroying) and the status each shows
  * meanwhile.
  */
-export type LifecycleTransition = PowerAction | 'provision' | 'rebuild' | 'resize' | 'destroy';
+export type LifecycleTransition =
+  | PowerAction
+  | 'provision'
+  | 'rebuild'
+  | 'resize'
+  | 'rescue'
+  | 'unrescue'
+  | 'destroy';
 
 /** The status a compute shows while the transition runs. */
 export function statusDuring(transition: LifecycleTransition): ComputeStatus {
@@ -62,6 +71,8 @@ export function statusDuring(transition: LifecycleTransition): ComputeStatus {
   if (transition === 'destroy') return 'destroying';
   if (transition === 'rebuild') return REBUILD_RULE.during;
   if (transition === 'resize') return RESIZE_RULE.during;
+  if (transition === 'rescue') return RESCUE_RULE.during;
+  if (transition === 'unrescue') return UNRESCUE_RULE.during;
   return POWER_RULES[transition].during;
 }
 
@@ -78,6 +89,10 @@ export function rebuildRefusal(status: ComputeStatus): string | undefined {
       return 'The compute is already being rebuilt.';
     case 'provisioning':
       return 'The compute is still being provisioned; wait until it is running to rebuild it.';
+    case 'entering_rescue':
+    case 'rescue':
+    case 'leaving_rescue':
+      return 'The compute is in rescue mode: leave rescue mode before rebuilding it.';
     case 'destroying':
     case 'destroyed':
       return 'The compute is being destroyed; it cannot be rebuilt.';
@@ -97,6 +112,10 @@ export function resizeRefusal(status: ComputeStatus): string | undefined {
       return 'The compute is running: power it off first (a resize needs it stopped).';
     case 'resizing':
       return 'The compute is already being resized.';
+    case 'entering_rescue':
+    case 'rescue':
+    case 'leaving_rescue':
+      return 'The compute is in rescue mode: leave rescue mode and power it off before resizing.';
     case 'error':
       return 'The compute is in error: power it on (or destroy it) before resizing.';
     case 'destroying':
@@ -151,6 +170,12 @@ export function powerActionRefusal(action: PowerAction, status: ComputeStatus): 
       return `The compute is being rebuilt; wait until it is running to ${verb}.`;
     case 'resizing':
       return `The compute is being resized; wait until it is stopped to ${verb}.`;
+    case 'entering_rescue':
+      return `The compute is booting its rescue system; leave rescue mode once it is up to ${verb}.`;
+    case 'rescue':
+      return `The compute is in rescue mode: leave rescue mode (it boots normally) to ${verb}.`;
+    case 'leaving_rescue':
+      return `The compute is leaving rescue mode; wait until it is running to ${verb}.`;
     case 'provisioning':
       return action === 'power_on'
         ? 'The compute is still being provisioned; it starts on its own when it is ready.'
@@ -159,5 +184,66 @@ export function powerActionRefusal(action: PowerAction, status: ComputeStatus): 
       return 'The compute is in error; power it on or destroy it.';
     default:
       return 'The compute is being destroyed.';
+  }
+}
+
+/**
+ * Rescue mode (as Linode's rescue boot and Hetzner's rescue system): the compute boots a small rescue system
+ * with its own disk attached as a second disk, reached by SSH with the compute's keys or a one-time password.
+ * It is entered from rest (running, stopped, or in error: rescue is how a broken compute is repaired) and
+ * rests in `rescue` until it is left.
+ *
+ * While in rescue the compute takes no power action: power on/off, shutdown and reboot are refused with
+ * "leave rescue mode" (on Linode a reboot leaves rescue too; here leaving is the one explicit way, so nobody
+ * boots the normal system by accident or reboots into rescue thinking they left it). Leaving boots the
+ * compute normally from its own disk and it comes back running. Destroying it works as from any status.
+ * Rebuild and resize are refused (both need the compute's disk, which the rescue system has mounted).
+ */
+export const RESCUE_RULE: PowerRule = {
+  from: ['running', 'stopped', 'error'],
+  during: 'entering_rescue',
+  after: 'rescue',
+};
+
+/** Leaving rescue: the compute boots normally from its own disk. */
+export const UNRESCUE_RULE: PowerRule = { from: ['rescue'], during: 'leaving_rescue', after: 'running' };
+
+/** Whether a compute in `status` may enter rescue mode now. */
+export function mayRescue(status: ComputeStatus): boolean {
+  return RESCUE_RULE.from.includes(status);
+}
+
+/** Why a compute in `status` cannot enter rescue mode now, in words, or undefined when it can. */
+export function rescueRefusal(status: ComputeStatus): string | undefined {
+  if (mayRescue(status)) return undefined;
+  switch (status) {
+    case 'rescue':
+    case 'entering_rescue':
+      return 'The compute is already in rescue mode.';
+    case 'leaving_rescue':
+      return 'The compute is leaving rescue mode; wait until it is running to enter it again.';
+    case 'provisioning':
+      return 'The compute is still being provisioned; wait until it is running to rescue it.';
+    case 'destroying':
+    case 'destroyed':
+      return 'The compute is being destroyed.';
+    default:
+      return `The compute is ${status}; wait until it is running or stopped to rescue it.`;
+  }
+}
+
+/** Why a compute in `status` cannot leave rescue mode now, in words, or undefined when it can. */
+export function unrescueRefusal(status: ComputeStatus): string | undefined {
+  if (UNRESCUE_RULE.from.includes(status)) return undefined;
+  switch (status) {
+    case 'entering_rescue':
+      return 'The compute is still booting its rescue system; wait until it is in rescue mode to leave it.';
+    case 'leaving_rescue':
+      return 'The compute is already leaving rescue mode.';
+    case 'destroying':
+    case 'destroyed':
+      return 'The compute is being destroyed.';
+    default:
+      return 'The compute is not in rescue mode.';
   }
 }

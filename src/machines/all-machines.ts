@@ -10,6 +10,7 @@ import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
 import { computeRebuildMachine } from './compute-rebuild';
+import { computeRescueMachine } from './compute-rescue';
 import { computeResizeMachine } from './compute-resize';
 import { dnsRecordFormMachine } from './dns-record-form';
 import { dnssecDisableMachine } from './dnssec-disable';
@@ -33,6 +34,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,
   'compute-rebuild': computeRebuildMachine,
+  'compute-rescue': computeRescueMachine,
   'compute-resize': computeResizeMachine,
   'dns-record-form': dnsRecordFormMachine,
   'dnssec-disable': dnssecDisableMachine,

@@ -13,6 +13,7 @@ import {
   type MetricsRange,
   operatingSystemListSchema,
   type PowerAction,
+  rescuedComputeSchema,
   type UpdateReverseDnsRequest,
 } from '@/contract/computes';
 import type { ApiRequest } from '@/domain/api-call';
@@ -91,6 +92,14 @@ export const destroyCompute = (teamId: string, id: string, confirmHostname: stri
 /** Starts a rebuild (the hostname typed to confirm); a new root password is only ever in this answer. */
 export const rebuildCompute = (teamId: string, id: string, body: RebuildComputeInput) =>
   json(createdComputeSchema, () => client.post(`${compute(teamId, id)}/rebuild`, { json: body, retry: 0 }));
+
+/** Boots the compute into rescue mode; its one-time root password is only ever in this answer. */
+export const enterRescue = (teamId: string, id: string) =>
+  json(rescuedComputeSchema, () => client.post(`${compute(teamId, id)}/rescue`, { retry: 0 }));
+
+/** Leaves rescue mode: the compute boots normally. */
+export const leaveRescue = (teamId: string, id: string) =>
+  json(computeSchema, () => client.delete(`${compute(teamId, id)}/rescue`, { retry: 0 }));
 
 export const updateComputeTags = (teamId: string, id: string, tags: string[]) =>
   json(computeSchema, () => client.put(`${compute(teamId, id)}/tags`, { json: { tags } }));

@@ -7,6 +7,8 @@ import {
   type CreateComputeInput,
   createCompute,
   destroyCompute,
+  enterRescue,
+  leaveRescue,
   rebuildCompute,
   requestPowerAction,
   resizeCompute,
@@ -45,6 +47,17 @@ export const useRebuildCompute = (compute: Pick<Compute, 'teamId' | 'id'>) =>
     (input: RebuildComputeInput) => rebuildCompute(compute.teamId, compute.id, input),
     (queryClient, answer) => storeInLists(queryClient, answer.compute),
   );
+/** Boots the compute into rescue mode; the answer holds the one-time password, the socket the progress. */
+export const useEnterRescue = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite(
+    () => enterRescue(compute.teamId, compute.id),
+    (queryClient, answer) => storeInLists(queryClient, answer.compute),
+  );
+
+/** Leaves rescue mode; the compute's next states arrive over the socket. */
+export const useLeaveRescue = (compute: Pick<Compute, 'teamId' | 'id'>) =>
+  useWrite(() => leaveRescue(compute.teamId, compute.id), storeInLists);
+
 /** Starts a resize to another plan; the compute's next states arrive over the socket. */
 export const useResizeCompute = (teamId: string, id: string) =>
   useWrite((instanceTypeId: string) => resizeCompute(teamId, id, instanceTypeId), storeInLists);

@@ -4,12 +4,18 @@ import { powerActionSchema } from '@/contract/computes';
 import {
   availablePowerActions,
   mayRebuild,
+  mayRescue,
   POWER_RULES,
   powerActionRefusal,
   REBUILD_RULE,
+  RESCUE_RULE,
   rebuildRefusal,
+  rescueRefusal,
+  resizeRefusal,
   statusDuring,
   TRANSITIONAL_STATUSES,
+  UNRESCUE_RULE,
+  unrescueRefusal,
 } from '@/domain/compute-lifecycle';
 
 const statuses = computeStatusSchema.options;
@@ -92,5 +98,54 @@ describe('compute lifecycle', () => {
     expect(powerActionRefusal('reboot', 'rebuilding')).toBe(
       'The compute is being rebuilt; wait until it is running to reboot it.',
     );
+  });
+
+  it('rescues a compute at rest, refuses every power action in rescue, and leaves it only from rescue', () => {
+    expect(statuses.filter(mayRescue)).toEqual(['running', 'stopped', 'error']);
+    for (const status of statuses) {
+      expect(rescueRefusal(status) === undefined, `rescue from ${status}`).toBe(mayRescue(status));
+      expect(unrescueRefusal(status) === undefined, `unrescue from ${status}`).toBe(status === 'rescue');
+    }
+    expect(statusDuring('rescue')).toBe('entering_rescue');
+    expect(statusDuring('unrescue')).toBe('leaving_rescue');
+    expect(TRANSITIONAL_STATUSES).toEqual(expect.arrayContaining(['entering_rescue', 'leaving_rescue']));
+    expect(TRANSITIONAL_STATUSES).not.toContain('rescue');
+    expect([RESCUE_RULE.after, UNRESCUE_RULE.after]).toEqual(['rescue', 'running']);
+    // In rescue: no power action (leaving is the one way out), no rebuild, no resize.
+    expect(availablePowerActions('rescue')).toEqual([]);
+    expect(powerActionRefusal('reboot', 'rescue')).toBe(
+      'The compute is in rescue mode: leave rescue mode (it boots normally) to reboot it.',
+    );
+    expect(powerActionRefusal('power_off', 'entering_rescue')).toBe(
+      'The compute is booting its rescue system; leave rescue mode once it is up to power it off.',
+    );
+    expect(powerActionRefusal('power_on', 'leaving_rescue')).toBe(
+      'The compute is leaving rescue mode; wait until it is running to power it on.',
+    );
+    expect(mayRebuild('rescue')).toBe(false);
+    expect(rebuildRefusal('rescue')).toBe(
+      'The compute is in rescue mode: leave rescue mode before rebuilding it.',
+    );
+    expect(resizeRefusal('rescue')).toBe(
+      'The compute is in rescue mode: leave rescue mode and power it off before resizing.',
+    );
+    expect(rescueRefusal('rescue')).toBe('The compute is already in rescue mode.');
+    expect(rescueRefusal('entering_rescue')).toBe('The compute is already in rescue mode.');
+    expect(rescueRefusal('leaving_rescue')).toBe(
+      'The compute is leaving rescue mode; wait until it is running to enter it again.',
+    );
+    expect(rescueRefusal('provisioning')).toBe(
+      'The compute is still being provisioned; wait until it is running to rescue it.',
+    );
+    expect(rescueRefusal('destroying')).toBe('The compute is being destroyed.');
+    expect(rescueRefusal('rebooting')).toBe(
+      'The compute is rebooting; wait until it is running or stopped to rescue it.',
+    );
+    expect(unrescueRefusal('entering_rescue')).toBe(
+      'The compute is still booting its rescue system; wait until it is in rescue mode to leave it.',
+    );
+    expect(unrescueRefusal('leaving_rescue')).toBe('The compute is already leaving rescue mode.');
+    expect(unrescueRefusal('destroyed')).toBe('The compute is being destroyed.');
+    expect(unrescueRefusal('running')).toBe('The compute is not in rescue mode.');
   });
 });

@@ -191,6 +191,20 @@ describe('the domain XML', () => {
     expect(xml).not.toContain('qemu:commandline');
     expect(escapeXml(`a<b>&'"`)).toBe('a&lt;b&gt;&amp;&apos;&quot;');
   });
+  it('boots the rescue system in rescue mode, its seed first and the compute’s disk second, same SSH forward', () => {
+    const rescue = { kernel: '/srv/rescue/vmlinuz', initrd: '/srv/rescue/initrd.gz', seedVolume: 'r.iso' };
+    const xml = domainXml({ ...plan, network: host('a').network, rescue });
+    expect(xml).toContain('<kernel>/srv/rescue/vmlinuz</kernel><initrd>/srv/rescue/initrd.gz</initrd>');
+    expect(xml).not.toContain("<boot dev='hd'/>");
+    expect(xml).toMatch(/volume='r\.iso'\/>\s*<target dev='vda'/);
+    expect(xml).toMatch(/volume='d\.qcow2'\/>\s*<target dev='vdb'/);
+    expect(xml).not.toContain("volume='s.iso'");
+    expect(xml).toContain('hostfwd=tcp:0.0.0.0:40007-:22');
+    // Without rescue, the machine's own disk boots as the first disk.
+    expect(domainXml({ ...plan, network: host('a').network })).toMatch(
+      /volume='d\.qcow2'\/>\s*<target dev='vda'/,
+    );
+  });
 });
 
 describe('the cloud-init seed', () => {

@@ -1,8 +1,9 @@
 // Computes as a new user would use them, on the real server's hypervisor simulator (sped up tenfold for the
 // suite): create one with user-data (a YAML mistake refused beside the field first), watch it start
 // without reloading, give its address a reverse name (one that does not resolve to it refused first, and
-// our DNS server answering the PTR), power it off and on, resize it and rebuild it while a second browser watches, read its
-// history, run a command in its console, destroy it; and an unverified team stopped at its sixth compute.
+// our DNS server answering the PTR), power it off and on, resize it, rebuild it and rescue it while a second
+// browser watches, read its history, run a command in its console, destroy it; and an unverified team
+// stopped at its sixth compute.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -78,7 +79,7 @@ async function waitForTerminal(page: Page, pattern: RegExp) {
 }
 
 describe('computes in Chromium', () => {
-  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console, rebuilds and destroys it', async () => {
+  it('creates a compute, sees it run, powers it off and on, reads its history, uses its console, rebuilds, rescues and destroys it', async () => {
     const account = await createAccount(baseUrl, newIdentity('Cyuzuzo Compute'));
     await topUp(baseUrl, account);
     const { page, problems } = await openPage(browser, baseUrl);
@@ -317,6 +318,31 @@ describe('computes in Chromium', () => {
     await page.locator('pre', { hasText: 'echo rebuilt > /root/rebuilt' }).waitFor();
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await history.getByRole('row', { name: /Rebuild.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+
+    // Rescue mode from its Rescue tab, the same second browser watching: entered (the one-time password
+    // shown once, the SSH command at the compute's address), then left to boot normally.
+    await page
+      .getByRole('navigation', { name: 'Compute pages' })
+      .getByRole('link', { name: 'Rescue' })
+      .click();
+    await page.waitForURL('**/rescue');
+    await page.getByRole('button', { name: 'Enter rescue mode' }).click();
+    await rebuildWatcher.page.locator('[data-status="entering_rescue"]').first().waitFor();
+    await rebuildWatcher.page.locator('[data-status="rescue"]').first().waitFor();
+    await page.getByText('Save the rescue password now').waitFor();
+    await expect(page.getByTestId('rescue-password').textContent()).resolves.toMatch(
+      /^([A-HJ-NP-Za-km-z2-9]{5}-){3}[A-HJ-NP-Za-km-z2-9]{5}$/,
+    );
+    await expect(page.getByTestId('rescue-ssh').textContent()).resolves.toBe(ssh);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Leave rescue mode' }).click();
+    await rebuildWatcher.page.locator('[data-status="leaving_rescue"]').first().waitFor();
+    await rebuildWatcher.page.locator('[data-status="running"]').first().waitFor();
+    await page.getByText('web-1 left rescue mode and is running from its own disk.').waitFor();
+    await expect(page.getByTestId('rescue-password').count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    await history.getByRole('row', { name: /Rescue mode entered.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
+    await history.getByRole('row', { name: /Rescue mode left.*Cyuzuzo Compute.*Succeeded/ }).waitFor();
     expect(rebuildWatcher.problems).toEqual([]);
     await rebuildWatcher.context.close();
 

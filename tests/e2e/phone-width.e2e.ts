@@ -74,6 +74,7 @@ beforeAll(async () => {
     `/computes/${computeId}/history`,
     `/computes/${computeId}/monitoring`,
     `/computes/${computeId}/rebuild`,
+    `/computes/${computeId}/rescue`,
     `/computes/${computeId}/destroy`,
     `/computes/terminal/${computeId}`,
     '/domains',

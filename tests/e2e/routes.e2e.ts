@@ -43,6 +43,7 @@ const routes: Array<{
   { path: '/computes/c-1/history', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/monitoring', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/rebuild', heading: 'Compute not found', section: true },
+  { path: '/computes/c-1/rescue', heading: 'Compute not found', section: true },
   { path: '/computes/c-1/destroy', heading: 'Compute not found', section: true },
   { path: '/computes/terminal/c-1', heading: 'Compute not found', section: true },
   { path: '/domains', heading: 'Domains', section: true },

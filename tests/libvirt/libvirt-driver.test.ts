@@ -3,13 +3,16 @@
 // anything is made; a restart of our server while a guest boots; a reboot; usage samples; a guest that
 // ignores the ACPI power button, then powers itself off; a resize while it is off, seen by the guest once it
 // boots again; a rebuild of the running guest with a new key (a fresh disk and seed: the new key signs in,
-// name and port kept); destroy leaving no domain and no disk. One guest boots for the whole file (and again
-// after its resize and its rebuild).
+// name and port kept); rescue mode (the rescue system booted at the same forward, the compute's key signing
+// in, its disk the second disk: a file written to it there is read after the normal boot); destroy leaving no
+// domain and no disk. One guest boots for the whole file (and again after its resize, its rebuild, into
+// rescue and out of it).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { verify } from 'unixcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { libvirtSamples } from '../../server/db/schema';
@@ -27,6 +30,7 @@ import {
   libvirtHostsJson,
   sshAsRoot,
   type TestPool,
+  virshSync,
 } from '../support/libvirt';
 
 let pool: TestPool;
@@ -120,7 +124,7 @@ beforeAll(async () => {
   // acceleration (auto), which takes the guest that boots; Frankfurt has none.
   hostsJson = libvirtHostsJson(pool, [
     { name: 'kgl1-a', capacity: { vcpus: 2, memoryMb: 4096, diskGb: 100 }, acceleration: 'emulated' },
-    { name: 'kgl1-b', capacity: { vcpus: 4, memoryMb: 4096, diskGb: 100 } },
+    { name: 'kgl1-b', capacity: { vcpus: 4, memoryMb: 4096, diskGb: 100 }, rescue: true },
   ]);
   server = await start();
   const account = await createLiveAccount(server.url);
@@ -257,7 +261,7 @@ describe('the libvirt driver', () => {
     expect(metrics.body.timestamps).toHaveLength(288);
   });
 
-  it('reports a shutdown the guest ignores as failed, follows the guest when it powers itself off, resizes it and rebuilds it', async () => {
+  it('reports a shutdown the guest ignores as failed, follows the guest when it powers itself off, resizes it, rebuilds it and rescues it', async () => {
     // The guest stops listening to the ACPI power button.
     const terminal = await openConsole(server!.url, token, guest.id);
     await terminal.opened;
@@ -362,6 +366,63 @@ describe('the libvirt driver', () => {
     // The old disk and seed went once the new ones existed: only the rebuilt generation is left.
     expect(diskFiles().sort()).toEqual([`ikirere-${guest.id}-r1-seed.iso`, `ikirere-${guest.id}-r1.qcow2`]);
 
+    // Rescue mode: the rescue system boots at the same forward with the compute's disk as its second disk;
+    // the compute's key signs in, and the one-time password is what its root's shadow entry holds. A file
+    // written to the disk from there is read after leaving rescue, once the compute booted from that disk.
+    const newKey = join(keyDir, 'new');
+    const rescueBegan = Date.now();
+    const rescued = await api('POST', `/teams/${teamId}/computes/${guest.id}/rescue`);
+    expect(rescued.status, JSON.stringify(rescued.body)).toBe(202);
+    expect(rescued.body.compute.status).toBe('entering_rescue');
+    const password = rescued.body.rootPassword as string;
+    expect((await untilStatus(guest.id, 'rescue')).body.sshPort).toBe(guest.sshPort);
+    console.info(`libvirt rescue (running) to rescue: ${((Date.now() - rescueBegan) / 1000).toFixed(1)} s`);
+    const xml = virshSync(['dumpxml', `ikirere-${guest.id}`]);
+    expect(xml).toContain('<kernel>');
+    // Its own disk is the second disk; the rescue system's seed the first.
+    const ownDisk = xml.split('</disk>').find((disk) => disk.includes(`ikirere-${guest.id}-r1.qcow2`));
+    expect(ownDisk).toContain("<target dev='vdb'");
+    const shadow = sshAsRoot(newKey, guest.sshPort, 'head -n 1 /etc/motd; grep ^root: /etc/shadow').split(
+      '\n',
+    );
+    expect(shadow[0]).toBe(
+      "Ikirere rescue system. The compute's own disk is /dev/vdb (not mounted): check it with",
+    );
+    expect(verify(password, shadow[1]!.split(':')[1]!)).toBe(true);
+    const marker = `written-in-rescue-${Date.now()}`;
+    expect(
+      sshAsRoot(
+        newKey,
+        guest.sshPort,
+        `mount -t vfat /dev/vdb /mnt && echo ${marker} > /mnt/rescued.txt && umount /mnt && echo written`,
+      ).trim(),
+    ).toBe('written');
+    const powerInRescue = await api('POST', `/teams/${teamId}/computes/${guest.id}/actions`, {
+      type: 'reboot',
+    });
+    expect(powerInRescue.status).toBe(409);
+
+    const leaveBegan = Date.now();
+    expect((await api('DELETE', `/teams/${teamId}/computes/${guest.id}/rescue`)).status).toBe(202);
+    await untilStatus(guest.id, 'running');
+    console.info(`libvirt leaving rescue to running: ${((Date.now() - leaveBegan) / 1000).toFixed(1)} s`);
+    expect(virshSync(['dumpxml', `ikirere-${guest.id}`])).not.toContain('<kernel>');
+    expect(
+      sshAsRoot(
+        newKey,
+        guest.sshPort,
+        'mkdir -p /tmp/disk && mount -o ro -t vfat /dev/vda /tmp/disk && cat /tmp/disk/rescued.txt',
+      ).trim(),
+    ).toBe(marker);
+    const rescueHistory = await api('GET', `/teams/${teamId}/computes/${guest.id}/history`);
+    expect(
+      rescueHistory.body.events
+        .slice(0, 2)
+        .map((event: { action: string; result: string }) => `${event.action}:${event.result}`),
+    ).toEqual(['unrescue:succeeded', 'rescue:succeeded']);
+    // The rescue seed went with rescue mode.
+    expect(diskFiles().sort()).toEqual([`ikirere-${guest.id}-r1-seed.iso`, `ikirere-${guest.id}-r1.qcow2`]);
+
     const destroyed = await api('DELETE', `/teams/${teamId}/computes/${guest.id}`, {
       confirmHostname: guest.hostname,
     });
@@ -374,5 +435,5 @@ describe('the libvirt driver', () => {
     expect(domainNames()).not.toContain(`ikirere-${guest.id}`);
     expect(existsSync(join(pool.directory, `ikirere-${guest.id}.qcow2`))).toBe(false);
     expect(diskFiles()).toEqual([]);
-  }, 900_000); // Three boots (after the resize, after the rebuild): more than the file's five minutes under load.
+  }, 1_200_000); // Five boots (after the resize, the rebuild, into rescue and out): more than the file's five minutes under load.
 });

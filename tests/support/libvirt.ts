@@ -89,7 +89,8 @@ export function createTestPool(imagePath = testImagePath, volume = TEST_IMAGE_VO
     directory,
     remove() {
       const volumes = virshSync(['vol-list', name], { allowFailure: true });
-      for (const match of volumes.matchAll(/ikirere-([0-9a-f-]{36})\.qcow2/g)) {
+      // A rebuilt machine's disk is ikirere-<id>-r<n>.qcow2: its domain goes too.
+      for (const match of volumes.matchAll(/ikirere-([0-9a-f-]{36})(?:-r\d+)?\.qcow2/g)) {
         virshSync(['destroy', `ikirere-${match[1]}`], { allowFailure: true });
         virshSync(['undefine', `ikirere-${match[1]}`], { allowFailure: true });
       }
@@ -113,6 +114,25 @@ export interface TestHost {
   capacity?: { vcpus: number; memoryMb: number; diskGb: number };
   /** As in LIBVIRT_HOSTS; auto (the default there too) unless a test needs emulation forced. */
   acceleration?: 'auto' | 'kvm' | 'emulated';
+  /** The rescue system (scripts/libvirt/build-rescue-image.sh, built on first use) for rescue mode. */
+  rescue?: boolean;
+}
+
+const rescueScript = fileURLToPath(new URL('../../scripts/libvirt/build-rescue-image.sh', import.meta.url));
+
+/** The rescue system's kernel and initramfs (built on first use, then reused). */
+export function rescueImage(): { kernel: string; initrd: string } {
+  const output = execFileSync('bash', [rescueScript], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 600_000,
+  });
+  const directory = output.trim().split('\n').at(-1) ?? '';
+  const image = { kernel: `${directory}/vmlinuz`, initrd: `${directory}/initrd.gz` };
+  if (!existsSync(image.kernel) || !existsSync(image.initrd)) {
+    throw new Error(`the rescue image script printed no image directory:\n${output}`);
+  }
+  return image;
 }
 
 /** LIBVIRT_HOSTS for hosts that are all this machine's libvirtd, serving the test image as Debian 12. */
@@ -128,6 +148,7 @@ export function libvirtHostsJson(pool: TestPool, hosts: TestHost[]): string {
       // As an operator's host: KVM where libvirt offers it, emulation where it does not, and a guest that
       // KVM fails started again under emulation (tests/libvirt/kvm-fallback.test.ts).
       acceleration: host.acceleration ?? 'auto',
+      ...(host.rescue ? { rescue: rescueImage() } : {}),
       network: {
         mode: 'user',
         publishAddress: '127.0.0.1',

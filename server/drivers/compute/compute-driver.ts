@@ -24,6 +24,8 @@ export type Transition =
   | 'reboot'
   | 'rebuild'
   | 'resize'
+  | 'rescue'
+  | 'unrescue'
   | 'destroy';
 export const TRANSITIONS: readonly Transition[] = [
   'provision',
@@ -33,11 +35,23 @@ export const TRANSITIONS: readonly Transition[] = [
   'reboot',
   'rebuild',
   'resize',
+  'rescue',
+  'unrescue',
   'destroy',
 ];
 
-/** Where a machine rests between transitions. */
-export type MachineState = 'provisioning' | 'running' | 'stopped' | 'error';
+/** Where a machine rests between transitions (rescue: booted into the rescue system, its disk as the second). */
+export type MachineState = 'provisioning' | 'running' | 'stopped' | 'error' | 'rescue';
+
+/**
+ * How root signs in to the rescue system: the one-time password (plain only on the request that generated
+ * it, never stored; its hash is kept for a console login and a resumed boot), and the compute's own SSH keys
+ * (in the machine's spec).
+ */
+export interface RescueAccess {
+  rootPassword?: string;
+  rootPasswordHash: string;
+}
 
 export interface MachineSpec {
   /** The compute's id. */
@@ -208,6 +222,15 @@ export interface ComputeDriver {
    * before anything changes; undefined when the driver has no such limits.
    */
   refuseResize?(machineId: string, size: MachineSize): Promise<PlacementRefusal | null>;
+  /**
+   * Boots the machine (running, stopped or in error) into the rescue system: a small Linux of its own with
+   * the machine's disk attached as the second disk (never its root), reached at the machine's addresses by
+   * SSH with the machine's keys or the one-time password. Completes once the rescue system has booted; the
+   * machine then rests in `rescue`. A failure leaves it in error with the reason.
+   */
+  rescue(machineId: string, access: RescueAccess): Promise<void>;
+  /** Leaves rescue: the machine boots normally from its own disk and rests running. */
+  unrescue(machineId: string): Promise<void>;
   /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
   destroy(machineId: string): Promise<void>;
   status(machineId: string): Promise<MachineStatus>;

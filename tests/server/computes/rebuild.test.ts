@@ -1,11 +1,14 @@
 // Rebuilding a compute on the hypervisor simulator, through the API: reinstalled from another image with new
 // keys or a new password (shown once), keeping its id, hostname, addresses and plan; refused what its status
 // or the request does not allow, with the reason; a failed rebuild leaves it in error with the reason, and a
-// rebuild again recovers it. The simulator runs 200 times faster than life.
+// rebuild again recovers it. Rescue mode shares this file's database and timings: entered with a one-time
+// password (shown once, only its hash kept, the simulated console's login takes it), the power actions
+// refused while in it, left to boot normally; history, audit, refusals, another team's compute, a failure.
+// The simulator runs 200 times faster than life.
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeSchema, createdComputeSchema } from '@/contract/computes';
+import { computeSchema, createdComputeSchema, rescuedComputeSchema } from '@/contract/computes';
 import { computes, simulatorMachines, teams } from '../../../server/db/schema';
 import { verifyRootPassword } from '../../../server/drivers/compute/root-password';
 import type { HypervisorSimulator } from '../../../server/drivers/compute/simulator/simulator';
@@ -40,7 +43,14 @@ beforeAll(async () => {
       simulator: {
         ...DEFAULT_SIMULATOR_CONFIG,
         speed: TEST_SIMULATOR_SPEED,
-        timingsMs: { ...DEFAULT_TIMINGS_MS, reboot: 200_000, rebuild: 200_000, destroy: 200_000 },
+        timingsMs: {
+          ...DEFAULT_TIMINGS_MS,
+          reboot: 200_000,
+          rebuild: 200_000,
+          destroy: 200_000,
+          // 0.5 s: a request made while the rescue system boots finds it booting.
+          rescue: 100_000,
+        },
       },
     },
   });
@@ -331,5 +341,147 @@ describe('rebuilding a compute', () => {
     expectStatus(await rebuild(compute.id, body), 202);
     const after = (await waitForStatus(t, owner.token, teamId, compute.id, 'running')).body;
     expect(after).toMatchObject({ ipv4: compute.ipv4, hostname: compute.hostname });
+  });
+});
+
+function enterRescue(computeId: string, token = owner.token, team = teamId) {
+  return send(t, 'POST', computesPath(team, `/${computeId}/rescue`), { token });
+}
+
+function leaveRescue(computeId: string, token = owner.token, team = teamId) {
+  return send(t, 'DELETE', computesPath(team, `/${computeId}/rescue`), { token });
+}
+
+describe('rescue mode', () => {
+  it('boots the rescue system with a one-time password shown once, refuses power actions in it, and leaves it to run normally', async () => {
+    const compute = await runningCompute();
+    const answer = await enterRescue(compute.id);
+    expectStatus(answer, 202);
+    const { compute: entering, rootPassword } = v.parse(rescuedComputeSchema, answer.body);
+    expect(entering).toMatchObject({ id: compute.id, status: 'entering_rescue' });
+    expect(rootPassword).toMatch(/^([A-HJ-NP-Za-km-z2-9]{5}-){3}[A-HJ-NP-Za-km-z2-9]{5}$/);
+
+    const again = await enterRescue(compute.id);
+    expectStatus(again, 409);
+    expect(again.body.detail).toBe('The compute is already in rescue mode.');
+    const tooSoon = await leaveRescue(compute.id);
+    expectStatus(tooSoon, 409);
+    expect(tooSoon.body.detail).toBe(
+      'The compute is still booting its rescue system; wait until it is in rescue mode to leave it.',
+    );
+
+    const rescued = v.parse(
+      computeSchema,
+      (await waitForStatus(t, owner.token, teamId, compute.id, 'rescue')).body,
+    );
+    expect(rescued).toMatchObject({ ipv4: compute.ipv4, ipv6: compute.ipv6, hostname: compute.hostname });
+    // Only the password's hash reached the machine, and it is the one the rescue system's root signs in with.
+    const [machine] = await t.identity.db
+      .select()
+      .from(simulatorMachines)
+      .where(eq(simulatorMachines.id, compute.id));
+    expect(machine!.state).toBe('rescue');
+    expect(JSON.stringify(machine)).not.toContain(rootPassword);
+    const hash = (machine!.spec as { rescuePasswordHash: string }).rescuePasswordHash;
+    expect(await verifyRootPassword(rootPassword, hash)).toBe(true);
+    // The compute's details never show it again.
+    const details = await send(t, 'GET', computesPath(teamId, `/${compute.id}`), { token: owner.token });
+    expect(JSON.stringify(details.body)).not.toContain(rootPassword);
+
+    for (const type of ['reboot', 'power_off', 'shutdown', 'power_on']) {
+      const refused = await action(t, owner.token, teamId, compute.id, type);
+      expectStatus(refused, 409);
+      expect(refused.body.detail).toMatch(
+        /^The compute is in rescue mode: leave rescue mode \(it boots normally\) to /,
+      );
+    }
+    const rebuilt = await rebuild(compute.id, {
+      operatingSystemId: 'debian-12',
+      authentication: { method: 'password' },
+      confirmHostname: compute.hostname,
+    });
+    expectStatus(rebuilt, 409);
+    expect(rebuilt.body.detail).toBe(
+      'The compute is in rescue mode: leave rescue mode before rebuilding it.',
+    );
+
+    const leaving = await leaveRescue(compute.id);
+    expectStatus(leaving, 202);
+    expect(v.parse(computeSchema, leaving.body).status).toBe('leaving_rescue');
+    await waitForStatus(t, owner.token, teamId, compute.id, 'running');
+    const [left] = await t.identity.db
+      .select()
+      .from(simulatorMachines)
+      .where(eq(simulatorMachines.id, compute.id));
+    expect(left!.spec).not.toHaveProperty('rescuePasswordHash');
+    const notInRescue = await leaveRescue(compute.id);
+    expectStatus(notInRescue, 409);
+    expect(notInRescue.body.detail).toBe('The compute is not in rescue mode.');
+
+    const events = (await history(t, owner.token, teamId, compute.id)).body.events;
+    expect(
+      events.map((event: { action: string; result: string }) => `${event.action}:${event.result}`),
+    ).toEqual(['unrescue:succeeded', 'rescue:succeeded', 'create:succeeded']);
+    expect(events[1]).toMatchObject({
+      actor: { id: owner.id, name: 'Rita Rebuilder' },
+      message:
+        'Booting the rescue system, the compute’s disk attached as the second disk (/dev/vdb); root signs in with the compute’s SSH keys or a one-time password.',
+    });
+    const audit = (await auditRows(t, teamId))
+      .filter((row) => row.action.startsWith('compute.rescue_'))
+      .filter((row) => (row.details as { computeId: string }).computeId === compute.id);
+    expect(audit.map((row) => [row.action, row.target])).toEqual([
+      ['compute.rescue_entered', compute.hostname],
+      ['compute.rescue_left', compute.hostname],
+    ]);
+    expect(audit[0]!.details).toEqual({ computeId: compute.id, from: 'running' });
+    expect(JSON.stringify(audit)).not.toContain(rootPassword);
+  });
+
+  it('rescues a stopped compute, which may be destroyed in rescue; another team’s compute is not found', async () => {
+    const compute = await runningCompute();
+    expectStatus(await action(t, owner.token, teamId, compute.id, 'power_off'), 202);
+    await waitForStatus(t, owner.token, teamId, compute.id, 'stopped');
+
+    const stranger = await person(t, 'Rex Stranger');
+    const theirTeam = await fundedTeamOf(t, stranger, [], 'Rescue outsiders');
+    const throughTheirTeam = await enterRescue(compute.id, stranger.token, theirTeam);
+    expectStatus(throughTheirTeam, 404);
+    expect(throughTheirTeam.body.title).toBe('Compute not found');
+    expectStatus(await enterRescue(compute.id, stranger.token), 404);
+
+    expectStatus(await enterRescue(compute.id), 202);
+    await waitForStatus(t, owner.token, teamId, compute.id, 'rescue');
+    expectStatus(await leaveRescue(compute.id, stranger.token, theirTeam), 404);
+    // Destroying is taken as from any status (its end is the destroy tests' business: 1 s in this file).
+    const destroy = await send(t, 'DELETE', computesPath(teamId, `/${compute.id}`), {
+      token: owner.token,
+      body: { confirmHostname: compute.hostname },
+    });
+    expectStatus(destroy, 202);
+    const [machine] = await t.identity.db
+      .select()
+      .from(simulatorMachines)
+      .where(eq(simulatorMachines.id, compute.id));
+    expect(machine).toMatchObject({ state: 'rescue', transition: 'destroy' });
+    expect((await waitForStatus(t, owner.token, teamId, compute.id, 'destroying')).status).toBe(200);
+  });
+
+  it('leaves a compute whose rescue system did not boot in error with the reason; rescue again recovers it', async () => {
+    const compute = await runningCompute();
+    (t.computes.driver as HypervisorSimulator).failNextTransition(compute.id, 'rescue');
+    expectStatus(await enterRescue(compute.id), 202);
+    await waitForStatus(t, owner.token, teamId, compute.id, 'error');
+    const [failed] = (await history(t, owner.token, teamId, compute.id)).body.events;
+    expect(failed).toMatchObject({
+      action: 'rescue',
+      result: 'failed',
+      message:
+        'The rescue system did not boot; the compute is in error: enter rescue mode again, power it on or destroy it (simulated failure).',
+    });
+    expectStatus(await enterRescue(compute.id), 202);
+    await waitForStatus(t, owner.token, teamId, compute.id, 'rescue');
+    expectStatus(await leaveRescue(compute.id), 202);
+    await waitForStatus(t, owner.token, teamId, compute.id, 'running');
   });
 });

@@ -176,6 +176,7 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/history',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/metrics',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rebuild',
+      '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rescue',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/resize',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/reverse-dns',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags',

@@ -90,6 +90,8 @@ const SCOPES: [operation: string, scope: string][] = [
   ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/actions', 'computes:read_write'],
   ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rebuild', 'computes:read_write'],
   ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/resize', 'computes:read_write'],
+  ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rescue', 'computes:read_write'],
+  ['DELETE /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/rescue', 'computes:read_write'],
   ['PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/tags', 'computes:read_write'],
   ['PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/reverse-dns', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/history', 'computes:read'],

@@ -102,7 +102,10 @@ async function verificationDocument(fixture: Fixture): Promise<string> {
 }
 
 /** A compute of the fixture team, made by its owner; running (power actions) or stopped (resize) when asked. */
-async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' | 'stopped' = 'provisioning') {
+async function teamCompute(
+  fixture: Fixture,
+  state: 'provisioning' | 'running' | 'stopped' | 'rescue' = 'provisioning',
+) {
   const created = await createCompute(t, people.owner.token, fixture.teamId);
   const compute = created.body.compute as { id: string; hostname: string };
   if (state !== 'provisioning') {
@@ -111,6 +114,11 @@ async function teamCompute(fixture: Fixture, state: 'provisioning' | 'running' |
   if (state === 'stopped') {
     await action(t, people.owner.token, fixture.teamId, compute.id, 'power_off');
     await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'stopped');
+  }
+  if (state === 'rescue') {
+    const path = computesPath(fixture.teamId, `/${compute.id}/rescue`);
+    await send(t, 'POST', path, { token: people.owner.token });
+    await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'rescue');
   }
   return compute;
 }
@@ -391,6 +399,14 @@ const MATRIX: Record<string, Row> = {
       params: { computeId: (await teamCompute(fixture, 'stopped')).id },
       body: { instanceTypeId: 's-1vcpu-2gb' },
     }),
+  },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/rescue`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture, 'running')).id } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/computes/{computeId}/rescue`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture, 'rescue')).id } }),
   },
   [`PUT ${RM}/teams/{teamId}/computes/{computeId}/tags`]: {
     expect: team(200, 200, 200),

@@ -16,12 +16,20 @@ export const CONSOLE_STATUS: Record<Transition, string> = {
   reboot: 'rebooting',
   rebuild: 'rebuilding',
   resize: 'resizing',
+  rescue: 'entering_rescue',
+  unrescue: 'leaving_rescue',
   destroy: 'destroying',
 };
 
 export function restingConsoleState(row: LibvirtMachineRow, state: MachineState | 'absent'): ConsoleState {
   if (state === 'running') {
     return { status: 'running', message: `Connected to the serial console of ${specOf(row).hostname}.` };
+  }
+  if (state === 'rescue') {
+    return {
+      status: 'rescue',
+      message: `Connected to the rescue system of ${specOf(row).hostname} (its disk is /dev/vdb).`,
+    };
   }
   if (state === 'stopped') {
     return { status: 'stopped', message: 'The compute is stopped. Power it on to use the console.' };

@@ -19,6 +19,11 @@ export interface DomainPlan {
   network: LibvirtHost['network'];
   /** User networking: the host port forwarded to the guest's port 22. */
   sshPort: number | null;
+  /**
+   * Rescue mode: the rescue system booted directly from its kernel and initramfs, its seed the first disk
+   * and the machine's own disk the second (/dev/vdb); the machine's seed is not attached.
+   */
+  rescue?: { kernel: string; initrd: string; seedVolume: string };
 }
 
 export function escapeXml(text: string): string {
@@ -63,6 +68,27 @@ export function domainXml(plan: DomainPlan): string {
     <qemu:arg value='virtio-net-pci,netdev=ikirere0,mac=${plan.mac},bus=pci.0,addr=${USER_NIC_SLOT}'/>
   </qemu:commandline>\n`
       : '';
+  const disk = (dev: string) => `    <disk type='volume' device='disk'>
+      <driver name='qemu' type='qcow2' discard='unmap'/>
+      <source pool='${x(plan.pool)}' volume='${x(plan.diskVolume)}'/>
+      <target dev='${dev}' bus='virtio'/>
+    </disk>
+`;
+  const seed = (volume: string, dev: string) => `    <disk type='volume' device='disk'>
+      <driver name='qemu' type='raw'/>
+      <source pool='${x(plan.pool)}' volume='${x(volume)}'/>
+      <target dev='${dev}' bus='virtio'/>
+      <readonly/>
+    </disk>
+`;
+  const rescue = plan.rescue;
+  const os = rescue
+    ? `<os><type arch='x86_64' machine='pc'>hvm</type><kernel>${x(rescue.kernel)}</kernel><initrd>${x(rescue.initrd)}</initrd><cmdline>console=ttyS0,115200 panic=10 loglevel=4</cmdline></os>`
+    : "<os><type arch='x86_64' machine='pc'>hvm</type><boot dev='hd'/></os>";
+  // In rescue the machine's disk is the second (vdb): the rescue system's seed comes first.
+  const disks = rescue
+    ? seed(rescue.seedVolume, 'vda') + disk('vdb')
+    : disk('vda') + seed(plan.seedVolume, 'vdb');
   return `<domain type='${plan.type}' xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'>
   <name>${x(plan.name)}</name>
   <uuid>${x(plan.id)}</uuid>
@@ -70,25 +96,14 @@ export function domainXml(plan: DomainPlan): string {
   <description>Ikirere compute ${x(plan.hostname)}</description>
   <memory unit='MiB'>${plan.memoryMb}</memory>
   <vcpu>${plan.vcpus}</vcpu>
-  <os><type arch='x86_64' machine='pc'>hvm</type><boot dev='hd'/></os>
+  ${os}
   <features><acpi/><apic/></features>
   ${cpu}<clock offset='utc'/>
   <on_poweroff>destroy</on_poweroff>
   <on_reboot>restart</on_reboot>
   <on_crash>destroy</on_crash>
   <devices>
-    <disk type='volume' device='disk'>
-      <driver name='qemu' type='qcow2' discard='unmap'/>
-      <source pool='${x(plan.pool)}' volume='${x(plan.diskVolume)}'/>
-      <target dev='vda' bus='virtio'/>
-    </disk>
-    <disk type='volume' device='disk'>
-      <driver name='qemu' type='raw'/>
-      <source pool='${x(plan.pool)}' volume='${x(plan.seedVolume)}'/>
-      <target dev='vdb' bus='virtio'/>
-      <readonly/>
-    </disk>
-${nic}    <serial type='pty'><target port='0'/></serial>
+${disks}${nic}    <serial type='pty'><target port='0'/></serial>
     <console type='pty'><target type='serial' port='0'/></console>
     <rng model='virtio'><backend model='random'>/dev/urandom</backend></rng>
     <memballoon model='virtio'><stats period='10'/></memballoon>

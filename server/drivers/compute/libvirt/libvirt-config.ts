@@ -69,6 +69,13 @@ const hostSchema = v.strictObject({
    * remembered failure is forgotten); emulated: always emulation.
    */
   acceleration: v.optional(v.picklist(['auto', 'kvm', 'emulated']), 'auto'),
+  /**
+   * The rescue system (scripts/libvirt/build-rescue-image.sh): its kernel and initramfs, as paths on the
+   * host that the libvirt-qemu user can read. Without it, the host's computes cannot enter rescue mode.
+   */
+  rescue: v.optional(
+    v.strictObject({ kernel: v.pipe(v.string(), v.nonEmpty()), initrd: v.pipe(v.string(), v.nonEmpty()) }),
+  ),
 });
 
 export type LibvirtHost = v.InferOutput<typeof hostSchema>;

@@ -29,9 +29,10 @@ import {
   MachineStateError,
   type MachineStatus,
   type PlacementRefusal,
+  type RescueAccess,
 } from '../compute-driver';
 import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocation';
-import { GENISOIMAGE } from './cloud-init-seed';
+import { cryptRootPassword, GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
 import { DomainEventStream } from './domain-events';
 import { DomainWaits } from './flows/domain-waits';
@@ -43,7 +44,7 @@ import { currentState } from './flows/machine-state';
 import { specWithoutTarget } from './flows/resize';
 import { Hosts } from './hosts';
 import type { LibvirtConfig } from './libvirt-config';
-import { LibvirtMachineStore, type StoredSpec, statusOf } from './machine-store';
+import { LibvirtMachineStore, type StoredSpec, specOf, statusOf } from './machine-store';
 import { OutsideChanges } from './outside-changes';
 import { type PlacementRequest, placeMachine } from './placement';
 import { generationOf } from './provisioning';
@@ -202,6 +203,30 @@ export class LibvirtDriver implements ComputeDriver {
 
   reboot(machineId: string): Promise<void> {
     return this.engine.start(machineId, FLOWS.reboot);
+  }
+
+  /**
+   * The one-time password's crypt is stored with the machine (its spec's `rescue`) before the flow begins:
+   * the rescue seed and a restart read it from there (flows/rescue.ts). Refused on a host without a rescue
+   * system, and without the password (a request a restart lost).
+   */
+  async rescue(machineId: string, access: RescueAccess): Promise<void> {
+    const row = await this.store.find(machineId);
+    if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+    if (!this.context.hosts.of(row).config.rescue) {
+      throw new MachineStateError(
+        'this host has no rescue system (its `rescue` setting names none: scripts/libvirt/build-rescue-image.sh).',
+      );
+    }
+    if (!access.rootPassword) throw new MachineStateError('the rescue system needs its one-time password.');
+    const spec = { ...specOf(row), rescue: { passwordCrypt: cryptRootPassword(access.rootPassword) } };
+    await this.engine.start(machineId, FLOWS.rescue, {
+      values: { spec: spec as unknown as Record<string, unknown> },
+    });
+  }
+
+  unrescue(machineId: string): Promise<void> {
+    return this.engine.start(machineId, FLOWS.unrescue);
   }
 
   /** The machine takes the new spec, its disk and seed the next generation (flows/rebuild.ts). */

@@ -16,6 +16,12 @@ export type LibvirtMachineRow = typeof libvirtMachines.$inferSelect;
 export type StoredSpec = Omit<MachineSpec, 'createdAt' | 'rootPassword'> & {
   createdAt: string;
   generation?: number;
+  /**
+   * While the machine is in rescue mode (or entering it): the one-time password's SHA-512 crypt for the
+   * rescue seed. The domain is defined to boot the rescue system while it is set (provisioning.ts), and
+   * its normal definition is made again from the rest of the spec when it is cleared.
+   */
+  rescue?: { passwordCrypt: string };
 };
 
 export function specOf(row: LibvirtMachineRow): StoredSpec {

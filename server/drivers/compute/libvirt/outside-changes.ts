@@ -9,6 +9,7 @@ import { domainName } from './domain-xml';
 import type { FlowContext } from './flows/flow';
 import type { FlowEngine } from './flows/flow-engine';
 import { withExtras } from './flows/flow-engine';
+import { inRescueWhenRunning } from './flows/machine-state';
 import { statusOf } from './machine-store';
 import { type DomainStatus, domainStatus } from './virsh';
 
@@ -41,7 +42,7 @@ export class OutsideChanges {
     const row = await store.find(machineId);
     if (!row || row.transition || this.engine.busy(machineId)) return;
     const status = await domainStatus(hosts.of(row).uri, domainName(machineId));
-    const state = restingState(status.state);
+    const state = inRescueWhenRunning(row, restingState(status.state));
     if (state === 'absent' || state === row.state) return;
     const updated = (await store.update(machineId, { state }))!;
     consoles.existing(machineId)?.setState(restingConsoleState(updated, state), state === 'running');
@@ -68,7 +69,7 @@ export class OutsideChanges {
         continue;
       }
       for (const row of rows.filter((entry) => entry.host === host.name)) {
-        const state = restingState(states.get(domainName(row.id)) ?? 'absent');
+        const state = inRescueWhenRunning(row, restingState(states.get(domainName(row.id)) ?? 'absent'));
         if (state !== 'absent' && state !== row.state) await this.notice(row.id, 'while the server was down');
       }
     }

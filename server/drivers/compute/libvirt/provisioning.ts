@@ -27,17 +27,24 @@ export function seedVolume(machineId: string, generation = 0): string {
   return generation > 0 ? `ikirere-${machineId}-r${generation}-seed.iso` : `ikirere-${machineId}-seed.iso`;
 }
 
+/** The rescue system's seed (root's keys, the one-time password's crypt, the network), while in rescue. */
+export function rescueSeedVolume(machineId: string): string {
+  return `ikirere-${machineId}-rescue-seed.iso`;
+}
+
 /** The generation of the machine's disk and seed: how many times it was rebuilt. */
 export function generationOf(row: LibvirtMachineRow): number {
   return specOf(row).generation ?? 0;
 }
 
+/** The machine's domain: booting its own disk, or the rescue system while its spec says it is in rescue. */
 export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): string {
   const host = context.hosts.of(row);
+  const spec = specOf(row);
   return domainXml({
     id: row.id,
     name: domainName(row.id),
-    hostname: specOf(row).hostname,
+    hostname: spec.hostname,
     vcpus: row.vcpus,
     memoryMb: row.memoryMb,
     type: row.acceleration === 'kvm' ? 'kvm' : 'qemu',
@@ -47,6 +54,9 @@ export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): strin
     mac: macOf(row.id),
     network: host.config.network,
     sshPort: row.sshPort,
+    ...(spec.rescue && host.config.rescue
+      ? { rescue: { ...host.config.rescue, seedVolume: rescueSeedVolume(row.id) } }
+      : {}),
   });
 }
 
@@ -161,7 +171,7 @@ async function movePort(
   return undefined;
 }
 
-async function volumeExists(host: HostConnection, volume: string): Promise<boolean> {
+export async function volumeExists(host: HostConnection, volume: string): Promise<boolean> {
   try {
     await host.run(['vol-info', '--pool', host.config.pool, volume], 20_000);
     return true;
@@ -198,6 +208,19 @@ function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: stri
     mac: macOf(row.id),
     userData: spec.userData ?? null,
     network: static_,
+  };
+}
+
+/**
+ * The rescue system's seed: the machine's hostname, keys and network, the one-time password's crypt, none of
+ * its user-data (the rescue system runs none).
+ */
+export function rescueSeedOf(context: FlowContext, row: LibvirtMachineRow, passwordCrypt: string): SeedInput {
+  return {
+    ...seedOf(context, row, undefined),
+    instanceId: `${row.id}-rescue`,
+    rootPasswordCrypt: passwordCrypt,
+    userData: null,
   };
 }
 

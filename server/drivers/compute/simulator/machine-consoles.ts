@@ -49,8 +49,11 @@ export class MachineConsoles {
       console = new SerialConsole(
         () => this.factsOf(row.id),
         () => {
-          // The latest spec: a rebuild may have changed the password or the way root signs in.
-          const hash = specOf(this.rows.get(row.id) ?? row).rootPasswordHash;
+          // The latest spec: a rebuild may have changed the password or the way root signs in. The rescue
+          // system's console logs root in by itself, as the libvirt rescue image's does (the one-time
+          // password is for SSH).
+          const latest = this.rows.get(row.id) ?? row;
+          const hash = latest.state === 'rescue' ? null : specOf(latest).rootPasswordHash;
           return hash ? (password: string) => verifyRootPassword(password, hash) : undefined;
         },
         { status: status.transition ? transitionStatus(status.transition) : status.state },
@@ -92,6 +95,8 @@ function transitionStatus(transition: Transition): string {
     reboot: 'rebooting',
     rebuild: 'rebuilding',
     resize: 'resizing',
+    rescue: 'entering_rescue',
+    unrescue: 'leaving_rescue',
     destroy: 'destroying',
   }[transition];
 }

@@ -20,6 +20,14 @@ export interface StoredSpec extends Omit<MachineSpec, 'createdAt' | 'rootPasswor
   createdAt: string;
   /** The size a resize under way gives the machine once it completes. */
   resizeTo?: MachineSize;
+  /** In rescue (or entering it): the one-time password's hash the rescue system's root signs in with. */
+  rescuePasswordHash?: string;
+}
+
+/** The stored spec without the rescue password's hash (rescue left, or never reached). */
+export function withoutRescue(row: MachineRow): Record<string, unknown> {
+  const { rescuePasswordHash: _hash, ...stored } = row.spec as unknown as StoredSpec;
+  return stored as unknown as Record<string, unknown>;
 }
 
 /** What is kept of a spec: never the generated password (a real guest's image needs it; we keep its hash). */
@@ -29,7 +37,7 @@ export function storedSpecOf(spec: MachineSpec): StoredSpec {
 }
 
 export function specOf(row: MachineRow): MachineSpec {
-  const { resizeTo: _resizeTo, ...stored } = row.spec as unknown as StoredSpec;
+  const { resizeTo: _resizeTo, rescuePasswordHash: _rescue, ...stored } = row.spec as unknown as StoredSpec;
   return { ...stored, createdAt: new Date(stored.createdAt) };
 }
 

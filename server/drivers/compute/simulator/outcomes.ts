@@ -1,6 +1,6 @@
 // Where a machine rests after a transition, and what changes with it (boot time, power log, outcome).
 import type { Transition } from '../compute-driver';
-import { type MachineRow, powerDown, powerOn, resized } from './machine-store';
+import { type MachineRow, powerDown, powerOn, resized, withoutRescue } from './machine-store';
 
 type Settled = Partial<MachineRow>;
 
@@ -50,6 +50,21 @@ export function settle(
         return off('stopped');
       case 'resize':
         return { ...common, spec: resized(row, true) };
+      case 'rescue': {
+        // The rescue system boots after the running system (if any) is stopped: a dip, as for a reboot.
+        const began = row.transitionStartedAt?.getTime() ?? at;
+        return {
+          ...running({ powerLog: powerOn(powerDown(log, began), Math.max(began + 1, at - 1)) }),
+          state: 'rescue',
+        };
+      }
+      case 'unrescue': {
+        const began = row.transitionStartedAt?.getTime() ?? at;
+        return running({
+          spec: withoutRescue(row),
+          powerLog: powerOn(powerDown(log, began), Math.max(began + 1, at - 1)),
+        });
+      }
       case 'destroy':
         return 'removed';
     }
@@ -59,6 +74,10 @@ export function settle(
     case 'reboot':
     case 'rebuild':
       return off('error');
+    case 'rescue':
+    case 'unrescue':
+      // Neither the rescue system nor the compute's own came up: in error, the one-time password forgotten.
+      return { ...off('error'), spec: withoutRescue(row) };
     case 'power_on':
       return off(row.state);
     case 'shutdown':

@@ -30,6 +30,10 @@ export const DEFAULT_TIMINGS_MS: Record<Transition, number> = {
   rebuild: 20_000,
   /** The domain redefined with its new size and the disk grown, while the machine is off. */
   resize: 6_000,
+  /** The running system stopped and the small rescue system (an initramfs) booted. */
+  rescue: 10_000,
+  /** The rescue system stopped and the compute's own booted. */
+  unrescue: 12_000,
   destroy: 5_000,
 };
 
@@ -63,7 +67,8 @@ export function transitionDurationMs(
 /**
  * Failure hooks, for tests and demonstrations, chosen by the hostname:
  *   fail-<transition>…  that transition always fails: fail-provision, fail-power-on, fail-shutdown,
- *                       fail-power-off, fail-reboot, fail-rebuild, fail-resize, fail-destroy (e.g.
+ *                       fail-power-off, fail-reboot, fail-rebuild, fail-resize, fail-rescue, fail-unrescue,
+ *                       fail-destroy (e.g.
  *                       "fail-reboot-web-1")
  *   fail-…              anything else after "fail-": provisioning fails
  * Tests can also make the next transition of one machine fail with HypervisorSimulator.failNext().
@@ -87,5 +92,9 @@ export const FAILURE_MESSAGES: Record<Transition, string> = {
   rebuild:
     'The new disk could not be written from the image; the compute is in error: rebuild it again or destroy it (simulated failure).',
   resize: 'The disk could not be grown; the compute keeps its old size and is stopped (simulated failure).',
+  rescue:
+    'The rescue system did not boot; the compute is in error: enter rescue mode again, power it on or destroy it (simulated failure).',
+  unrescue:
+    'The compute did not boot from its own disk after rescue mode; it is in error: power it on, enter rescue mode again to repair it, or destroy it (simulated failure).',
   destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
 };

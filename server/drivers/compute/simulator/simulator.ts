@@ -24,6 +24,7 @@ import {
   MachineStateError,
   type MachineStatus,
   type PlacementRefusal,
+  type RescueAccess,
   type Transition,
 } from '../compute-driver';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
@@ -46,6 +47,8 @@ const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly
   reboot: ['running'],
   rebuild: ['running', 'stopped', 'error'],
   resize: ['stopped'],
+  rescue: ['running', 'stopped', 'error'],
+  unrescue: ['rescue'],
 };
 
 export interface SimulatorOptions {
@@ -153,6 +156,18 @@ export class HypervisorSimulator implements ComputeDriver {
     return this.begin(machineId, 'resize', { spec: { resizeTo: size } });
   }
 
+  /**
+   * The rescue system boots with the one-time password's hash (what a real rescue system's SSH server would
+   * check, beside the compute's keys); leaving forgets it.
+   */
+  rescue(machineId: string, access: RescueAccess): Promise<void> {
+    return this.begin(machineId, 'rescue', { spec: { rescuePasswordHash: access.rootPasswordHash } });
+  }
+
+  unrescue(machineId: string): Promise<void> {
+    return this.begin(machineId, 'unrescue');
+  }
+
   // ── Capacity: each location one host of hostCapacity, counted like a libvirt host ──
 
   /** What the location's machines hold (a machine mid-resize holds the larger of its two sizes). */
@@ -242,7 +257,13 @@ export class HypervisorSimulator implements ComputeDriver {
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     this.consoles.remember(row);
     const console = this.consoles.consoleOf(row);
-    if (transition === 'power_on' || transition === 'reboot' || transition === 'rebuild')
+    if (
+      transition === 'power_on' ||
+      transition === 'reboot' ||
+      transition === 'rebuild' ||
+      transition === 'rescue' ||
+      transition === 'unrescue'
+    )
       console.beginBoot(transition, duration);
     else if (transition === 'shutdown') console.beginShutdown(duration);
     else if (transition === 'power_off') console.beginPowerOff();
@@ -321,7 +342,7 @@ export class HypervisorSimulator implements ComputeDriver {
     this.consoles.remember(row);
     if (!console) return;
     if (failed) console.failed(row.state, FAILURE_MESSAGES[transition]);
-    else if (row.state === 'running') console.booted();
+    else if (row.state === 'running' || row.state === 'rescue') console.booted(row.state);
     else if (row.state === 'stopped') console.poweredOff();
   }
 }

@@ -1,7 +1,7 @@
 // Destroy: the domain stopped and undefined, its disk and seed deleted. Whatever was under way is
 // abandoned first (by the flow engine).
 import { domainName } from '../domain-xml';
-import { diskVolume, generationOf, seedVolume } from '../provisioning';
+import { diskVolume, generationOf, rescueSeedVolume, seedVolume } from '../provisioning';
 import { VirshError } from '../virsh';
 import type { TransitionFlow } from './flow';
 
@@ -28,6 +28,7 @@ export const destroyFlow: TransitionFlow = {
       await host.deleteVolume(diskVolume(row.id, made));
       await host.deleteVolume(seedVolume(row.id, made));
     }
+    await host.deleteVolume(rescueSeedVolume(row.id));
     return { ok: true, message: null, state: 'absent' };
   },
 };

@@ -218,6 +218,8 @@ function failureMessage(transition: Transition, error: unknown): string {
     reboot: 'The machine could not be rebooted',
     rebuild: 'The machine could not be rebuilt',
     resize: 'The machine could not be resized; it keeps its old size',
+    rescue: 'The rescue system could not be booted',
+    unrescue: 'The machine could not leave rescue mode',
     destroy: 'The machine could not be destroyed; try again',
   }[transition];
   return `${what} (libvirt: ${detail.slice(0, 300)}).`;

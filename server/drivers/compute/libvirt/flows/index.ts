@@ -8,8 +8,10 @@ import { powerOnFlow } from './power-on';
 import { provisionFlow } from './provision';
 import { rebootFlow } from './reboot';
 import { rebuildFlow } from './rebuild';
+import { rescueFlow } from './rescue';
 import { resizeFlow } from './resize';
 import { shutdownFlow } from './shutdown';
+import { unrescueFlow } from './unrescue';
 
 export const FLOWS: Record<Transition, TransitionFlow> = {
   provision: provisionFlow,
@@ -19,5 +21,7 @@ export const FLOWS: Record<Transition, TransitionFlow> = {
   reboot: rebootFlow,
   rebuild: rebuildFlow,
   resize: resizeFlow,
+  rescue: rescueFlow,
+  unrescue: unrescueFlow,
   destroy: destroyFlow,
 };

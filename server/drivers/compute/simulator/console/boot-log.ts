@@ -124,3 +124,21 @@ export function motd(facts: ConsoleFacts): string[] {
     '',
   ];
 }
+
+/** The rescue system's boot: a small kernel and initramfs, the compute's disk seen as the second disk. */
+export function rescueBootLines(facts: ConsoleFacts): string[] {
+  const { spec } = facts;
+  const network = `eth0: ${facts.ipv4 ?? 'no IPv4'}${facts.ipv6 ? `, ${facts.ipv6}` : ''}`;
+  return [
+    'The compute is booting its rescue system; its own disk stays untouched until you mount it.',
+    '',
+    `${stamp(0)} Linux version 6.1.0-rescue (Ikirere rescue system, Debian 12 packages)`,
+    `${stamp(0)} Command line: console=ttyS0,115200n8 rescue`,
+    `${stamp(0.884_201)} virtio_blk virtio3: [vdb] ${spec.diskGb * 2_097_152} 512-byte logical blocks (${(spec.diskGb * 1.073_741_824).toFixed(1)} GB/${spec.diskGb} GiB)`,
+    `${stamp(0.902_118)}  vdb: vdb1 vdb15`,
+    `${stamp(1.2)} Freeing unused kernel image (initmem) memory`,
+    `rescue: network up (${network})`,
+    'rescue: root signs in with the one-time password or the compute’s SSH keys',
+    'rescue: SSH server listening on port 22',
+  ];
+}

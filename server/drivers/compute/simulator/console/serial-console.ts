@@ -2,7 +2,7 @@
 // terminals attached to it, and the line discipline in front of the login and the shell. Lives in memory:
 // after a server restart a running machine's console starts again at its login prompt.
 import type { ConsoleAttachment, ConsoleSink } from '../../compute-driver';
-import { bootLines, issueLine, motd, shutdownLines } from './boot-log';
+import { bootLines, issueLine, motd, rescueBootLines, shutdownLines } from './boot-log';
 import type { ConsoleFacts } from './console-facts';
 import { runCommand } from './shell';
 
@@ -48,7 +48,7 @@ export class SerialConsole {
   ) {
     this.current = { ...initial, ...(initial.message ? {} : { message: RESTING_MESSAGES[initial.status] }) };
     this.stage = 'off';
-    if (initial.status === 'running') this.greet();
+    if (initial.status === 'running' || initial.status === 'rescue') this.greet();
     else if (initial.status !== 'stopped' && initial.status !== 'error') this.stage = 'booting';
   }
 
@@ -77,19 +77,28 @@ export class SerialConsole {
   // ── What the hypervisor does to the machine ──
 
   /** A rebuild boots the new disk for the first time (after cutting the power of a running machine). */
-  beginBoot(kind: 'provision' | 'power_on' | 'reboot' | 'rebuild', durationMs: number): void {
+  beginBoot(
+    kind: 'provision' | 'power_on' | 'reboot' | 'rebuild' | 'rescue' | 'unrescue',
+    durationMs: number,
+  ): void {
     this.flush();
     const facts = this.facts();
-    const lines = [
-      ...(kind === 'reboot' ? [...shutdownLines(facts, true), ''] : []),
-      ...(kind === 'rebuild'
-        ? [
-            `The disk is being reinstalled from ${facts.spec.image.name} ${facts.spec.image.version}; the old one is discarded.`,
-            '',
-          ]
-        : []),
-      ...bootLines(facts, kind === 'provision' || kind === 'rebuild'),
-    ];
+    const lines =
+      kind === 'rescue'
+        ? rescueBootLines(facts)
+        : [
+            ...(kind === 'reboot' ? [...shutdownLines(facts, true), ''] : []),
+            ...(kind === 'unrescue'
+              ? ['The rescue system is stopping; the compute boots from its own disk.', '']
+              : []),
+            ...(kind === 'rebuild'
+              ? [
+                  `The disk is being reinstalled from ${facts.spec.image.name} ${facts.spec.image.version}; the old one is discarded.`,
+                  '',
+                ]
+              : []),
+            ...bootLines(facts, kind === 'provision' || kind === 'rebuild'),
+          ];
     this.stage = 'booting';
     this.line = '';
     const status = {
@@ -97,6 +106,8 @@ export class SerialConsole {
       power_on: 'starting',
       reboot: 'rebooting',
       rebuild: 'rebuilding',
+      rescue: 'entering_rescue',
+      unrescue: 'leaving_rescue',
     }[kind];
     this.setStatus({ status });
     this.stream(lines, durationMs * 0.9);
@@ -121,11 +132,15 @@ export class SerialConsole {
     this.setStatus({ status: 'destroying', message: 'The compute is being destroyed.' });
   }
 
-  booted(): void {
+  booted(state: 'running' | 'rescue' = 'running'): void {
     this.flush();
+    const hostname = this.facts().spec.hostname;
     this.setStatus({
-      status: 'running',
-      message: `Connected to the serial console of ${this.facts().spec.hostname}.`,
+      status: state,
+      message:
+        state === 'rescue'
+          ? `Connected to the serial console of ${hostname}'s rescue system (its disk is /dev/vdb).`
+          : `Connected to the serial console of ${hostname}.`,
     });
     this.greet();
   }

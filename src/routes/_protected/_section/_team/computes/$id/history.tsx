@@ -25,6 +25,8 @@ const actionWords: Record<string, string> = {
   reboot: 'Reboot',
   rebuild: 'Rebuild',
   resize: 'Resize',
+  rescue: 'Rescue mode entered',
+  unrescue: 'Rescue mode left',
   destroy: 'Destroy',
   tags: 'Tags changed',
   reverse_dns: 'Reverse DNS changed',
