@@ -415,6 +415,14 @@ const MATRIX: Record<string, Row> = {
       body: { tags: ['web'] },
     }),
   },
+  [`PUT ${RM}/teams/{teamId}/computes/{computeId}/reverse-dns`]: {
+    // This test's app serves no reverse zones: whoever may gets past the guards to the 409 that says so.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture)).id },
+      body: { ipv4: null },
+    }),
+  },
   [`GET ${RM}/teams/{teamId}/computes/{computeId}/history`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture)).id } }),
