@@ -2,7 +2,7 @@
 // compute rests once the machine reports back. The rules both sides apply (which actions a status allows,
 // the status meanwhile, refusals) are in src/domain/compute-lifecycle.ts.
 import type { ComputeStatus } from '@/contract/computes';
-import type { MachineStatus, Transition } from '../drivers/compute/compute-driver';
+import { type MachineStatus, TRANSITIONS, type Transition } from '../drivers/compute/compute-driver';
 
 /** The history action a transition belongs to (creating a compute is its provisioning). */
 export function historyActionOf(transition: Transition): string {
@@ -11,19 +11,8 @@ export function historyActionOf(transition: Transition): string {
 
 export function transitionOfAction(action: string): Transition | undefined {
   if (action === 'create') return 'provision';
-  return (
-    [
-      'power_on',
-      'shutdown',
-      'power_off',
-      'reboot',
-      'rebuild',
-      'resize',
-      'rescue',
-      'unrescue',
-      'destroy',
-    ] as const
-  ).find((name) => name === action);
+  // 'provision' is recorded as 'create': its own name is no history action.
+  return TRANSITIONS.find((name) => name !== 'provision' && name === action);
 }
 
 /** The status once the machine rests: its state, or destroyed when it is gone. */
