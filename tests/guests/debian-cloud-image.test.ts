@@ -8,7 +8,8 @@
 // The password compute is also made with user-data of its own (`write_files`, `runcmd`, and a hostname of
 // its own that ours must win over): merged into the seed's as a MIME multipart, its files and commands
 // take effect while the seed's hostname, password and sshd drop-in (itself a write_files) still apply, at
-// no extra boot. A rebuild (cloud-init again under a new instance-id) slots in as a describe block below.
+// no extra boot. Last, the password compute is rebuilt with the SSH key and other user-data: cloud-init runs
+// again under a new instance-id on a fresh disk (one more boot).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,19 @@ const USER_DATA = [
   '  - [sh, -c, "hostname > /root/runcmd-ran && id -un >> /root/runcmd-ran"]',
   '',
 ].join('\n');
+// What the rebuilt compute's user-data writes instead.
+const REBUILD_USER_DATA = [
+  '#cloud-config',
+  'write_files:',
+  '  - path: /root/after-rebuild.txt',
+  '    content: "Rebuilt\\n"',
+  '',
+].join('\n');
 const BOOT_TIMEOUT_MS = Math.min(28 * 60, Number(process.env.GUEST_BOOT_TIMEOUT_SECONDS) || 28 * 60) * 1000;
+// The rebuild's boot comes after the first two: it gets what is left of the same time, not as much again, so
+// the whole file stays within what CI gave it.
+const SUITE_DEADLINE = Date.now() + BOOT_TIMEOUT_MS;
+const timeLeft = () => Math.max(60_000, SUITE_DEADLINE - Date.now());
 
 function rejectAfter(ms: number, what: string): Promise<never> {
   return new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms));
@@ -313,5 +326,65 @@ describe('Debian 12 with cloud-init 22.4, booted from the seed', () => {
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toMatch(/Permission denied/);
     });
+  });
+
+  describe('a rebuild of the password compute, with the SSH key and other user-data', () => {
+    it(
+      'runs cloud-init again under a new instance id: same hostname and port, the key in, the password and old files gone',
+      async () => {
+        const guest = guests.password!;
+        const before = await sshWithPassword(
+          guest.sshPort,
+          guest.rootPassword!,
+          'cat /var/lib/cloud/data/instance-id',
+        );
+        expect(before.code, before.stderr + before.stdout).toBe(0);
+        const started = Date.now();
+        const rebuilt = await api('POST', `/teams/${teamId}/computes/${guest.id}/rebuild`, {
+          operatingSystemId: 'debian-12',
+          authentication: { method: 'ssh-key', publicKey: key.publicKey },
+          confirmHostname: guest.hostname,
+          userData: REBUILD_USER_DATA,
+        });
+        expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
+        expect(rebuilt.body.compute.sshPort).toBe(guest.sshPort);
+        const stop = new AbortController();
+        const running = await Promise.race([
+          whenRunning(guest.id, started, stop.signal),
+          rejectAfter(timeLeft(), 'the rebuilt compute to read as running'),
+        ]).finally(() => stop.abort());
+        // The key signs in once sshd is up (cloud-init restarts it while it sets the guest up: a connection
+        // may be reset, 255, and is tried again); `cloud-init status --wait` returns once its last stage is over.
+        const deadline = Date.now() + timeLeft();
+        let answer: Awaited<ReturnType<typeof sshWithKey>>;
+        for (;;) {
+          answer = await sshWithKey(
+            guest.sshPort,
+            key,
+            'cloud-init status --wait >/dev/null; cloud-init status; hostname; cat /var/lib/cloud/data/instance-id; ' +
+              'cat /root/after-rebuild.txt; test -e /root/from-user-data.txt && echo old-file-kept || echo old-file-gone',
+            { timeoutMs: timeLeft() },
+          );
+          if (answer.code !== 255 || Date.now() > deadline) break;
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+        console.info(
+          `deb-password rebuilt: running ${running} s, cloud-init done ${(Date.now() - started) / 1000} s after the request`,
+        );
+        expect(answer.code, answer.stderr + answer.stdout).toBe(0);
+        const [status, hostname, instanceId, written, oldFile] = answer.stdout.trim().split('\n');
+        expect(status).toBe('status: done');
+        expect(hostname).toBe(guest.hostname);
+        expect(instanceId).not.toBe(before.stdout.trim());
+        expect(written).toBe('Rebuilt');
+        expect(oldFile).toBe('old-file-gone');
+        // A key compute now: root's old password no longer signs in.
+        const refused = await sshWithPassword(guest.sshPort, guest.rootPassword!, 'hostname');
+        expect(refused.code).not.toBe(0);
+        expect(refused.stderr).toMatch(/Permission denied/);
+        // One more boot under emulation, within what is left of the file's time (timeLeft).
+      },
+      BOOT_TIMEOUT_MS,
+    );
   });
 });

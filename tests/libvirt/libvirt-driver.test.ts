@@ -18,6 +18,7 @@ import { loadConfig } from '../../server/config';
 import { libvirtSamples } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
+import { sshWithPassword } from '../guests/support/guest-ssh';
 import { fundTeam } from '../server/support/billing';
 import { computeRequest } from '../server/support/computes';
 import { openConsole } from '../server/support/console-client';
@@ -367,7 +368,7 @@ describe('the libvirt driver', () => {
     expect(diskFiles().sort()).toEqual([`ikirere-${guest.id}-r1-seed.iso`, `ikirere-${guest.id}-r1.qcow2`]);
 
     // Rescue mode: the rescue system boots at the same forward with the compute's disk as its second disk;
-    // the compute's key signs in, and the one-time password is what its root's shadow entry holds. A file
+    // the compute's key signs in, and so does the one-time password (its root's shadow entry holds it). A file
     // written to the disk from there is read after leaving rescue, once the compute booted from that disk.
     const newKey = join(keyDir, 'new');
     const rescueBegan = Date.now();
@@ -389,6 +390,10 @@ describe('the libvirt driver', () => {
       "Ikirere rescue system. The compute's own disk is /dev/vdb (not mounted): check it with",
     );
     expect(verify(password, shadow[1]!.split(':')[1]!)).toBe(true);
+    // And it signs in with that password, as its owner would type it after `ssh root@…`.
+    const withPassword = await sshWithPassword(guest.sshPort, password, 'head -n 1 /etc/motd');
+    expect(withPassword.code, withPassword.stderr).toBe(0);
+    expect(withPassword.stdout.trim()).toBe(shadow[0]);
     const marker = `written-in-rescue-${Date.now()}`;
     expect(
       sshAsRoot(
