@@ -2,9 +2,11 @@
 // team's account (ledger.ts); deliverAlerts() e-mails the owner (and the billing address) once per
 // crossing, after the commit. A charge that empties the balance dates it (depletedSince); once the grace
 // period (BILLING_GRACE_HOURS) has passed, sweep() powers off the team's running computes through the
-// compute service, as the system and with the reason in each compute's history — never destroying one.
+// compute service, as the system and with the reason in each compute's history — never destroying one. A
+// compute in rescue mode takes no power action: the sweep makes it leave rescue (it boots normally), and the
+// next sweep powers it off like any running compute.
 // Starting and creating computes is refused meanwhile (start-policy.ts) until a top-up makes it positive.
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Currency } from '@/contract/teams';
 import { formatMoney } from '@/domain/money';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
@@ -87,12 +89,14 @@ export async function billingRecipients(db: Queryable, teamId: string): Promise<
 export interface SweepResult {
   /** Computes asked to power off. */
   poweredOff: number;
+  /** Computes in rescue mode asked to leave it, to be powered off by the next sweep. */
+  leftRescue: number;
 }
 
 /** Powers off the running computes of every team whose grace period has ended. */
 export async function sweepDepleted(billing: BillingService): Promise<SweepResult> {
   const { db, clock, logger, config, computes: computeService } = billing.deps;
-  if (!computeService) return { poweredOff: 0 };
+  if (!computeService) return { poweredOff: 0, leftRescue: 0 };
   const now = clock.now();
   const cutoff = new Date(now.getTime() - config.graceHours * 3_600_000);
   const overdue = await db
@@ -108,16 +112,24 @@ export async function sweepDepleted(billing: BillingService): Promise<SweepResul
     .orderBy(asc(billingAccounts.depletedSince))
     .limit(BATCH);
   let poweredOff = 0;
+  let leftRescue = 0;
   for (const team of overdue) {
     const running = await db
-      .select({ id: computes.id, hostname: computes.hostname })
+      .select({ id: computes.id, hostname: computes.hostname, status: computes.status })
       .from(computes)
-      .where(and(eq(computes.teamId, team.teamId), eq(computes.status, 'running')));
+      .where(and(eq(computes.teamId, team.teamId), inArray(computes.status, ['running', 'rescue'])));
     if (running.length === 0) continue;
-    const reason = `Powered off because the team's balance has been empty since ${team.depletedSince!.toUTCString()} and the ${config.graceHours}-hour grace period ended. Top up, then power it on again; nothing was deleted.`;
+    const why = `the team's balance has been empty since ${team.depletedSince!.toUTCString()} and the ${config.graceHours}-hour grace period ended`;
+    const reason = `Powered off because ${why}. Top up, then power it on again; nothing was deleted.`;
+    const rescueReason = `Leaving rescue mode because ${why}; it is powered off once it has booted. Top up, then power it on again; nothing was deleted.`;
     const done: string[] = [];
     for (const compute of running) {
       try {
+        if (compute.status === 'rescue') {
+          await computeService.leaveRescue(team.teamId, compute.id, SYSTEM_ACTOR, rescueReason);
+          leftRescue += 1;
+          continue;
+        }
         await computeService.requestPowerAction(team.teamId, compute.id, 'power_off', SYSTEM_ACTOR, reason);
         done.push(compute.hostname);
       } catch (error) {
@@ -148,5 +160,5 @@ export async function sweepDepleted(billing: BillingService): Promise<SweepResul
     });
     logger.info({ teamId: team.teamId, computes: done.length }, 'computes powered off for non-payment');
   }
-  return { poweredOff };
+  return { poweredOff, leftRescue };
 }

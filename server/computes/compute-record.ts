@@ -104,3 +104,8 @@ export async function countLiveComputes(db: Queryable, teamId: string): Promise<
     .where(and(eq(computes.teamId, teamId), isLive));
   return row?.count ?? 0;
 }
+
+/** updatedAt moves forward on every change, even when two changes share a clock reading. */
+export function nextUpdatedAt(row: { updatedAt: Date }, now: Date): Date {
+  return now.getTime() > row.updatedAt.getTime() ? now : new Date(row.updatedAt.getTime() + 1);
+}

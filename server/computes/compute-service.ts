@@ -36,12 +36,14 @@ import {
   isLive,
   lockCompute,
   lockComputeWithCreator,
+  nextUpdatedAt,
   toCompute,
 } from './compute-record';
 import { historyActionOf, statusAfter, transitionOfAction } from './lifecycle';
 import { machineSpecOf } from './machine-spec';
 import { computeConflict, computeNotFound } from './problems';
 import { startComputes } from './reconcile';
+import { leaveRescue } from './rescue-compute';
 import { planBeforeResize } from './resize-record';
 import type { ReverseDns } from './reverse-dns';
 import type { StartPolicy } from './start-policy';
@@ -74,11 +76,6 @@ function extrasOf(machine: { sshPort?: number | null; acceleration?: string | nu
     ...(machine.sshPort === undefined ? {} : { sshPort: machine.sshPort }),
     ...(machine.acceleration === undefined ? {} : { acceleration: machine.acceleration }),
   };
-}
-
-/** updatedAt moves forward on every change, even when two changes share a clock reading. */
-export function nextUpdatedAt(row: { updatedAt: Date }, now: Date): Date {
-  return now.getTime() > row.updatedAt.getTime() ? now : new Date(row.updatedAt.getTime() + 1);
 }
 
 export class ComputeService {
@@ -232,6 +229,19 @@ export class ComputeService {
   async assertMayStart(tx: Transaction, teamId: string, plan?: Record<string, unknown>): Promise<void> {
     const refusal = await this.deps.startPolicy?.startRefusal(tx, teamId, this.deps.clock.now(), plan);
     if (refusal) throw refusal;
+  }
+
+  /**
+   * Leaves rescue mode (the compute boots normally). `reason`: why the system does it (e.g. non-payment),
+   * written in the history and the audit entry.
+   */
+  leaveRescue(
+    teamId: string,
+    computeId: string,
+    actor: AuditActor,
+    reason?: string,
+  ): Promise<ComputeWithCreator> {
+    return leaveRescue(this, { teamId, computeId, actor, reason });
   }
 
   /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */

@@ -15,8 +15,13 @@ import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-
 import { ProblemError } from '../http/problem';
 import { fieldProblem } from '../tenancy/problems';
 import { recordEvent } from './compute-history';
-import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
-import { type ComputeService, nextUpdatedAt } from './compute-service';
+import {
+  type ComputeWithCreator,
+  findCompute,
+  lockComputeWithCreator,
+  nextUpdatedAt,
+} from './compute-record';
+import type { ComputeService } from './compute-service';
 import { computeConflict, computeNotFound } from './problems';
 import { resolveRootSignIn } from './root-sign-in';
 

@@ -10,14 +10,21 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { recordEvent } from './compute-history';
-import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
-import { type ComputeService, nextUpdatedAt } from './compute-service';
+import {
+  type ComputeWithCreator,
+  findCompute,
+  lockComputeWithCreator,
+  nextUpdatedAt,
+} from './compute-record';
+import type { ComputeService } from './compute-service';
 import { computeConflict, computeNotFound } from './problems';
 
 export interface RescueInput {
   teamId: string;
   computeId: string;
   actor: AuditActor;
+  /** Why the system does it, when it is not the person's request (leaving, for non-payment). */
+  reason?: string;
 }
 
 /**
@@ -73,7 +80,7 @@ export async function enterRescue(
 
 /** Leaves rescue mode: the compute boots normally from its own disk. Answers the compute as it begins. */
 export async function leaveRescue(service: ComputeService, input: RescueInput): Promise<ComputeWithCreator> {
-  const { teamId, computeId, actor } = input;
+  const { teamId, computeId, actor, reason } = input;
   const now = service.deps.clock.now();
   const written = await service.db.transaction(async (tx) => {
     const locked = await lockComputeWithCreator(tx, teamId, computeId);
@@ -91,7 +98,7 @@ export async function leaveRescue(service: ComputeService, input: RescueInput): 
       action: 'unrescue',
       actorUserId: actor.userId,
       result: 'in-progress',
-      message: 'Leaving rescue mode: the compute boots normally from its own disk.',
+      message: reason ?? 'Leaving rescue mode: the compute boots normally from its own disk.',
       at: now,
     });
     await recordAudit(tx, {
@@ -99,7 +106,7 @@ export async function leaveRescue(service: ComputeService, input: RescueInput): 
       actor,
       action: 'compute.rescue_left',
       target: current.hostname,
-      details: { computeId },
+      details: { computeId, ...(reason ? { reason } : {}) },
       at: now,
     });
     return { row: row!, creatorName: locked.creatorName };

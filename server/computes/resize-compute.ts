@@ -14,8 +14,13 @@ import type { MachineSize } from '../drivers/compute/compute-driver';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';
 import { recordEvent } from './compute-history';
-import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
-import { type ComputeService, nextUpdatedAt } from './compute-service';
+import {
+  type ComputeWithCreator,
+  findCompute,
+  lockComputeWithCreator,
+  nextUpdatedAt,
+} from './compute-record';
+import type { ComputeService } from './compute-service';
 import { computeConflict, computeNotFound } from './problems';
 import { RESIZED_AUDIT_ACTION } from './resize-record';
 

@@ -7,8 +7,13 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { recordEvent } from './compute-history';
-import { type ComputeWithCreator, findCompute, lockComputeWithCreator } from './compute-record';
-import { type ComputeService, nextUpdatedAt } from './compute-service';
+import {
+  type ComputeWithCreator,
+  findCompute,
+  lockComputeWithCreator,
+  nextUpdatedAt,
+} from './compute-record';
+import type { ComputeService } from './compute-service';
 import { computeConflict, computeNotFound } from './problems';
 
 type Family = 'ipv4' | 'ipv6';

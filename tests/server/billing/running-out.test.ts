@@ -90,6 +90,13 @@ describe('an empty balance', () => {
     await topUpAndPay(t, owner.token, teamId, 2_000);
     const web = await runningCompute(owner.token, teamId);
     const db = await runningCompute(owner.token, teamId);
+    // A compute in rescue mode runs too: it takes no power action, so it is made to leave rescue first.
+    const rescued = await runningCompute(owner.token, teamId);
+    expectStatus(
+      await send(t, 'POST', computesPath(teamId, `/${rescued}/rescue`), { token: owner.token }),
+      202,
+    );
+    await waitForStatus(t, owner.token, teamId, rescued, 'rescue');
     // Another team's compute is not touched.
     const other = await ownTeam();
     await topUpAndPay(t, other.owner.token, other.teamId, 2_000);
@@ -107,13 +114,24 @@ describe('an empty balance', () => {
     expect(created.body).toMatchObject({
       type: problemTypes.balanceEmpty,
       detail:
-        "Your balance (-RWF 1,500, less RWF 20 for the first hours of computes just made) does not cover this plan's first hour (RWF 10). Add money to create computes.",
+        "Your balance (-RWF 1,500, less RWF 30 for the first hours of computes just made) does not cover this plan's first hour (RWF 10). Add money to create computes.",
     });
     t.clock.advance(23 * HOUR);
     expect((await t.billing.sweep()).poweredOff).toBe(0);
 
     t.clock.advance(HOUR + 1);
-    expect((await t.billing.sweep()).poweredOff).toBe(2);
+    expect(await t.billing.sweep()).toMatchObject({ poweredOff: 2, leftRescue: 1 });
+    await waitForStatus(t, owner.token, teamId, rescued, 'running');
+    expect((await t.billing.sweep()).poweredOff).toBe(1);
+    const rescuedStopped = await waitForStatus(t, owner.token, teamId, rescued, 'stopped');
+    expect(rescuedStopped.body.status).toBe('stopped');
+    const rescuedHistory = await send(t, 'GET', computesPath(teamId, `/${rescued}/history`), {
+      token: owner.token,
+    });
+    expect(rescuedHistory.body.events.slice(0, 2)).toMatchObject([
+      { action: 'power_off', actor: null, message: expect.stringContaining('balance has been empty since') },
+      { action: 'unrescue', actor: null, message: expect.stringContaining('Leaving rescue mode because') },
+    ]);
     for (const id of [web, db]) {
       const stopped = await waitForStatus(t, owner.token, teamId, id, 'stopped');
       expect(stopped.body.status).toBe('stopped');
