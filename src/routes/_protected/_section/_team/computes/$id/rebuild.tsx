@@ -7,7 +7,6 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { RebuildComputeInput } from '@/contract/compute-requests';
 import type { Compute } from '@/contract/computes';
-import { can, whyNot } from '@/domain/permissions';
 import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
 import { SectionHeading } from '@/routes/-components/page';
 import { useRebuildCompute } from '@/services/computes.mutations';
@@ -26,6 +25,7 @@ import {
   RootSignInFields,
 } from '../../../../-components/compute/root-sign-in-fields';
 import { UserDataField } from '../../../../-components/compute/user-data-field';
+import { ManagersOnly } from '../-components/managers-only';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -46,15 +46,11 @@ type UserDataChoice = 'keep' | 'replace' | 'remove';
 function ComputeRebuildPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  if (!can(team.role, 'resources.manage')) {
-    return (
-      <>
-        <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
-        <Text variant="muted">{whyNot('resources.manage')}</Text>
-      </>
-    );
-  }
-  return <RebuildForm compute={compute} />;
+  return (
+    <ManagersOnly role={team.role} title="Rebuild" hostname={compute.hostname}>
+      <RebuildForm compute={compute} />
+    </ManagersOnly>
+  );
 }
 
 function RebuildForm({ compute }: { compute: Compute }) {

@@ -6,7 +6,6 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
 import { mayRescue, rescueRefusal } from '@/domain/compute-lifecycle';
-import { can, whyNot } from '@/domain/permissions';
 import { computeRescueMachine, type RescueAnswer } from '@/machines/compute-rescue';
 import { SectionHeading } from '@/routes/-components/page';
 import { useEnterRescue, useLeaveRescue } from '@/services/computes.mutations';
@@ -15,6 +14,7 @@ import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 import { Spinner } from '@/ui/spinner';
 import { Text } from '@/ui/text';
+import { ManagersOnly } from '../-components/managers-only';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
@@ -29,15 +29,11 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/re
 function ComputeRescuePage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  if (!can(team.role, 'resources.manage')) {
-    return (
-      <>
-        <SectionHeading title="Rescue" documentTitle={`Rescue · ${compute.hostname}`} />
-        <Text variant="muted">{whyNot('resources.manage')}</Text>
-      </>
-    );
-  }
-  return <RescueMode compute={compute} />;
+  return (
+    <ManagersOnly role={team.role} title="Rescue" hostname={compute.hostname}>
+      <RescueMode compute={compute} />
+    </ManagersOnly>
+  );
 }
 
 /** How to reach the compute by SSH: at its address, on its forwarded port when it has one. */
