@@ -2,10 +2,12 @@
 // our name servers' NS records and a PTR for every live compute address that has a reverse name. The
 // computes table is the source of truth (reverse_ipv4/reverse_ipv6); a zone is built from it whole and
 // handed to the driver whenever one of its PTRs changes, inside the change's transaction, like a team zone.
-import { and, isNotNull, or } from 'drizzle-orm';
+// Its SOA serial is kept in the database (server_settings), moved on in that transaction, so every server
+// sharing the database serves the zone with the same serial and a read never changes it.
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_TTL } from '@/contract/domains';
 import type { Database, Transaction } from '../db';
-import { computes } from '../db/schema';
+import { computes, serverSettings } from '../db/schema';
 import type { ZoneKey } from '../dns/dnssec/keys';
 import { reverseName, reverseZoneOf, reverseZonesOf } from '../dns/reverse-zones';
 import type { DnsDriver, PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
@@ -46,8 +48,6 @@ type PtrRow = {
 
 export class ReverseDns {
   readonly zones: readonly string[];
-  /** The serial each zone was last published with: unix seconds, or one more when that went by. */
-  private serials = new Map<string, number>();
 
   constructor(readonly options: ReverseDnsOptions) {
     this.zones = reverseZonesOf(options.blocks);
@@ -65,13 +65,13 @@ export class ReverseDns {
   /** Every reverse zone as it now stands in `db` (for the driver's syncAll at start). */
   async all(db: Queryable): Promise<PublishedZone[]> {
     const rows = await ptrRows(db);
-    return this.zones.map((zone) => this.build(zone, rows));
+    return Promise.all(this.zones.map(async (zone) => this.build(zone, rows, await this.serialOf(db, zone))));
   }
 
   /** One reverse zone as it stands, or undefined for a name that is not one of ours. */
   async named(db: Queryable, name: string): Promise<PublishedZone | undefined> {
     if (!this.zones.includes(name)) return undefined;
-    return this.build(name, await ptrRows(db));
+    return this.build(name, await ptrRows(db), await this.serialOf(db, name));
   }
 
   /**
@@ -98,7 +98,7 @@ export class ReverseDns {
     if (zones.size === 0) return;
     const rows = await ptrRows(tx);
     for (const zone of zones) {
-      await this.options.driver.publish(this.build(zone, rows));
+      await this.options.driver.publish(this.build(zone, rows, await this.nextSerial(tx, zone)));
       await this.options.announce?.(tx, zone);
     }
   }
@@ -115,9 +115,8 @@ export class ReverseDns {
     }
   }
 
-  private build(zone: string, rows: PtrRow[]): PublishedZone {
+  private build(zone: string, rows: PtrRow[], serial: number): PublishedZone {
     const { nameServers } = this.options;
-    const serial = this.nextSerial(zone);
     const plain = { priority: null, weight: null, port: null };
     const records: PublishedRecord[] = [
       {
@@ -145,14 +144,54 @@ export class ReverseDns {
     return { name: zone, serial, records, ...(keys && keys.length > 0 ? { dnssec: { keys } } : {}) };
   }
 
-  private nextSerial(zone: string): number {
-    const serial = Math.max(
-      (this.serials.get(zone) ?? 0) + 1,
-      Math.floor(this.options.now().getTime() / 1000),
-    );
-    this.serials.set(zone, serial);
-    return serial;
+  /**
+   * Moves the zone's serial on, in the change's transaction: one more than the last, or the time in seconds
+   * when that is later (a time-based serial, RFC 1912).
+   */
+  private async nextSerial(tx: Transaction, zone: string): Promise<number> {
+    const now = this.unixSeconds();
+    const [row] = await tx
+      .insert(serverSettings)
+      .values({ key: serialKey(zone), value: String(now) })
+      .onConflictDoUpdate({
+        target: serverSettings.key,
+        set: {
+          value: sql`greatest(${serverSettings.value}::bigint + 1, ${now})::text`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ value: serverSettings.value });
+    return Number(row!.value);
   }
+
+  /**
+   * The serial the zone was last published with; a zone never published gets the time in seconds, kept so
+   * that every later read (and every other server) gives the same.
+   */
+  private async serialOf(db: Queryable, zone: string): Promise<number> {
+    const stored = () =>
+      db
+        .select({ value: serverSettings.value })
+        .from(serverSettings)
+        .where(eq(serverSettings.key, serialKey(zone)));
+    let [row] = await stored();
+    if (!row) {
+      await db
+        .insert(serverSettings)
+        .values({ key: serialKey(zone), value: String(this.unixSeconds()) })
+        .onConflictDoNothing({ target: serverSettings.key });
+      [row] = await stored();
+    }
+    return Number(row!.value);
+  }
+
+  private unixSeconds(): number {
+    return Math.floor(this.options.now().getTime() / 1000);
+  }
+}
+
+function serialKey(zone: string): string {
+  return `reverse-zone-serial:${zone}`;
 }
 
 /** Live computes that have a reverse name for an address. */

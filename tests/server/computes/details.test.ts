@@ -257,6 +257,13 @@ describe('reverse DNS', () => {
     expect(soa.stdout).toMatch(/^ns1\.ikirere\.test\. hostmaster\.2\.0\.192\.in-addr\.arpa\. \d+ /);
     const ns = await dig(ours.address.udp, '+short', '0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa', 'NS');
     expect(ns.stdout.trim().split('\n').sort()).toEqual(['ns1.ikirere.test.', 'ns2.ikirere.test.']);
+    // The serial is kept in the database: another server sharing it builds the zone with the same one, and
+    // reading the zone (a reload, a transfer) never moves it on.
+    const served = Number(soa.stdout.trim().split(' ')[2]);
+    const otherServer = new ReverseDns(reverseDns.options);
+    for (const server of [reverseDns, otherServer, reverseDns]) {
+      expect((await server.named(database.handle.db, '2.0.192.in-addr.arpa'))?.serial).toBe(served);
+    }
 
     // Signed (REVERSE_DNS_DNSSEC): a validating resolver trusts the answer with the zone's key.
     for (const [address, zoneName, target] of [
