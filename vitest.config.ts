@@ -28,6 +28,7 @@ export default defineConfig({
             'tests/e2e/**',
             'tests/libvirt/**',
             'tests/cluster/**',
+            'tests/ha/**',
             'tests/gateways/**',
             'tests/guests/**',
           ],
@@ -86,6 +87,19 @@ export default defineConfig({
           include: ['tests/cluster/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PostgreSQL behind Patroni (etcd, HAProxy) from Debian's packages, failed over under two servers
+          // behind nginx: `npm run test:ha`, a step of `npm run test:systems`.
+          name: 'ha',
+          environment: 'node',
+          include: ['tests/ha/**/*.test.ts'],
+          testTimeout: 420_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {
