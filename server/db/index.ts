@@ -42,9 +42,21 @@ interface HandleBase {
   close(): Promise<void>;
 }
 
+/** Runs at the start of every transaction on PostgreSQL, before its body: may refuse it by throwing. */
+export type TransactionGuard = (tx: Transaction) => Promise<void>;
+
 export type DatabaseHandle =
   | (HandleBase & { readonly kind: 'pglite'; readonly client: PGlite })
-  | (HandleBase & { readonly kind: 'postgres'; readonly pool: pg.Pool; readonly url: string });
+  | (HandleBase & {
+      readonly kind: 'postgres';
+      readonly pool: pg.Pool;
+      readonly url: string;
+      /**
+       * Sets the check every transaction begins with (servers sharing the database: the leader's fence,
+       * server/cluster/fencing.ts).
+       */
+      guardTransactions(guard: TransactionGuard): void;
+    });
 
 export type DatabaseOptions =
   | {
@@ -124,6 +136,13 @@ async function openPostgres(
   try {
     if (options.migrate !== false) await migrateWithLock(options.url);
     const db: Database = drizzlePostgres({ client: pool, schema });
+    let guard: TransactionGuard | undefined;
+    const begin = db.transaction.bind(db);
+    db.transaction = ((body, config) =>
+      begin(async (tx) => {
+        if (guard) await guard(tx);
+        return body(tx);
+      }, config)) as Database['transaction'];
     await ping(db);
     let closing: Promise<void> | undefined;
     return {
@@ -131,6 +150,9 @@ async function openPostgres(
       pool,
       url: options.url,
       db,
+      guardTransactions: (next) => {
+        guard = next;
+      },
       ping: () => ping(db),
       close: () => {
         closing ??= pool.end();

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerMessage, serverMessageSchema } from '@/contract/socket';
+import { HANG_MS, RETRY_PACE_MS, startWriters, unavailableWindow } from '../../scripts/failover-writers';
 import { type Nginx, startNginx } from '../../scripts/nginx';
 import { type PatroniDeployment, startPatroniDeployment } from '../../scripts/patroni';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
@@ -26,10 +27,6 @@ import type { SocketProbe } from '../server/support/socket-client';
 
 const ROUNDS = 3;
 const WRITERS = 4;
-/** A writer's pace after a 503: a client trying again soon, without flooding the servers meanwhile. */
-const RETRY_PACE_MS = 200;
-/** Longer than any answer may take: a request still open after this is a hang. */
-const HANG_MS = 20_000;
 
 let deployment: PatroniDeployment;
 let database: DatabaseHandle;
@@ -39,14 +36,6 @@ let owner: LiveAccount;
 let teamId: string;
 let domainId: string;
 let zone: string;
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  contentType: string | null;
-  at: number;
-  challengeId?: string;
-}
 
 async function call(base: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
@@ -76,27 +65,6 @@ async function untilAccepted(method: string, path: string, body: unknown, refusa
     expect(answer.status, JSON.stringify(answer.body)).toBe(503);
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, RETRY_PACE_MS));
-  }
-}
-
-/** One client writing as fast as answers come: each write asks for a sign-in code (one challenge row). */
-async function writer(name: string, stopped: () => boolean, answers: Answer[]): Promise<void> {
-  for (let index = 0; !stopped(); index++) {
-    const response = await fetch(`${nginx.url}/user/api/v1/auth/email-code`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `${name}-${index}@example.rw` }),
-      signal: AbortSignal.timeout(HANG_MS),
-    });
-    const body = (await response.json().catch(() => undefined)) as { challengeId?: string } | undefined;
-    answers.push({
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      contentType: response.headers.get('content-type'),
-      at: performance.now(),
-      ...(response.ok && body?.challengeId ? { challengeId: body.challengeId } : {}),
-    });
-    if (response.status === 503) await new Promise((resolve) => setTimeout(resolve, RETRY_PACE_MS));
   }
 }
 
@@ -190,11 +158,8 @@ describe('PostgreSQL behind Patroni, its primary killed while people work', () =
       const socket = await openTicketedSocket(servers[1]!.url, owner.token);
       expect(v.parse(serverMessageSchema, await socket.next(5_000)).type).toBe('hello');
 
-      const answers: Answer[] = [];
-      let stop = false;
-      const writers = Array.from({ length: WRITERS }, (_, index) =>
-        writer(`round${round}-w${index}-${Date.now().toString(36)}`, () => stop, answers),
-      );
+      const writers = startWriters(nginx.url, `round${round}-${Date.now().toString(36)}`, WRITERS);
+      const { answers } = writers;
       await waitUntil(() => answers.filter((answer) => answer.status === 200).length >= 20, 30_000, logs);
 
       const killedAt = performance.now();
@@ -217,8 +182,7 @@ describe('PostgreSQL behind Patroni, its primary killed while people work', () =
         60_000,
         logs,
       );
-      stop = true;
-      await Promise.all(writers);
+      await writers.stop();
 
       // Only successes and 503s with Retry-After, as problem documents; nothing hung (a hang fails the fetch).
       const statuses = new Set(answers.map((answer) => answer.status));
@@ -227,12 +191,11 @@ describe('PostgreSQL behind Patroni, its primary killed while people work', () =
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
         expect(answer.contentType).toMatch(/^application\/problem\+json/);
       }
-      const firstRefused = answers.find((answer) => answer.at > killedAt && answer.status === 503)!;
-      const firstServed = answers.find((answer) => answer.at > firstRefused.at && answer.status === 200)!;
+      const window = unavailableWindow(answers, killedAt)!;
       const ok = answers.filter((answer) => answer.status === 200);
       acknowledged.push(...ok.map((answer) => answer.challengeId!));
       console.info(
-        `failover ${round}: ${primary.name} → ${standby.name}; first 503 → first success ${Math.round(firstServed.at - firstRefused.at)} ms; ` +
+        `failover ${round}: ${primary.name} → ${standby.name}; first 503 → first success ${Math.round(window.ms)} ms; ` +
           `${ok.length} writes acknowledged, ${answers.length - ok.length} answered 503`,
       );
 
