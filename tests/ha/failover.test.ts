@@ -18,7 +18,7 @@ import { type PatroniDeployment, startPatroniDeployment } from '../../scripts/pa
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
 import { hourStartsBetween } from '../../server/billing/metering';
 import { type DatabaseHandle, openDatabase } from '../../server/db';
-import { computes, usageAccruals, verificationChallenges } from '../../server/db/schema';
+import { clusterLeadership, computes, usageAccruals, verificationChallenges } from '../../server/db/schema';
 import { queryDns } from '../../server/dns/client';
 import { fundTeam, waitUntil } from '../cluster/support';
 import { computeRequest, computesPath } from '../server/support/computes';
@@ -93,6 +93,11 @@ function dnsOf(server: ServerProcess) {
   };
 }
 
+async function leadershipEpoch(): Promise<number> {
+  const [row] = await database.db.select().from(clusterLeadership);
+  return row?.epoch ?? 0;
+}
+
 const logs = () =>
   `${servers.map((server, index) => `── server ${index}\n${server.output().split('\n').slice(-30).join('\n')}`).join('\n')}\n${deployment?.logs() ?? ''}`;
 
@@ -153,6 +158,7 @@ afterAll(async () => {
 describe('PostgreSQL behind Patroni, its primary killed while people work', () => {
   it(`fails over ${ROUNDS} times: 503 with Retry-After meanwhile, no acknowledged write lost, live updates and DNS catch up`, async () => {
     const acknowledged: string[] = [];
+    const epochBefore = await leadershipEpoch();
     for (let round = 1; round <= ROUNDS; round++) {
       const { primary, standby } = await deployment.waitHealthy();
       const socket = await openTicketedSocket(servers[1]!.url, owner.token);
@@ -222,6 +228,9 @@ describe('PostgreSQL behind Patroni, its primary killed while people work', () =
       deployment.restart(primary);
     }
     await deployment.waitHealthy();
+
+    // Each failover ended the leader's session: a server took the lead again under a new term every time.
+    await waitUntil(async () => (await leadershipEpoch()) >= epochBefore + ROUNDS, 30_000, logs);
 
     // Every acknowledged write is in the database: none lost over the failovers.
     const ids = [...new Set(acknowledged)];
