@@ -12,7 +12,8 @@ export interface WriteAnswer {
   status: number;
   retryAfter: string | null;
   contentType: string | null;
-  /** performance.now() when the answer came. */
+  /** performance.now() when the request left and when its answer came. */
+  sentAt: number;
   at: number;
   /** The challenge stored, for an acknowledged write. */
   challengeId?: string;
@@ -29,6 +30,7 @@ export function startWriters(baseUrl: string, name: string, count: number): Writ
   let stopped = false;
   const writer = async (index: number) => {
     for (let sequence = 0; !stopped; sequence++) {
+      const sentAt = performance.now();
       const response = await fetch(`${baseUrl}/user/api/v1/auth/email-code`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -40,6 +42,7 @@ export function startWriters(baseUrl: string, name: string, count: number): Writ
         status: response.status,
         retryAfter: response.headers.get('retry-after'),
         contentType: response.headers.get('content-type'),
+        sentAt,
         at: performance.now(),
         ...(response.ok && body?.challengeId ? { challengeId: body.challengeId } : {}),
       });
@@ -58,14 +61,17 @@ export function startWriters(baseUrl: string, name: string, count: number): Writ
   };
 }
 
-/** From the first 503 after `since` to the first success after it (undefined until both happened). */
+/**
+ * From the first 503 answered after `since` to the first success of a request sent after that 503 (one sent
+ * before may have been served by the old primary): undefined until both happened.
+ */
 export function unavailableWindow(
   answers: readonly WriteAnswer[],
   since: number,
 ): { firstRefused: number; firstServed: number; ms: number } | undefined {
   const refused = answers.find((answer) => answer.at > since && answer.status === 503);
   if (!refused) return undefined;
-  const served = answers.find((answer) => answer.at > refused.at && answer.status < 300);
+  const served = answers.find((answer) => answer.sentAt > refused.at && answer.status < 300);
   if (!served) return undefined;
   return { firstRefused: refused.at, firstServed: served.at, ms: served.at - refused.at };
 }
