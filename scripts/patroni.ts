@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chownSync,
   closeSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -139,6 +140,12 @@ function signal(pid: number, name: NodeJS.Signals): void {
 }
 
 export async function startPatroniDeployment(): Promise<PatroniDeployment> {
+  const missing = [PATRONI, ETCD, HAPROXY].filter((binary) => !existsSync(binary));
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} missing: apt-get install --no-install-recommends patroni etcd-server haproxy (.ci/run does)`,
+    );
+  }
   const root = mkdtempSync(join(tmpdir(), 'ikirere-patroni-'));
   const owner = postgresUser();
   if (owner) chownSync(root, owner.uid, owner.gid);
