@@ -2,9 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
-// (servers sharing one PostgreSQL database), ha (PostgreSQL failing over under Patroni), libvirt (real guests under libvirt and QEMU), guests (standard
-// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium) and
-// libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
+// (servers sharing one PostgreSQL database), ha (PostgreSQL failing over under Patroni), libvirt (real
+// guests under libvirt and QEMU), guests (standard cloud images under libvirt), gateways (Kannel over SMPP
+// to simulated SMS centres), e2e (Chromium) and libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
 // gateways and e2e; `npm run test:systems` server on PostgreSQL, cluster, ha, libvirt and libvirt-e2e.
 /** Component tests that replace modules with vi.mock: they need a module graph of their own. */
 const MOCKING_COMPONENT_TESTS = ['tests/services/mutations.test.tsx'];
