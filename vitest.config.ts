@@ -2,10 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
-// (servers sharing one PostgreSQL database), libvirt (real guests under libvirt and QEMU), guests (standard
-// cloud images under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium) and
-// libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
-// gateways and e2e; `npm run test:systems` server on PostgreSQL, cluster, libvirt and libvirt-e2e.
+// (servers sharing one PostgreSQL database), ha (PostgreSQL failing over under Patroni), libvirt (real
+// guests under libvirt and QEMU), guests (standard cloud images under libvirt), gateways (Kannel over SMPP
+// to simulated SMS centres), e2e (Chromium) and libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
+// gateways and e2e; `npm run test:systems` server on PostgreSQL, cluster, ha, libvirt and libvirt-e2e.
 /** Component tests that replace modules with vi.mock: they need a module graph of their own. */
 const MOCKING_COMPONENT_TESTS = ['tests/services/mutations.test.tsx'];
 
@@ -28,6 +28,7 @@ export default defineConfig({
             'tests/e2e/**',
             'tests/libvirt/**',
             'tests/cluster/**',
+            'tests/ha/**',
             'tests/gateways/**',
             'tests/guests/**',
           ],
@@ -86,6 +87,19 @@ export default defineConfig({
           include: ['tests/cluster/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PostgreSQL behind Patroni (etcd, HAProxy) from Debian's packages, failed over under two servers
+          // behind nginx: `npm run test:ha`, a step of `npm run test:systems`.
+          name: 'ha',
+          environment: 'node',
+          include: ['tests/ha/**/*.test.ts'],
+          testTimeout: 420_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,8 +1,10 @@
 // `npm run test:systems`: the tests of real systems that do not fit in `npm test`'s 15 minutes, run by
 // .ci/run after it: the server tests again on PostgreSQL, servers sharing one PostgreSQL (in this process,
-// as processes, behind nginx), real guests on this machine's libvirtd (the driver's tests and the
-// console's journey in Chromium), and text messages through Debian's Kannel (its tests and a journey). Needs DATABASE_URL (a role that may create databases) and a running
-// libvirtd (scripts/libvirt/start-libvirt.sh); fails saying so rather than passing without having tried.
+// as processes, behind nginx), PostgreSQL failing over under Patroni (etcd, HAProxy), real guests on this
+// machine's libvirtd (the driver's tests and the console's journey in Chromium), and text messages through
+// Debian's Kannel (its tests and a journey). Needs DATABASE_URL (a role that may create databases) and a
+// running libvirtd (scripts/libvirt/start-libvirt.sh); fails saying so rather than passing without having
+// tried.
 import { readdirSync, readFileSync } from 'node:fs';
 import { requireChromium } from './chromium.mjs';
 import { runSteps, workers } from './run-steps.mjs';
@@ -38,6 +40,9 @@ runSteps([
     process.env,
   ],
   ['servers sharing PostgreSQL', ['exec', '--', 'vitest', 'run', '--project', 'cluster'], process.env],
+  // Its own PostgreSQL: two nodes under Patroni (etcd ×3, HAProxy) from Debian's packages, failed over three
+  // times under two servers behind nginx.
+  ['PostgreSQL failing over under Patroni', ['run', '--silent', 'test:ha'], embedded],
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
   [
     'the console on real guests, in Chromium',

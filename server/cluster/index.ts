@@ -2,6 +2,7 @@
 import type { DatabaseHandle } from '../db';
 import type { Logger } from '../logger';
 import type { Cluster } from './cluster';
+import { checkFence } from './fencing';
 import { PostgresCluster } from './postgres-cluster';
 import { SingleServerCluster } from './single-server';
 
@@ -20,6 +21,8 @@ export async function joinCluster(
   options: ClusterOptions = {},
 ): Promise<Cluster> {
   if (database.kind === 'pglite') return new SingleServerCluster(logger);
+  // Transactions of the background work begin by checking this server still leads (fencing.ts).
+  database.guardTransactions(checkFence);
   const cluster = new PostgresCluster({ url: database.url, pool: database.pool, logger, ...options });
   await cluster.start();
   return cluster;

@@ -6,7 +6,8 @@
 //   every leaderCheckMs; a leader that stops, is killed or loses that connection releases it (PostgreSQL ends
 //   the session), and the next try of another server takes over. The work is written so that two servers
 //   doing it for a moment (a leader that has not yet noticed its connection is gone) charge or send nothing
-//   twice: every job locks and re-reads what it changes.
+//   twice: every job locks and re-reads what it changes. And they cannot do it at once: each leader takes a
+//   new term (an epoch) and every transaction of its work checks the term is still current (fencing.ts).
 // Why an advisory lock rather than a job library (pg-boss, graphile-worker): the background work here is a
 // handful of periodic sweeps over the database, each already idempotent and resumable from the stored state,
 // not a queue of discrete jobs; one leader running them is simpler to reason about and needs no new tables
@@ -24,6 +25,7 @@ import {
   type LeaderWork,
   periodic,
 } from './cluster';
+import { claimLeadership, type LeaderTerm, runAsLeaderWork, StaleLeaderError } from './fencing';
 
 /** Any fixed number, the same on every server of one database (the migration lock uses 7_314_159). */
 const LEADER_LOCK_KEY = 7_314_160;
@@ -60,6 +62,14 @@ export class PostgresCluster implements Cluster {
   private listener: pg.Client | undefined;
   private lockClient: pg.Client | undefined;
   private leading = false;
+  /** The term this server leads under (cluster_leadership.epoch) while it leads. */
+  private epoch: number | undefined;
+  private readonly term: LeaderTerm = {
+    current: () => (this.leading ? this.epoch : undefined),
+    deposed: (epoch) => {
+      if (this.leading && this.epoch === epoch) this.lockLost(new StaleLeaderError(epoch));
+    },
+  };
   private closed = false;
   private sending: Promise<void> = Promise.resolve();
   private receiving: Promise<void> = Promise.resolve();
@@ -125,7 +135,7 @@ export class PostgresCluster implements Cluster {
   whileLeading(work: LeaderWork): void {
     if (this.closed) return;
     this.works.push(work);
-    if (this.leading) work.start();
+    if (this.leading) runAsLeaderWork(this.term, () => work.start());
   }
 
   async close(): Promise<void> {
@@ -258,7 +268,8 @@ export class PostgresCluster implements Cluster {
       const { rows } = await this.lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
         LEADER_LOCK_KEY,
       ]);
-      if (rows[0]?.ok && !this.closed) this.becomeLeader();
+      if (!rows[0]?.ok || this.closed) return;
+      this.becomeLeader(await claimLeadership(this.lockClient, this.serverId));
     } catch (error) {
       this.lockLost(error);
     }
@@ -278,12 +289,16 @@ export class PostgresCluster implements Cluster {
     }
   }
 
-  private becomeLeader(): void {
+  private becomeLeader(epoch: number): void {
     this.leading = true;
-    this.options.logger.info({ serverId: this.serverId }, 'cluster: this server runs the background work');
+    this.epoch = epoch;
+    this.options.logger.info(
+      { serverId: this.serverId, epoch },
+      'cluster: this server runs the background work',
+    );
     this.leadershipChange = this.leadershipChange.then(() => {
-      if (!this.leading) return;
-      for (const work of this.works) work.start();
+      if (!this.leading || this.epoch !== epoch) return;
+      for (const work of this.works) runAsLeaderWork(this.term, () => work.start());
     });
   }
 
@@ -293,6 +308,7 @@ export class PostgresCluster implements Cluster {
     void client?.end().catch(() => {});
     if (!this.leading) return;
     this.leading = false;
+    this.epoch = undefined;
     this.options.logger.warn({ err: error }, 'cluster: lost the leader lock; background work stops here');
     this.leadershipChange = this.leadershipChange.then(() => this.stopWorks());
   }

@@ -31,6 +31,8 @@ export const PGLITE_SUBDIR = 'pglite';
 
 // Any fixed number works; it only has to be the same for every server sharing one PostgreSQL database.
 const MIGRATION_LOCK_KEY = 7_314_159;
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 60_000;
 
 interface HandleBase {
   readonly db: Database;
@@ -40,9 +42,21 @@ interface HandleBase {
   close(): Promise<void>;
 }
 
+/** Runs at the start of every transaction on PostgreSQL, before its body: may refuse it by throwing. */
+export type TransactionGuard = (tx: Transaction) => Promise<void>;
+
 export type DatabaseHandle =
   | (HandleBase & { readonly kind: 'pglite'; readonly client: PGlite })
-  | (HandleBase & { readonly kind: 'postgres'; readonly pool: pg.Pool; readonly url: string });
+  | (HandleBase & {
+      readonly kind: 'postgres';
+      readonly pool: pg.Pool;
+      readonly url: string;
+      /**
+       * Sets the check every transaction begins with (servers sharing the database: the leader's fence,
+       * server/cluster/fencing.ts).
+       */
+      guardTransactions(guard: TransactionGuard): void;
+    });
 
 export type DatabaseOptions =
   | {
@@ -100,12 +114,35 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
 async function openPostgres(
   options: Extract<DatabaseOptions, { kind: 'postgres' }>,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: options.url, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    // Bounded waits, so a database that cannot serve (failing over, cut off) gives a quick 503, not a hang:
+    // a connection is made within 5 s or given up; a statement runs at most a minute; a dead peer that sends
+    // no reset (a network cut) is noticed by TCP keepalives.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
+  });
   // An idle client dropped by the server would otherwise surface as an uncaught error and end the process.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // So would a client checked out of the pool (a transaction between two statements) whose connection ends
+  // under it: the pool listens to idle clients only. Nothing to do here: the statement it runs next fails
+  // (a 503), and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     if (options.migrate !== false) await migrateWithLock(options.url);
     const db: Database = drizzlePostgres({ client: pool, schema });
+    let guard: TransactionGuard | undefined;
+    const begin = db.transaction.bind(db);
+    db.transaction = ((body, config) =>
+      begin(async (tx) => {
+        if (guard) await guard(tx);
+        return body(tx);
+      }, config)) as Database['transaction'];
     await ping(db);
     let closing: Promise<void> | undefined;
     return {
@@ -113,6 +150,9 @@ async function openPostgres(
       pool,
       url: options.url,
       db,
+      guardTransactions: (next) => {
+        guard = next;
+      },
       ping: () => ping(db),
       close: () => {
         closing ??= pool.end();

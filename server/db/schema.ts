@@ -1056,6 +1056,19 @@ export const clusterMessages = pgTable('cluster_messages', {
 });
 
 /**
+ * Which term of leadership is current (server/cluster/fencing.ts): each server that takes the leader lock
+ * adds one to `epoch`, and every transaction of the background work checks, under a share lock on this row,
+ * that its server's term is still the current one, so a deposed leader's work is refused.
+ */
+export const clusterLeadership = pgTable('cluster_leadership', {
+  /** Always 1: one row. */
+  id: integer('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  serverId: text('server_id').notNull(),
+  since: at('since').notNull(),
+});
+
+/**
  * The per-network limits on sending and entering codes (identity/network-limits.ts), one row per counted
  * action, so every server sharing the database counts the same tries; rows older than the window are removed.
  */

@@ -39,6 +39,9 @@ export class LiveUpdates {
       if ('team' in envelope) void this.publishHere(envelope.team, envelope.message);
       else this.deliverHere(envelope.users, envelope.message);
     });
+    // Back from a lost link (the database failed over): what was published meanwhile never reached this
+    // server, so every console connected here is told to read again what it shows.
+    cluster.onResync(() => this.deliverHere([...this.byUser.keys()], { type: 'resync' }));
   }
 
   /** Registers an open socket of `userId`; call the returned function when it closes. */

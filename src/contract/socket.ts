@@ -19,6 +19,11 @@ export const serverMessageSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('heartbeat'), serverTime: v.string() }),
   v.object({ type: v.literal('pong') }),
+  /**
+   * The server lost its link to the database and the other servers for a while (a failover) and has it
+   * back: messages may have been missed meanwhile, so the console reads again what it shows.
+   */
+  v.object({ type: v.literal('resync') }),
   /** A compute of one of the user's teams changed (status, tags, addresses…): the whole new compute. */
   v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
   /** A compute is gone (destroyed). */

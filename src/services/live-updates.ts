@@ -95,6 +95,11 @@ export function applyServerMessage(
     case 'invitations.changed':
       invalidate(queryClient, [teamKeys.myInvitations()]);
       return;
+    case 'resync':
+      // The server may have missed messages while its database failed over: everything shown is read again,
+      // as after a reconnect.
+      void queryClient.invalidateQueries();
+      return;
     case 'hello':
     case 'heartbeat':
     case 'pong':

@@ -5,8 +5,11 @@
 // the other servers is restored and it takes the background work up again.
 import { rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerMessage, serverMessageSchema } from '@/contract/socket';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
+import { createLiveAccount, openTicketedSocket } from '../server/support/live-account';
 import { createScratchDatabase, type ScratchDatabase } from '../server/support/postgres';
 import { requirePostgres, waitUntil } from './support';
 
@@ -94,6 +97,11 @@ async function askForCode(n: number) {
 describe('a server whose database goes away', () => {
   it('answers 503 with Retry-After while it is gone, stays up, and serves again once it is back', async () => {
     expect((await askForCode(0)).status).toBe(200);
+    // A console connected meanwhile: its socket stays open through the loss (it is to the server, not the
+    // database), and it is told to read again what it shows once the server's link is back.
+    const owner = await createLiveAccount(server.url);
+    const socket = await openTicketedSocket(server.url, owner.token);
+    expect(v.parse(serverMessageSchema, await socket.next(5_000)).type).toBe('hello');
 
     for (let round = 1; round <= 2; round++) {
       await proxy.cut();
@@ -130,7 +138,11 @@ describe('a server whose database goes away', () => {
         30_000,
         () => server.output().slice(-3000),
       );
+      let message: ServerMessage;
+      do message = v.parse(serverMessageSchema, await socket.next(10_000));
+      while (message.type !== 'resync');
     }
+    socket.ws.close();
     expect(server.output()).not.toMatch(/unhandled error/);
   });
 });

@@ -277,3 +277,11 @@ describe('teams, members and money', () => {
     expect(invalidated(client)).toEqual(keys(teamKeys.myInvitations()));
   });
 });
+
+describe('after the server lost its link to the others (a database failover)', () => {
+  it('a resync refetches everything the console shows, as after a reconnect', () => {
+    const client = seeded();
+    applyServerMessage(client, { type: 'resync' });
+    expect(invalidated(client)).toEqual(keys(...everyEntry().map(([key]) => key)));
+  });
+});

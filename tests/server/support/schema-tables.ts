@@ -12,6 +12,7 @@ export const ALL_TABLES = [
   'audit_log',
   'billing_accounts',
   'billing_profiles',
+  'cluster_leadership',
   'cluster_messages',
   'compute_events',
   'computes',
