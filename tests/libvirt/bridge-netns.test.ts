@@ -20,6 +20,8 @@ import { createNetnsLibvirt, type NetnsLibvirt, sshInNetns, tcpAnswers } from '.
 // A documentation block (RFC 5737): it exists only inside the namespace.
 const BLOCK = '203.0.113.0/28';
 const GATEWAY = '203.0.113.1';
+// The test's client, on the bridge beside the guests (tests/support/netns-libvirt.ts).
+const CLIENT = '203.0.113.14';
 
 let netns: NetnsLibvirt;
 let pool: TestPool;
@@ -63,7 +65,7 @@ async function until<T>(
 
 beforeAll(async () => {
   ownInterfacesBefore = ownInterfaces();
-  netns = await createNetnsLibvirt(`${GATEWAY}/28`);
+  netns = await createNetnsLibvirt(`${GATEWAY}/28`, `${CLIENT}/28`);
   pool = createTestPool(undefined, undefined, netns.uri);
   dataDir = mkdtempSync(join(tmpdir(), 'ikirere-network-'));
   keyDir = mkdtempSync(join(tmpdir(), 'ikirere-network-key-'));
@@ -163,9 +165,86 @@ describe('a bridge host in a namespace of the test', () => {
     // The guest's tap is on the namespace's bridge, where its SSH server answers.
     const ports = netns.exec(['ip', '-o', 'link', 'show', 'master', netns.bridge]);
     expect(ports).toMatch(/vnet\d+/);
-    expect(tcpAnswers(netns, compute.ipv4, 22)).toBe(true);
+    expect(tcpAnswers(netns.exec, compute.ipv4, 22)).toBe(true);
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 22)).toBe(true);
     // The domain's card is on that bridge, as libvirt (the namespace's own) reports it.
     expect(virshSync(['domiflist', `ikirere-${compute.id}`], { uri: netns.uri })).toContain(netns.bridge);
+  });
+
+  it('enforces a firewall on the running guest: an allowed port answers, another does not, and a change takes within seconds', async () => {
+    const key = join(keyDir, 'id');
+    // Two web servers in the guest (busybox httpd), both reachable while no firewall applies.
+    sshInNetns(
+      netns,
+      key,
+      compute.ipv4,
+      'mkdir -p /tmp/www && httpd -p 8080 -h /tmp/www && httpd -p 8081 -h /tmp/www',
+    );
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 8080)).toBe(true);
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 8081)).toBe(true);
+    const body = (rules: unknown[]) => ({ name: 'web', rules, computeIds: [compute.id] });
+    const ssh = { protocol: 'tcp', ports: '22', sources: [BLOCK] };
+    const client = `${CLIENT}/32`;
+
+    // SSH from the block and 8080 from the client's address: 8081 no longer answers.
+    let started = Date.now();
+    const made = await api(
+      'POST',
+      `/teams/${teamId}/firewalls`,
+      body([ssh, { protocol: 'tcp', ports: '8080', sources: [client] }]),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // The API answers once libvirt has the new filter.
+    const answered = Date.now() - started;
+    expect(made.body.firewall.enforcement).toBe('host');
+    await until(
+      `8081 to be closed (the namespace's filter rules as the API answered: ${netns.exec(['iptables-save'], { allowFailure: true }).slice(0, 3000)})`,
+      async () => tcpAnswers(netns.client.exec, compute.ipv4, 8081, 1_000),
+      (open) => !open,
+      30_000,
+    );
+    const closed = Date.now() - started;
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 8080)).toBe(true);
+    // The guest's own connections out still get their answers, and SSH from the block still works.
+    expect(sshInNetns(netns, key, compute.ipv4, 'echo in')).toBe('in');
+
+    // Changed while it runs: 8081 from the client, 8080 only from a prefix the client is not in.
+    started = Date.now();
+    const changed = await api(
+      'PUT',
+      `/teams/${teamId}/firewalls/${made.body.firewall.id}`,
+      body([
+        ssh,
+        { protocol: 'tcp', ports: '8081', sources: [client] },
+        { protocol: 'tcp', ports: '8080', sources: ['198.51.100.0/24'] },
+      ]),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await until(
+      '8081 to be open',
+      async () => tcpAnswers(netns.client.exec, compute.ipv4, 8081, 1_000),
+      (open) => open,
+      30_000,
+    );
+    const opened = Date.now() - started;
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 8080, 1_000)).toBe(false);
+    // "firewall change to enforced", for the bench's notes.
+    console.info(
+      `firewall change to enforced: API answered in ${answered} ms; port seen closed after ${closed} ms, opened after ${opened} ms (1 s probes included)`,
+    );
+    expect(closed).toBeLessThan(10_000);
+    expect(opened).toBeLessThan(10_000);
+
+    // Deleted: the guest is open again.
+    expect((await api('DELETE', `/teams/${teamId}/firewalls/${made.body.firewall.id}`)).status).toBe(204);
+    await until(
+      '8080 to be open',
+      async () => tcpAnswers(netns.client.exec, compute.ipv4, 8080, 1_000),
+      (open) => open,
+      30_000,
+    );
+    // The filter is libvirt's own, on the guest's card.
+    expect(virshSync(['nwfilter-list'], { uri: netns.uri })).toContain(`ikirere-fw-${compute.id}`);
   });
 
   it('leaves this machine’s own interfaces as they were', () => {

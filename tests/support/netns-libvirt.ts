@@ -18,10 +18,18 @@ export interface NetnsLibvirt {
   /** The bridge the guests join, with the block's gateway address on it. */
   bridge: string;
   /** Runs a program in the namespace; its standard output. */
-  exec(command: string[], options?: { timeoutMs?: number; allowFailure?: boolean }): string;
+  exec: Exec;
+  /**
+   * A client on the bridge as the guests' neighbours on the segment are: a second namespace joined to the
+   * bridge by a veth pair, with its own address of the block. Its traffic to a guest crosses the bridge,
+   * where the guest's network filter applies (traffic from the host's own address on the bridge does not).
+   */
+  client: { name: string; address: string; exec: Exec };
   /** Stops the namespace's libvirtd (and so its guests), removes the namespace and the daemon's files. */
   remove(): void;
 }
+
+type Exec = (command: string[], options?: { timeoutMs?: number; allowFailure?: boolean }) => string;
 
 function run(command: string[], timeoutMs = 60_000): string {
   return execFileSync(command[0]!, command.slice(1), {
@@ -48,22 +56,29 @@ setsid /usr/sbin/libvirtd -p "$dir/libvirtd.pid" >"$dir/libvirtd.out" 2>&1 </dev
  * A fresh namespace with the bridge `ikbr0` carrying `gatewayCidr` (the host's side of the routed block) and
  * its own libvirtd, answering before this returns.
  */
-export async function createNetnsLibvirt(gatewayCidr: string): Promise<NetnsLibvirt> {
+export async function createNetnsLibvirt(gatewayCidr: string, clientCidr: string): Promise<NetnsLibvirt> {
   const id = randomBytes(3).toString('hex');
   const name = `ikirere-network-${id}`;
   // Readable by the libvirt-qemu user: the storage pool lives under it.
   const directory = `/var/tmp/ikirere-network-${id}`;
   for (const sub of ['run', 'lib', 'log', 'etc']) mkdirSync(`${directory}/${sub}`, { recursive: true });
   const bridge = 'ikbr0';
-  const exec: NetnsLibvirt['exec'] = (command, options = {}) => {
-    try {
-      return run(['ip', 'netns', 'exec', name, ...command], options.timeoutMs);
-    } catch (error) {
-      if (options.allowFailure) return '';
-      const stderr = (error as { stderr?: string }).stderr ?? '';
-      throw new Error(`in ${name}: ${command.join(' ')} failed: ${stderr || (error as Error).message}`);
-    }
-  };
+  const clientName = `${name}-client`;
+  const execIn =
+    (namespace: string): Exec =>
+    (command, options = {}) => {
+      try {
+        return run(['ip', 'netns', 'exec', namespace, ...command], options.timeoutMs);
+      } catch (error) {
+        if (options.allowFailure) return '';
+        const stderr = (error as { stderr?: string }).stderr ?? '';
+        throw new Error(
+          `in ${namespace}: ${command.join(' ')} failed: ${stderr || (error as Error).message}`,
+        );
+      }
+    };
+  const exec = execIn(name);
+  const client = { name: clientName, address: clientCidr.split('/')[0]!, exec: execIn(clientName) };
   const remove = () => {
     for (const daemon of ['libvirtd', 'virtlogd']) {
       let pid = 0;
@@ -90,14 +105,21 @@ export async function createNetnsLibvirt(gatewayCidr: string): Promise<NetnsLibv
       }
     }
     run(['ip', 'netns', 'del', name]);
+    run(['ip', 'netns', 'del', clientName]);
     rmSync(directory, { recursive: true, force: true });
   };
   run(['ip', 'netns', 'add', name]);
+  run(['ip', 'netns', 'add', clientName]);
   try {
     exec(['ip', 'link', 'set', 'lo', 'up']);
     exec(['ip', 'link', 'add', bridge, 'type', 'bridge']);
     exec(['ip', 'addr', 'add', gatewayCidr, 'dev', bridge]);
     exec(['ip', 'link', 'set', bridge, 'up']);
+    exec(['ip', 'link', 'add', 'ikclient0', 'type', 'veth', 'peer', 'name', 'eth0', 'netns', clientName]);
+    exec(['ip', 'link', 'set', 'ikclient0', 'master', bridge, 'up']);
+    client.exec(['ip', 'link', 'set', 'lo', 'up']);
+    client.exec(['ip', 'addr', 'add', clientCidr, 'dev', 'eth0']);
+    client.exec(['ip', 'link', 'set', 'eth0', 'up']);
     exec(['unshare', '--mount', '--propagation', 'private', 'bash', '-c', DAEMONS, 'daemons', directory]);
     const uri = `qemu:///system?socket=${directory}/run/libvirt-sock`;
     const deadline = Date.now() + 60_000;
@@ -114,17 +136,17 @@ export async function createNetnsLibvirt(gatewayCidr: string): Promise<NetnsLibv
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { name, uri, bridge, exec, remove };
+    return { name, uri, bridge, exec, client, remove };
   } catch (error) {
     remove();
     throw error;
   }
 }
 
-/** Whether a TCP connection to address:port is accepted, tried from inside the namespace. */
-export function tcpAnswers(netns: NetnsLibvirt, address: string, port: number, timeoutMs = 2_000): boolean {
+/** Whether a TCP connection to address:port is accepted, tried from a namespace (the host's or the client's). */
+export function tcpAnswers(exec: Exec, address: string, port: number, timeoutMs = 2_000): boolean {
   const probe = `const s=require('node:net').connect({host:${JSON.stringify(address)},port:${port}});const t=setTimeout(()=>{process.stdout.write('no');process.exit(0)},${timeoutMs});s.on('connect',()=>{clearTimeout(t);process.stdout.write('yes');s.destroy()});s.on('error',()=>{clearTimeout(t);process.stdout.write('no')});`;
-  return netns.exec([process.execPath, '-e', probe], { timeoutMs: timeoutMs + 10_000 }) === 'yes';
+  return exec([process.execPath, '-e', probe], { timeoutMs: timeoutMs + 10_000 }) === 'yes';
 }
 
 /** Runs `command` as root in a guest on the namespace's bridge over SSH, with the test's key; its output. */
