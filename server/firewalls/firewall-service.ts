@@ -65,7 +65,7 @@ function describe(input: FirewallRequest): string {
 
 export class FirewallService {
   constructor(readonly deps: FirewallServiceDeps) {
-    deps.driver.useFirewallRules?.((computeId) => rulesOfCompute(deps.db, computeId));
+    deps.driver.takeFirewallRulesFrom?.((computeId) => rulesOfCompute(deps.db, computeId));
   }
 
   get db(): Database {

@@ -9,7 +9,6 @@ const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
 
 export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
-export type FirewallProtocol = (typeof FIREWALL_PROTOCOLS)[number];
 
 /** What is wrong with an address or prefix as a rule's source ("203.0.113.0/24", "2001:db8::/32"), or null. */
 export function sourceProblem(text: string): string | null {

@@ -123,7 +123,7 @@ export class LibvirtDriver implements ComputeDriver {
 
   // ── Firewalls (firewall.ts) ──
 
-  useFirewallRules(source: FirewallSource): void {
+  takeFirewallRulesFrom(source: FirewallSource): void {
     this.context.firewalls.source = source;
   }
 
