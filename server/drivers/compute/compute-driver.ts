@@ -248,7 +248,7 @@ export interface ComputeDriver {
    */
   applyFirewall?(machineId: string, rules: readonly FirewallRule[] | null): Promise<void>;
   /** Where the driver reads the rules of a machine it is making, so they hold from its first boot. */
-  useFirewallRules?(source: (machineId: string) => Promise<readonly FirewallRule[] | null>): void;
+  takeFirewallRulesFrom?(source: (machineId: string) => Promise<readonly FirewallRule[] | null>): void;
   /** Attaches a terminal to the machine's serial console; undefined when the machine does not exist. */
   attachConsole(machineId: string, sink: ConsoleSink): Promise<ConsoleAttachment | undefined>;
 }
