@@ -1082,3 +1082,43 @@ export const networkLimitHits = pgTable(
   },
   (t) => [index('network_limit_hits_key_at').on(t.key, t.at)],
 );
+
+/**
+ * A team's firewall (server/firewalls): inbound rules (src/contract/firewalls.ts), applied to the computes
+ * it names and to every compute carrying one of its tags. Enforced by the compute driver.
+ */
+export const firewalls = pgTable(
+  'firewalls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    computeIds: uuid('compute_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: at('created_at').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('firewalls_team_name').on(t.teamId, t.name)],
+);
+
+/** What happened to a firewall: who created, changed or deleted it, and when. */
+export const firewallEvents = pgTable(
+  'firewall_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    firewallId: uuid('firewall_id')
+      .notNull()
+      .references(() => firewalls.id, { onDelete: 'cascade' }),
+    /** created | updated */
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index().on(t.firewallId, t.seq)],
+);

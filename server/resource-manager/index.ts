@@ -3,6 +3,7 @@
 import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
+import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
@@ -38,6 +39,7 @@ export function resourceManagerService(deps: {
       ...catalogRoutes(deps.computes.deps.catalog, deps.computes.driver),
       ...computeResources(deps.computes),
       ...domainResources(deps.domains),
+      ...firewallResources(createFirewallService(deps.computes)),
     ],
   };
 }

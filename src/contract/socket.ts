@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { computeSchema } from './computes';
 import { domainSchema } from './domains';
+import { firewallSchema } from './firewalls';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -28,6 +29,9 @@ export const serverMessageSchema = v.variant('type', [
   v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
   /** A compute is gone (destroyed). */
   v.object({ type: v.literal('compute.deleted'), teamId: uuid, computeId: uuid }),
+  /** A firewall of one of the user's teams was made or changed: the whole new firewall. */
+  v.object({ type: v.literal('firewall.updated'), firewall: firewallSchema }),
+  v.object({ type: v.literal('firewall.deleted'), teamId: uuid, firewallId: uuid }),
   /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
   /** A domain is gone (deleted), with its records. */

@@ -14,9 +14,12 @@ export const TEST_IMAGE_VOLUME = 'ikirere-test.qcow2';
 
 const buildScript = fileURLToPath(new URL('../../scripts/libvirt/build-test-image.sh', import.meta.url));
 
-export function virshSync(args: string[], options: { allowFailure?: boolean } = {}): string {
+const virshAt = (args: string[], options: { allowFailure?: boolean; uri?: string }) =>
+  virshSync(args, options);
+
+export function virshSync(args: string[], options: { allowFailure?: boolean; uri?: string } = {}): string {
   try {
-    return execFileSync('virsh', ['-q', '-c', LIBVIRT_URI, ...args], {
+    return execFileSync('virsh', ['-q', '-c', options.uri ?? LIBVIRT_URI, ...args], {
       encoding: 'utf8',
       env: { ...process.env, LC_ALL: 'C' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,12 +76,21 @@ export interface TestPool {
   remove(): void;
 }
 
-/** A fresh storage pool holding the test image (or another) as the base volume TEST_IMAGE_VOLUME (or another). */
-export function createTestPool(imagePath = testImagePath, volume = TEST_IMAGE_VOLUME): TestPool {
+/**
+ * A fresh storage pool holding the test image (or another) as the base volume TEST_IMAGE_VOLUME (or another),
+ * in this machine's libvirtd or the one at `uri` (a test's own, tests/support/netns-libvirt.ts).
+ */
+export function createTestPool(
+  imagePath = testImagePath,
+  volume = TEST_IMAGE_VOLUME,
+  uri = LIBVIRT_URI,
+): TestPool {
   requireLibvirt();
   const image = imagePath();
   const name = `ikirere-test-${randomBytes(4).toString('hex')}`;
   const directory = `/var/lib/libvirt/images/${name}`;
+  const virshSync = (args: string[], options: { allowFailure?: boolean } = {}) =>
+    virshAt(args, { ...options, uri });
   virshSync(['pool-define-as', name, 'dir', '--target', directory]);
   virshSync(['pool-build', name]);
   virshSync(['pool-start', name]);
@@ -116,6 +128,10 @@ export interface TestHost {
   acceleration?: 'auto' | 'kvm' | 'emulated';
   /** The rescue system (scripts/libvirt/build-rescue-image.sh, built on first use) for rescue mode. */
   rescue?: boolean;
+  /** Another libvirtd than this machine's (a test's own in a network namespace). */
+  uri?: string;
+  /** As in LIBVIRT_HOSTS; user networking with loopback forwards unless given (a bridge in a test's namespace). */
+  network?: Record<string, unknown>;
 }
 
 const rescueScript = fileURLToPath(new URL('../../scripts/libvirt/build-rescue-image.sh', import.meta.url));
@@ -140,7 +156,7 @@ export function libvirtHostsJson(pool: TestPool, hosts: TestHost[]): string {
   return JSON.stringify(
     hosts.map((host) => ({
       name: host.name,
-      uri: LIBVIRT_URI,
+      uri: host.uri ?? LIBVIRT_URI,
       location: host.location ?? 'kgl1',
       capacity: host.capacity ?? { vcpus: 8, memoryMb: 16_384, diskGb: 500 },
       pool: pool.name,
@@ -149,7 +165,7 @@ export function libvirtHostsJson(pool: TestPool, hosts: TestHost[]): string {
       // KVM fails started again under emulation (tests/libvirt/kvm-fallback.test.ts).
       acceleration: host.acceleration ?? 'auto',
       ...(host.rescue ? { rescue: rescueImage() } : {}),
-      network: {
+      network: host.network ?? {
         mode: 'user',
         publishAddress: '127.0.0.1',
         bindAddress: '127.0.0.1',

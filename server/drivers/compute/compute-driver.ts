@@ -13,7 +13,9 @@
 //   while the server was down still completes, whatever the driver.
 // - Methods throw MachineStateError when the machine cannot do this now (not running, unknown), and
 //   DriverCapacityError when the hypervisor has no room (no free address); anything else is a fault.
+
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
+import type { FirewallRule } from '@/contract/firewalls';
 
 /** The transitions a machine goes through; create's is `provision`. */
 export type Transition =
@@ -239,6 +241,14 @@ export interface ComputeDriver {
     machine: { id: string; vcpus: number; memoryMb: number; createdAt: Date },
     range: MetricsRange,
   ): Promise<ComputeMetrics>;
+  /**
+   * Enforces inbound rules on the machine's network (null: no firewall applies, everything may come in;
+   * the answers to what the machine sends always may). Resolves once the host applies them, to a running
+   * guest too. Drivers that do not enforce firewalls (the simulator) leave it out: the rules stay data.
+   */
+  applyFirewall?(machineId: string, rules: readonly FirewallRule[] | null): Promise<void>;
+  /** Where the driver reads the rules of a machine it is making, so they hold from its first boot. */
+  takeFirewallRulesFrom?(source: (machineId: string) => Promise<readonly FirewallRule[] | null>): void;
   /** Attaches a terminal to the machine's serial console; undefined when the machine does not exist. */
   attachConsole(machineId: string, sink: ConsoleSink): Promise<ConsoleAttachment | undefined>;
 }

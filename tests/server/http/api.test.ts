@@ -192,6 +192,8 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/apply',
       '/resource-manager/api/v1/teams/{teamId}/domains/{domainId}/zone-file/preview',
+      '/resource-manager/api/v1/teams/{teamId}/firewalls',
+      '/resource-manager/api/v1/teams/{teamId}/firewalls/{firewallId}',
       '/resource-manager/api/v1/teams/{teamId}/ssh-keys',
       '/test/api/v1/computes/{teamId}/computes',
       '/user/api/v1/auth/email-code',

@@ -19,6 +19,8 @@ export const ALL_TABLES = [
   'dns_records',
   'dnssec_keys',
   'domains',
+  'firewall_events',
+  'firewalls',
   'idempotency_keys',
   'identities',
   'invitations',

@@ -135,6 +135,15 @@ async function teamDomain(fixture: Fixture) {
   return { ...domain, recordId: record.body.id as string };
 }
 
+/** A firewall of the fixture team, made by its owner. */
+async function teamFirewall(fixture: Fixture) {
+  const created = await send(t, 'POST', `${RM}/teams/${fixture.teamId}/firewalls`, {
+    token: people.owner.token,
+    body: { name: `matrix-${Math.random().toString(36).slice(2, 8)}`, rules: [] },
+  });
+  return created.body.firewall as { id: string; name: string };
+}
+
 /** A domain of the fixture team, signed by its owner (and with a key roll started, when `rolling`). */
 async function signedDomain(fixture: Fixture, rolling = false) {
   const domain = await teamDomain(fixture);
@@ -433,6 +442,28 @@ const MATRIX: Record<string, Row> = {
       params: { computeId: (await teamCompute(fixture)).id },
       query: '?range=24h',
     }),
+  },
+
+  // ── Firewalls: every member of the team ──
+  [`GET ${RM}/teams/{teamId}/firewalls`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/firewalls`]: {
+    expect: team(201, 201, 201),
+    request: () => ({ body: { name: `matrix-${Math.random().toString(36).slice(2, 8)}`, rules: [] } }),
+  },
+  [`GET ${RM}/teams/{teamId}/firewalls/{firewallId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { firewallId: (await teamFirewall(fixture)).id } }),
+  },
+  [`PUT ${RM}/teams/{teamId}/firewalls/{firewallId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => {
+      const firewall = await teamFirewall(fixture);
+      return { params: { firewallId: firewall.id }, body: { name: firewall.name, rules: [] } };
+    },
+  },
+  [`DELETE ${RM}/teams/{teamId}/firewalls/{firewallId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => ({ params: { firewallId: (await teamFirewall(fixture)).id } }),
   },
 
   // ── Domains and DNS records: every member of the team ──

@@ -136,6 +136,7 @@ function sshEndpoint(
       : network.publishAddress;
     return { host: address, port: row.sshPort };
   }
+  if (network.mode === 'bridge' && network.probeSsh === false) return undefined;
   return row.ipv4 ? { host: row.ipv4, port: 22 } : undefined;
 }
 

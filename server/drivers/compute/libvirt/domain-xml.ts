@@ -17,6 +17,8 @@ export interface DomainPlan {
   seedVolume: string;
   mac: string;
   network: LibvirtHost['network'];
+  /** Bridge: the network filter on the guest's card (its firewall, firewall.ts). */
+  filter?: string;
   /** User networking: the host port forwarded to the guest's port 22. */
   sshPort: number | null;
   /**
@@ -57,7 +59,7 @@ export function domainXml(plan: DomainPlan): string {
       <source bridge='${x(plan.network.bridge)}'/>
       <mac address='${plan.mac}'/>
       <model type='virtio'/>
-    </interface>\n`
+${plan.filter ? `      <filterref filter='${x(plan.filter)}'/>\n` : ''}    </interface>\n`
       : '';
   const commandline =
     plan.network.mode === 'user' && plan.sshPort !== null

@@ -10,7 +10,11 @@ import { type DomainState, VirshError, virsh } from './virsh';
 
 export type Acceleration = 'kvm' | 'emulated';
 
-async function withTempFile<T>(name: string, content: string | Buffer, use: (path: string) => Promise<T>) {
+export async function withTempFile<T>(
+  name: string,
+  content: string | Buffer,
+  use: (path: string) => Promise<T>,
+) {
   const directory = await mkdtemp(join(tmpdir(), 'ikirere-virsh-'));
   try {
     const path = join(directory, name);

@@ -49,6 +49,12 @@ const bridgeNetworkSchema = v.strictObject({
   /** The IPv6 gateway (the host's address on the bridge); required with ipv6. */
   gateway6: v.optional(v.pipe(v.string(), v.ip())),
   nameservers: v.optional(v.array(v.pipe(v.string(), v.ip())), ['9.9.9.9', '1.1.1.1']),
+  /**
+   * Whether the console's servers may connect to a booting guest's port 22 to learn that it is up. false
+   * where they do not route to the block (a management network, a test's namespace): the login prompt on
+   * the guest's serial console alone then says so.
+   */
+  probeSsh: v.optional(v.boolean()),
 });
 
 const hostSchema = v.strictObject({

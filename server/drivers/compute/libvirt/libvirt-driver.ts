@@ -11,6 +11,7 @@
 //   kvm-fallback.ts   KVM that fails → emulation          hosts.ts       the hosts and their acceleration
 //   allocation.ts     ports and addresses on a host       placement.ts   which host takes a machine
 //   outside-changes.ts  what libvirt says on its own      usage-sampler.ts  guests' usage for the charts
+
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
@@ -35,6 +36,7 @@ import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocatio
 import { cryptRootPassword, GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
 import { DomainEventStream } from './domain-events';
+import { type FirewallRules, type FirewallSource, HostFirewalls } from './firewall';
 import { DomainWaits } from './flows/domain-waits';
 import type { FlowContext } from './flows/flow';
 import { bootBudgetMs } from './flows/flow';
@@ -79,6 +81,7 @@ export class LibvirtDriver implements ComputeDriver {
       hosts: this.hosts,
       consoles: new GuestConsoles(this.hosts, options.logger),
       waits: new DomainWaits(),
+      firewalls: new HostFirewalls(),
     };
     this.engine = new FlowEngine(this.context);
     this.changes = new OutsideChanges(this.context, this.engine);
@@ -116,6 +119,19 @@ export class LibvirtDriver implements ComputeDriver {
     for (const stream of this.eventStreams.splice(0)) stream.stop();
     await this.engine.stop();
     this.context.consoles.disposeAll();
+  }
+
+  // ── Firewalls (firewall.ts) ──
+
+  takeFirewallRulesFrom(source: FirewallSource): void {
+    this.context.firewalls.source = source;
+  }
+
+  /** Redefines the guest's network filter: libvirt applies it to the running guest at once. */
+  async applyFirewall(machineId: string, rules: FirewallRules): Promise<void> {
+    const row = await this.store.find(machineId);
+    if (!row) return;
+    await this.context.firewalls.apply(this.hosts.of(row), machineId, rules);
   }
 
   sampleUsage(on: boolean): void {

@@ -2,12 +2,14 @@
 // seed, its domain XML, then the start (paused until its serial console is read, so no boot output is lost).
 // A start libvirt refuses because KVM fails, or because another program holds the forwarded port, is tried
 // again under emulation or on another port.
+
 import { parseIpv4Block } from '../simulator/address-pool';
 import { anotherFreePort } from './allocation';
 import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
 import { CONSOLE_STATUS } from './consoles';
 import { restingState } from './domain-state';
 import { domainName, domainXml, macOf } from './domain-xml';
+import { filterName, HostFirewalls } from './firewall';
 import { Aborted } from './flows/domain-waits';
 import type { FlowContext } from './flows/flow';
 import type { HostConnection } from './host-connection';
@@ -53,6 +55,7 @@ export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): strin
     seedVolume: seedVolume(row.id, generationOf(row)),
     mac: macOf(row.id),
     network: host.config.network,
+    ...(HostFirewalls.filters(host) ? { filter: filterName(row.id) } : {}),
     sshPort: row.sshPort,
     ...(spec.rescue && host.config.rescue
       ? { rescue: { ...host.config.rescue, seedVolume: rescueSeedVolume(row.id) } }
@@ -78,6 +81,7 @@ export async function makeDomain(
     .of(row)
     .setState({ status: 'provisioning', message: 'The disk is being prepared.' }, false);
   await makeVolumes(context, row, signal, rootPassword);
+  await context.firewalls.prepare(context, row);
   await context.hosts.of(row).define(domainXmlOf(context, row));
 }
 

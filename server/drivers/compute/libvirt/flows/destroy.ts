@@ -22,6 +22,7 @@ export const destroyFlow: TransitionFlow = {
     } catch (error) {
       if (!(error instanceof VirshError && error.noDomain)) throw error;
     }
+    await context.firewalls.remove(host, row.id);
     // The current generation, and the one a rebuild left beside it when it failed before switching.
     const generation = generationOf(row);
     for (const made of new Set([generation, Math.max(generation - 1, 0)])) {

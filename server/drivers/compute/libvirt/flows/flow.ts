@@ -1,10 +1,12 @@
 // What every transition flow is made of: the driver's parts a flow works with (FlowContext), how a flow
 // ends (Outcome), and the shape of one transition (TransitionFlow), so that a new transition (rebuild,
 // resize, rescue…) is one file beside the others, registered in ./index.ts.
+
 import type { Database } from '../../../../db';
 import type { Logger } from '../../../../logger';
 import type { MachineState, Transition } from '../../compute-driver';
 import type { GuestConsoles } from '../consoles';
+import type { HostFirewalls } from '../firewall';
 import type { HostConnection } from '../host-connection';
 import type { Hosts } from '../hosts';
 import type { LibvirtConfig } from '../libvirt-config';
@@ -19,6 +21,8 @@ export interface FlowContext {
   readonly hosts: Hosts;
   readonly consoles: GuestConsoles;
   readonly waits: DomainWaits;
+  /** The guests' firewalls (network filters on bridge hosts). */
+  readonly firewalls: HostFirewalls;
 }
 
 /** How a transition ended: the state the machine rests in, and what the person is told when it failed. */
