@@ -39,6 +39,8 @@ runSteps([
   ],
   ['servers sharing PostgreSQL', ['exec', '--', 'vitest', 'run', '--project', 'cluster'], process.env],
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
+  // Two libvirt hosts, the second over qemu+ssh:// through an sshd on a loopback port (openssh-server).
+  ['a fleet of two libvirt hosts, one over SSH', ['run', '--silent', 'test:fleet'], embedded],
   [
     'the console on real guests, in Chromium',
     ['run', '--silent', 'test:e2e', '--', '--project', 'libvirt-e2e'],

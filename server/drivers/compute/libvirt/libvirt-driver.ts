@@ -145,6 +145,13 @@ export class LibvirtDriver implements ComputeDriver {
 
   async refusePlacement(request: PlacementRequest): Promise<PlacementRefusal | null> {
     const served = this.hosts.all().filter((host) => host.config.location === request.locationId);
+    if (served.length > 0 && served.every((host) => host.drained)) {
+      return {
+        field: 'locationId',
+        message:
+          'This location takes no new computes for now (its hosts are under maintenance); choose another location or try again later.',
+      };
+    }
     if (served.length > 0 && served.every((host) => host.problem !== undefined)) {
       return {
         field: 'locationId',
