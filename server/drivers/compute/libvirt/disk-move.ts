@@ -83,9 +83,7 @@ async function copyVolume(
 
 /** Whether two hosts are one libvirtd (two names for the same machine): its host UUID in the capabilities. */
 async function sameLibvirt(a: HostConnection, b: HostConnection): Promise<boolean> {
-  const uuid = async (host: HostConnection) =>
-    /<host>\s*<uuid>([^<]+)<\/uuid>/.exec(await host.run(['capabilities'], 30_000))?.[1];
-  const [first, second] = await Promise.all([uuid(a), uuid(b)]);
+  const [first, second] = await Promise.all([a.hostUuid(), b.hostUuid()]);
   return first !== undefined && first === second;
 }
 

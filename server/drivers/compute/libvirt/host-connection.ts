@@ -103,6 +103,14 @@ export class HostConnection {
     }
   }
 
+  private uuid: string | undefined;
+
+  /** The machine's UUID as libvirt reports it (`virsh capabilities`), read once. */
+  async hostUuid(): Promise<string | undefined> {
+    this.uuid ??= /<host>\s*<uuid>([^<]+)<\/uuid>/.exec(await this.run(['capabilities'], 30_000))?.[1];
+    return this.uuid;
+  }
+
   /** Whether the host's guests may use KVM: forced, or advertised by libvirt under `auto`. */
   private async kvmOffered(): Promise<boolean> {
     if (this.config.acceleration !== 'auto') return this.config.acceleration === 'kvm';
