@@ -6,6 +6,7 @@ import { benchComputeBoot, printComputeBootFigures } from './bench/compute-boot'
 import { benchComputesList, printComputesListFigures } from './bench/computes-list';
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
+import { benchHostDrain, printHostDrainFigures } from './bench/host-drain';
 import { benchImportStall, printImportStallFigures } from './bench/import-stall';
 import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
 import { benchMetering, printMeteringFigures } from './bench/metering';
@@ -38,6 +39,7 @@ ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 ok = printDnsQpsFigures(await benchDnsQps()) && ok;
 ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
 ok = printComputeBootFigures(await benchComputeBoot()) && ok;
+ok = printHostDrainFigures(await benchHostDrain()) && ok;
 ok = printClusterFigures(await benchCluster()) && ok;
 console.log(
   ok ? '\nAll figures within their targets.' : '\nSome figures are over their targets (see above).',
