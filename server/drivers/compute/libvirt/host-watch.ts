@@ -45,6 +45,8 @@ export class HostWatch {
 
   /** One round: every host probed at once (so one that hangs delays no other), then its machines told. */
   async tick(): Promise<void> {
+    // A host another server sharing the database drained (or undrained) is seen here within a round.
+    await this.context.hosts.readDrained().catch(() => {});
     await Promise.all(
       this.context.hosts.all().map(async (host) => {
         const answers = await host.probe();
