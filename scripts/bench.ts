@@ -7,6 +7,7 @@ import { benchComputesList, printComputesListFigures } from './bench/computes-li
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
 import { benchFailover, printFailoverFigures } from './bench/failover';
+import { benchHostDrain, printHostDrainFigures } from './bench/host-drain';
 import { benchImportStall, printImportStallFigures } from './bench/import-stall';
 import { benchLighthouse, printLighthouseFigures } from './bench/lighthouse';
 import { benchMetering, printMeteringFigures } from './bench/metering';
@@ -39,6 +40,7 @@ ok = printComputesPageFigures(await benchComputesPage(chromePath)) && ok;
 ok = printDnsQpsFigures(await benchDnsQps()) && ok;
 ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
 ok = printComputeBootFigures(await benchComputeBoot()) && ok;
+ok = printHostDrainFigures(await benchHostDrain()) && ok;
 ok = printClusterFigures(await benchCluster()) && ok;
 ok = printFailoverFigures(await benchFailover()) && ok;
 console.log(

@@ -1,4 +1,4 @@
-// `npm run ops -- …`: operator tasks, done through the running server's operator endpoints (/ops/api/v1)
+// `npm run ops -- …`: operator tasks (team verification, hypervisor hosts), done through the running server's operator endpoints (/ops/api/v1)
 // rather than by opening the database: the embedded database admits one process at a time, and going
 // through the server keeps its rules, audit log and e-mails in one place. See "Operations" in the README.
 
@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import {
+  hostDrainResultSchema,
   type OperatorTeamVerification,
+  operatorHostListSchema,
   operatorTeamVerificationSchema,
   type VerificationDecision,
   verificationDecisionSchema,
@@ -21,6 +23,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { OPERATOR_TOKEN_FILE } from '../server/ops/operator-access';
 
 export const USAGE = `Usage: npm run ops -- verification <command> [options]
+       npm run ops -- hosts [list | drain <host> | undrain <host>]
 
   verification list [--status PENDING]              teams waiting for review (or with another status)
   verification show <teamId>                        details, documents, history and owners of one team
@@ -30,6 +33,10 @@ export const USAGE = `Usage: npm run ops -- verification <command> [options]
   verification download <teamId> <documentId> [--out <file>]
 
 Each decision e-mails the team's owners, with the message if one is given.
+
+  hosts [list]          the hypervisor hosts: reachable, acceleration, capacity used, drained, their computes
+  hosts drain <host>    no new computes there; its stopped computes move to other hosts (disks copied, checked)
+  hosts undrain <host>  the host takes new computes again
 
 Options:
   --server <url>   the server to talk to (default: http://HOST:PORT from the same environment as the server)
@@ -65,6 +72,21 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
   if (values.help || area === undefined) {
     io.out(USAGE);
     return 0;
+  }
+  if (area === 'hosts') {
+    try {
+      return await hosts(await connect(values.server, io), command ?? 'list', rest[0], io);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        io.err(`${error.message}\n\n${USAGE}`);
+        return 2;
+      }
+      if (error instanceof OpsError || error instanceof ConfigError) {
+        io.err(error.message);
+        return 1;
+      }
+      throw error;
+    }
   }
   if (area !== 'verification' || command === undefined) {
     io.err(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
@@ -238,6 +260,55 @@ async function download(
   }
   io.out(`Saved ${path} (${response.headers.get('Content-Type')}).`);
   return 0;
+}
+
+async function hosts(client: Client, command: string, name: string | undefined, io: OpsIo): Promise<number> {
+  if (command === 'list') {
+    io.out(describeHosts(v.parse(operatorHostListSchema, await client.json('GET', '/hosts'))));
+    return 0;
+  }
+  if (command !== 'drain' && command !== 'undrain') throw new UsageError(`Unknown command: hosts ${command}`);
+  if (!name) throw new UsageError(`Name the host: npm run ops -- hosts ${command} <host>`);
+  const path = `/hosts/${encodeURIComponent(name)}/drain`;
+  if (command === 'undrain') {
+    await client.json('DELETE', path);
+    io.out(`The host ${name} takes new computes again.`);
+    return 0;
+  }
+  const result = v.parse(hostDrainResultSchema, await client.json('POST', path));
+  const lines = [`The host ${name} is drained: it takes no new computes.`];
+  for (const moved of result.moved) lines.push(`  moved   ${moved.id} to ${moved.to} in ${moved.seconds} s`);
+  for (const stayed of result.stayed) lines.push(`  stayed  ${stayed.id}: ${stayed.reason}`);
+  if (result.moved.length + result.stayed.length === 0) lines.push('  It held no computes.');
+  io.out(lines.join('\n'));
+  return result.stayed.some((entry) => /failed/.test(entry.reason)) ? 1 : 0;
+}
+
+/** The hosts, one block each: its state and use, then its computes (hostname, team, status, id). */
+export function describeHosts(list: v.InferOutput<typeof operatorHostListSchema>): string {
+  if (list.hosts.length === 0) return `The compute driver (${list.driver}) has no hypervisor hosts.`;
+  const rows = list.hosts.map((host) => [
+    host.name,
+    host.location,
+    host.reachable ? (host.problem ? 'unusable' : 'reachable') : 'UNREACHABLE',
+    host.acceleration,
+    `${host.used.vcpus}/${host.capacity.vcpus}`,
+    `${host.used.memoryMb}/${host.capacity.memoryMb} MB`,
+    `${host.used.diskGb}/${host.capacity.diskGb} GB`,
+    host.drained ? 'drained' : '—',
+    String(host.computes.length),
+  ]);
+  const lines = [
+    table(['HOST', 'LOCATION', 'STATE', 'ACCEL', 'VCPUS', 'MEMORY', 'DISK', 'DRAIN', 'COMPUTES'], rows),
+  ];
+  for (const host of list.hosts) {
+    lines.push('', `${host.name} (${host.uri})${host.problem ? `: ${host.problem}` : ''}`);
+    if (host.computes.length === 0) lines.push('  no computes');
+    for (const compute of host.computes) {
+      lines.push(`  ${compute.hostname}  ${compute.status}  team ${compute.teamName}  ${compute.id}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 export function describe(result: OperatorTeamVerification): string {

@@ -44,6 +44,8 @@ runSteps([
   // times under two servers behind nginx.
   ['PostgreSQL failing over under Patroni', ['run', '--silent', 'test:ha'], embedded],
   ['libvirt driver tests (real guests under QEMU)', ['run', '--silent', 'test:libvirt'], embedded],
+  // Two libvirt hosts, the second over qemu+ssh:// through an sshd on a loopback port (openssh-server).
+  ['a fleet of two libvirt hosts, one over SSH', ['run', '--silent', 'test:fleet'], embedded],
   [
     'the console on real guests, in Chromium',
     ['run', '--silent', 'test:e2e', '--', '--project', 'libvirt-e2e'],

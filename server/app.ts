@@ -37,6 +37,7 @@ import { createIdentity, type Identity } from './identity';
 import type { Logger } from './logger';
 import { apiDocsRoutes } from './ops/api-docs.routes';
 import { healthRoutes } from './ops/health.routes';
+import { hostRoutes } from './ops/hosts.routes';
 import { openApiRoutes } from './ops/openapi.routes';
 import { verificationReviewRoutes } from './ops/verification-review.routes';
 import { paymentService } from './payment';
@@ -180,7 +181,10 @@ export function createApp(deps: AppDeps): App {
     {
       name: 'Operations',
       basePath: OPS_BASE_PATH,
-      resources: [verificationReviewRoutes({ uploads, operatorToken: deps.operatorToken })],
+      resources: [
+        verificationReviewRoutes({ uploads, operatorToken: deps.operatorToken }),
+        hostRoutes({ computes, operatorToken: deps.operatorToken }),
+      ],
     },
     ...(deps.additionalServices ?? []),
   ];

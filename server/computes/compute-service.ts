@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { ComputeStatus, PowerAction } from '@/contract/computes';
-import { POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
+import { mayChangeOnItsOwn, POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Catalog } from '../catalog/catalog';
 import type { Database, Transaction } from '../db';
@@ -204,7 +204,7 @@ export class ComputeService {
     const now = this.deps.clock.now();
     const changed = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(computes).where(eq(computes.id, computeId)).for('update');
-      if (!row || !['running', 'stopped', 'error'].includes(row.status) || row.status === state) return false;
+      if (!row || !mayChangeOnItsOwn(row.status as ComputeStatus, state)) return false;
       await tx
         .update(computes)
         .set({ status: state, ...extrasOf(machine), updatedAt: nextUpdatedAt(row, now) })
@@ -220,6 +220,42 @@ export class ComputeService {
       return true;
     });
     if (changed) await this.publish(computeId);
+  }
+
+  /**
+   * An operator moved the compute to another hypervisor host (a drained host's stopped compute): its SSH
+   * port may have changed; its history and its team's audit log say so, without naming hosts.
+   */
+  async noteMoved(computeId: string, actor: AuditActor): Promise<void> {
+    const machine = await this.driver.status(computeId);
+    const now = this.deps.clock.now();
+    const moved = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(computes).where(eq(computes.id, computeId)).for('update');
+      if (!row) return false;
+      await tx
+        .update(computes)
+        .set({ ...extrasOf(machine), updatedAt: nextUpdatedAt(row, now) })
+        .where(eq(computes.id, computeId));
+      await recordEvent(tx, {
+        computeId,
+        action: 'changed_outside',
+        actorUserId: null,
+        result: 'succeeded',
+        message:
+          'The operator moved this stopped compute to another hypervisor host (maintenance): its disk was copied and checked; nothing inside it changed.',
+        at: now,
+      });
+      await recordAudit(tx, {
+        teamId: row.teamId,
+        actor,
+        action: 'compute.moved',
+        target: row.hostname,
+        details: { computeId, reason: 'its host was drained for maintenance' },
+        at: now,
+      });
+      return true;
+    });
+    if (moved) await this.publish(computeId);
   }
 
   /**

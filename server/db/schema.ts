@@ -685,6 +685,15 @@ export const libvirtHosts = pgTable('libvirt_hosts', {
   kvmFailedAt: at('kvm_failed_at').notNull(),
 });
 
+/**
+ * Hosts an operator drained (`npm run ops -- hosts drain <name>`): they take no new machines and their
+ * stopped machines were moved to other hosts. Undraining deletes the row.
+ */
+export const libvirtHostDrains = pgTable('libvirt_host_drains', {
+  name: text('name').primaryKey(),
+  drainedAt: at('drained_at').notNull(),
+});
+
 /** One sample a minute of each running libvirt machine's usage, from `virsh domstats`, kept 31 days. */
 export const libvirtSamples = pgTable(
   'libvirt_samples',

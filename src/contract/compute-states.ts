@@ -17,6 +17,8 @@ export const computeStatusSchema = v.picklist([
   'destroying',
   'destroyed',
   'error',
+  // The compute's hypervisor host does not answer: its state is not known (src/domain/compute-lifecycle.ts).
+  'unreachable',
 ]);
 export type ComputeStatus = v.InferOutput<typeof computeStatusSchema>;
 

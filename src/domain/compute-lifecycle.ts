@@ -182,6 +182,8 @@ export function powerActionRefusal(action: PowerAction, status: ComputeStatus): 
         : `The compute is still being provisioned; wait until it is running to ${verb}.`;
     case 'error':
       return 'The compute is in error; power it on or destroy it.';
+    case 'unreachable':
+      return `${UNREACHABLE_MEANING} Wait until it answers again to ${verb}.`;
     default:
       return 'The compute is being destroyed.';
   }
@@ -246,4 +248,25 @@ export function unrescueRefusal(status: ComputeStatus): string | undefined {
     default:
       return 'The compute is not in rescue mode.';
   }
+}
+
+/**
+ * A host that does not answer: its computes show `unreachable` (neither running nor stopped: nobody can tell)
+ * until it answers again, then whatever it says they are. This is what it means for the team, in words.
+ */
+export const UNREACHABLE_MEANING =
+  'The hypervisor host this compute runs on cannot be reached right now: the compute may still be running, but its state is unknown and it cannot be powered on, off or changed until the host answers again.';
+
+/** The statuses a compute rests in that may change on their own (the guest stopped itself, its host vanished). */
+const CHANGEABLE_AT_REST: readonly ComputeStatus[] = ['running', 'stopped', 'error', 'unreachable'];
+
+/**
+ * Whether a compute resting in `from` shows a change seen on its hypervisor as `to`. A compute in rescue
+ * mode stays in it when its guest stops (it is left explicitly), but its host may become unreachable and
+ * come back.
+ */
+export function mayChangeOnItsOwn(from: ComputeStatus, to: ComputeStatus): boolean {
+  if (from === to) return false;
+  if (from === 'rescue' || to === 'rescue') return to === 'unreachable' || from === 'unreachable';
+  return CHANGEABLE_AT_REST.includes(from);
 }

@@ -3,6 +3,7 @@ import { computeStatusSchema } from '@/contract/compute-states';
 import { powerActionSchema } from '@/contract/computes';
 import {
   availablePowerActions,
+  mayChangeOnItsOwn,
   mayRebuild,
   mayRescue,
   POWER_RULES,
@@ -14,6 +15,7 @@ import {
   resizeRefusal,
   statusDuring,
   TRANSITIONAL_STATUSES,
+  UNREACHABLE_MEANING,
   UNRESCUE_RULE,
   unrescueRefusal,
 } from '@/domain/compute-lifecycle';
@@ -147,5 +149,24 @@ describe('compute lifecycle', () => {
     expect(unrescueRefusal('leaving_rescue')).toBe('The compute is already leaving rescue mode.');
     expect(unrescueRefusal('destroyed')).toBe('The compute is being destroyed.');
     expect(unrescueRefusal('running')).toBe('The compute is not in rescue mode.');
+  });
+
+  it('shows a compute whose host does not answer as unreachable (no action), and what its host says once it answers', () => {
+    expect(availablePowerActions('unreachable')).toEqual([]);
+    expect(powerActionRefusal('power_off', 'unreachable')).toBe(
+      `${UNREACHABLE_MEANING} Wait until it answers again to power it off.`,
+    );
+    expect(UNREACHABLE_MEANING).toContain('may still be running');
+    expect(mayRebuild('unreachable')).toBe(false);
+    expect(mayRescue('unreachable')).toBe(false);
+    for (const from of ['running', 'stopped', 'error', 'rescue'] as const) {
+      expect(mayChangeOnItsOwn(from, 'unreachable'), from).toBe(true);
+      expect(mayChangeOnItsOwn('unreachable', from), from).toBe(true);
+    }
+    expect(mayChangeOnItsOwn('unreachable', 'unreachable')).toBe(false);
+    // Mid-transition, the transition's own outcome decides; a rescue guest that stops stays in rescue.
+    expect(mayChangeOnItsOwn('rebooting', 'unreachable')).toBe(false);
+    expect(mayChangeOnItsOwn('rescue', 'stopped')).toBe(false);
+    expect(mayChangeOnItsOwn('running', 'stopped')).toBe(true);
   });
 });

@@ -64,6 +64,7 @@ describe('LIBVIRT_HOSTS', () => {
       bootTimeoutSeconds: 300,
       shutdownTimeoutSeconds: 60,
       sampleIntervalSeconds: 60,
+      hostCheckSeconds: 10,
     });
     const directory = mkdtempSync(join(tmpdir(), 'ikirere-hosts-'));
     try {

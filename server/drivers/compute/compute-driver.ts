@@ -16,6 +16,7 @@
 
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { FirewallRule } from '@/contract/firewalls';
+import type { HostDrainResult } from '@/contract/operator';
 
 /** The transitions a machine goes through; create's is `provision`. */
 export type Transition =
@@ -43,7 +44,8 @@ export const TRANSITIONS: readonly Transition[] = [
 ];
 
 /** Where a machine rests between transitions (rescue: booted into the rescue system, its disk as the second). */
-export type MachineState = 'provisioning' | 'running' | 'stopped' | 'error' | 'rescue';
+/** unreachable: its host does not answer, so nobody can tell (src/domain/compute-lifecycle.ts). */
+export type MachineState = 'provisioning' | 'running' | 'stopped' | 'error' | 'rescue' | 'unreachable';
 
 /**
  * How root signs in to the rescue system: the one-time password (plain only on the request that generated
@@ -149,6 +151,28 @@ export type MachineEvent =
 
 export type MachineEventListener = (event: MachineEvent) => Promise<void>;
 
+/** A hypervisor host as the operator sees it (`npm run ops -- hosts`): computes are named by their ids. */
+export interface HostReport {
+  name: string;
+  location: string;
+  uri: string;
+  reachable: boolean;
+  problem: string | null;
+  acceleration: 'kvm' | 'emulated';
+  drained: boolean;
+  capacity: { vcpus: number; memoryMb: number; diskGb: number };
+  used: { vcpus: number; memoryMb: number; diskGb: number };
+  machineIds: string[];
+}
+
+/** A driver with hosts an operator sees and drains (libvirt); the simulator has none. */
+export interface HostFleet {
+  hosts(): Promise<HostReport[]>;
+  /** Takes no new machines from now on; its stopped machines move to other hosts of its location. */
+  drain(host: string): Promise<HostDrainResult>;
+  undrain(host: string): Promise<void>;
+}
+
 /** Where a console's output goes: one attached terminal (a WebSocket). */
 export interface ConsoleSink {
   output(data: string): void;
@@ -173,6 +197,8 @@ export interface DriverInfo {
 
 export interface ComputeDriver {
   readonly info: DriverInfo;
+  /** Its hypervisor hosts, for the operator (libvirt); absent on a driver without hosts (the simulator). */
+  readonly fleet?: HostFleet;
   /** Resumes the driver (e.g. the transitions under way before a restart) and starts reporting to listener. */
   start(listener: MachineEventListener): Promise<void>;
   /** Stops timers and reporting; the machines stay as they are. */

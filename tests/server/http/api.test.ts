@@ -147,6 +147,8 @@ describe('GET /api/openapi.json', () => {
       '/api/docs.css',
       '/api/openapi.json',
       '/healthz',
+      '/ops/api/v1/hosts',
+      '/ops/api/v1/hosts/{host}/drain',
       '/ops/api/v1/teams/{teamId}/verification',
       '/ops/api/v1/teams/{teamId}/verification/decision',
       '/ops/api/v1/teams/{teamId}/verification/documents/{documentId}',

@@ -148,6 +148,9 @@ const SCOPES: [operation: string, scope: string][] = [
   ['GET /ops/api/v1/teams/{teamId}/verification', 'never'],
   ['POST /ops/api/v1/teams/{teamId}/verification/decision', 'never'],
   ['GET /ops/api/v1/teams/{teamId}/verification/documents/{documentId}', 'never'],
+  ['GET /ops/api/v1/hosts', 'never'],
+  ['POST /ops/api/v1/hosts/{host}/drain', 'never'],
+  ['DELETE /ops/api/v1/hosts/{host}/drain', 'never'],
 ];
 
 let database: TestDatabase;

@@ -609,6 +609,15 @@ const MATRIX: Record<string, Row> = {
     expect: operatorOnly,
     request: () => ({ params: { documentId: NO_SUCH_ID } }),
   },
+  [`GET ${OPS}/hosts`]: { expect: operatorOnly },
+  [`POST ${OPS}/hosts/{host}/drain`]: {
+    expect: operatorOnly,
+    request: () => ({ params: { host: 'kgl1-a' } }),
+  },
+  [`DELETE ${OPS}/hosts/{host}/drain`]: {
+    expect: operatorOnly,
+    request: () => ({ params: { host: 'kgl1-a' } }),
+  },
 };
 
 beforeAll(async () => {

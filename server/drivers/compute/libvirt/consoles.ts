@@ -34,6 +34,12 @@ export function restingConsoleState(row: LibvirtMachineRow, state: MachineState 
   if (state === 'stopped') {
     return { status: 'stopped', message: 'The compute is stopped. Power it on to use the console.' };
   }
+  if (state === 'unreachable') {
+    return {
+      status: 'error',
+      message: "The compute's hypervisor host cannot be reached; its console comes back when the host does.",
+    };
+  }
   return { status: 'error', message: 'The compute is in error: power it on, or destroy it.' };
 }
 

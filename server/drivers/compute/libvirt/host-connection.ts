@@ -10,6 +10,9 @@ import { type DomainState, VirshError, virsh } from './virsh';
 
 export type Acceleration = 'kvm' | 'emulated';
 
+/** How long libvirt on a host may take to answer whether it is there. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 export async function withTempFile<T>(
   name: string,
   content: string | Buffer,
@@ -29,6 +32,10 @@ export class HostConnection {
   acceleration: Acceleration = 'emulated';
   /** Why the host cannot take machines now (unreachable, no pool); undefined when it can. */
   problem: string | undefined = 'not checked yet';
+  /** libvirt on the host did not answer the last probe (its computes show `unreachable`). */
+  unreachable = false;
+  /** An operator drained it: it takes no new machines. */
+  drained = false;
   /** KVM failed on this host before (remembered across restarts): under `auto`, its guests are emulated. */
   kvmFailure: KvmFailure | undefined;
 
@@ -53,10 +60,7 @@ export class HostConnection {
   async check(): Promise<void> {
     const kvmFailure = this.kvmFailure;
     const { name, uri, pool } = this.config;
-    try {
-      await this.run(['version'], 20_000);
-    } catch (error) {
-      this.problem = `libvirt at ${uri} does not answer: ${(error as Error).message}`;
+    if (!(await this.probe())) {
       this.logger.error({ host: name, uri }, this.problem);
       return;
     }
@@ -85,6 +89,30 @@ export class HostConnection {
         `libvirt host ${name}: ${this.config.acceleration === 'emulated' ? 'acceleration is set to emulated' : 'KVM is not available'}, guests run in plain QEMU emulation (domain type qemu), many times slower`,
       );
     }
+  }
+
+  /**
+   * Whether libvirt on the host answers now: one `virsh version` given PROBE_TIMEOUT_MS (over SSH, a host
+   * whose sshd is gone is refused at once; one whose network is gone is given up at the timeout).
+   */
+  async probe(): Promise<boolean> {
+    try {
+      await this.run(['version'], PROBE_TIMEOUT_MS);
+      this.unreachable = false;
+      return true;
+    } catch (error) {
+      this.unreachable = true;
+      this.problem = `libvirt at ${this.uri} does not answer: ${(error as Error).message}`;
+      return false;
+    }
+  }
+
+  private uuid: string | undefined;
+
+  /** The machine's UUID as libvirt reports it (`virsh capabilities`), read once. */
+  async hostUuid(): Promise<string | undefined> {
+    this.uuid ??= /<host>\s*<uuid>([^<]+)<\/uuid>/.exec(await this.run(['capabilities'], 30_000))?.[1];
+    return this.uuid;
   }
 
   /** Whether the host's guests may use KVM: forced, or advertised by libvirt under `auto`. */

@@ -36,9 +36,21 @@ export class Hosts {
     return host;
   }
 
-  /** Hosts that can take machines now (reachable, pool usable). */
+  /** Hosts that can take machines now (reachable, pool usable, not drained). */
   usable(): HostConnection[] {
-    return this.all().filter((host) => host.problem === undefined);
+    return this.all().filter((host) => host.problem === undefined && !host.drained);
+  }
+
+  /** Drained hosts take no new machines (as every server sharing the database reads at its next look). */
+  async setDrained(host: HostConnection, drained: boolean): Promise<void> {
+    await this.states.setDrained(host.name, drained, new Date());
+    host.drained = drained;
+  }
+
+  /** Which hosts are drained, as stored: another server may have drained one. */
+  async readDrained(): Promise<void> {
+    const drained = await this.states.drained();
+    for (const host of this.all()) host.drained = drained.has(host.name);
   }
 
   /** At start: what was learned before, then every host checked. A host forced to `kvm` forgets a failure. */
@@ -49,6 +61,7 @@ export class Hosts {
       if (failure && host.config.acceleration === 'kvm') await this.states.forgetKvmFailure(host.name);
       else host.kvmFailure = failure;
     }
+    await this.readDrained();
     await Promise.all(this.all().map((host) => host.check()));
   }
 

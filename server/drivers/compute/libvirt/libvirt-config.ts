@@ -95,12 +95,15 @@ export interface LibvirtConfig {
   shutdownTimeoutSeconds: number;
   /** Seconds between two usage samples of the running machines. */
   sampleIntervalSeconds: number;
+  /** Seconds between two probes of every host (a host that stops answering is noticed within this). */
+  hostCheckSeconds: number;
 }
 
 const DEFAULT_TIMINGS = {
   bootTimeoutSeconds: 300,
   shutdownTimeoutSeconds: 60,
   sampleIntervalSeconds: 60,
+  hostCheckSeconds: 10,
 };
 
 function seconds(
@@ -138,6 +141,7 @@ export function readLibvirtConfig(
       DEFAULT_TIMINGS.sampleIntervalSeconds,
       problems,
     ),
+    hostCheckSeconds: seconds(read, 'LIBVIRT_HOST_CHECK_SECONDS', DEFAULT_TIMINGS.hostCheckSeconds, problems),
   };
   const raw = read('LIBVIRT_HOSTS')?.trim();
   if (!raw) {

@@ -11,7 +11,8 @@
 //   kvm-fallback.ts   KVM that fails → emulation          hosts.ts       the hosts and their acceleration
 //   allocation.ts     ports and addresses on a host       placement.ts   which host takes a machine
 //   outside-changes.ts  what libvirt says on its own      usage-sampler.ts  guests' usage for the charts
-
+//   host-watch.ts     hosts that stop answering (and come back)
+//   fleet.ts          the hosts for the operator, draining  disk-move.ts   a stopped machine to another host
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
@@ -37,6 +38,7 @@ import { cryptRootPassword, GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
 import { DomainEventStream } from './domain-events';
 import { type FirewallRules, type FirewallSource, HostFirewalls } from './firewall';
+import { LibvirtFleet } from './fleet';
 import { DomainWaits } from './flows/domain-waits';
 import type { FlowContext } from './flows/flow';
 import { bootBudgetMs } from './flows/flow';
@@ -44,6 +46,7 @@ import { addressesOf, FlowEngine, withExtras } from './flows/flow-engine';
 import { FLOWS } from './flows/index';
 import { currentState } from './flows/machine-state';
 import { specWithoutTarget } from './flows/resize';
+import { HostWatch } from './host-watch';
 import { Hosts } from './hosts';
 import type { LibvirtConfig } from './libvirt-config';
 import { LibvirtMachineStore, type StoredSpec, specOf, statusOf } from './machine-store';
@@ -64,10 +67,12 @@ export class LibvirtDriver implements ComputeDriver {
   readonly info = { kind: 'production', name: 'libvirt (QEMU/KVM)' } as const;
   readonly store: LibvirtMachineStore;
   readonly hosts: Hosts;
+  readonly fleet: LibvirtFleet;
   private readonly context: FlowContext;
   private readonly engine: FlowEngine;
   private readonly changes: OutsideChanges;
   private readonly sampler: UsageSampler;
+  private readonly watch: HostWatch;
   private readonly eventStreams: DomainEventStream[] = [];
 
   constructor(private readonly options: LibvirtDriverOptions) {
@@ -86,6 +91,15 @@ export class LibvirtDriver implements ComputeDriver {
     this.engine = new FlowEngine(this.context);
     this.changes = new OutsideChanges(this.context, this.engine);
     this.sampler = new UsageSampler(this.context);
+    this.watch = new HostWatch(this.context, this.engine);
+    this.fleet = new LibvirtFleet(this.context, this.engine);
+  }
+
+  /** A machine being moved to another host (a drain) takes no transition until it is there. */
+  private notMoving(machineId: string): void {
+    if (this.fleet.moving.has(machineId)) {
+      throw new MachineStateError('The compute is being moved to another host; try again in a minute.');
+    }
   }
 
   // ── Lifecycle of the driver ──
@@ -99,6 +113,7 @@ export class LibvirtDriver implements ComputeDriver {
     }
     this.engine.open(listener);
     this.changes.listener = listener;
+    this.watch.listener = listener;
     await this.hosts.check();
     for (const host of this.hosts.all()) {
       const stream = new DomainEventStream(
@@ -111,11 +126,14 @@ export class LibvirtDriver implements ComputeDriver {
     }
     for (const row of await this.store.inTransition()) this.engine.resume(row);
     await this.changes.reconcile();
+    for (const host of this.hosts.all()) if (host.unreachable) await this.watch.markUnreachable(host);
+    this.watch.start();
     this.sampler.start();
   }
 
   async stop(): Promise<void> {
     this.sampler.stop();
+    await this.watch.stop();
     for (const stream of this.eventStreams.splice(0)) stream.stop();
     await this.engine.stop();
     this.context.consoles.disposeAll();
@@ -142,6 +160,13 @@ export class LibvirtDriver implements ComputeDriver {
 
   async refusePlacement(request: PlacementRequest): Promise<PlacementRefusal | null> {
     const served = this.hosts.all().filter((host) => host.config.location === request.locationId);
+    if (served.length > 0 && served.every((host) => host.drained)) {
+      return {
+        field: 'locationId',
+        message:
+          'This location takes no new computes for now (its hosts are under maintenance); choose another location or try again later.',
+      };
+    }
     if (served.length > 0 && served.every((host) => host.problem !== undefined)) {
       return {
         field: 'locationId',
@@ -206,18 +231,22 @@ export class LibvirtDriver implements ComputeDriver {
   // ── Transitions ──
 
   powerOn(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     return this.engine.start(machineId, FLOWS.power_on);
   }
 
   shutdown(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     return this.engine.start(machineId, FLOWS.shutdown);
   }
 
   powerOff(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     return this.engine.start(machineId, FLOWS.power_off);
   }
 
   reboot(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     return this.engine.start(machineId, FLOWS.reboot);
   }
 
@@ -227,6 +256,7 @@ export class LibvirtDriver implements ComputeDriver {
    * system, and without the password (a request a restart lost).
    */
   async rescue(machineId: string, access: RescueAccess): Promise<void> {
+    this.notMoving(machineId);
     const row = await this.store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     if (!this.context.hosts.of(row).config.rescue) {
@@ -242,11 +272,13 @@ export class LibvirtDriver implements ComputeDriver {
   }
 
   unrescue(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     return this.engine.start(machineId, FLOWS.unrescue);
   }
 
   /** The machine takes the new spec, its disk and seed the next generation (flows/rebuild.ts). */
   async rebuild(spec: MachineSpec): Promise<void> {
+    this.notMoving(spec.id);
     const row = await this.store.find(spec.id);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     const { rootPassword, ...kept } = spec;
@@ -263,6 +295,7 @@ export class LibvirtDriver implements ComputeDriver {
 
   /** The target size is stored with the machine first: the flow (and a restart) reads it from there. */
   async resize(machineId: string, size: MachineSize): Promise<void> {
+    this.notMoving(machineId);
     const row = await this.store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     if (row.transition)
@@ -289,6 +322,7 @@ export class LibvirtDriver implements ComputeDriver {
   }
 
   async destroy(machineId: string): Promise<void> {
+    this.notMoving(machineId);
     const row = await this.store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
     // Whatever was under way is abandoned with the machine.

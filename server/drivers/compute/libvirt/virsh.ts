@@ -32,6 +32,13 @@ export class VirshError extends Error {
   }
 }
 
+/**
+ * libvirt's keepalive on every connection: a host that stops answering (its network gone, its sshd stopped
+ * with the connection open) is given up after about 15 s even by a call that streams for minutes or an
+ * event reader that waits forever, not left to hang until its own timeout.
+ */
+const KEEPALIVE = ['-k', '5', '-K', '3'];
+
 /** The environment virsh runs in: ours (read at each call), with messages in English. */
 function virshEnv(): NodeJS.ProcessEnv {
   return { ...process.env, LC_ALL: 'C', LANG: 'C' };
@@ -48,7 +55,7 @@ export function virsh(uri: string, args: readonly string[], options: VirshOption
   return new Promise((resolve, reject) => {
     const child = execFile(
       virshProgram(),
-      ['-q', '-c', uri, ...args],
+      ['-q', ...KEEPALIVE, '-c', uri, ...args],
       { env: virshEnv(), timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
@@ -68,7 +75,7 @@ export function virsh(uri: string, args: readonly string[], options: VirshOption
 
 /** Spawns a long-running virsh (event loops); the caller owns the process. */
 export function spawnVirsh(uri: string, args: readonly string[]) {
-  return spawn(virshProgram(), ['-q', '-c', uri, ...args], {
+  return spawn(virshProgram(), ['-q', ...KEEPALIVE, '-c', uri, ...args], {
     env: virshEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,7 +7,12 @@ import { type LibvirtMachineRow, specOf } from '../machine-store';
 import { domainStatus } from '../virsh';
 import type { FlowContext } from './flow';
 
-export async function currentState(context: FlowContext, row: LibvirtMachineRow) {
+export async function currentState(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+): Promise<MachineState | 'absent'> {
+  // A host that does not answer is not asked again (each ask would wait for it): nobody can tell.
+  if (context.hosts.of(row).unreachable) return 'unreachable';
   const status = await domainStatus(context.hosts.of(row).uri, domainName(row.id));
   return inRescueWhenRunning(row, restingState(status.state));
 }

@@ -1,8 +1,10 @@
 import { createFileRoute, Link, Outlet, useMatch } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { UNREACHABLE_MEANING } from '@/domain/compute-lifecycle';
 import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
 import { PageHeader } from '@/routes/-components/page';
 import { TabNav } from '@/routes/-components/tab-nav';
+import { Alert } from '@/ui/alert';
 import { buttonRecipe } from '@/ui/button';
 import { Text } from '@/ui/text';
 import { useRunningNotice } from './-components/running-notice';
@@ -59,6 +61,11 @@ function ComputeLayout() {
           </Link>
         }
       />
+      {compute.status === 'unreachable' ? (
+        <Alert tone="info" title="Host unreachable">
+          {UNREACHABLE_MEANING}
+        </Alert>
+      ) : null}
       <TabNav
         label="Compute pages"
         tabs={[

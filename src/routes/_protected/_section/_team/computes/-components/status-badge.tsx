@@ -1,5 +1,6 @@
 // A compute's status in words and colour; the in-between ones (provisioning, stopping…) say they are moving.
 import type { ComputeStatus } from '@/contract/computes';
+import { UNREACHABLE_MEANING } from '@/domain/compute-lifecycle';
 import { Badge, type BadgeTone } from '@/ui/badge';
 
 const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
@@ -17,13 +18,18 @@ const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
   destroying: { label: 'Destroying…', tone: 'danger' },
   destroyed: { label: 'Destroyed', tone: 'neutral' },
   error: { label: 'Error', tone: 'danger' },
+  unreachable: { label: 'Host unreachable', tone: 'danger' },
 };
 
 export const statusLabel = (status: ComputeStatus) => shown[status].label.replace('…', '');
 
 export function ComputeStatusBadge({ status }: { status: ComputeStatus }) {
   return (
-    <Badge tone={shown[status].tone} data-status={status}>
+    <Badge
+      tone={shown[status].tone}
+      data-status={status}
+      title={status === 'unreachable' ? UNREACHABLE_MEANING : undefined}
+    >
       {shown[status].label}
     </Badge>
   );
