@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 // Test projects: unit (node), components (happy-dom), server (app.request on PGlite/PostgreSQL), cluster
 // (servers sharing one PostgreSQL database), ha (PostgreSQL failing over under Patroni), libvirt (real
-// guests under libvirt and QEMU), guests (standard cloud images under libvirt), gateways (Kannel over SMPP
-// to simulated SMS centres), e2e (Chromium) and libvirt-e2e (the console on real guests, in Chromium). `npm test` runs unit, components, server (PGlite),
-// gateways and e2e; `npm run test:systems` server on PostgreSQL, cluster, ha, libvirt and libvirt-e2e.
+// guests under libvirt and QEMU), fleet (two libvirt hosts, one over SSH), guests (standard cloud images
+// under libvirt), gateways (Kannel over SMPP to simulated SMS centres), e2e (Chromium), and the journeys
+// through real systems in Chromium (libvirt-e2e, gateways-e2e and the others below). `npm test` runs unit,
+// components, server (PGlite) and e2e; `npm run test:systems` (scripts/test-systems.mjs) the rest but guests,
+// which .ci/run runs when time is left.
 /** Component tests that replace modules with vi.mock: they need a module graph of their own. */
 const MOCKING_COMPONENT_TESTS = ['tests/services/mutations.test.tsx'];
 
