@@ -4,6 +4,7 @@ import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
 import type { Service } from '../http/routes';
+import { type ImageService, imageResources } from '../images';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
@@ -18,6 +19,7 @@ export function resourceManagerService(deps: {
   supportEmail: string;
   computes: ComputeService;
   domains: DomainService;
+  images: ImageService;
 }): Service {
   return {
     name: 'Resource manager',
@@ -37,6 +39,7 @@ export function resourceManagerService(deps: {
       socketTicketsRoutes(),
       ...catalogRoutes(deps.computes.deps.catalog, deps.computes.driver),
       ...computeResources(deps.computes),
+      ...imageResources(deps.images),
       ...domainResources(deps.domains),
     ],
   };

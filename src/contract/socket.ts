@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { computeSchema } from './computes';
 import { domainSchema } from './domains';
+import { imageSchema } from './images';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -28,6 +29,10 @@ export const serverMessageSchema = v.variant('type', [
   v.object({ type: v.literal('compute.updated'), compute: computeSchema }),
   /** A compute is gone (destroyed). */
   v.object({ type: v.literal('compute.deleted'), teamId: uuid, computeId: uuid }),
+  /** A team image was added or changed (captured, uploaded, renamed, failed): the whole new image. */
+  v.object({ type: v.literal('image.updated'), image: imageSchema }),
+  /** A team image is gone (deleted). */
+  v.object({ type: v.literal('image.deleted'), teamId: uuid, imageId: uuid }),
   /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
   /** A domain is gone (deleted), with its records. */

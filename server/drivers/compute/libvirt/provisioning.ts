@@ -6,6 +6,7 @@ import { parseIpv4Block } from '../simulator/address-pool';
 import { anotherFreePort } from './allocation';
 import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
 import { CONSOLE_STATUS } from './consoles';
+import { diskFromTeamImage } from './disk-capture';
 import { restingState } from './domain-state';
 import { domainName, domainXml, macOf } from './domain-xml';
 import { Aborted } from './flows/domain-waits';
@@ -101,7 +102,9 @@ export async function makeVolumes(
     await host.uploadVolume(seedVolume(row.id, generation), seed);
   }
   if (signal.aborted) throw new Aborted();
-  await host.createOverlay(diskVolume(row.id, generation), row.diskGb, spec.image.id);
+  if (spec.teamImageFile) {
+    await diskFromTeamImage(host, diskVolume(row.id, generation), row.diskGb, spec.teamImageFile);
+  } else await host.createOverlay(diskVolume(row.id, generation), row.diskGb, spec.image.id);
   if (signal.aborted) throw new Aborted();
 }
 
