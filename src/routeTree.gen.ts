@@ -43,6 +43,7 @@ import { Route as ProtectedSectionTeamComputesIndexRouteImport } from './routes/
 import { Route as ProtectedSectionTeamComputesIdRouteImport } from './routes/_protected/_section/_team/computes/$id'
 import { Route as ProtectedSectionTeamDomainsIndexRouteImport } from './routes/_protected/_section/_team/domains/index'
 import { Route as ProtectedSectionTeamDomainsIdRouteImport } from './routes/_protected/_section/_team/domains/$id'
+import { Route as ProtectedSectionTeamImagesIndexRouteImport } from './routes/_protected/_section/_team/images/index'
 import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
 import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
 import { Route as ProtectedSectionTeamSettingsBillingRouteImport } from './routes/_protected/_section/_team/settings/billing'
@@ -251,6 +252,12 @@ const ProtectedSectionTeamDomainsIdRoute =
     path: '/domains/$id',
     getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
+const ProtectedSectionTeamImagesIndexRoute =
+  ProtectedSectionTeamImagesIndexRouteImport.update({
+    id: '/images/',
+    path: '/images/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamSettingsIndexRoute =
   ProtectedSectionTeamSettingsIndexRouteImport.update({
     id: '/',
@@ -420,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
@@ -467,6 +475,7 @@ export interface FileRoutesByTo {
   '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
   '/computes': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
@@ -526,6 +535,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
@@ -582,6 +592,7 @@ export interface FileRouteTypes {
     | '/settings/members'
     | '/computes/'
     | '/domains/'
+    | '/images/'
     | '/settings/'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/settings/invoices'
     | '/computes'
     | '/domains'
+    | '/images'
     | '/settings'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
@@ -687,6 +699,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/settings/members'
     | '/_protected/_section/_team/computes/'
     | '/_protected/_section/_team/domains/'
+    | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
@@ -951,6 +964,13 @@ declare module '@tanstack/react-router' {
       path: '/domains/$id'
       fullPath: '/domains/$id'
       preLoaderRoute: typeof ProtectedSectionTeamDomainsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/images/': {
+      id: '/_protected/_section/_team/images/'
+      path: '/images'
+      fullPath: '/images/'
+      preLoaderRoute: typeof ProtectedSectionTeamImagesIndexRouteImport
       parentRoute: typeof ProtectedSectionTeamRoute
     }
     '/_protected/_section/_team/settings/': {
@@ -1228,6 +1248,7 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
+  ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
 }
 
@@ -1242,6 +1263,7 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
   ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
+  ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:
     ProtectedSectionTeamComputesTerminalIdRoute,
 }
