@@ -53,6 +53,7 @@ import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './route
 import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
 import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
+import { Route as ProtectedSectionTeamComputesIdImageRouteImport } from './routes/_protected/_section/_team/computes/$id/image'
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
@@ -312,6 +313,12 @@ const ProtectedSectionTeamComputesIdHistoryRoute =
     path: '/history',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdImageRoute =
+  ProtectedSectionTeamComputesIdImageRouteImport.update({
+    id: '/image',
+    path: '/image',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdMonitoringRoute =
   ProtectedSectionTeamComputesIdMonitoringRouteImport.update({
     id: '/monitoring',
@@ -431,6 +438,7 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -479,6 +487,7 @@ export interface FileRoutesByTo {
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -539,6 +548,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -596,6 +606,7 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
+    | '/computes/$id/image'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
@@ -644,6 +655,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
+    | '/computes/$id/image'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
@@ -703,6 +715,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
+    | '/_protected/_section/_team/computes/$id/image'
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
@@ -1036,6 +1049,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdHistoryRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/image': {
+      id: '/_protected/_section/_team/computes/$id/image'
+      path: '/image'
+      fullPath: '/computes/$id/image'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdImageRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/monitoring': {
       id: '/_protected/_section/_team/computes/$id/monitoring'
       path: '/monitoring'
@@ -1184,6 +1204,7 @@ const ProtectedSectionTeamSettingsRouteWithChildren =
 interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdDestroyRoute: typeof ProtectedSectionTeamComputesIdDestroyRoute
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
+  ProtectedSectionTeamComputesIdImageRoute: typeof ProtectedSectionTeamComputesIdImageRoute
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -1200,6 +1221,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdDestroyRoute,
     ProtectedSectionTeamComputesIdHistoryRoute:
       ProtectedSectionTeamComputesIdHistoryRoute,
+    ProtectedSectionTeamComputesIdImageRoute:
+      ProtectedSectionTeamComputesIdImageRoute,
     ProtectedSectionTeamComputesIdMonitoringRoute:
       ProtectedSectionTeamComputesIdMonitoringRoute,
     ProtectedSectionTeamComputesIdPowerRoute:
