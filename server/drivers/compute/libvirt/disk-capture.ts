@@ -1,19 +1,15 @@
-// Team images on libvirt: capturing a stopped machine's disk and starting a machine from a team image.
-// Both go through virsh, so they work the same on a remote host (qemu+ssh) as on this one:
-// - capture: `vol-create-from` copies the disk (a qcow2 overlay) into a new volume with libvirt's
-//   `qemu-img convert`, which reads through the backing chain and writes a standalone qcow2; the copy is
-//   then fetched with `vol-download` into the control plane's file and deleted on the host.
-// - a machine from a team image: the image file is sent with `vol-upload` into the machine's disk volume
-//   (created raw at the file's exact size; libvirt detects qcow2 on the pool's refresh), then grown to the
-//   plan's disk with `vol-resize` (qemu-img resize).
+// Capturing a stopped machine's disk as a team image, through virsh so it works the same on a remote host
+// (qemu+ssh) as on this one: `vol-create-from` copies the disk (a qcow2 overlay) into a new volume with
+// libvirt's `qemu-img convert`, which reads through the backing chain and writes a standalone qcow2; the
+// copy is then fetched with `vol-download` into the control plane's file and deleted on the host.
+// (A machine made from a team image: team-image-disk.ts.)
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MachineStateError } from '../compute-driver';
 import type { FlowContext } from './flows/flow';
 import { currentState } from './flows/machine-state';
-import type { HostConnection } from './host-connection';
 import { diskVolume, generationOf } from './provisioning';
 
 /** A disk of a few GB is copied twice (convert, download): allow for a slow host. */
@@ -76,22 +72,6 @@ export class DiskCaptures {
       });
     }
   }
-}
-
-/** The machine's disk as a copy of the team image (a standalone qcow2), grown to the plan's disk. */
-export async function diskFromTeamImage(
-  host: HostConnection,
-  volume: string,
-  diskGb: number,
-  imageFile: string,
-): Promise<void> {
-  const { size } = await stat(imageFile);
-  await host.deleteVolume(volume);
-  const pool = host.config.pool;
-  await host.run(['vol-create-as', pool, volume, String(size), '--format', 'raw'], 60_000);
-  await host.run(['vol-upload', '--pool', pool, volume, imageFile], COPY_TIMEOUT_MS);
-  await host.run(['pool-refresh', pool], 60_000);
-  await host.run(['vol-resize', '--pool', pool, volume, `${diskGb}G`], 120_000);
 }
 
 async function withTempFile<T>(name: string, content: string, use: (path: string) => Promise<T>) {

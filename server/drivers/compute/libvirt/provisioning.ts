@@ -6,7 +6,6 @@ import { parseIpv4Block } from '../simulator/address-pool';
 import { anotherFreePort } from './allocation';
 import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
 import { CONSOLE_STATUS } from './consoles';
-import { diskFromTeamImage } from './disk-capture';
 import { restingState } from './domain-state';
 import { domainName, domainXml, macOf } from './domain-xml';
 import { Aborted } from './flows/domain-waits';
@@ -14,6 +13,7 @@ import type { FlowContext } from './flows/flow';
 import type { HostConnection } from './host-connection';
 import { giveUpKvm, kvmRefusedStart, mayFallBack } from './kvm-fallback';
 import { type LibvirtMachineRow, specOf } from './machine-store';
+import { diskFromTeamImage } from './team-image-disk';
 import { domainStatus, VirshError } from './virsh';
 
 /**
