@@ -116,7 +116,12 @@ describe('team images on libvirt', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const source = first.body.compute;
     await untilStatus(source.id, 'running');
-    sshAsRoot(join(keyDir, 'id'), source.sshPort, 'echo captured-$((40+2)) > /root/marker; sync');
+    // The test guest runs from its initramfs; its disk holds a FAT file system, mounted here to write on it.
+    sshAsRoot(
+      join(keyDir, 'id'),
+      source.sshPort,
+      'mkdir -p /tmp/disk && mount -t vfat /dev/vda /tmp/disk && echo captured-$((40+2)) > /tmp/disk/marker && umount /tmp/disk',
+    );
     expect(
       (await api('POST', `/teams/${teamId}/computes/${source.id}/actions`, { type: 'power_off' })).status,
     ).toBe(202);
@@ -155,7 +160,13 @@ describe('team images on libvirt', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const copy = second.body.compute;
     await untilStatus(copy.id, 'running');
-    const seen = sshAsRoot(join(keyDir, 'id'), copy.sshPort, 'hostname; cat /root/marker').trim().split('\n');
+    const seen = sshAsRoot(
+      join(keyDir, 'id'),
+      copy.sshPort,
+      'hostname; mkdir -p /tmp/disk && mount -o ro -t vfat /dev/vda /tmp/disk && cat /tmp/disk/marker',
+    )
+      .trim()
+      .split('\n');
     expect(seen).toEqual(['image-copy', 'captured-42']);
     // Its disk is a copy, not an overlay on the image: deleting the image leaves it whole.
     const disk = JSON.parse(
