@@ -168,7 +168,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           // The journeys through real systems run in `npm run test:systems` (projects libvirt-e2e and
           // gateways-e2e, below).
-          exclude: ['tests/e2e/libvirt-*.e2e.ts', 'tests/e2e/kannel.e2e.ts'],
+          exclude: [
+            'tests/e2e/libvirt-*.e2e.ts',
+            'tests/e2e/kannel.e2e.ts',
+            'tests/e2e/images-journey.e2e.ts',
+          ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
           testTimeout: 120_000,
@@ -188,6 +192,18 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Team images clicked through in Chromium on the simulator (qemu-img makes the files it uploads).
+          name: 'images-e2e',
+          environment: 'node',
+          include: ['tests/e2e/images-journey.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       },
       {

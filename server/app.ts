@@ -14,6 +14,7 @@ import { type BillingService, billingStartPolicy, createBillingService } from '.
 import { changeCurrency } from './billing/billing-profile';
 import { type ComputeService, createComputeService } from './computes';
 import { countLiveComputes } from './computes/compute-record';
+import { computesForImages } from './computes/team-images-port';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
 import {
@@ -34,6 +35,7 @@ import { requestLog } from './http/request-log';
 import type { Service } from './http/routes';
 import { staticSpa } from './http/static-spa';
 import { createIdentity, type Identity } from './identity';
+import { createImageService, type ImageService } from './images';
 import type { Logger } from './logger';
 import { apiDocsRoutes } from './ops/api-docs.routes';
 import { healthRoutes } from './ops/health.routes';
@@ -68,6 +70,13 @@ export interface AppDeps {
    * to a new directory under the system's temporary directory, for tests.
    */
   uploadsDir?: string;
+  /** Team images; by default the app makes one over `computes`, its files in imagesDir. */
+  images?: ImageService;
+  /**
+   * Where team images' files are kept; the server passes DATA_DIR/images. Defaults to a new directory under
+   * the system's temporary directory, for tests.
+   */
+  imagesDir?: string;
   /** The token `npm run ops` sends; undefined: the operator endpoints let nobody in. */
   operatorToken?: string;
   /** SUPPORT_EMAIL, for the console's "contact support" links. */
@@ -153,6 +162,18 @@ export function createApp(deps: AppDeps): App {
       live,
       publicUrl: identity.config.publicUrl,
     });
+  const images =
+    deps.images ??
+    createImageService({
+      db: deps.database.db,
+      clock: identity.clock,
+      logger: deps.logger,
+      live,
+      catalog: computes.deps.catalog,
+      computes: computesForImages(computes),
+      directory: deps.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
+    });
+  computes.connectTeamImages(images);
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({
@@ -167,6 +188,7 @@ export function createApp(deps: AppDeps): App {
       supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
       computes,
       domains,
+      images,
     }),
     paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },

@@ -1,7 +1,9 @@
 // Starts the whole server in-process (database, HTTP, WebSocket on one port) and stops it in order:
 // stop accepting, close sockets with 1001, drain in-flight requests, close the database, release the lock.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
@@ -265,6 +267,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       additionalServices: options.additionalServices,
       identity,
       uploadsDir: config.uploadsDir,
+      imagesDir: join(config.dataDir, 'images'),
       operatorToken,
       supportEmail: config.supportEmail,
       live,

@@ -43,6 +43,7 @@ import { Route as ProtectedSectionTeamComputesIndexRouteImport } from './routes/
 import { Route as ProtectedSectionTeamComputesIdRouteImport } from './routes/_protected/_section/_team/computes/$id'
 import { Route as ProtectedSectionTeamDomainsIndexRouteImport } from './routes/_protected/_section/_team/domains/index'
 import { Route as ProtectedSectionTeamDomainsIdRouteImport } from './routes/_protected/_section/_team/domains/$id'
+import { Route as ProtectedSectionTeamImagesIndexRouteImport } from './routes/_protected/_section/_team/images/index'
 import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
 import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
 import { Route as ProtectedSectionTeamSettingsBillingRouteImport } from './routes/_protected/_section/_team/settings/billing'
@@ -52,6 +53,7 @@ import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './route
 import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
 import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
+import { Route as ProtectedSectionTeamComputesIdImageRouteImport } from './routes/_protected/_section/_team/computes/$id/image'
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
@@ -251,6 +253,12 @@ const ProtectedSectionTeamDomainsIdRoute =
     path: '/domains/$id',
     getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
+const ProtectedSectionTeamImagesIndexRoute =
+  ProtectedSectionTeamImagesIndexRouteImport.update({
+    id: '/images/',
+    path: '/images/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamSettingsIndexRoute =
   ProtectedSectionTeamSettingsIndexRouteImport.update({
     id: '/',
@@ -303,6 +311,12 @@ const ProtectedSectionTeamComputesIdHistoryRoute =
   ProtectedSectionTeamComputesIdHistoryRouteImport.update({
     id: '/history',
     path: '/history',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdImageRoute =
+  ProtectedSectionTeamComputesIdImageRouteImport.update({
+    id: '/image',
+    path: '/image',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
 const ProtectedSectionTeamComputesIdMonitoringRoute =
@@ -420,9 +434,11 @@ export interface FileRoutesByFullPath {
   '/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -467,9 +483,11 @@ export interface FileRoutesByTo {
   '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
   '/computes': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -526,9 +544,11 @@ export interface FileRoutesById {
   '/_protected/_section/_team/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
+  '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -582,9 +602,11 @@ export interface FileRouteTypes {
     | '/settings/members'
     | '/computes/'
     | '/domains/'
+    | '/images/'
     | '/settings/'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
+    | '/computes/$id/image'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
@@ -629,9 +651,11 @@ export interface FileRouteTypes {
     | '/settings/invoices'
     | '/computes'
     | '/domains'
+    | '/images'
     | '/settings'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
+    | '/computes/$id/image'
     | '/computes/$id/monitoring'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
@@ -687,9 +711,11 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/settings/members'
     | '/_protected/_section/_team/computes/'
     | '/_protected/_section/_team/domains/'
+    | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
+    | '/_protected/_section/_team/computes/$id/image'
     | '/_protected/_section/_team/computes/$id/monitoring'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
@@ -953,6 +979,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamDomainsIdRouteImport
       parentRoute: typeof ProtectedSectionTeamRoute
     }
+    '/_protected/_section/_team/images/': {
+      id: '/_protected/_section/_team/images/'
+      path: '/images'
+      fullPath: '/images/'
+      preLoaderRoute: typeof ProtectedSectionTeamImagesIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
     '/_protected/_section/_team/settings/': {
       id: '/_protected/_section/_team/settings/'
       path: '/'
@@ -1014,6 +1047,13 @@ declare module '@tanstack/react-router' {
       path: '/history'
       fullPath: '/computes/$id/history'
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdHistoryRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
+    '/_protected/_section/_team/computes/$id/image': {
+      id: '/_protected/_section/_team/computes/$id/image'
+      path: '/image'
+      fullPath: '/computes/$id/image'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdImageRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
     '/_protected/_section/_team/computes/$id/monitoring': {
@@ -1164,6 +1204,7 @@ const ProtectedSectionTeamSettingsRouteWithChildren =
 interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdDestroyRoute: typeof ProtectedSectionTeamComputesIdDestroyRoute
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
+  ProtectedSectionTeamComputesIdImageRoute: typeof ProtectedSectionTeamComputesIdImageRoute
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
@@ -1180,6 +1221,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdDestroyRoute,
     ProtectedSectionTeamComputesIdHistoryRoute:
       ProtectedSectionTeamComputesIdHistoryRoute,
+    ProtectedSectionTeamComputesIdImageRoute:
+      ProtectedSectionTeamComputesIdImageRoute,
     ProtectedSectionTeamComputesIdMonitoringRoute:
       ProtectedSectionTeamComputesIdMonitoringRoute,
     ProtectedSectionTeamComputesIdPowerRoute:
@@ -1228,6 +1271,7 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
+  ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
 }
 
@@ -1242,6 +1286,7 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
   ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
+  ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:
     ProtectedSectionTeamComputesTerminalIdRoute,
 }

@@ -48,6 +48,7 @@ import { planBeforeResize } from './resize-record';
 import type { ReverseDns } from './reverse-dns';
 import type { StartPolicy } from './start-policy';
 import { ComputeStatistics } from './statistics';
+import type { TeamImageSource } from './team-image-source';
 
 export interface ComputeServiceDeps {
   db: Database;
@@ -81,6 +82,8 @@ function extrasOf(machine: { sshPort?: number | null; acceleration?: string | nu
 export class ComputeService {
   private starting: Promise<void> | undefined;
   readonly statistics: ComputeStatistics;
+  /** The team images computes may be made from (server/images, connected by app.ts); none: catalog only. */
+  teamImages: TeamImageSource | undefined;
 
   constructor(readonly deps: ComputeServiceDeps) {
     this.statistics = new ComputeStatistics(deps.db, deps.logger);
@@ -88,6 +91,15 @@ export class ComputeService {
 
   get db(): Database {
     return this.deps.db;
+  }
+
+  connectTeamImages(source: TeamImageSource): void {
+    this.teamImages = source;
+  }
+
+  /** The machine a compute asks for, with its team image's file when made from one. */
+  specOf(row: ComputeRow): MachineSpec {
+    return machineSpecOf(this.deps.catalog, row, this.teamImages && ((id) => this.teamImages!.fileOf(id)));
   }
 
   get driver(): ComputeDriver {
@@ -463,7 +475,7 @@ export class ComputeService {
   private async rebuildSpec(computeId: string, rootPassword: string | undefined): Promise<MachineSpec> {
     const found = await findCompute(this.db, computeId);
     if (!found) throw new MachineStateError('The compute is gone.');
-    const spec = machineSpecOf(this.deps.catalog, found.row);
+    const spec = this.specOf(found.row);
     return rootPassword ? { ...spec, rootPassword } : spec;
   }
 
@@ -474,7 +486,7 @@ export class ComputeService {
   async provision(row: ComputeRow, rootPassword?: string): Promise<void> {
     const { driver, logger } = this.deps;
     try {
-      const spec = machineSpecOf(this.deps.catalog, row);
+      const spec = this.specOf(row);
       const addresses = await driver.create(rootPassword ? { ...spec, rootPassword } : spec);
       const now = this.deps.clock.now();
       await this.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { createComputeRequestSchema } from '@/contract/compute-requests';
 import { userDataKind } from '@/contract/computes';
+import { minDiskGbOf } from '@/contract/images';
 import type { FieldError } from '@/contract/problem';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
@@ -55,10 +56,26 @@ export async function createCompute(
       message: `${location.city} does not take new computes yet; choose another location.`,
     });
   }
-  const image = catalog.operatingSystem(body.operatingSystemId);
-  if (!image) errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
+  // A team image brings its own operating system; its virtual disk must fit the plan's.
+  const teamImage = body.imageId
+    ? await service.teamImages?.available(service.db, teamId, body.imageId)
+    : undefined;
+  if (body.imageId && !teamImage) {
+    errors.push({ field: 'imageId', message: 'Choose one of the team’s available images.' });
+  }
+  const operatingSystemId = teamImage?.operatingSystemId ?? body.operatingSystemId;
+  const image = catalog.operatingSystem(operatingSystemId);
+  if (!image && !body.imageId) {
+    errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
+  }
   const plan = catalog.instanceType(body.instanceTypeId);
   if (!plan) errors.push({ field: 'instanceTypeId', message: 'Choose one of the plans listed.' });
+  else if (teamImage && plan.diskGb < minDiskGbOf(teamImage.virtualSizeBytes)) {
+    errors.push({
+      field: 'instanceTypeId',
+      message: `The image “${teamImage.name}” needs a disk of at least ${minDiskGbOf(teamImage.virtualSizeBytes)} GB; choose a plan with one.`,
+    });
+  }
   const signIn = await resolveRootSignIn(
     service.db,
     { userId: input.userId, teamId, authentication: body.authentication },
@@ -70,7 +87,7 @@ export async function createCompute(
   // A hypervisor with limited room says so before anything is made (no compute in error for a full host).
   const refusal = await service.driver.refusePlacement?.({
     locationId: body.locationId,
-    imageId: body.operatingSystemId,
+    imageId: operatingSystemId,
     vcpus: plan.vcpus,
     memoryMb: plan.memoryMb,
     diskGb: plan.diskGb,
@@ -120,7 +137,8 @@ export async function createCompute(
         hostname: body.hostname,
         status: 'provisioning',
         locationId: body.locationId,
-        operatingSystemId: body.operatingSystemId,
+        operatingSystemId,
+        imageId: teamImage?.id ?? null,
         instanceType: plan as unknown as Record<string, unknown>,
         vcpus: plan.vcpus,
         tags: body.tags,
@@ -149,7 +167,8 @@ export async function createCompute(
       details: {
         computeId,
         location: body.locationId,
-        image: body.operatingSystemId,
+        image: operatingSystemId,
+        ...(teamImage ? { teamImage: teamImage.id } : {}),
         plan: plan.id,
         authentication: body.authentication.method,
         userData: body.userData ? userDataKind(body.userData) : null,

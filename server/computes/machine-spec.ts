@@ -4,7 +4,12 @@ import type { Catalog } from '../catalog/catalog';
 import type { MachineSpec } from '../drivers/compute/compute-driver';
 import type { ComputeRow } from './compute-record';
 
-export function machineSpecOf(catalog: Catalog, row: ComputeRow): MachineSpec {
+/** `teamImageFile`: where a team image's file is, for a compute made from one (row.imageId). */
+export function machineSpecOf(
+  catalog: Catalog,
+  row: ComputeRow,
+  teamImageFile?: (imageId: string) => string,
+): MachineSpec {
   const image = catalog.operatingSystemOrRetired(row.operatingSystemId);
   const plan = row.instanceType as { vcpus: number; memoryMb: number; diskGb: number };
   return {
@@ -19,6 +24,7 @@ export function machineSpecOf(catalog: Catalog, row: ComputeRow): MachineSpec {
     sshKeyFingerprint: row.sshKeyFingerprint,
     sshPublicKey: row.sshPublicKey,
     userData: row.userData,
+    ...(row.imageId && teamImageFile ? { teamImageFile: teamImageFile(row.imageId) } : {}),
     createdAt: row.createdAt,
   };
 }

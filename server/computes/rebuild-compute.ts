@@ -81,6 +81,8 @@ export async function rebuildCompute(
       .set({
         status: REBUILD_RULE.during,
         operatingSystemId: image.id,
+        // Rebuilt from the catalog's image: no longer from a team image.
+        imageId: null,
         authentication: signIn.method,
         sshPublicKey: signIn.publicKeys,
         sshKeyFingerprint: signIn.fingerprint,

@@ -534,6 +534,11 @@ export const computes = pgTable(
     acceleration: text('acceleration'),
     /** The user-data (#cloud-config or a script) it was made with, as written; null when none. */
     userData: text('user_data'),
+    /**
+     * The team image (server/images) its disk was copied from; null: the catalog's operating system. No
+     * foreign key: deleting the image leaves the computes made from it as they are.
+     */
+    imageId: uuid('image_id'),
     createdAt: at('created_at').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull(),
@@ -1130,4 +1135,34 @@ export const firewallEvents = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index().on(t.firewallId, t.seq)],
+);
+
+/**
+ * A team's images (server/images): a stopped compute's disk captured, or a file the team uploaded, kept as
+ * a standalone qcow2 named by its id in the image directory. The row comes first (status creating), the
+ * file once complete (available); a failed one keeps its reason and has no file.
+ */
+export const teamImages = pgTable(
+  'team_images',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** creating | available | failed */
+    status: text('status').notNull(),
+    /** capture | upload */
+    source: text('source').notNull(),
+    sourceComputeId: uuid('source_compute_id'),
+    sourceHostname: text('source_hostname'),
+    operatingSystemId: text('operating_system_id').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    virtualSizeBytes: bigint('virtual_size_bytes', { mode: 'number' }),
+    message: text('message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('team_images_team_created').on(t.teamId, t.createdAt)],
 );

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
 import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
+import { type ImageService, imageResources } from '../images';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
@@ -19,6 +20,7 @@ export function resourceManagerService(deps: {
   supportEmail: string;
   computes: ComputeService;
   domains: DomainService;
+  images: ImageService;
 }): Service {
   return {
     name: 'Resource manager',
@@ -38,6 +40,7 @@ export function resourceManagerService(deps: {
       socketTicketsRoutes(),
       ...catalogRoutes(deps.computes.deps.catalog, deps.computes.driver),
       ...computeResources(deps.computes),
+      ...imageResources(deps.images),
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
     ],

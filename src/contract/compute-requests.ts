@@ -17,6 +17,12 @@ export const createComputeRequestSchema = v.object({
    * `#!` script, up to 64 KiB of UTF-8 (src/contract/user-data.ts). Absent or null: none.
    */
   userData: v.optional(v.nullable(userDataSchema)),
+  /**
+   * One of the team's available images to copy the disk from instead of the catalog's; the compute then
+   * runs the image's operating system (operatingSystemId is taken from the image) and needs a plan whose
+   * disk holds the image's virtual disk. Absent or null: the catalog's image.
+   */
+  imageId: v.optional(v.nullable(v.pipe(v.string(), v.uuid('Choose one of the team’s images.')))),
 });
 
 /**

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { computeSchema } from './computes';
 import { domainSchema } from './domains';
 import { firewallSchema } from './firewalls';
+import { imageSchema } from './images';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -32,6 +33,10 @@ export const serverMessageSchema = v.variant('type', [
   /** A firewall of one of the user's teams was made or changed: the whole new firewall. */
   v.object({ type: v.literal('firewall.updated'), firewall: firewallSchema }),
   v.object({ type: v.literal('firewall.deleted'), teamId: uuid, firewallId: uuid }),
+  /** A team image was added or changed (captured, uploaded, renamed, failed): the whole new image. */
+  v.object({ type: v.literal('image.updated'), image: imageSchema }),
+  /** A team image is gone (deleted). */
+  v.object({ type: v.literal('image.deleted'), teamId: uuid, imageId: uuid }),
   /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
   /** A domain is gone (deleted), with its records. */

@@ -3,6 +3,7 @@ export const routeKeys = {
   overview: '/overview',
   computes: '/computes',
   domains: '/domains',
+  images: '/images',
   settings: '/settings',
   'account-settings': '/account-settings',
   'new-compute': '/new-compute',
@@ -15,6 +16,7 @@ export const routeKeys = {
 export const sectionNavigation = [
   { key: 'overview', label: 'Overview', to: routeKeys.overview },
   { key: 'computes', label: 'Computes', to: routeKeys.computes },
+  { key: 'images', label: 'Images', to: routeKeys.images },
   { key: 'domains', label: 'Domains', to: routeKeys.domains },
   { key: 'settings', label: 'Settings', to: routeKeys.settings },
 ] as const;

@@ -37,6 +37,8 @@ export interface CreateComputeInput {
   tags: string[];
   /** A #cloud-config document or a #! script; left out when the form's field is empty. */
   userData?: string;
+  /** One of the team's images to start from (its operating system is the image's). */
+  imageId?: string;
 }
 
 /** The idempotency key makes a retried or double-clicked create make one compute. */

@@ -8,6 +8,7 @@ import { authKeys } from './auth.queries';
 import { billingKeys, moneyKeys } from './billing.queries';
 import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
 import { domainKeys } from './domains.queries';
+import { imageKeys } from './images.queries';
 import { teamKeys } from './teams.queries';
 
 export interface LiveEffects {
@@ -44,6 +45,19 @@ export function applyServerMessage(
         teamKeys.auditLog(message.teamId),
         billingKeys.usage(message.teamId),
       ]);
+      return;
+    case 'image.updated': {
+      const { image } = message;
+      invalidate(queryClient, [
+        imageKeys.list(image.teamId),
+        teamKeys.auditLog(image.teamId),
+        // A capture writes the compute's history as it begins and ends.
+        ...(image.sourceComputeId ? [computeKeys.history(image.teamId, image.sourceComputeId)] : []),
+      ]);
+      return;
+    }
+    case 'image.deleted':
+      invalidate(queryClient, [imageKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'domain.updated':
       invalidate(queryClient, [

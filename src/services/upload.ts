@@ -10,7 +10,9 @@ import { readStorage } from './storage';
 export interface UploadOptions<S extends v.GenericSchema> {
   /** Full path from the API host, e.g. /user/api/v1/teams/…/verification. */
   path: string;
-  body: FormData;
+  /** A form, or a file sent as the body itself (an image: PUT, with its Content-Length). */
+  body: FormData | Blob;
+  method?: 'POST' | 'PUT';
   schema: S;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
@@ -19,7 +21,7 @@ export interface UploadOptions<S extends v.GenericSchema> {
 export function upload<S extends v.GenericSchema>(options: UploadOptions<S>): Promise<v.InferOutput<S>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${apiHost}${options.path}`);
+    request.open(options.method ?? 'POST', `${apiHost}${options.path}`);
     const token = readStorage('token');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.responseType = 'text';

@@ -10,6 +10,7 @@ import { authKeys } from '@/services/auth.queries';
 import { billingKeys } from '@/services/billing.queries';
 import { catalogKeys, computeKeys } from '@/services/computes.queries';
 import { domainKeys } from '@/services/domains.queries';
+import { imageKeys } from '@/services/images.queries';
 import { applyServerMessage } from '@/services/live-updates';
 import { teamKeys } from '@/services/teams.queries';
 
@@ -92,6 +93,8 @@ const messages: ServerMessage[] = [
   { type: 'compute.deleted', teamId, computeId: 'a' },
   { type: 'domain.updated', domain: { teamId } as never },
   { type: 'domain.deleted', teamId, domainId },
+  { type: 'image.updated', image: { teamId, sourceComputeId: 'a' } as never },
+  { type: 'image.deleted', teamId, imageId: domainId },
   { type: 'dns-records.changed', teamId, domainId },
   { type: 'team.updated', teamId },
   { type: 'members.changed', teamId },
@@ -210,6 +213,20 @@ describe('domains and records', () => {
     const client = seeded();
     applyServerMessage(client, { type: 'domain.updated', domain: { teamId } as never });
     expect(invalidated(client)).toEqual(keys(domainKeys.list(teamId), teamKeys.auditLogFiltered(teamId, {})));
+  });
+});
+
+describe('images', () => {
+  it('a captured or uploaded image refetches the team’s images, its audit log and the source compute’s history', () => {
+    const client = seeded();
+    client.setQueryData(imageKeys.list(teamId), { images: [] });
+    applyServerMessage(client, { type: 'image.updated', image: { teamId, sourceComputeId: 'a' } as never });
+    expect(client.getQueryState(imageKeys.list(teamId))?.isInvalidated).toBe(true);
+    expect(invalidated(client)).toEqual(
+      expect.arrayContaining(keys(computeKeys.history(teamId, 'a'), teamKeys.auditLogFiltered(teamId, {}))),
+    );
+    applyServerMessage(client, { type: 'image.deleted', teamId: otherTeamId, imageId: domainId });
+    expect(client.getQueryState(imageKeys.list(teamId))?.isInvalidated).toBe(true);
   });
 });
 

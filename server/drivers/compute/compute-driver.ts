@@ -79,6 +79,11 @@ export interface MachineSpec {
    */
   userData?: string | null;
   /**
+   * A team image to start from instead of the catalog's (`image` then names the operating system it runs):
+   * a standalone qcow2 on the control plane's host, copied whole into the machine's disk.
+   */
+  teamImageFile?: string | null;
+  /**
    * The generated root password, only on the create request that made it (never stored by the control
    * plane): a real machine's image needs it to set the password; a retried provisioning has none.
    */
@@ -259,6 +264,13 @@ export interface ComputeDriver {
   rescue(machineId: string, access: RescueAccess): Promise<void>;
   /** Leaves rescue: the machine boots normally from its own disk and rests running. */
   unrescue(machineId: string): Promise<void>;
+  /**
+   * Copies a stopped machine's disk, as it is now, into a standalone qcow2 (no backing file) at
+   * `destination`, a path on the control plane's host that does not exist yet. Resolves once the file is
+   * complete; meanwhile the machine refuses every transition but destroy (MachineStateError). Throws
+   * MachineStateError when the machine is not stopped; a failure leaves no file at `destination`.
+   */
+  captureDisk(machineId: string, destination: string): Promise<void>;
   /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
   destroy(machineId: string): Promise<void>;
   status(machineId: string): Promise<MachineStatus>;

@@ -1,5 +1,8 @@
 // Helpers for the identity tests: an app with a movable clock, requests with a bearer token, the outbox
 // read the way a person reads their mail, and accounts made through the real sign-up and phone flows.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect } from 'vitest';
@@ -7,6 +10,7 @@ import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contra
 import { type App, createApp } from '../../../server/app';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
 import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
+import { computesForImages } from '../../../server/computes/team-images-port';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
 import type { ComputeConfig } from '../../../server/drivers/compute/config';
@@ -16,6 +20,7 @@ import type { SmsDriver, SmsRetryPolicy } from '../../../server/drivers/sms';
 import { createIdentity, type Identity, type IdentityConfig } from '../../../server/identity';
 import type { Clock } from '../../../server/identity/clock';
 import type { NetworkAction, NetworkLimit } from '../../../server/identity/network-limits';
+import { createImageService, type ImageService } from '../../../server/images';
 import { createLogger } from '../../../server/logger';
 import { LiveUpdates } from '../../../server/socket/live-updates';
 import { captureLogs, emptyStaticDir, type LogCapture } from './test-app';
@@ -49,6 +54,8 @@ export interface IdentityTestApp {
   billing: BillingService;
   /** What the app pushes to open consoles (subscribe a user to see it). */
   live: LiveUpdates;
+  /** Team images, their files in options.imagesDir (a fresh temporary directory by default). */
+  images?: ImageService;
 }
 
 /** Simulator speed in server tests: fast enough not to wait, slow enough to see each status. */
@@ -70,6 +77,8 @@ export function buildIdentityTestApp(
     compute?: Partial<ComputeConfig>;
     /** Reverse DNS for the compute addresses (none by default). */
     reverseDns?: ReverseDns;
+    /** Where team images' files go; by default a fresh temporary directory. */
+    imagesDir?: string;
   } = {},
 ): IdentityTestApp {
   const clock = new TestClock();
@@ -104,7 +113,17 @@ export function buildIdentityTestApp(
     computes,
     instanceSecret: 'test-instance-secret',
   });
+  const images = createImageService({
+    db: database.db,
+    clock,
+    logger,
+    live,
+    catalog: computes.deps.catalog,
+    computes: computesForImages(computes),
+    directory: options.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
+  });
   const app = createApp({
+    images,
     database,
     logger,
     staticDir: emptyStaticDir(),
@@ -116,7 +135,7 @@ export function buildIdentityTestApp(
     computes,
     billing,
   });
-  return { app, identity, clock, logs, computes, billing, live };
+  return { app, identity, clock, logs, computes, billing, live, images };
 }
 
 let counter = 0;

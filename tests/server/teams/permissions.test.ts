@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
+import { teamImages } from '../../../server/db/schema';
 import { fundedTeamOf, startTopUp } from '../support/billing';
 import { action, computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
 import { addDomain, addRecord, uniqueZone } from '../support/domains';
@@ -121,6 +122,24 @@ async function teamCompute(
     await waitForStatus(t, people.owner.token, fixture.teamId, compute.id, 'rescue');
   }
   return compute;
+}
+
+/** An image of the fixture team (a failed capture: a row without a file). */
+async function teamImage(fixture: Fixture): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await t.identity.db.insert(teamImages).values({
+    id,
+    teamId: fixture.teamId,
+    name: 'matrix',
+    status: 'failed',
+    source: 'capture',
+    operatingSystemId: 'debian-12',
+    message: 'Made by the permission matrix.',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
 }
 
 /** A domain of the fixture team, added by its owner, and one of its sample records. */
@@ -464,6 +483,38 @@ const MATRIX: Record<string, Row> = {
   [`DELETE ${RM}/teams/{teamId}/firewalls/{firewallId}`]: {
     expect: team(204, 204, 204),
     request: async (fixture) => ({ params: { firewallId: (await teamFirewall(fixture)).id } }),
+  },
+  // ── Team images: every member of the team (a failed image row stands in for one: no disk to copy) ──
+  [`GET ${RM}/teams/{teamId}/images`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/images`]: {
+    // A compute id the team does not have: whoever may gets past the guards to the 422 that says so.
+    expect: team(422, 422, 422),
+    request: () => ({ body: { computeId: randomUUID(), name: 'golden' } }),
+  },
+  [`GET ${RM}/teams/{teamId}/images/{imageId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+  [`PATCH ${RM}/teams/{teamId}/images/{imageId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { imageId: await teamImage(fixture) },
+      body: { name: 'renamed' },
+    }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/images/{imageId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+  [`PUT ${RM}/teams/{teamId}/images/{imageId}/file`]: {
+    // No body, so no Content-Length: past the guards, 411.
+    expect: team(411, 411, 411),
+    request: () => ({ params: { imageId: randomUUID() }, query: '?name=up&operatingSystemId=debian-12' }),
+  },
+  [`GET ${RM}/teams/{teamId}/images/{imageId}/file`]: {
+    // A failed image has no file: past the guards, 409.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
   },
 
   // ── Domains and DNS records: every member of the team ──

@@ -36,6 +36,7 @@ import {
 import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocation';
 import { cryptRootPassword, GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
+import { DiskCaptures } from './disk-capture';
 import { DomainEventStream } from './domain-events';
 import { type FirewallRules, type FirewallSource, HostFirewalls } from './firewall';
 import { LibvirtFleet } from './fleet';
@@ -74,6 +75,7 @@ export class LibvirtDriver implements ComputeDriver {
   private readonly sampler: UsageSampler;
   private readonly watch: HostWatch;
   private readonly eventStreams: DomainEventStream[] = [];
+  private readonly captures: DiskCaptures;
 
   constructor(private readonly options: LibvirtDriverOptions) {
     this.store = new LibvirtMachineStore(options.db);
@@ -89,6 +91,7 @@ export class LibvirtDriver implements ComputeDriver {
       firewalls: new HostFirewalls(),
     };
     this.engine = new FlowEngine(this.context);
+    this.captures = new DiskCaptures(this.context);
     this.changes = new OutsideChanges(this.context, this.engine);
     this.sampler = new UsageSampler(this.context);
     this.watch = new HostWatch(this.context, this.engine);
@@ -230,24 +233,32 @@ export class LibvirtDriver implements ComputeDriver {
 
   // ── Transitions ──
 
+  /** Every transition but destroy waits for a capture of the machine's disk to finish. */
+  /** Every transition but destroy: refused while the machine's disk is copied (a capture, a move). */
+  private startFlow(...args: Parameters<FlowEngine['start']>): Promise<void> {
+    this.notMoving(args[0]);
+    this.captures.refuseWhileCapturing(args[0]);
+    return this.engine.start(...args);
+  }
+
+  captureDisk(machineId: string, destination: string): Promise<void> {
+    return this.captures.capture(machineId, destination);
+  }
+
   powerOn(machineId: string): Promise<void> {
-    this.notMoving(machineId);
-    return this.engine.start(machineId, FLOWS.power_on);
+    return this.startFlow(machineId, FLOWS.power_on);
   }
 
   shutdown(machineId: string): Promise<void> {
-    this.notMoving(machineId);
-    return this.engine.start(machineId, FLOWS.shutdown);
+    return this.startFlow(machineId, FLOWS.shutdown);
   }
 
   powerOff(machineId: string): Promise<void> {
-    this.notMoving(machineId);
-    return this.engine.start(machineId, FLOWS.power_off);
+    return this.startFlow(machineId, FLOWS.power_off);
   }
 
   reboot(machineId: string): Promise<void> {
-    this.notMoving(machineId);
-    return this.engine.start(machineId, FLOWS.reboot);
+    return this.startFlow(machineId, FLOWS.reboot);
   }
 
   /**
@@ -266,14 +277,13 @@ export class LibvirtDriver implements ComputeDriver {
     }
     if (!access.rootPassword) throw new MachineStateError('the rescue system needs its one-time password.');
     const spec = { ...specOf(row), rescue: { passwordCrypt: cryptRootPassword(access.rootPassword) } };
-    await this.engine.start(machineId, FLOWS.rescue, {
+    await this.startFlow(machineId, FLOWS.rescue, {
       values: { spec: spec as unknown as Record<string, unknown> },
     });
   }
 
   unrescue(machineId: string): Promise<void> {
-    this.notMoving(machineId);
-    return this.engine.start(machineId, FLOWS.unrescue);
+    return this.startFlow(machineId, FLOWS.unrescue);
   }
 
   /** The machine takes the new spec, its disk and seed the next generation (flows/rebuild.ts). */
@@ -287,7 +297,7 @@ export class LibvirtDriver implements ComputeDriver {
       createdAt: spec.createdAt.toISOString(),
       generation: generationOf(row) + 1,
     };
-    await this.engine.start(spec.id, FLOWS.rebuild, {
+    await this.startFlow(spec.id, FLOWS.rebuild, {
       values: { spec: stored as unknown as Record<string, unknown> },
       rootPassword,
     });
@@ -302,7 +312,7 @@ export class LibvirtDriver implements ComputeDriver {
       throw new MachineStateError(`The machine is busy (${row.transition.replace('_', ' ')}).`);
     await this.store.update(machineId, { spec: { ...row.spec, resizeTo: size } });
     try {
-      await this.engine.start(machineId, FLOWS.resize);
+      await this.startFlow(machineId, FLOWS.resize);
     } catch (error) {
       const now = await this.store.find(machineId);
       if (now && now.transition !== 'resize')

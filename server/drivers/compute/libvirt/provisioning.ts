@@ -15,6 +15,7 @@ import type { FlowContext } from './flows/flow';
 import type { HostConnection } from './host-connection';
 import { giveUpKvm, kvmRefusedStart, mayFallBack } from './kvm-fallback';
 import { type LibvirtMachineRow, specOf } from './machine-store';
+import { diskFromTeamImage } from './team-image-disk';
 import { domainStatus, VirshError } from './virsh';
 
 /**
@@ -105,7 +106,9 @@ export async function makeVolumes(
     await host.uploadVolume(seedVolume(row.id, generation), seed);
   }
   if (signal.aborted) throw new Aborted();
-  await host.createOverlay(diskVolume(row.id, generation), row.diskGb, spec.image.id);
+  if (spec.teamImageFile) {
+    await diskFromTeamImage(host, diskVolume(row.id, generation), row.diskGb, spec.teamImageFile);
+  } else await host.createOverlay(diskVolume(row.id, generation), row.diskGb, spec.image.id);
   if (signal.aborted) throw new Aborted();
 }
 

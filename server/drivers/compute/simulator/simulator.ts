@@ -28,6 +28,7 @@ import {
   type Transition,
 } from '../compute-driver';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
+import { CAPTURE_BASE_MS, pause, writeSimulatedDisk } from './disk-capture';
 import { MachineConsoles } from './machine-consoles';
 import { heldSize, type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
 import { simulatedMetrics } from './metrics';
@@ -64,6 +65,8 @@ export class HypervisorSimulator implements ComputeDriver {
   private readonly consoles: MachineConsoles;
   private readonly failNext = new Map<string, Set<Transition>>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Machines whose disk is being captured: they take no transition but destroy until it is done. */
+  private readonly capturing = new Set<string>();
   private listener: MachineEventListener | undefined;
   private stopped = false;
 
@@ -201,6 +204,36 @@ export class HypervisorSimulator implements ComputeDriver {
     return this.begin(machineId, 'destroy');
   }
 
+  /**
+   * Writes an empty qcow2 of the machine's disk size (it has no contents to copy) after a believable delay.
+   * A hostname holding fail-capture (not at its start: that fails provisioning) makes its captures fail (as fail-<transition> does).
+   */
+  async captureDisk(machineId: string, destination: string): Promise<void> {
+    // Marked before the first await: a power action asked a moment after the capture is refused.
+    if (this.capturing.has(machineId)) {
+      throw new MachineStateError('An image is already being captured from this machine’s disk.');
+    }
+    this.capturing.add(machineId);
+    try {
+      const row = await this.store.find(machineId);
+      if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+      if (row.transition || row.state !== 'stopped') {
+        throw new MachineStateError('Only a stopped machine’s disk can be captured; power it off first.');
+      }
+      await pause(Math.max(1, Math.round(CAPTURE_BASE_MS / this.options.config.speed)));
+      const spec = specOf(row);
+      if (spec.hostname.includes('fail-capture')) {
+        throw new MachineStateError('The disk could not be read (simulated failure).');
+      }
+      if (!(await this.store.find(machineId))) {
+        throw new MachineStateError('The machine was destroyed during the capture.');
+      }
+      await writeSimulatedDisk(destination, spec.diskGb);
+    } finally {
+      this.capturing.delete(machineId);
+    }
+  }
+
   async status(machineId: string): Promise<MachineStatus> {
     const row = await this.store.find(machineId);
     if (!row) return { state: 'absent', transition: null, ipv4: null, ipv6: null, lastOutcome: null };
@@ -238,6 +271,9 @@ export class HypervisorSimulator implements ComputeDriver {
     const duration = this.duration(machineId, transition);
     const row = await this.store.change(machineId, async (current, tx) => {
       if (transition !== 'destroy') {
+        if (this.capturing.has(machineId)) {
+          throw new MachineStateError('An image is being captured from its disk; wait until it is done.');
+        }
         if (current.transition) {
           throw new MachineStateError(`The machine is busy (${current.transition.replace('_', ' ')}).`);
         }

@@ -11,6 +11,7 @@ import { balanceQuery } from '@/services/billing.queries';
 import type { CreateComputeInput } from '@/services/computes.api';
 import { useCreateCompute } from '@/services/computes.mutations';
 import { instanceTypesQuery, locationsQuery, operatingSystemsQuery } from '@/services/computes.queries';
+import { imagesQuery } from '@/services/images.queries';
 import { teamSshKeysQuery } from '@/services/ssh-keys.queries';
 import { limitsQuery } from '@/services/teams.queries';
 import { Alert } from '@/ui/alert';
@@ -35,6 +36,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
       queryClient.ensureQueryData(instanceTypesQuery()),
       queryClient.ensureQueryData(limitsQuery(team.id)),
       queryClient.ensureQueryData(teamSshKeysQuery(team.id)),
+      queryClient.ensureQueryData(imagesQuery(team.id)),
       can(team.role, 'billing.read') && queryClient.ensureQueryData(balanceQuery(team.id)),
     ]),
   component: NewComputePage,
@@ -49,6 +51,9 @@ function NewComputePage() {
   const instanceTypes = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
   const limits = useSuspenseQuery(limitsQuery(team.id)).data;
   const savedKeys = useSuspenseQuery(teamSshKeysQuery(team.id)).data.keys;
+  const teamImages = useSuspenseQuery(imagesQuery(team.id)).data.images.filter(
+    (image) => image.status === 'available',
+  );
   // Live: a top-up made elsewhere (another tab, the checkout) opens the plans without a reload.
   const seesBalance = can(team.role, 'billing.read');
   const balance = useQuery({ ...balanceQuery(team.id), enabled: seesBalance }).data;
@@ -127,6 +132,7 @@ function NewComputePage() {
               canAddMoney={can(team.role, 'billing.manage')}
             />
             <CreateComputeForm
+              teamImages={teamImages}
               savedKeys={savedKeys}
               team={team}
               limits={limits}

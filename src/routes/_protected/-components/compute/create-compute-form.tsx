@@ -7,6 +7,7 @@ import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { createComputeRequestSchema } from '@/contract/compute-requests';
 import { type InstanceType, type Location, type OperatingSystem, tagSchema } from '@/contract/computes';
+import { type Image, minDiskGbOf } from '@/contract/images';
 import type { SshKey } from '@/contract/ssh-keys';
 import type { Team, TeamLimits } from '@/contract/teams';
 import { formatMemory, formatMoney, prepaidShortfall } from '@/domain/money';
@@ -34,11 +35,16 @@ interface Props extends CatalogData {
   balanceMinor: number | null;
   /** Saved SSH keys the caller may put on a compute of the team: theirs and those shared with it. */
   savedKeys: SshKey[];
+  /** The team's available images, offered beside the catalog's. */
+  teamImages?: Image[];
   submitting: boolean;
   serverErrors: Record<string, string>;
   message: string | null;
   onSubmit: (input: CreateComputeInput) => void;
 }
+
+/** The prefix of a team image's choice among the images (catalog ids never start with it). */
+const TEAM_IMAGE = 'team-image:';
 
 /** Contract issues keyed by the form's field names (authentication.publicKey → publicKey). */
 function fieldErrorsOf(input: unknown): Record<string, string> {
@@ -58,6 +64,7 @@ export function CreateComputeForm({
   limits,
   balanceMinor,
   savedKeys,
+  teamImages = [],
   locations,
   operatingSystems,
   instanceTypes,
@@ -67,7 +74,11 @@ export function CreateComputeForm({
   onSubmit,
 }: Props) {
   const [locationId, setLocationId] = useState(locations.find((l) => l.available)?.id ?? '');
+  // The image chosen: a catalog operating system's id, or TEAM_IMAGE + a team image's id.
   const [osId, setOsId] = useState(operatingSystems[0]?.id ?? '');
+  const teamImage = osId.startsWith(TEAM_IMAGE)
+    ? teamImages.find((image) => image.id === osId.slice(TEAM_IMAGE.length))
+    : undefined;
   const [planId, setPlanId] = useState(
     () =>
       instanceTypes.find(
@@ -86,7 +97,7 @@ export function CreateComputeForm({
   const errors = { ...serverErrors, ...clientErrors };
 
   const plan = instanceTypes.find((candidate) => candidate.id === planId);
-  const os = operatingSystems.find((candidate) => candidate.id === osId);
+  const os = operatingSystems.find((candidate) => candidate.id === (teamImage?.operatingSystemId ?? osId));
   const location = locations.find((candidate) => candidate.id === locationId);
   const atLimit = limits.computes.limit !== null && limits.computes.used >= limits.computes.limit;
   const tooLarge = (type: InstanceType) => limits.maxVcpus !== null && type.vcpus > limits.maxVcpus;
@@ -99,7 +110,8 @@ export function CreateComputeForm({
   const input: CreateComputeInput = {
     hostname: hostname.trim() || suggestion,
     locationId,
-    operatingSystemId: osId,
+    operatingSystemId: teamImage?.operatingSystemId ?? osId,
+    ...(teamImage ? { imageId: teamImage.id } : {}),
     instanceTypeId: planId,
     authentication: authenticationOf(signIn),
     tags,
@@ -157,8 +169,15 @@ export function CreateComputeForm({
         value={osId}
         onChange={setOsId}
         columns={3}
-        error={errors.operatingSystemId}
-        options={operatingSystems.map((o) => ({ value: o.id, label: `${o.name} ${o.version}` }))}
+        error={errors.operatingSystemId ?? errors.imageId}
+        options={[
+          ...operatingSystems.map((o) => ({ value: o.id, label: `${o.name} ${o.version}` })),
+          ...teamImages.map((image) => ({
+            value: `${TEAM_IMAGE}${image.id}`,
+            label: image.name,
+            description: `Team image · ${minDiskGbOf(image.virtualSizeBytes ?? 0)} GB disk or more`,
+          })),
+        ]}
       />
       <ChoiceCards
         legend="Plan"

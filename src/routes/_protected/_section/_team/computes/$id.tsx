@@ -12,7 +12,7 @@ import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
 // A compute: its overview (the default child) and the power, resize, tags, reverse DNS, history, monitoring,
-// rebuild, rescue and destroy pages.
+// rebuild, capture image, rescue and destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
@@ -77,6 +77,7 @@ function ComputeLayout() {
           { label: 'History', to: '/computes/$id/history', params: { id } },
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
           { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
+          { label: 'Capture image', to: '/computes/$id/image', params: { id } },
           { label: 'Rescue', to: '/computes/$id/rescue', params: { id } },
           { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },
         ]}

@@ -6,6 +6,7 @@ export const actionGroups = [
   { value: 'invitation.', label: 'Invitations' },
   { value: 'verification.', label: 'Verification' },
   { value: 'compute.', label: 'Computes' },
+  { value: 'image.', label: 'Images' },
   { value: 'domain.', label: 'Domains' },
   { value: 'billing.', label: 'Billing' },
 ];
@@ -37,6 +38,10 @@ const phrases: Record<string, string> = {
   'compute.tags_changed': 'changed a compute’s tags',
   'compute.reverse_dns_changed': 'changed a compute’s reverse DNS',
   'compute.destroyed': 'destroyed a compute',
+  'image.captured': 'captured a compute’s disk as an image',
+  'image.uploaded': 'uploaded an image',
+  'image.renamed': 'renamed an image',
+  'image.deleted': 'deleted an image',
   'domain.created': 'added a domain',
   'domain.deleted': 'deleted a domain',
   'domain.record_created': 'added a DNS record',

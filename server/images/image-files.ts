@@ -1,0 +1,120 @@
+// The image directory: each available image is `<id>.qcow2`, a standalone qcow2 the server wrote itself
+// (captured by the driver, or converted from an upload). Files being made carry a `.part` suffix and are
+// renamed only once complete, so a crash never leaves a half-made file under an image's name.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { MAX_IMAGE_VIRTUAL_BYTES } from '@/contract/images';
+import { type DiskFormat, formatOf, readHead } from './disk-format';
+
+const run = promisify(execFile);
+
+export interface DiskFacts {
+  sizeBytes: number;
+  virtualSizeBytes: number;
+}
+
+/** The image cannot be kept, and why, in words the uploader can act on. */
+export class ImageRefused extends Error {}
+
+interface QemuImgInfo {
+  format?: string;
+  'virtual-size'?: number;
+  'backing-filename'?: string;
+  'full-backing-filename'?: string;
+  encrypted?: boolean;
+  'format-specific'?: { type?: string; data?: { 'data-file'?: string; 'data-file-raw'?: boolean } };
+}
+
+export class ImageFiles {
+  constructor(readonly directory: string) {}
+
+  async ready(): Promise<void> {
+    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+  }
+
+  pathOf(imageId: string): string {
+    return join(this.directory, `${imageId}.qcow2`);
+  }
+
+  /** A fresh name for a file being received or made (removed with removeTemporary). */
+  temporaryPath(): string {
+    return join(this.directory, `incoming-${randomUUID()}.part`);
+  }
+
+  async remove(imageId: string): Promise<void> {
+    await rm(this.pathOf(imageId), { force: true });
+  }
+
+  /**
+   * Checks a received file and writes it as the image's standalone qcow2: its format decided from its
+   * header (qcow2 or raw, never probed), then qemu-img info on that format only — no backing file, no
+   * external data file, not encrypted, a virtual size within limits — then qemu-img convert. Throws
+   * ImageRefused with the reason; leaves nothing under the image's name unless it succeeded.
+   */
+  async importFile(received: string, imageId: string): Promise<DiskFacts> {
+    const verdict = formatOf(await readHead(received));
+    if (!verdict.ok) throw new ImageRefused(verdict.reason);
+    await this.check(received, verdict.format);
+    const target = this.pathOf(imageId);
+    const partial = `${target}.part`;
+    try {
+      await run('qemu-img', ['convert', '-q', '-f', verdict.format, '-O', 'qcow2', received, partial], {
+        timeout: 60 * 60_000,
+      });
+      const facts = await this.check(partial, 'qcow2');
+      await rename(partial, target);
+      return facts;
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
+
+  /** The facts of a file the driver wrote (a capture), checked like an upload: standalone qcow2. */
+  async factsOf(imageId: string): Promise<DiskFacts> {
+    const path = this.pathOf(imageId);
+    const verdict = formatOf(await readHead(path));
+    if (!verdict.ok || verdict.format !== 'qcow2') {
+      throw new ImageRefused(verdict.ok ? 'The captured disk is not a qcow2 file.' : verdict.reason);
+    }
+    return this.check(path, 'qcow2');
+  }
+
+  private async check(path: string, format: DiskFormat): Promise<DiskFacts> {
+    let info: QemuImgInfo;
+    try {
+      const { stdout } = await run('qemu-img', ['info', '--output=json', '-f', format, path], {
+        timeout: 60_000,
+      });
+      info = JSON.parse(stdout) as QemuImgInfo;
+    } catch {
+      throw new ImageRefused(`The file is not a readable ${format} image.`);
+    }
+    if (info.format !== format) throw new ImageRefused(`The file is not a ${format} image.`);
+    if (info['backing-filename'] || info['full-backing-filename']) {
+      throw new ImageRefused(
+        'The image has a backing file: an image must stand alone (flatten it with qemu-img convert -O qcow2).',
+      );
+    }
+    const data = info['format-specific']?.data;
+    if (data?.['data-file'] || data?.['data-file-raw']) {
+      throw new ImageRefused('The image keeps its data in an external data file: an image must stand alone.');
+    }
+    if (info.encrypted) throw new ImageRefused('The image is encrypted; upload it decrypted.');
+    const virtualSize = info['virtual-size'] ?? 0;
+    if (virtualSize <= 0) throw new ImageRefused('The image is empty.');
+    if (virtualSize > MAX_IMAGE_VIRTUAL_BYTES) {
+      throw new ImageRefused(
+        `The image’s disk is ${gib(virtualSize)} GiB; the largest taken is ${gib(MAX_IMAGE_VIRTUAL_BYTES)} GiB (the largest plan’s disk).`,
+      );
+    }
+    const { size } = await stat(path);
+    return { sizeBytes: size, virtualSizeBytes: virtualSize };
+  }
+}
+
+function gib(bytes: number): string {
+  return (bytes / 1024 ** 3).toFixed(bytes % 1024 ** 3 === 0 ? 0 : 1);
+}

@@ -1,0 +1,355 @@
+// Team images: capture a stopped compute's disk, take an upload, rename, delete, and the file a download
+// or a new compute reads. Every change writes the image, the team's audit log and (for a capture) the
+// compute's history in one transaction, then tells the team's open consoles. A capture's row comes first
+// (status creating) and its file once the driver has copied the disk; an upload is received, checked and
+// converted before its row exists, so a refused upload leaves nothing behind.
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Image } from '@/contract/images';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { Catalog } from '../catalog/catalog';
+import type { TeamImageSource } from '../computes/team-image-source';
+import type { ComputesForImages } from '../computes/team-images-port';
+import type { Database } from '../db';
+import { teamImages } from '../db/schema';
+import { MachineStateError } from '../drivers/compute/compute-driver';
+import type { AppEnv } from '../http/env';
+import type { Clock } from '../identity/clock';
+import type { Logger } from '../logger';
+import type { LiveUpdates } from '../socket/live-updates';
+import { fieldProblem } from '../tenancy/problems';
+import type { Queryable } from '../tenancy/team-record';
+import { type DiskFacts, type ImageFiles, ImageRefused } from './image-files';
+import { findImage, type ImageRow, lockImage, toImage } from './image-record';
+import { imageConflict, imageNotFound } from './problems';
+
+export interface ImageServiceDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  live: LiveUpdates;
+  catalog: Catalog;
+  files: ImageFiles;
+  computes: ComputesForImages;
+}
+
+export class ImageService implements TeamImageSource {
+  private starting: Promise<void> | undefined;
+  private readonly captures = new Set<Promise<void>>();
+
+  constructor(readonly deps: ImageServiceDeps) {}
+
+  get db(): Database {
+    return this.deps.db;
+  }
+
+  /**
+   * Once, before the first request: the image directory exists, and a capture a restart interrupted (its
+   * row still creating, no driver copying it any more) is marked failed with the reason.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.recover().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  readonly started: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    await this.start();
+    await next();
+  };
+
+  /** Waits for the captures under way (tests, a stopping server). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.captures]);
+  }
+
+  private async recover(): Promise<void> {
+    await this.deps.files.ready();
+    const now = this.deps.clock.now();
+    const interrupted = await this.db
+      .update(teamImages)
+      .set({
+        status: 'failed',
+        message: 'The server restarted while the disk was being copied; capture the image again.',
+        updatedAt: now,
+      })
+      .where(eq(teamImages.status, 'creating'))
+      .returning();
+    for (const row of interrupted) await this.publish(row);
+  }
+
+  async publish(row: ImageRow): Promise<void> {
+    if (!this.deps.live.listening) return;
+    await this.deps.live.publishToTeam(row.teamId, { type: 'image.updated', image: toImage(row) });
+  }
+
+  // ── TeamImageSource (creating a compute from an image) ──
+
+  async available(db: Queryable, teamId: string, imageId: string) {
+    const row = await findImage(db, teamId, imageId);
+    if (row?.status !== 'available' || row.virtualSizeBytes === null) return undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      operatingSystemId: row.operatingSystemId,
+      virtualSizeBytes: row.virtualSizeBytes,
+    };
+  }
+
+  fileOf(imageId: string): string {
+    return this.deps.files.pathOf(imageId);
+  }
+
+  // ── Capture ──
+
+  /** Begins capturing the stopped compute's disk; answers the image, creating. */
+  async capture(input: {
+    teamId: string;
+    actor: AuditActor;
+    computeId: string;
+    name: string;
+  }): Promise<Image> {
+    const { teamId, actor, computeId, name } = input;
+    const now = this.deps.clock.now();
+    const id = randomUUID();
+    const row = await this.db.transaction(async (tx) => {
+      const compute = await this.deps.computes.lockCompute(tx, teamId, computeId);
+      if (!compute) throw fieldProblem('computeId', 'This team has no such compute.');
+      if (compute.status !== 'stopped') {
+        throw imageConflict(
+          `The compute is ${compute.status.replace('_', ' ')}: an image is captured from a stopped compute, so its disk does not change while it is copied. Power it off first.`,
+        );
+      }
+      const [busy] = await tx
+        .select({ id: teamImages.id })
+        .from(teamImages)
+        .where(and(eq(teamImages.sourceComputeId, computeId), eq(teamImages.status, 'creating')));
+      if (busy)
+        throw imageConflict('An image is already being captured from this compute; wait until it is done.');
+      const [inserted] = await tx
+        .insert(teamImages)
+        .values({
+          id,
+          teamId,
+          name,
+          status: 'creating',
+          source: 'capture',
+          sourceComputeId: compute.id,
+          sourceHostname: compute.hostname,
+          operatingSystemId: compute.operatingSystemId,
+          message: 'The disk is being copied.',
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await this.deps.computes.recordHistory(tx, {
+        computeId,
+        actorUserId: actor.userId,
+        message: `Capturing the disk as the image “${name}”; the compute stays stopped until it is done.`,
+        at: now,
+      });
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'image.captured',
+        target: name,
+        details: { imageId: id, computeId, hostname: compute.hostname },
+        at: now,
+      });
+      return inserted!;
+    });
+    await this.publish(row);
+    const running = this.runCapture(row).finally(() => this.captures.delete(running));
+    this.captures.add(running);
+    return toImage(row);
+  }
+
+  private async runCapture(row: ImageRow): Promise<void> {
+    const computeId = row.sourceComputeId!;
+    let outcome: { facts: DiskFacts } | { failure: string };
+    try {
+      await this.deps.computes.captureDisk(computeId, this.deps.files.pathOf(row.id));
+      outcome = { facts: await this.deps.files.factsOf(row.id) };
+    } catch (error) {
+      if (!(error instanceof MachineStateError || error instanceof ImageRefused)) {
+        this.deps.logger.error({ err: error, imageId: row.id, computeId }, 'image capture failed');
+      }
+      await this.deps.files.remove(row.id).catch(() => {});
+      outcome = {
+        failure:
+          error instanceof MachineStateError || error instanceof ImageRefused
+            ? `The capture failed: ${error.message}`
+            : 'The capture failed: the hypervisor could not copy the disk. Try again.',
+      };
+    }
+    const now = this.deps.clock.now();
+    const settled = await this.db.transaction(async (tx) => {
+      const current = await lockImage(tx, row.teamId, row.id);
+      if (current?.status !== 'creating') return undefined;
+      const [updated] = await tx
+        .update(teamImages)
+        .set(
+          'facts' in outcome
+            ? { status: 'available', message: null, ...outcome.facts, updatedAt: now }
+            : { status: 'failed', message: outcome.failure, updatedAt: now },
+        )
+        .where(eq(teamImages.id, row.id))
+        .returning();
+      await this.deps.computes
+        .recordHistory(tx, {
+          computeId,
+          actorUserId: null,
+          message:
+            'facts' in outcome
+              ? `The image “${row.name}” is captured (${gigabytes(outcome.facts.sizeBytes)} GB).`
+              : `The image “${row.name}” was not captured. ${outcome.failure}`,
+          failed: !('facts' in outcome),
+          at: now,
+        })
+        // The compute may have been destroyed meanwhile; its history went with it.
+        .catch(() => {});
+      return updated;
+    });
+    if (settled) await this.publish(settled);
+    else if ('facts' in outcome) await this.deps.files.remove(row.id);
+  }
+
+  // ── Upload ──
+
+  /**
+   * Keeps a received file (its path) as a new image once checked and converted; the received file is
+   * removed either way. Refused (422 on `file`, with the reason) when it is not a standalone qcow2 or raw
+   * disk within limits; nothing is kept then.
+   */
+  async upload(input: {
+    teamId: string;
+    imageId: string;
+    actor: AuditActor;
+    name: string;
+    operatingSystemId: string;
+    received: string;
+  }): Promise<Image> {
+    const { teamId, imageId: id, actor, name, operatingSystemId, received } = input;
+    if (!this.deps.catalog.operatingSystem(operatingSystemId)) {
+      await rm(received, { force: true });
+      throw fieldProblem('operatingSystemId', 'Choose one of the operating systems listed.');
+    }
+    let facts: DiskFacts;
+    try {
+      facts = await this.deps.files.importFile(received, id);
+    } catch (error) {
+      if (error instanceof ImageRefused) throw fieldProblem('file', error.message);
+      throw error;
+    } finally {
+      await rm(received, { force: true });
+    }
+    const now = this.deps.clock.now();
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(teamImages)
+          .values({
+            id,
+            teamId,
+            name,
+            status: 'available',
+            source: 'upload',
+            operatingSystemId,
+            ...facts,
+            createdBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await recordAudit(tx, {
+          teamId,
+          actor,
+          action: 'image.uploaded',
+          target: name,
+          details: { imageId: id, sizeBytes: facts.sizeBytes, virtualSizeBytes: facts.virtualSizeBytes },
+          at: now,
+        });
+        return inserted!;
+      });
+      await this.publish(row);
+      return toImage(row);
+    } catch (error) {
+      await this.deps.files.remove(id);
+      throw error;
+    }
+  }
+
+  /** Whether any team has an image with this id (an upload's id must be new). */
+  async imageIdTaken(imageId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: teamImages.id })
+      .from(teamImages)
+      .where(eq(teamImages.id, imageId));
+    return row !== undefined;
+  }
+
+  // ── Rename, delete ──
+
+  async rename(input: { teamId: string; imageId: string; name: string; actor: AuditActor }): Promise<Image> {
+    const { teamId, imageId, name, actor } = input;
+    const now = this.deps.clock.now();
+    const { row, changed } = await this.db.transaction(async (tx) => {
+      const current = await lockImage(tx, teamId, imageId);
+      if (!current) throw imageNotFound();
+      if (current.name === name) return { row: current, changed: false };
+      const [updated] = await tx
+        .update(teamImages)
+        .set({ name, updatedAt: now })
+        .where(eq(teamImages.id, imageId))
+        .returning();
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'image.renamed',
+        target: name,
+        details: { imageId, from: current.name, to: name },
+        at: now,
+      });
+      return { row: updated!, changed: true };
+    });
+    if (changed) await this.publish(row);
+    return toImage(row);
+  }
+
+  /** Deletes the image and its file; computes made from it keep their own disks. */
+  async remove(input: { teamId: string; imageId: string; actor: AuditActor }): Promise<void> {
+    const { teamId, imageId, actor } = input;
+    const now = this.deps.clock.now();
+    await this.db.transaction(async (tx) => {
+      const current = await lockImage(tx, teamId, imageId);
+      if (!current) throw imageNotFound();
+      if (current.status === 'creating') {
+        throw imageConflict('The image is still being captured; delete it once it is done.');
+      }
+      await tx.delete(teamImages).where(eq(teamImages.id, imageId));
+      await recordAudit(tx, {
+        teamId,
+        actor,
+        action: 'image.deleted',
+        target: current.name,
+        details: { imageId, source: current.source },
+        at: now,
+      });
+    });
+    await this.deps.files.remove(imageId).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, imageId }, 'could not remove a deleted image’s file');
+    });
+    if (this.deps.live.listening) {
+      await this.deps.live.publishToTeam(teamId, { type: 'image.deleted', teamId, imageId });
+    }
+  }
+}
+
+function gigabytes(bytes: number): string {
+  return (bytes / 1024 ** 3).toFixed(2);
+}

@@ -1,0 +1,192 @@
+// /teams/:teamId/images: a team's images — list, capture from a stopped compute, rename, delete, and the
+// file itself (upload with PUT, download with GET, resumable with Range).
+import {
+  captureImageRequestSchema,
+  imageListSchema,
+  imageSchema,
+  MAX_IMAGE_VIRTUAL_BYTES,
+  renameImageRequestSchema,
+  uploadImageQuerySchema,
+} from '@/contract/images';
+import { auditActor } from '../audit/audit-log';
+import { problem } from '../http/problem';
+import { defineRoutes, type Routes } from '../http/routes';
+import { teamGuards } from '../tenancy/guards';
+import { teamIdParams } from '../tenancy/params';
+import { fieldProblem } from '../tenancy/problems';
+import { downloadName, downloadOf } from './download';
+import { ImageRefused } from './image-files';
+import { findImage, listImages, toImage } from './image-record';
+import type { ImageService } from './image-service';
+import { imageParams } from './params';
+import { imageConflict, imageNotFound } from './problems';
+import { receiveBody } from './upload-receiver';
+
+/** An upload may be a little larger than the largest disk it holds (a qcow2's own tables). */
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_VIRTUAL_BYTES + 1024 ** 3;
+
+export function imagesRoutes(service: ImageService): Routes {
+  const { db } = service;
+  return defineRoutes('/teams/:teamId/images', 'Images')
+    .use(service.deps.computes.started)
+    .use(service.started)
+    .add({
+      method: 'get',
+      path: '/',
+      summary: 'List the team’s images, newest first',
+      tokenScope: 'computes:read',
+      guards: teamGuards(),
+      request: { params: teamIdParams },
+      responses: { 200: { description: 'The images.', schema: imageListSchema } },
+      handler: async (c) => c.json({ images: (await listImages(db, c.get('team').id)).map(toImage) }, 200),
+    })
+    .add({
+      method: 'post',
+      path: '/',
+      summary: 'Capture a stopped compute’s disk as a team image',
+      tokenScope: 'computes:read_write',
+      description:
+        'The disk is copied as it is into a standalone qcow2 (no backing file), which computes can then be made from, or downloaded. The compute must be stopped (409 with the reason otherwise) and takes no power action until the copy is done. Answers 202 with the image creating; it becomes available (or failed, with the reason) on the socket (image.updated) and in the compute’s history.',
+      guards: teamGuards('resources.manage'),
+      request: { params: teamIdParams, body: captureImageRequestSchema },
+      responses: { 202: { description: 'The image, being captured.', schema: imageSchema } },
+      handler: async (c, { body }) => {
+        const image = await service.capture({
+          teamId: c.get('team').id,
+          actor: auditActor(c),
+          computeId: body.computeId,
+          name: body.name,
+        });
+        return c.json(image, 202);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:imageId',
+      summary: 'Read one of the team’s images',
+      tokenScope: 'computes:read',
+      guards: teamGuards(),
+      request: { params: imageParams },
+      responses: { 200: { description: 'The image.', schema: imageSchema } },
+      handler: async (c, { params }) => {
+        const row = await findImage(db, c.get('team').id, params.imageId);
+        if (!row) throw imageNotFound();
+        return c.json(toImage(row), 200);
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:imageId',
+      summary: 'Rename an image',
+      tokenScope: 'computes:read_write',
+      guards: teamGuards('resources.manage'),
+      request: { params: imageParams, body: renameImageRequestSchema },
+      responses: { 200: { description: 'The image with its new name.', schema: imageSchema } },
+      handler: async (c, { params, body }) => {
+        const image = await service.rename({
+          teamId: c.get('team').id,
+          imageId: params.imageId,
+          name: body.name,
+          actor: auditActor(c),
+        });
+        return c.json(image, 200);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:imageId',
+      summary: 'Delete an image and its file',
+      tokenScope: 'computes:read_write',
+      description:
+        'Computes made from it keep their own disks. An image still being captured is 409: delete it once it is done.',
+      guards: teamGuards('resources.manage'),
+      request: { params: imageParams },
+      responses: { 204: { description: 'The image is gone.' } },
+      handler: async (c, { params }) => {
+        await service.remove({ teamId: c.get('team').id, imageId: params.imageId, actor: auditActor(c) });
+        return c.body(null, 204);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:imageId/file',
+      summary: 'Upload an image: the body is the disk file itself, qcow2 or raw',
+      tokenScope: 'computes:read_write',
+      description:
+        'Makes the image with the id in the path (choose a new UUID; an id already taken is 409). The body is streamed to disk, never held in memory; it needs a Content-Length (411 without). The file is checked from its header and with `qemu-img info` before anything is kept: qcow2 (version 2 or 3) or raw only, no backing file and no external data file (the host never opens another file on an image’s behalf), not encrypted, a virtual disk of at most the largest plan’s; then converted into a standalone qcow2. A refusal is 422 with the reason on `file`, a body ending short of its Content-Length too; nothing is kept either way. Answers 201 with the image, available.',
+      guards: teamGuards('resources.manage'),
+      maxBodyBytes: MAX_UPLOAD_BYTES,
+      request: { params: imageParams, query: uploadImageQuerySchema },
+      responses: { 201: { description: 'The image, available.', schema: imageSchema } },
+      handler: async (c, { params, query }) => {
+        const teamId = c.get('team').id;
+        const length = c.req.header('Content-Length');
+        if (!length || !/^\d+$/.test(length)) {
+          return problem(c, 411, {
+            detail:
+              'Send the image with a Content-Length (curl -T sends one), so a cut-off upload is noticed.',
+          });
+        }
+        if (await service.imageIdTaken(params.imageId)) {
+          throw imageConflict('An image with this id exists already; choose a new id for an upload.');
+        }
+        const received = service.deps.files.temporaryPath();
+        await service.deps.files.ready();
+        try {
+          await receiveBody(c.req.raw.body, Number(length), received);
+        } catch (error) {
+          if (error instanceof ImageRefused) throw fieldProblem('file', error.message);
+          throw error;
+        }
+        const image = await service.upload({
+          teamId,
+          imageId: params.imageId,
+          actor: auditActor(c),
+          name: query.name,
+          operatingSystemId: query.operatingSystemId,
+          received,
+        });
+        return c.json(image, 201);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:imageId/file',
+      summary: 'Download an image’s file (a standalone qcow2)',
+      tokenScope: 'computes:read',
+      description:
+        'Streamed; resumable with a byte Range (206 with Content-Range; 416 for a range past the end) and If-Range with the ETag. An image not yet available is 409.',
+      guards: teamGuards(),
+      request: { params: imageParams },
+      responses: {
+        200: { description: 'The whole file (application/octet-stream).' },
+        206: { description: 'The part of the file the Range asked for.' },
+      },
+      handler: async (c, { params }) => {
+        const row = await findImage(db, c.get('team').id, params.imageId);
+        if (!row) throw imageNotFound();
+        if (row.status !== 'available') {
+          throw imageConflict(
+            row.status === 'creating'
+              ? 'The image is still being captured.'
+              : 'The image failed; it has no file.',
+          );
+        }
+        const answer = await downloadOf(service.fileOf(row.id), {
+          etag: `"${row.id}"`,
+          filename: downloadName(row.name),
+          range: c.req.header('Range'),
+          ifRange: c.req.header('If-Range'),
+        });
+        if (answer.kind === 'unsatisfiable') {
+          return problem(
+            c,
+            416,
+            { detail: `The range is past the end of the file (${answer.size} bytes).` },
+            { 'Content-Range': `bytes */${answer.size}` },
+          );
+        }
+        return new Response(answer.body, { status: answer.status, headers: answer.headers });
+      },
+    });
+}

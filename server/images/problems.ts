@@ -1,0 +1,13 @@
+// Image failures in plain words. Another team's image is "not found", exactly like one that never was.
+import { ProblemError } from '../http/problem';
+
+export function imageNotFound(): ProblemError {
+  return new ProblemError(404, {
+    title: 'Image not found',
+    detail: 'This team has no such image. It may have been deleted.',
+  });
+}
+
+export function imageConflict(detail: string): ProblemError {
+  return new ProblemError(409, { title: 'Not possible right now', detail });
+}

@@ -1,0 +1,36 @@
+// Images captured, renamed, deleted and uploaded: the team's list follows (the socket also tells the other
+// open consoles).
+import type { QueryClient } from '@tanstack/react-query';
+import type { Image } from '@/contract/images';
+import { captureImage, deleteImage, renameImage } from './images.api';
+import { imageKeys } from './images.queries';
+import { type Answer, useWrite, type WriteCallbacks } from './mutation';
+
+const refresh = (teamId: string) => (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: imageKeys.list(teamId) });
+
+/** After an upload (made by the upload machine, not a mutation): the list shows the new image. */
+export const refreshImages = (queryClient: QueryClient, teamId: string) => refresh(teamId)(queryClient);
+
+export const useCaptureImage = (
+  teamId: string,
+  callbacks?: WriteCallbacks<Answer<typeof captureImage>, { computeId: string; name: string }>,
+) =>
+  useWrite(
+    (body: { computeId: string; name: string }) => captureImage(teamId, body),
+    refresh(teamId),
+    callbacks,
+  );
+
+export const useRenameImage = (
+  teamId: string,
+  callbacks?: WriteCallbacks<Image, { image: Image; name: string }>,
+) =>
+  useWrite(
+    ({ image, name }: { image: Image; name: string }) => renameImage(teamId, image.id, name),
+    refresh(teamId),
+    callbacks,
+  );
+
+export const useDeleteImage = (teamId: string, callbacks?: WriteCallbacks<void, Image>) =>
+  useWrite((image: Image) => deleteImage(teamId, image.id).then(() => undefined), refresh(teamId), callbacks);
