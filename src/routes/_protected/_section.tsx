@@ -58,6 +58,9 @@ function SectionLayout() {
         className={grid({
           gap: '6',
           gridArea: 'sidebar',
+          // One column no wider than the sidebar: on a phone the links scroll sideways in their own strip
+          // rather than widen the page.
+          gridTemplateColumns: 'minmax(0, 1fr)',
           borderRightWidth: { base: '0', md: '1px' },
           borderBottomWidth: { base: '1px', md: '0' },
           borderColor: 'border.default',
