@@ -19,6 +19,8 @@ uri=''
 while [ $# -gt 0 ]; do
   case "$1" in
     -q) options+=(-q); shift ;;
+    # libvirt's keepalive, which the driver gives every call (server/drivers/compute/libvirt/virsh.ts).
+    -k | -K) options+=("$1" "$2"); shift 2 ;;
     -c) options+=(-c "$2"); uri="$2"; shift 2 ;;
     *) break ;;
   esac
