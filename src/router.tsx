@@ -37,12 +37,17 @@ export function createAppRouter(
   });
   const { progressBar } = context.actors;
   let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+  // The page on screen, kept here: a link followed before the first page of a load has resolved comes with
+  // no `fromLocation`, yet it leads to a new page.
+  let shownPath = router.state.location.pathname;
   router.subscribe('onBeforeNavigate', () => progressBar.send({ type: 'progress.start' }));
   router.subscribe('onResolved', (event) => {
     progressBar.send({ type: 'progress.finish' });
+    const previousPath = shownPath;
+    shownPath = event.toLocation.pathname;
     // Only a new page scrolls; a change of filters or tabs in the address keeps the user's place, and the
     // first page of a load is at the top already (scrolling it 500 ms later would undo the user's scroll).
-    if (!event.pathChanged || !event.fromLocation) return;
+    if (previousPath === shownPath) return;
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TO_TOP_DELAY_MS);
     focusNewPage();
