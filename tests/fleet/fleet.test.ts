@@ -30,6 +30,7 @@ import {
   type TestPool,
 } from '../support/libvirt';
 import { type LoopbackSshd, startLoopbackSshd } from '../support/loopback-sshd';
+import { until as waitUntil } from '../support/until';
 
 const CUT_UPLOAD_VIRSH = fileURLToPath(new URL('./support/cut-upload-virsh.sh', import.meta.url));
 const OPERATOR_TOKEN = `fleet-operator-${'x'.repeat(32)}`;
@@ -78,20 +79,8 @@ const history = async (id: string) =>
     message: string | null;
   }[];
 
-async function until<T>(
-  what: string,
-  get: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 150_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 150_000) =>
+  waitUntil(what, get, done, timeoutMs, 200);
 
 const untilStatus = (id: string, status: string) =>
   until(

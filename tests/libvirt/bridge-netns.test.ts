@@ -16,6 +16,7 @@ import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
 import { createTestPool, libvirtHostsJson, type TestPool, virshSync } from '../support/libvirt';
 import { createNetnsLibvirt, type NetnsLibvirt, sshInNetns, tcpAnswers } from '../support/netns-libvirt';
+import { until as waitUntil } from '../support/until';
 
 // A documentation block (RFC 5737): it exists only inside the namespace.
 const BLOCK = '203.0.113.0/28';
@@ -48,20 +49,8 @@ async function api(method: string, path: string, body?: unknown, headers: Record
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
-async function until<T>(
-  what: string,
-  get: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 240_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 240_000) =>
+  waitUntil(what, get, done, timeoutMs);
 
 beforeAll(async () => {
   ownInterfacesBefore = ownInterfaces();

@@ -15,6 +15,7 @@ import { computeRequest } from '../server/support/computes';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
 import { createTestPool, libvirtHostsJson, sshAsRoot, type TestPool } from '../support/libvirt';
+import { until as waitUntil } from '../support/until';
 
 let pool: TestPool;
 let dataDir: string;
@@ -32,20 +33,8 @@ async function api(method: string, path: string, body?: unknown, headers: Record
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
-async function until<T>(
-  what: string,
-  get: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 300_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 300_000) =>
+  waitUntil(what, get, done, timeoutMs);
 
 const untilStatus = (id: string, status: string) =>
   until(

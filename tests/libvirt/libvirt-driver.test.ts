@@ -33,6 +33,7 @@ import {
   type TestPool,
   virshSync,
 } from '../support/libvirt';
+import { until as waitUntil } from '../support/until';
 
 let pool: TestPool;
 let dataDir: string;
@@ -69,20 +70,8 @@ async function api(method: string, path: string, body?: unknown, headers: Record
 
 const read = (id: string) => api('GET', `/teams/${teamId}/computes/${id}`);
 
-async function until<T>(
-  what: string,
-  get: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 180_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 180_000) =>
+  waitUntil(what, get, done, timeoutMs);
 
 const untilStatus = (id: string, status: string) =>
   until(
