@@ -1,7 +1,7 @@
 import '@/index.css';
 import '@/ui/theme/fonts';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppActors } from '@/app-actors';
 import { createAppRouter } from '@/router';
@@ -9,18 +9,37 @@ import { initTheme } from '@/ui/theme/theme';
 
 initTheme();
 
-// The machine inspector is development-only: this branch and its import are dropped from production builds.
-const inspect = import.meta.env.DEV
-  ? await import('@/inspector').then(({ installInspector }) => installInspector())
-  : undefined;
-// Actors may navigate (after signing in); the router is made next and needs the actors in its context.
-let navigate = (_to: string) => {};
-const actors = createAppActors({ inspect, navigate: (to) => navigate(to) });
-const router = createAppRouter({ actors });
-navigate = (to) => void router.navigate({ to });
+/** Lets the browser paint and answer input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/**
+ * The console starts in steps, each in a task of its own, so no single task holds the page for long (a
+ * phone's slower CPU turns one long start into seconds of a page that ignores taps: Lighthouse's "total
+ * blocking time"): the modules, then the long-lived actors, then the router, then the first render as a
+ * transition, which React slices. (Not a top-level await: with one, the bundler could no longer keep the
+ * route definitions in the entry, and the first page's scripts would grow by 20 KB.)
+ */
+async function startConsole() {
+  // The machine inspector is development-only: this branch and its import are dropped from production builds.
+  const inspect = import.meta.env.DEV
+    ? await import('@/inspector').then(({ installInspector }) => installInspector())
+    : undefined;
+  await nextTask();
+  // Actors may navigate (after signing in); the router is made next and needs the actors in its context.
+  let navigate = (_to: string) => {};
+  const actors = createAppActors({ inspect, navigate: (to) => navigate(to) });
+  await nextTask();
+  const router = createAppRouter({ actors });
+  navigate = (to) => void router.navigate({ to });
+  await nextTask();
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+}
+
+void startConsole();
