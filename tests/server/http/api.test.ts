@@ -172,6 +172,7 @@ describe('GET /api/openapi.json', () => {
       '/resource-manager/api/v1/locations',
       '/resource-manager/api/v1/operating-systems',
       '/resource-manager/api/v1/socket-tickets',
+      '/resource-manager/api/v1/storage-prices',
       '/resource-manager/api/v1/teams/{teamId}/computes',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}',
       '/resource-manager/api/v1/teams/{teamId}/computes/{computeId}/actions',

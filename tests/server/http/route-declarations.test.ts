@@ -82,6 +82,7 @@ const SCOPES: [operation: string, scope: string][] = [
   ['GET /resource-manager/api/v1/locations', 'computes:read'],
   ['GET /resource-manager/api/v1/operating-systems', 'computes:read'],
   ['GET /resource-manager/api/v1/instance-types', 'computes:read'],
+  ['GET /resource-manager/api/v1/storage-prices', 'computes:read'],
   ['POST /resource-manager/api/v1/teams/{teamId}/computes', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes', 'computes:read'],
   ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}', 'computes:read'],

@@ -395,6 +395,7 @@ const MATRIX: Record<string, Row> = {
   [`GET ${RM}/locations`]: { expect: signedIn(200) },
   [`GET ${RM}/operating-systems`]: { expect: signedIn(200) },
   [`GET ${RM}/instance-types`]: { expect: signedIn(200) },
+  [`GET ${RM}/storage-prices`]: { expect: signedIn(200) },
   [`GET ${RM}/teams/{teamId}/computes`]: { expect: team(200, 200, 200) },
   [`GET ${RM}/teams/{teamId}/ssh-keys`]: { expect: team(200, 200, 200) },
   [`POST ${RM}/teams/{teamId}/computes`]: {
