@@ -27,7 +27,6 @@ export const volumeSizeSchema = v.pipe(
 
 /** available: attached to no compute; attached: to `attachedTo`. */
 export const volumeStatusSchema = v.picklist(['available', 'attached']);
-export type VolumeStatus = v.InferOutput<typeof volumeStatusSchema>;
 
 /** The change under way, if any: the hypervisor is being asked; another change waits until it is done. */
 export const volumeOperationSchema = v.picklist([

@@ -73,7 +73,7 @@ const ONE_GIB_SECTORS = 1024 ** 3 / 512;
 
 /** The guest's virtio disk of this many sectors (the volume: the test image's own disks are smaller). */
 async function volumeDevice(port: number, sectors: number): Promise<string | undefined> {
-  const listing = inGuest(port, 'for d in /sys/block/vd*; do echo "${d##*/} $(cat $d/size)"; done');
+  const listing = inGuest(port, 'for d in /sys/block/vd*; do echo "$(basename $d) $(cat $d/size)"; done');
   return listing
     .split('\n')
     .map((line) => line.split(' '))
