@@ -50,6 +50,8 @@ import { Route as ProtectedSectionTeamSettingsBillingRouteImport } from './route
 import { Route as ProtectedSectionTeamSettingsGeneralRouteImport } from './routes/_protected/_section/_team/settings/general'
 import { Route as ProtectedSectionTeamSettingsInvoicesRouteImport } from './routes/_protected/_section/_team/settings/invoices'
 import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './routes/_protected/_section/_team/settings/members'
+import { Route as ProtectedSectionTeamVolumesIndexRouteImport } from './routes/_protected/_section/_team/volumes/index'
+import { Route as ProtectedSectionTeamVolumesIdRouteImport } from './routes/_protected/_section/_team/volumes/$id'
 import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
 import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
@@ -61,6 +63,7 @@ import { Route as ProtectedSectionTeamComputesIdRescueRouteImport } from './rout
 import { Route as ProtectedSectionTeamComputesIdResizeRouteImport } from './routes/_protected/_section/_team/computes/$id/resize'
 import { Route as ProtectedSectionTeamComputesIdReverseDnsRouteImport } from './routes/_protected/_section/_team/computes/$id/reverse-dns'
 import { Route as ProtectedSectionTeamComputesIdTagsRouteImport } from './routes/_protected/_section/_team/computes/$id/tags'
+import { Route as ProtectedSectionTeamComputesIdVolumesRouteImport } from './routes/_protected/_section/_team/computes/$id/volumes'
 import { Route as ProtectedSectionTeamComputesTerminalIdRouteImport } from './routes/_protected/_section/_team/computes/terminal/$id'
 import { Route as ProtectedSectionTeamDomainsIdIndexRouteImport } from './routes/_protected/_section/_team/domains/$id/index'
 import { Route as ProtectedSectionTeamDomainsIdTypeRouteImport } from './routes/_protected/_section/_team/domains/$id/$type'
@@ -295,6 +298,18 @@ const ProtectedSectionTeamSettingsMembersRoute =
     path: '/members',
     getParentRoute: () => ProtectedSectionTeamSettingsRoute,
   } as any)
+const ProtectedSectionTeamVolumesIndexRoute =
+  ProtectedSectionTeamVolumesIndexRouteImport.update({
+    id: '/volumes/',
+    path: '/volumes/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamVolumesIdRoute =
+  ProtectedSectionTeamVolumesIdRouteImport.update({
+    id: '/volumes/$id',
+    path: '/volumes/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdIndexRoute =
   ProtectedSectionTeamComputesIdIndexRouteImport.update({
     id: '/',
@@ -359,6 +374,12 @@ const ProtectedSectionTeamComputesIdTagsRoute =
   ProtectedSectionTeamComputesIdTagsRouteImport.update({
     id: '/tags',
     path: '/tags',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdVolumesRoute =
+  ProtectedSectionTeamComputesIdVolumesRouteImport.update({
+    id: '/volumes',
+    path: '/volumes',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
 const ProtectedSectionTeamComputesTerminalIdRoute =
@@ -432,10 +453,12 @@ export interface FileRoutesByFullPath {
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
   '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
   '/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
+  '/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -446,6 +469,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/computes/$id/volumes': typeof ProtectedSectionTeamComputesIdVolumesRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
   '/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
@@ -481,10 +505,12 @@ export interface FileRoutesByTo {
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
   '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
+  '/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/computes': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/volumes': typeof ProtectedSectionTeamVolumesIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -495,6 +521,7 @@ export interface FileRoutesByTo {
   '/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/computes/$id/volumes': typeof ProtectedSectionTeamComputesIdVolumesRoute
   '/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
   '/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
@@ -542,10 +569,12 @@ export interface FileRoutesById {
   '/_protected/_section/_team/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
   '/_protected/_section/_team/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
   '/_protected/_section/_team/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
+  '/_protected/_section/_team/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/_protected/_section/_team/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -556,6 +585,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/resize': typeof ProtectedSectionTeamComputesIdResizeRoute
   '/_protected/_section/_team/computes/$id/reverse-dns': typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   '/_protected/_section/_team/computes/$id/tags': typeof ProtectedSectionTeamComputesIdTagsRoute
+  '/_protected/_section/_team/computes/$id/volumes': typeof ProtectedSectionTeamComputesIdVolumesRoute
   '/_protected/_section/_team/computes/terminal/$id': typeof ProtectedSectionTeamComputesTerminalIdRoute
   '/_protected/_section/_team/domains/$id/$type': typeof ProtectedSectionTeamDomainsIdTypeRoute
   '/_protected/_section/_team/settings/members/active': typeof ProtectedSectionTeamSettingsMembersActiveRoute
@@ -600,10 +630,12 @@ export interface FileRouteTypes {
     | '/settings/general'
     | '/settings/invoices'
     | '/settings/members'
+    | '/volumes/$id'
     | '/computes/'
     | '/domains/'
     | '/images/'
     | '/settings/'
+    | '/volumes/'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -614,6 +646,7 @@ export interface FileRouteTypes {
     | '/computes/$id/resize'
     | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
+    | '/computes/$id/volumes'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
     | '/settings/members/active'
@@ -649,10 +682,12 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
+    | '/volumes/$id'
     | '/computes'
     | '/domains'
     | '/images'
     | '/settings'
+    | '/volumes'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -663,6 +698,7 @@ export interface FileRouteTypes {
     | '/computes/$id/resize'
     | '/computes/$id/reverse-dns'
     | '/computes/$id/tags'
+    | '/computes/$id/volumes'
     | '/computes/terminal/$id'
     | '/domains/$id/$type'
     | '/settings/members/active'
@@ -709,10 +745,12 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/settings/general'
     | '/_protected/_section/_team/settings/invoices'
     | '/_protected/_section/_team/settings/members'
+    | '/_protected/_section/_team/volumes/$id'
     | '/_protected/_section/_team/computes/'
     | '/_protected/_section/_team/domains/'
     | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
+    | '/_protected/_section/_team/volumes/'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
     | '/_protected/_section/_team/computes/$id/image'
@@ -723,6 +761,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/resize'
     | '/_protected/_section/_team/computes/$id/reverse-dns'
     | '/_protected/_section/_team/computes/$id/tags'
+    | '/_protected/_section/_team/computes/$id/volumes'
     | '/_protected/_section/_team/computes/terminal/$id'
     | '/_protected/_section/_team/domains/$id/$type'
     | '/_protected/_section/_team/settings/members/active'
@@ -1028,6 +1067,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamSettingsMembersRouteImport
       parentRoute: typeof ProtectedSectionTeamSettingsRoute
     }
+    '/_protected/_section/_team/volumes/': {
+      id: '/_protected/_section/_team/volumes/'
+      path: '/volumes'
+      fullPath: '/volumes/'
+      preLoaderRoute: typeof ProtectedSectionTeamVolumesIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/volumes/$id': {
+      id: '/_protected/_section/_team/volumes/$id'
+      path: '/volumes/$id'
+      fullPath: '/volumes/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamVolumesIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
     '/_protected/_section/_team/computes/$id/': {
       id: '/_protected/_section/_team/computes/$id/'
       path: '/'
@@ -1103,6 +1156,13 @@ declare module '@tanstack/react-router' {
       path: '/tags'
       fullPath: '/computes/$id/tags'
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdTagsRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
+    '/_protected/_section/_team/computes/$id/volumes': {
+      id: '/_protected/_section/_team/computes/$id/volumes'
+      path: '/volumes'
+      fullPath: '/computes/$id/volumes'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdVolumesRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
     '/_protected/_section/_team/computes/terminal/$id': {
@@ -1212,6 +1272,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdResizeRoute: typeof ProtectedSectionTeamComputesIdResizeRoute
   ProtectedSectionTeamComputesIdReverseDnsRoute: typeof ProtectedSectionTeamComputesIdReverseDnsRoute
   ProtectedSectionTeamComputesIdTagsRoute: typeof ProtectedSectionTeamComputesIdTagsRoute
+  ProtectedSectionTeamComputesIdVolumesRoute: typeof ProtectedSectionTeamComputesIdVolumesRoute
   ProtectedSectionTeamComputesIdIndexRoute: typeof ProtectedSectionTeamComputesIdIndexRoute
 }
 
@@ -1237,6 +1298,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdReverseDnsRoute,
     ProtectedSectionTeamComputesIdTagsRoute:
       ProtectedSectionTeamComputesIdTagsRoute,
+    ProtectedSectionTeamComputesIdVolumesRoute:
+      ProtectedSectionTeamComputesIdVolumesRoute,
     ProtectedSectionTeamComputesIdIndexRoute:
       ProtectedSectionTeamComputesIdIndexRoute,
   }
@@ -1269,9 +1332,11 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamSettingsRoute: typeof ProtectedSectionTeamSettingsRouteWithChildren
   ProtectedSectionTeamComputesIdRoute: typeof ProtectedSectionTeamComputesIdRouteWithChildren
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  ProtectedSectionTeamVolumesIdRoute: typeof ProtectedSectionTeamVolumesIdRoute
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
   ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
+  ProtectedSectionTeamVolumesIndexRoute: typeof ProtectedSectionTeamVolumesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
 }
 
@@ -1283,10 +1348,12 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
     ProtectedSectionTeamComputesIdRouteWithChildren,
   ProtectedSectionTeamDomainsIdRoute:
     ProtectedSectionTeamDomainsIdRouteWithChildren,
+  ProtectedSectionTeamVolumesIdRoute: ProtectedSectionTeamVolumesIdRoute,
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
   ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
   ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
+  ProtectedSectionTeamVolumesIndexRoute: ProtectedSectionTeamVolumesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:
     ProtectedSectionTeamComputesTerminalIdRoute,
 }

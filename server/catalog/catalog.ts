@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { instanceTypeSchema, locationSchema, operatingSystemSchema } from '@/contract/computes';
-import { DEFAULT_INSTANCE_TYPES, DEFAULT_LOCATIONS, DEFAULT_OPERATING_SYSTEMS } from './default-catalog';
+import { type StoragePrice, storagePriceSchema } from '@/contract/storage-prices';
+import {
+  DEFAULT_INSTANCE_TYPES,
+  DEFAULT_LOCATIONS,
+  DEFAULT_OPERATING_SYSTEMS,
+  DEFAULT_STORAGE_PRICES,
+} from './default-catalog';
 
 export type Location = v.InferOutput<typeof locationSchema>;
 export type OperatingSystem = v.InferOutput<typeof operatingSystemSchema>;
@@ -14,6 +20,8 @@ export interface CatalogData {
   locations: Location[];
   operatingSystems: OperatingSystem[];
   instanceTypes: InstanceType[];
+  /** Per GB-month, by product kind (volume, image, …); absent: the defaults'. */
+  storagePrices?: StoragePrice[];
 }
 
 const ID = /^[a-z0-9][a-z0-9._-]{0,49}$/;
@@ -40,6 +48,16 @@ export const catalogFileSchema = v.strictObject({
   locations: listOf(locationSchema, 'location'),
   operatingSystems: listOf(operatingSystemSchema, 'operating system'),
   instanceTypes: listOf(instanceTypeSchema, 'instance type'),
+  /** Optional: the defaults' prices per GB-month when left out; a kind left out of the list costs nothing. */
+  storagePrices: v.optional(
+    v.pipe(
+      v.array(storagePriceSchema),
+      v.check(
+        (entries) => new Set(entries.map((entry) => entry.kind)).size === entries.length,
+        'Each storage kind only once.',
+      ),
+    ),
+  ),
 });
 
 /** Reads and checks a catalog file; the problems name the file, the path in it and what is wrong. */
@@ -72,6 +90,7 @@ export const DEFAULT_CATALOG: CatalogData = {
   locations: DEFAULT_LOCATIONS,
   operatingSystems: DEFAULT_OPERATING_SYSTEMS,
   instanceTypes: DEFAULT_INSTANCE_TYPES,
+  storagePrices: DEFAULT_STORAGE_PRICES,
 };
 
 /** The catalog with lookups by id, held in memory: list pages resolve every compute's parts without queries. */
@@ -96,6 +115,16 @@ export class Catalog {
 
   instanceType(id: string): InstanceType | undefined {
     return this.typesById.get(id);
+  }
+
+  /** The price per GB-month of a product kind (volume, image, …); undefined: it costs nothing. */
+  storagePrice(kind: string): StoragePrice | undefined {
+    return this.storagePrices.find((price) => price.kind === kind);
+  }
+
+  /** Every price per GB-month: the catalog file's, or the defaults'. */
+  get storagePrices(): StoragePrice[] {
+    return this.data.storagePrices ?? DEFAULT_STORAGE_PRICES;
   }
 
   /**

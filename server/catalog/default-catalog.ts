@@ -1,5 +1,6 @@
 // The catalog a fresh installation offers: three locations (and one announced), the common server images,
 // and plans from 1 vCPU / 1 GB to 32 vCPUs. CATALOG_FILE replaces it (see catalog.ts).
+import type { StoragePrice } from '@/contract/storage-prices';
 import type { InstanceType, Location, OperatingSystem } from './catalog';
 
 export const DEFAULT_LOCATIONS: Location[] = [
@@ -49,4 +50,10 @@ export const DEFAULT_INSTANCE_TYPES: InstanceType[] = [
   plan(8, 16, 320, 80),
   plan(16, 32, 640, 160),
   plan(32, 64, 1280, 320),
+];
+
+/** Per GB-month: a volume 0.10 USD, a team image's file 0.05 USD (block storage and a stored file). */
+export const DEFAULT_STORAGE_PRICES: StoragePrice[] = [
+  { kind: 'volume', name: 'Volumes', perGbMonth: { USD: 10, RWF: 140 } },
+  { kind: 'image', name: 'Team images', perGbMonth: { USD: 5, RWF: 70 } },
 ];

@@ -1166,3 +1166,51 @@ export const teamImages = pgTable(
   },
   (t) => [index('team_images_team_created').on(t.teamId, t.createdAt)],
 );
+
+/**
+ * A team's volumes (server/volumes): block storage in a location, attached to at most one compute of that
+ * location (compute_id; a destroyed compute holds none). The disk itself is the compute driver's, named
+ * from the volume's id, never from input.
+ */
+export const volumes = pgTable(
+  'volumes',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sizeGb: integer('size_gb').notNull(),
+    locationId: text('location_id').notNull(),
+    computeId: uuid('compute_id').references(() => computes.id, { onDelete: 'set null' }),
+    /**
+     * The change under way (creating | attaching | detaching | growing | deleting), claimed before the
+     * driver is asked and cleared when it answers; null at rest. Another change meanwhile is refused.
+     */
+    operation: text('operation'),
+    /** The compute an attach under way goes to. */
+    operationComputeId: uuid('operation_compute_id'),
+    operationSince: at('operation_since'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('volumes_team_created').on(t.teamId, t.createdAt), index().on(t.computeId)],
+);
+
+export const volumeEvents = pgTable(
+  'volume_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    volumeId: uuid('volume_id')
+      .notNull()
+      .references(() => volumes.id, { onDelete: 'cascade' }),
+    /** created | attached | detached | grown */
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index().on(t.volumeId, t.seq)],
+);

@@ -1,5 +1,6 @@
 // GET /locations, /operating-systems and /instance-types: the catalog the new-compute page offers.
 import { instanceTypeListSchema, locationListSchema, operatingSystemListSchema } from '@/contract/computes';
+import { storagePriceListSchema } from '@/contract/storage-prices';
 import type { Catalog } from '../catalog/catalog';
 import type { ComputeDriver } from '../drivers/compute/compute-driver';
 import { defineRoutes, type Routes } from '../http/routes';
@@ -62,6 +63,17 @@ export function catalogRoutes(catalog: Catalog, driver?: Pick<ComputeDriver, 're
       guards: [requireVerifiedUser],
       responses: { 200: { description: 'Every plan, smallest first.', schema: instanceTypeListSchema } },
       handler: (c) => c.json({ instanceTypes: catalog.data.instanceTypes }, 200, cacheable),
+    }),
+    defineRoutes('/storage-prices', 'Catalog').add({
+      method: 'get',
+      path: '/',
+      summary: 'List the prices per GB-month of what is stored (volumes, team images, …) in RWF and USD',
+      tokenScope: 'computes:read',
+      guards: [requireVerifiedUser],
+      responses: {
+        200: { description: 'A price per product kind.', schema: storagePriceListSchema },
+      },
+      handler: (c) => c.json({ storagePrices: catalog.storagePrices }, 200, cacheable),
     }),
   ];
 }

@@ -4,6 +4,7 @@ import { computeSchema } from './computes';
 import { domainSchema } from './domains';
 import { firewallSchema } from './firewalls';
 import { imageSchema } from './images';
+import { volumeSchema } from './volumes';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
 export const SOCKET_PATH = '/resource-manager';
@@ -37,6 +38,10 @@ export const serverMessageSchema = v.variant('type', [
   v.object({ type: v.literal('image.updated'), image: imageSchema }),
   /** A team image is gone (deleted). */
   v.object({ type: v.literal('image.deleted'), teamId: uuid, imageId: uuid }),
+  /** A volume was made or changed (attached, detached, grown): the whole new volume. */
+  v.object({ type: v.literal('volume.updated'), volume: volumeSchema }),
+  /** A volume is gone (deleted). */
+  v.object({ type: v.literal('volume.deleted'), teamId: uuid, volumeId: uuid }),
   /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
   /** A domain is gone (deleted), with its records. */

@@ -24,6 +24,8 @@ import { toastMachine } from './toast';
 import { tooltipMachine } from './tooltip';
 import { topUpReturnMachine } from './top-up-return';
 import { twoFactorSetupMachine } from './two-factor-setup';
+import { volumeAttachMachine } from './volume-attach';
+import { volumeCreateMachine } from './volume-create';
 import { zoneImportMachine } from './zone-import';
 
 export const allMachines: Record<string, AnyStateMachine> = {
@@ -49,5 +51,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'top-up-return': topUpReturnMachine,
   tooltip: tooltipMachine,
   'two-factor-setup': twoFactorSetupMachine,
+  'volume-attach': volumeAttachMachine,
+  'volume-create': volumeCreateMachine,
   'zone-import': zoneImportMachine,
 };

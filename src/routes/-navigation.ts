@@ -4,6 +4,7 @@ export const routeKeys = {
   computes: '/computes',
   domains: '/domains',
   images: '/images',
+  volumes: '/volumes',
   settings: '/settings',
   'account-settings': '/account-settings',
   'new-compute': '/new-compute',
@@ -17,6 +18,7 @@ export const sectionNavigation = [
   { key: 'overview', label: 'Overview', to: routeKeys.overview },
   { key: 'computes', label: 'Computes', to: routeKeys.computes },
   { key: 'images', label: 'Images', to: routeKeys.images },
+  { key: 'volumes', label: 'Volumes', to: routeKeys.volumes },
   { key: 'domains', label: 'Domains', to: routeKeys.domains },
   { key: 'settings', label: 'Settings', to: routeKeys.settings },
 ] as const;

@@ -10,6 +10,7 @@ import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from '.
 import { domainKeys } from './domains.queries';
 import { imageKeys } from './images.queries';
 import { teamKeys } from './teams.queries';
+import { volumeKeys } from './volumes.queries';
 
 export interface LiveEffects {
   /** The user's own membership of a team changed: the console re-reads which team it shows, and how. */
@@ -58,6 +59,19 @@ export function applyServerMessage(
     }
     case 'image.deleted':
       invalidate(queryClient, [imageKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
+      return;
+    case 'volume.updated': {
+      const { volume } = message;
+      invalidate(queryClient, [
+        volumeKeys.all(volume.teamId),
+        teamKeys.auditLog(volume.teamId),
+        // An attach or detach writes the compute's history.
+        ...(volume.attachedTo ? [computeKeys.history(volume.teamId, volume.attachedTo.id)] : []),
+      ]);
+      return;
+    }
+    case 'volume.deleted':
+      invalidate(queryClient, [volumeKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'domain.updated':
       invalidate(queryClient, [

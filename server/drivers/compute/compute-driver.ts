@@ -194,6 +194,31 @@ export interface ConsoleAttachment {
   detach(): void;
 }
 
+/** A volume as the driver sees it: its disk is named from the id (never from input), in its location. */
+export interface VolumeSpec {
+  id: string;
+  sizeGb: number;
+  locationId: string;
+}
+
+/**
+ * Volumes: block devices kept apart from any machine, attached to one machine of their location at a time.
+ * Each call resolves once done (they take seconds, not minutes) and throws MachineStateError with the
+ * reason when it cannot be done now; a failure changes nothing.
+ */
+export interface VolumeDriver {
+  /** Makes the empty disk of `sizeGb` in its location. */
+  create(volume: VolumeSpec): Promise<void>;
+  /** Attaches it to the machine as a virtio disk: hot-plugged into a running guest, kept in its definition. */
+  attach(volume: VolumeSpec, machineId: string): Promise<void>;
+  /** Takes it off the machine (unplugged from a running guest); its data stays on it. */
+  detach(volume: VolumeSpec, machineId: string): Promise<void>;
+  /** Grows it to `sizeGb` (never shrinks), attached (the running guest sees the new size) or not. */
+  grow(volume: VolumeSpec, sizeGb: number, machineId: string | null): Promise<void>;
+  /** Deletes a detached volume's disk; one already gone is no error. */
+  remove(volume: VolumeSpec): Promise<void>;
+}
+
 export interface DriverInfo {
   kind: 'simulator' | 'production';
   /** Shown by the console, e.g. "Hypervisor simulator". */
@@ -204,6 +229,8 @@ export interface ComputeDriver {
   readonly info: DriverInfo;
   /** Its hypervisor hosts, for the operator (libvirt); absent on a driver without hosts (the simulator). */
   readonly fleet?: HostFleet;
+  /** Its volumes; absent on a driver that offers none. */
+  readonly volumes?: VolumeDriver;
   /** Resumes the driver (e.g. the transitions under way before a restart) and starts reporting to listener. */
   start(listener: MachineEventListener): Promise<void>;
   /** Stops timers and reporting; the machines stay as they are. */

@@ -57,6 +57,8 @@ export const ALL_TABLES = [
   'verification_challenges',
   'verification_documents',
   'verification_events',
+  'volume_events',
+  'volumes',
   'zone_imports',
 ];
 

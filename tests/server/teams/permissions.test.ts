@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
-import { teamImages } from '../../../server/db/schema';
+import { teamImages, volumes } from '../../../server/db/schema';
 import { fundedTeamOf, startTopUp } from '../support/billing';
 import { action, computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
 import { addDomain, addRecord, uniqueZone } from '../support/domains';
@@ -136,6 +136,22 @@ async function teamImage(fixture: Fixture): Promise<string> {
     source: 'capture',
     operatingSystemId: 'debian-12',
     message: 'Made by the permission matrix.',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+/** A volume of the fixture team in kgl1, attached to nothing (a row: the simulator's volumes are metadata). */
+async function teamVolume(fixture: Fixture): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await t.identity.db.insert(volumes).values({
+    id,
+    teamId: fixture.teamId,
+    name: 'matrix',
+    sizeGb: 10,
+    locationId: 'kgl1',
     createdAt: now,
     updatedAt: now,
   });
@@ -379,6 +395,7 @@ const MATRIX: Record<string, Row> = {
   [`GET ${RM}/locations`]: { expect: signedIn(200) },
   [`GET ${RM}/operating-systems`]: { expect: signedIn(200) },
   [`GET ${RM}/instance-types`]: { expect: signedIn(200) },
+  [`GET ${RM}/storage-prices`]: { expect: signedIn(200) },
   [`GET ${RM}/teams/{teamId}/computes`]: { expect: team(200, 200, 200) },
   [`GET ${RM}/teams/{teamId}/ssh-keys`]: { expect: team(200, 200, 200) },
   [`POST ${RM}/teams/{teamId}/computes`]: {
@@ -515,6 +532,38 @@ const MATRIX: Record<string, Row> = {
     // A failed image has no file: past the guards, 409.
     expect: team(409, 409, 409),
     request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+
+  // ── Volumes: every member of the team ──
+  [`GET ${RM}/teams/{teamId}/volumes`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/volumes`]: {
+    expect: team(201, 201, 201),
+    request: () => ({ body: { name: 'matrix', sizeGb: 10, locationId: 'kgl1' } }),
+  },
+  [`GET ${RM}/teams/{teamId}/volumes/{volumeId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { volumeId: await teamVolume(fixture) } }),
+  },
+  [`POST ${RM}/teams/{teamId}/volumes/{volumeId}/attach`]: {
+    // A compute still provisioning: whoever may gets past the guards to the 409 that says so.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({
+      params: { volumeId: await teamVolume(fixture) },
+      body: { computeId: (await teamCompute(fixture)).id },
+    }),
+  },
+  [`POST ${RM}/teams/{teamId}/volumes/{volumeId}/detach`]: {
+    // Attached to nothing: past the guards, 409.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({ params: { volumeId: await teamVolume(fixture) } }),
+  },
+  [`POST ${RM}/teams/{teamId}/volumes/{volumeId}/resize`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { volumeId: await teamVolume(fixture) }, body: { sizeGb: 20 } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/volumes/{volumeId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => ({ params: { volumeId: await teamVolume(fixture) } }),
   },
 
   // ── Domains and DNS records: every member of the team ──

@@ -57,6 +57,7 @@ import { generationOf } from './provisioning';
 import { UsageSampler } from './usage-sampler';
 import { storedMetrics } from './usage-samples';
 import { virshProgram } from './virsh';
+import { LibvirtVolumes } from './volumes';
 
 export interface LibvirtDriverOptions {
   db: Database;
@@ -69,6 +70,8 @@ export class LibvirtDriver implements ComputeDriver {
   readonly store: LibvirtMachineStore;
   readonly hosts: Hosts;
   readonly fleet: LibvirtFleet;
+  /** Volumes: qcow2 files in a host's pool, hot-plugged as virtio disks (./volumes.ts). */
+  readonly volumes: LibvirtVolumes;
   private readonly context: FlowContext;
   private readonly engine: FlowEngine;
   private readonly changes: OutsideChanges;
@@ -96,6 +99,7 @@ export class LibvirtDriver implements ComputeDriver {
     this.sampler = new UsageSampler(this.context);
     this.watch = new HostWatch(this.context, this.engine);
     this.fleet = new LibvirtFleet(this.context, this.engine);
+    this.volumes = new LibvirtVolumes(this.context);
   }
 
   /** A machine being moved to another host (a drain) takes no transition until it is there. */

@@ -39,6 +39,7 @@ import {
   type SimulatorConfig,
   transitionDurationMs,
 } from './simulator-config';
+import { SimulatedVolumes } from './volumes';
 
 /** Which resting states each transition starts from (destroy: any, even mid-transition). */
 const STARTS_FROM: Record<Exclude<Transition, 'provision' | 'destroy'>, readonly string[]> = {
@@ -69,6 +70,8 @@ export class HypervisorSimulator implements ComputeDriver {
   private readonly capturing = new Set<string>();
   private listener: MachineEventListener | undefined;
   private stopped = false;
+  /** Volumes as metadata: the machine checks a hypervisor would make, no disk (./volumes.ts). */
+  readonly volumes: SimulatedVolumes;
 
   constructor(private readonly options: SimulatorOptions) {
     const ipv4Blocks = options.config.ipv4Pool.map((cidr) => {
@@ -80,6 +83,7 @@ export class HypervisorSimulator implements ComputeDriver {
     if (!prefix) throw new Error(`Not an IPv6 prefix: ${options.config.ipv6Pool}`);
     this.store = new MachineStore(options.db, ipv4Blocks, prefix);
     this.consoles = new MachineConsoles(ipv4Blocks, Number(options.config.ipv6Pool.split('/')[1]));
+    this.volumes = new SimulatedVolumes(this.store, () => options.config.speed);
   }
 
   async start(listener: MachineEventListener): Promise<void> {
