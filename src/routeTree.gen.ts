@@ -43,6 +43,9 @@ import { Route as ProtectedSectionTeamComputesIndexRouteImport } from './routes/
 import { Route as ProtectedSectionTeamComputesIdRouteImport } from './routes/_protected/_section/_team/computes/$id'
 import { Route as ProtectedSectionTeamDomainsIndexRouteImport } from './routes/_protected/_section/_team/domains/index'
 import { Route as ProtectedSectionTeamDomainsIdRouteImport } from './routes/_protected/_section/_team/domains/$id'
+import { Route as ProtectedSectionTeamFirewallsIndexRouteImport } from './routes/_protected/_section/_team/firewalls/index'
+import { Route as ProtectedSectionTeamFirewallsIdRouteImport } from './routes/_protected/_section/_team/firewalls/$id'
+import { Route as ProtectedSectionTeamFirewallsNewRouteImport } from './routes/_protected/_section/_team/firewalls/new'
 import { Route as ProtectedSectionTeamImagesIndexRouteImport } from './routes/_protected/_section/_team/images/index'
 import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
 import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
@@ -253,6 +256,24 @@ const ProtectedSectionTeamDomainsIdRoute =
     path: '/domains/$id',
     getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
+const ProtectedSectionTeamFirewallsIndexRoute =
+  ProtectedSectionTeamFirewallsIndexRouteImport.update({
+    id: '/firewalls/',
+    path: '/firewalls/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamFirewallsIdRoute =
+  ProtectedSectionTeamFirewallsIdRouteImport.update({
+    id: '/firewalls/$id',
+    path: '/firewalls/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamFirewallsNewRoute =
+  ProtectedSectionTeamFirewallsNewRouteImport.update({
+    id: '/firewalls/new',
+    path: '/firewalls/new',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamImagesIndexRoute =
   ProtectedSectionTeamImagesIndexRouteImport.update({
     id: '/images/',
@@ -427,6 +448,8 @@ export interface FileRoutesByFullPath {
   '/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
   '/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
   '/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -434,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
@@ -477,12 +501,15 @@ export interface FileRoutesByTo {
   '/account-settings/teams/joined': typeof ProtectedAccountSettingsTeamsJoinedRoute
   '/account-settings/teams/pending': typeof ProtectedAccountSettingsTeamsPendingRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsIndexRoute
+  '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
   '/settings/invoices': typeof ProtectedSectionTeamSettingsInvoicesRoute
   '/computes': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/firewalls': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
@@ -537,6 +564,8 @@ export interface FileRoutesById {
   '/_protected/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
   '/_protected/_section/_team/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
   '/_protected/_section/_team/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/_protected/_section/_team/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/_protected/_section/_team/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/_protected/_section/_team/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/_protected/_section/_team/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/_protected/_section/_team/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -544,6 +573,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/settings/members': typeof ProtectedSectionTeamSettingsMembersRouteWithChildren
   '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/_protected/_section/_team/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
@@ -595,6 +625,8 @@ export interface FileRouteTypes {
     | '/account-settings/teams/'
     | '/computes/$id'
     | '/domains/$id'
+    | '/firewalls/$id'
+    | '/firewalls/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
@@ -602,6 +634,7 @@ export interface FileRouteTypes {
     | '/settings/members'
     | '/computes/'
     | '/domains/'
+    | '/firewalls/'
     | '/images/'
     | '/settings/'
     | '/computes/$id/destroy'
@@ -645,12 +678,15 @@ export interface FileRouteTypes {
     | '/account-settings/teams/joined'
     | '/account-settings/teams/pending'
     | '/account-settings/teams'
+    | '/firewalls/$id'
+    | '/firewalls/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
     | '/settings/invoices'
     | '/computes'
     | '/domains'
+    | '/firewalls'
     | '/images'
     | '/settings'
     | '/computes/$id/destroy'
@@ -704,6 +740,8 @@ export interface FileRouteTypes {
     | '/_protected/account-settings/teams/'
     | '/_protected/_section/_team/computes/$id'
     | '/_protected/_section/_team/domains/$id'
+    | '/_protected/_section/_team/firewalls/$id'
+    | '/_protected/_section/_team/firewalls/new'
     | '/_protected/_section/_team/settings/activity'
     | '/_protected/_section/_team/settings/billing'
     | '/_protected/_section/_team/settings/general'
@@ -711,6 +749,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/settings/members'
     | '/_protected/_section/_team/computes/'
     | '/_protected/_section/_team/domains/'
+    | '/_protected/_section/_team/firewalls/'
     | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/computes/$id/destroy'
@@ -977,6 +1016,27 @@ declare module '@tanstack/react-router' {
       path: '/domains/$id'
       fullPath: '/domains/$id'
       preLoaderRoute: typeof ProtectedSectionTeamDomainsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/': {
+      id: '/_protected/_section/_team/firewalls/'
+      path: '/firewalls'
+      fullPath: '/firewalls/'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/$id': {
+      id: '/_protected/_section/_team/firewalls/$id'
+      path: '/firewalls/$id'
+      fullPath: '/firewalls/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/new': {
+      id: '/_protected/_section/_team/firewalls/new'
+      path: '/firewalls/new'
+      fullPath: '/firewalls/new'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsNewRouteImport
       parentRoute: typeof ProtectedSectionTeamRoute
     }
     '/_protected/_section/_team/images/': {
@@ -1269,8 +1329,11 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamSettingsRoute: typeof ProtectedSectionTeamSettingsRouteWithChildren
   ProtectedSectionTeamComputesIdRoute: typeof ProtectedSectionTeamComputesIdRouteWithChildren
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  ProtectedSectionTeamFirewallsIdRoute: typeof ProtectedSectionTeamFirewallsIdRoute
+  ProtectedSectionTeamFirewallsNewRoute: typeof ProtectedSectionTeamFirewallsNewRoute
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
+  ProtectedSectionTeamFirewallsIndexRoute: typeof ProtectedSectionTeamFirewallsIndexRoute
   ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
 }
@@ -1283,9 +1346,13 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
     ProtectedSectionTeamComputesIdRouteWithChildren,
   ProtectedSectionTeamDomainsIdRoute:
     ProtectedSectionTeamDomainsIdRouteWithChildren,
+  ProtectedSectionTeamFirewallsIdRoute: ProtectedSectionTeamFirewallsIdRoute,
+  ProtectedSectionTeamFirewallsNewRoute: ProtectedSectionTeamFirewallsNewRoute,
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
   ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
+  ProtectedSectionTeamFirewallsIndexRoute:
+    ProtectedSectionTeamFirewallsIndexRoute,
   ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:
     ProtectedSectionTeamComputesTerminalIdRoute,

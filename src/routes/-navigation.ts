@@ -4,6 +4,7 @@ export const routeKeys = {
   computes: '/computes',
   domains: '/domains',
   images: '/images',
+  firewalls: '/firewalls',
   settings: '/settings',
   'account-settings': '/account-settings',
   'new-compute': '/new-compute',
@@ -17,6 +18,7 @@ export const sectionNavigation = [
   { key: 'overview', label: 'Overview', to: routeKeys.overview },
   { key: 'computes', label: 'Computes', to: routeKeys.computes },
   { key: 'images', label: 'Images', to: routeKeys.images },
+  { key: 'firewalls', label: 'Firewalls', to: routeKeys.firewalls },
   { key: 'domains', label: 'Domains', to: routeKeys.domains },
   { key: 'settings', label: 'Settings', to: routeKeys.settings },
 ] as const;
