@@ -41,10 +41,17 @@ const ownInterfaces = () =>
     .join('\n');
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server!.url}/resource-manager/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  const send = () =>
+    fetch(`${server!.url}/resource-manager/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  // A kept-alive connection the server closed while idle (over 5 s between calls) resets when reused,
+  // before the server reads the request: it is sent again on a fresh connection.
+  const response = await send().catch((error: { cause?: { code?: string } }) => {
+    if (error.cause?.code === 'ECONNRESET') return send();
+    throw error;
   });
   return { status: response.status, body: await response.json().catch(() => null) };
 }
