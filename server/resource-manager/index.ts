@@ -6,6 +6,7 @@ import { type DomainService, domainResources } from '../domains';
 import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
 import { type ImageService, imageResources } from '../images';
+import { createNetworkService, networkResources } from '../networks';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
 import { socketTicketsRoutes } from './socket-tickets.routes';
@@ -43,6 +44,7 @@ export function resourceManagerService(deps: {
       ...imageResources(deps.images),
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
+      ...networkResources(createNetworkService(deps.computes)),
     ],
   };
 }
