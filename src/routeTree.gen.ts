@@ -43,6 +43,9 @@ import { Route as ProtectedSectionTeamComputesIndexRouteImport } from './routes/
 import { Route as ProtectedSectionTeamComputesIdRouteImport } from './routes/_protected/_section/_team/computes/$id'
 import { Route as ProtectedSectionTeamDomainsIndexRouteImport } from './routes/_protected/_section/_team/domains/index'
 import { Route as ProtectedSectionTeamDomainsIdRouteImport } from './routes/_protected/_section/_team/domains/$id'
+import { Route as ProtectedSectionTeamFirewallsIndexRouteImport } from './routes/_protected/_section/_team/firewalls/index'
+import { Route as ProtectedSectionTeamFirewallsIdRouteImport } from './routes/_protected/_section/_team/firewalls/$id'
+import { Route as ProtectedSectionTeamFirewallsNewRouteImport } from './routes/_protected/_section/_team/firewalls/new'
 import { Route as ProtectedSectionTeamImagesIndexRouteImport } from './routes/_protected/_section/_team/images/index'
 import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
 import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
@@ -256,6 +259,24 @@ const ProtectedSectionTeamDomainsIdRoute =
     path: '/domains/$id',
     getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
+const ProtectedSectionTeamFirewallsIndexRoute =
+  ProtectedSectionTeamFirewallsIndexRouteImport.update({
+    id: '/firewalls/',
+    path: '/firewalls/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamFirewallsIdRoute =
+  ProtectedSectionTeamFirewallsIdRouteImport.update({
+    id: '/firewalls/$id',
+    path: '/firewalls/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamFirewallsNewRoute =
+  ProtectedSectionTeamFirewallsNewRouteImport.update({
+    id: '/firewalls/new',
+    path: '/firewalls/new',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamImagesIndexRoute =
   ProtectedSectionTeamImagesIndexRouteImport.update({
     id: '/images/',
@@ -448,6 +469,8 @@ export interface FileRoutesByFullPath {
   '/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
   '/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
   '/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -456,6 +479,7 @@ export interface FileRoutesByFullPath {
   '/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
@@ -501,6 +525,8 @@ export interface FileRoutesByTo {
   '/account-settings/teams/joined': typeof ProtectedAccountSettingsTeamsJoinedRoute
   '/account-settings/teams/pending': typeof ProtectedAccountSettingsTeamsPendingRoute
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsIndexRoute
+  '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -508,6 +534,7 @@ export interface FileRoutesByTo {
   '/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/computes': typeof ProtectedSectionTeamComputesIndexRoute
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/firewalls': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes': typeof ProtectedSectionTeamVolumesIndexRoute
@@ -564,6 +591,8 @@ export interface FileRoutesById {
   '/_protected/account-settings/teams/': typeof ProtectedAccountSettingsTeamsIndexRoute
   '/_protected/_section/_team/computes/$id': typeof ProtectedSectionTeamComputesIdRouteWithChildren
   '/_protected/_section/_team/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  '/_protected/_section/_team/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
+  '/_protected/_section/_team/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
   '/_protected/_section/_team/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/_protected/_section/_team/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/_protected/_section/_team/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -572,6 +601,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/volumes/$id': typeof ProtectedSectionTeamVolumesIdRoute
   '/_protected/_section/_team/computes/': typeof ProtectedSectionTeamComputesIndexRoute
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
+  '/_protected/_section/_team/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
@@ -625,6 +655,8 @@ export interface FileRouteTypes {
     | '/account-settings/teams/'
     | '/computes/$id'
     | '/domains/$id'
+    | '/firewalls/$id'
+    | '/firewalls/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
@@ -633,6 +665,7 @@ export interface FileRouteTypes {
     | '/volumes/$id'
     | '/computes/'
     | '/domains/'
+    | '/firewalls/'
     | '/images/'
     | '/settings/'
     | '/volumes/'
@@ -678,6 +711,8 @@ export interface FileRouteTypes {
     | '/account-settings/teams/joined'
     | '/account-settings/teams/pending'
     | '/account-settings/teams'
+    | '/firewalls/$id'
+    | '/firewalls/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
@@ -685,6 +720,7 @@ export interface FileRouteTypes {
     | '/volumes/$id'
     | '/computes'
     | '/domains'
+    | '/firewalls'
     | '/images'
     | '/settings'
     | '/volumes'
@@ -740,6 +776,8 @@ export interface FileRouteTypes {
     | '/_protected/account-settings/teams/'
     | '/_protected/_section/_team/computes/$id'
     | '/_protected/_section/_team/domains/$id'
+    | '/_protected/_section/_team/firewalls/$id'
+    | '/_protected/_section/_team/firewalls/new'
     | '/_protected/_section/_team/settings/activity'
     | '/_protected/_section/_team/settings/billing'
     | '/_protected/_section/_team/settings/general'
@@ -748,6 +786,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/volumes/$id'
     | '/_protected/_section/_team/computes/'
     | '/_protected/_section/_team/domains/'
+    | '/_protected/_section/_team/firewalls/'
     | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/volumes/'
@@ -1016,6 +1055,27 @@ declare module '@tanstack/react-router' {
       path: '/domains/$id'
       fullPath: '/domains/$id'
       preLoaderRoute: typeof ProtectedSectionTeamDomainsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/': {
+      id: '/_protected/_section/_team/firewalls/'
+      path: '/firewalls'
+      fullPath: '/firewalls/'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/$id': {
+      id: '/_protected/_section/_team/firewalls/$id'
+      path: '/firewalls/$id'
+      fullPath: '/firewalls/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/firewalls/new': {
+      id: '/_protected/_section/_team/firewalls/new'
+      path: '/firewalls/new'
+      fullPath: '/firewalls/new'
+      preLoaderRoute: typeof ProtectedSectionTeamFirewallsNewRouteImport
       parentRoute: typeof ProtectedSectionTeamRoute
     }
     '/_protected/_section/_team/images/': {
@@ -1332,9 +1392,12 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamSettingsRoute: typeof ProtectedSectionTeamSettingsRouteWithChildren
   ProtectedSectionTeamComputesIdRoute: typeof ProtectedSectionTeamComputesIdRouteWithChildren
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
+  ProtectedSectionTeamFirewallsIdRoute: typeof ProtectedSectionTeamFirewallsIdRoute
+  ProtectedSectionTeamFirewallsNewRoute: typeof ProtectedSectionTeamFirewallsNewRoute
   ProtectedSectionTeamVolumesIdRoute: typeof ProtectedSectionTeamVolumesIdRoute
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
+  ProtectedSectionTeamFirewallsIndexRoute: typeof ProtectedSectionTeamFirewallsIndexRoute
   ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
   ProtectedSectionTeamVolumesIndexRoute: typeof ProtectedSectionTeamVolumesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
@@ -1348,10 +1411,14 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
     ProtectedSectionTeamComputesIdRouteWithChildren,
   ProtectedSectionTeamDomainsIdRoute:
     ProtectedSectionTeamDomainsIdRouteWithChildren,
+  ProtectedSectionTeamFirewallsIdRoute: ProtectedSectionTeamFirewallsIdRoute,
+  ProtectedSectionTeamFirewallsNewRoute: ProtectedSectionTeamFirewallsNewRoute,
   ProtectedSectionTeamVolumesIdRoute: ProtectedSectionTeamVolumesIdRoute,
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
   ProtectedSectionTeamDomainsIndexRoute: ProtectedSectionTeamDomainsIndexRoute,
+  ProtectedSectionTeamFirewallsIndexRoute:
+    ProtectedSectionTeamFirewallsIndexRoute,
   ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
   ProtectedSectionTeamVolumesIndexRoute: ProtectedSectionTeamVolumesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:

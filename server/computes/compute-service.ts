@@ -81,6 +81,7 @@ function extrasOf(machine: { sshPort?: number | null; acceleration?: string | nu
 
 export class ComputeService {
   private starting: Promise<void> | undefined;
+  private readonly tagsListeners: Array<(computeId: string) => Promise<void>> = [];
   readonly statistics: ComputeStatistics;
   /** The team images computes may be made from (server/images, connected by app.ts); none: catalog only. */
   teamImages: TeamImageSource | undefined;
@@ -373,8 +374,17 @@ export class ComputeService {
       });
       return { found: { row: row!, creatorName: locked.creatorName }, changed: true };
     });
-    if (changed) await this.publishCompute(found);
+    if (changed) {
+      await this.publishCompute(found);
+      // Firewalls applied by tag follow the compute before the answer (server/firewalls).
+      for (const listener of this.tagsListeners) await listener(computeId);
+    }
     return found;
+  }
+
+  /** Told after a compute's tags changed (firewalls by tag apply to it at once). */
+  onTagsChanged(listener: (computeId: string) => Promise<void>): void {
+    this.tagsListeners.push(listener);
   }
 
   async requestDestroy(

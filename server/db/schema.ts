@@ -1138,6 +1138,46 @@ export const firewallEvents = pgTable(
 );
 
 /**
+ * A team's private network (server/networks): an isolated IPv4 block inside RFC 1918, no two of a team's
+ * overlapping (checked under a lock of the team's networks), that its computes join with a second interface.
+ */
+export const privateNetworks = pgTable(
+  'private_networks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** "10.20.0.0/24" */
+    ipv4Block: text('ipv4_block').notNull(),
+    createdAt: at('created_at').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('private_networks_team_name').on(t.teamId, t.name)],
+);
+
+/** A compute on a private network, with the address we gave it there (one per network). */
+export const privateNetworkMembers = pgTable(
+  'private_network_members',
+  {
+    networkId: uuid('network_id')
+      .notNull()
+      .references(() => privateNetworks.id, { onDelete: 'cascade' }),
+    computeId: uuid('compute_id')
+      .notNull()
+      .references(() => computes.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    attachedAt: at('attached_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.networkId, t.computeId] }),
+    uniqueIndex('private_network_members_address').on(t.networkId, t.address),
+    index().on(t.computeId),
+  ],
+);
+
+/**
  * A team's images (server/images): a stopped compute's disk captured, or a file the team uploaded, kept as
  * a standalone qcow2 named by its id in the image directory. The row comes first (status creating), the
  * file once complete (available); a failed one keeps its reason and has no file.

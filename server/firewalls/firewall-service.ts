@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Firewall, FirewallRequest, FirewallRule } from '@/contract/firewalls';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
-import { firewallEvents, firewalls } from '../db/schema';
+import { computes, firewallEvents, firewalls } from '../db/schema';
 import type { ComputeDriver } from '../drivers/compute/compute-driver';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -74,7 +74,17 @@ export class FirewallService {
 
   /** host: the driver enforces the rules; simulated: it keeps them as data and lets everything through. */
   get enforcement(): Firewall['enforcement'] {
-    return this.deps.driver.applyFirewall ? 'host' : 'simulated';
+    const { driver } = this.deps;
+    return driver.firewallEnforcement ?? (driver.applyFirewall ? 'host' : 'simulated');
+  }
+
+  /** A compute's tags changed: it gets the rules of the firewalls that name its tags now, at once. */
+  async enforceOn(computeId: string): Promise<void> {
+    const [compute] = await this.db
+      .select({ id: computes.id, hostname: computes.hostname })
+      .from(computes)
+      .where(eq(computes.id, computeId));
+    if (compute) await this.enforce([compute]);
   }
 
   async list(teamId: string): Promise<Firewall[]> {

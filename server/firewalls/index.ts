@@ -9,7 +9,9 @@ export { FirewallService } from './firewall-service';
 /** The firewall service over the compute service's database, clock, live updates and driver. */
 export function createFirewallService(computes: ComputeService): FirewallService {
   const { db, clock, logger, live, driver } = computes.deps;
-  return new FirewallService({ db, clock, logger, live, driver });
+  const service = new FirewallService({ db, clock, logger, live, driver });
+  computes.onTagsChanged((computeId) => service.enforceOn(computeId));
+  return service;
 }
 
 export function firewallResources(service: FirewallService): Routes[] {

@@ -6,6 +6,7 @@ import { type DomainService, domainResources } from '../domains';
 import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
 import { type ImageService, imageResources } from '../images';
+import { createNetworkService, networkResources } from '../networks';
 import { createVolumeService, volumeResources } from '../volumes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
@@ -45,6 +46,7 @@ export function resourceManagerService(deps: {
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
       ...volumeResources(createVolumeService(deps.computes)),
+      ...networkResources(createNetworkService(deps.computes)),
     ],
   };
 }

@@ -32,7 +32,8 @@ export function sourceProblem(text: string): string | null {
   return null;
 }
 
-function parseIpv4(text: string): bigint | undefined {
+/** An IPv4 address as a number, or undefined when the text is not one (dotted quad, no leading zeros). */
+export function parseIpv4(text: string): bigint | undefined {
   const parts = text.split('.');
   if (parts.length !== 4 || !parts.every((part) => /^(0|[1-9]\d{0,2})$/.test(part) && Number(part) < 256)) {
     return undefined;

@@ -4,6 +4,7 @@ import { computeSchema } from './computes';
 import { domainSchema } from './domains';
 import { firewallSchema } from './firewalls';
 import { imageSchema } from './images';
+import { networkSchema } from './networks';
 import { volumeSchema } from './volumes';
 
 /** Path of the console WebSocket on the API host (SPEC §7: the console websocket manager). */
@@ -34,6 +35,9 @@ export const serverMessageSchema = v.variant('type', [
   /** A firewall of one of the user's teams was made or changed: the whole new firewall. */
   v.object({ type: v.literal('firewall.updated'), firewall: firewallSchema }),
   v.object({ type: v.literal('firewall.deleted'), teamId: uuid, firewallId: uuid }),
+  /** A private network of one of the user's teams was made, or a compute joined or left it: the whole network. */
+  v.object({ type: v.literal('network.updated'), network: networkSchema }),
+  v.object({ type: v.literal('network.deleted'), teamId: uuid, networkId: uuid }),
   /** A team image was added or changed (captured, uploaded, renamed, failed): the whole new image. */
   v.object({ type: v.literal('image.updated'), image: imageSchema }),
   /** A team image is gone (deleted). */

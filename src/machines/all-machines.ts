@@ -15,6 +15,7 @@ import { computeResizeMachine } from './compute-resize';
 import { dnsRecordFormMachine } from './dns-record-form';
 import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
+import { firewallFormMachine } from './firewall-form';
 import { imageUploadMachine } from './image-upload';
 import { passkeyAddMachine } from './passkey-add';
 import { progressBarMachine } from './progress-bar';
@@ -42,6 +43,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'dns-record-form': dnsRecordFormMachine,
   'dnssec-disable': dnssecDisableMachine,
   'domain-delete': domainDeleteMachine,
+  'firewall-form': firewallFormMachine,
   'image-upload': imageUploadMachine,
   'passkey-add': passkeyAddMachine,
   'progress-bar': progressBarMachine,

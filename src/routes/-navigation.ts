@@ -5,6 +5,7 @@ export const routeKeys = {
   domains: '/domains',
   images: '/images',
   volumes: '/volumes',
+  firewalls: '/firewalls',
   settings: '/settings',
   'account-settings': '/account-settings',
   'new-compute': '/new-compute',
@@ -19,6 +20,7 @@ export const sectionNavigation = [
   { key: 'computes', label: 'Computes', to: routeKeys.computes },
   { key: 'images', label: 'Images', to: routeKeys.images },
   { key: 'volumes', label: 'Volumes', to: routeKeys.volumes },
+  { key: 'firewalls', label: 'Firewalls', to: routeKeys.firewalls },
   { key: 'domains', label: 'Domains', to: routeKeys.domains },
   { key: 'settings', label: 'Settings', to: routeKeys.settings },
 ] as const;

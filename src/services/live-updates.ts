@@ -8,6 +8,7 @@ import { authKeys } from './auth.queries';
 import { billingKeys, moneyKeys } from './billing.queries';
 import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
 import { domainKeys } from './domains.queries';
+import { firewallKeys } from './firewalls.queries';
 import { imageKeys } from './images.queries';
 import { teamKeys } from './teams.queries';
 import { volumeKeys } from './volumes.queries';
@@ -72,6 +73,16 @@ export function applyServerMessage(
     }
     case 'volume.deleted':
       invalidate(queryClient, [volumeKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
+      return;
+    case 'firewall.updated':
+      invalidate(queryClient, [
+        firewallKeys.all(message.firewall.teamId),
+        teamKeys.auditLog(message.firewall.teamId),
+      ]);
+      return;
+    case 'firewall.deleted':
+      // An open page of the firewall refetches into its 404 and says it was deleted.
+      invalidate(queryClient, [firewallKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'domain.updated':
       invalidate(queryClient, [

@@ -41,10 +41,17 @@ const ownInterfaces = () =>
     .join('\n');
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server!.url}/resource-manager/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  const send = () =>
+    fetch(`${server!.url}/resource-manager/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  // A kept-alive connection the server closed while idle (over 5 s between calls) resets when reused,
+  // before the server reads the request: it is sent again on a fresh connection.
+  const response = await send().catch((error: { cause?: { code?: string } }) => {
+    if (error.cause?.code === 'ECONNRESET') return send();
+    throw error;
   });
   return { status: response.status, body: await response.json().catch(() => null) };
 }
@@ -236,6 +243,35 @@ describe('a bridge host in a namespace of the test', () => {
     );
     // The filter is libvirt's own, on the guest's card.
     expect(virshSync(['nwfilter-list'], { uri: netns.uri })).toContain(`ikirere-fw-${compute.id}`);
+  });
+
+  it('applies a firewall by tag as soon as the guest gains the tag, and lifts it when the tag goes', async () => {
+    const locked = await api('POST', `/teams/${teamId}/firewalls`, {
+      name: 'locked',
+      rules: [{ protocol: 'tcp', ports: '22', sources: [BLOCK] }],
+      tags: ['locked'],
+    });
+    expect(locked.status, JSON.stringify(locked.body)).toBe(201);
+    expect(tcpAnswers(netns.client.exec, compute.ipv4, 8080)).toBe(true);
+    const tags = (list: string[]) =>
+      api('PUT', `/teams/${teamId}/computes/${compute.id}/tags`, { tags: list });
+    const started = Date.now();
+    expect((await tags(['locked'])).status).toBe(200);
+    await until(
+      '8080 to be closed by the tag',
+      async () => tcpAnswers(netns.client.exec, compute.ipv4, 8080, 1_000),
+      (open) => !open,
+      30_000,
+    );
+    console.info(`tag change to enforced: port seen closed after ${Date.now() - started} ms`);
+    expect((await tags([])).status).toBe(200);
+    await until(
+      '8080 to be open once the tag is gone',
+      async () => tcpAnswers(netns.client.exec, compute.ipv4, 8080, 1_000),
+      (open) => open,
+      30_000,
+    );
+    expect((await api('DELETE', `/teams/${teamId}/firewalls/${locked.body.firewall.id}`)).status).toBe(204);
   });
 
   it('leaves this machine’s own interfaces as they were', () => {

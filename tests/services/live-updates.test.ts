@@ -10,6 +10,7 @@ import { authKeys } from '@/services/auth.queries';
 import { billingKeys } from '@/services/billing.queries';
 import { catalogKeys, computeKeys } from '@/services/computes.queries';
 import { domainKeys } from '@/services/domains.queries';
+import { firewallKeys } from '@/services/firewalls.queries';
 import { imageKeys } from '@/services/images.queries';
 import { applyServerMessage } from '@/services/live-updates';
 import { teamKeys } from '@/services/teams.queries';
@@ -46,6 +47,9 @@ function everyEntry(): Array<[QueryKey, unknown]> {
     [computeKeys.history(teamId, 'a'), { events: [] }],
     [computeKeys.metrics(teamId, 'a', '1h'), { timestamps: [] }],
     [domainKeys.list(teamId), { domains: [] }],
+    [firewallKeys.list(teamId), { firewalls: [] }],
+    [firewallKeys.detail(teamId, domainId), { firewall: { id: domainId }, history: [] }],
+    [firewallKeys.list(otherTeamId), { firewalls: [] }],
     [domainKeys.recordList(teamId, domainId, {}), pages('records', [])],
     [domainKeys.recordList(teamId, domainId, { type: 'MX' }), pages('records', [])],
     [teamKeys.userTeams(), { teams: [] }],
@@ -95,6 +99,8 @@ const messages: ServerMessage[] = [
   { type: 'domain.deleted', teamId, domainId },
   { type: 'image.updated', image: { teamId, sourceComputeId: 'a' } as never },
   { type: 'image.deleted', teamId, imageId: domainId },
+  { type: 'firewall.updated', firewall: { teamId } as never },
+  { type: 'firewall.deleted', teamId, firewallId: domainId },
   { type: 'dns-records.changed', teamId, domainId },
   { type: 'team.updated', teamId },
   { type: 'members.changed', teamId },
@@ -300,5 +306,24 @@ describe('after the server lost its link to the others (a database failover)', (
     const client = seeded();
     applyServerMessage(client, { type: 'resync' });
     expect(invalidated(client)).toEqual(keys(...everyEntry().map(([key]) => key)));
+  });
+});
+
+describe('firewalls', () => {
+  it('a changed or deleted firewall refetches the team’s firewalls, the open firewall page and the audit log, and no other team’s', () => {
+    for (const message of [
+      { type: 'firewall.updated', firewall: { teamId } as never },
+      { type: 'firewall.deleted', teamId, firewallId: domainId },
+    ] satisfies ServerMessage[]) {
+      const client = seeded();
+      applyServerMessage(client, message);
+      expect(invalidated(client)).toEqual(
+        keys(
+          firewallKeys.list(teamId),
+          firewallKeys.detail(teamId, domainId),
+          teamKeys.auditLogFiltered(teamId, {}),
+        ),
+      );
+    }
   });
 });

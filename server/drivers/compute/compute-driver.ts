@@ -309,9 +309,14 @@ export interface ComputeDriver {
   /**
    * Enforces inbound rules on the machine's network (null: no firewall applies, everything may come in;
    * the answers to what the machine sends always may). Resolves once the host applies them, to a running
-   * guest too. Drivers that do not enforce firewalls (the simulator) leave it out: the rules stay data.
+   * guest too. A driver without it keeps no rules; the simulator keeps them as data (firewallEnforcement).
    */
   applyFirewall?(machineId: string, rules: readonly FirewallRule[] | null): Promise<void>;
+  /**
+   * Whether applied rules hold on the host's network ('host') or are only kept (the simulator: 'simulated').
+   * Absent: 'host' when the driver has applyFirewall.
+   */
+  readonly firewallEnforcement?: 'host' | 'simulated';
   /** Where the driver reads the rules of a machine it is making, so they hold from its first boot. */
   takeFirewallRulesFrom?(source: (machineId: string) => Promise<readonly FirewallRule[] | null>): void;
   /** Attaches a terminal to the machine's serial console; undefined when the machine does not exist. */

@@ -6,6 +6,7 @@
 // does not enforce them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenScopes } from '@/contract/api-tokens';
+import type { HypervisorSimulator } from '../../../server/drivers/compute/simulator/simulator';
 import { DEFAULT_SIMULATOR_CONFIG } from '../../../server/drivers/compute/simulator/simulator-config';
 import { fundedTeamOf } from '../support/billing';
 import { computeRequest, createCompute, RM } from '../support/computes';
@@ -206,5 +207,36 @@ describe('firewalls', () => {
     expectStatus(await send(t, 'DELETE', path(teamId, `/${firewallId}`), { token: owner.token }), 204);
     expectStatus(await send(t, 'GET', path(teamId, `/${firewallId}`), { token: owner.token }), 404);
     expect((await auditRows(t, teamId)).at(-1)).toMatchObject({ action: 'firewall.deleted', target: 'web' });
+  });
+
+  it('follow a compute whose tags change, at once: it gets the rules of the tag it gains and loses them with it', async () => {
+    const simulator = t.computes.driver as HypervisorSimulator;
+    const cache = { protocol: 'tcp', ports: '6379', sources: ['10.0.0.0/8'] };
+    const made = await send(t, 'POST', path(teamId), {
+      token: owner.token,
+      body: { name: 'cache', rules: [cache], tags: ['cache'] },
+    });
+    expectStatus(made, 201);
+    expect(made.body.firewall.computes).toEqual([]);
+    const tags = (tagsNow: string[]) =>
+      send(t, 'PUT', `${RM}/teams/${teamId}/computes/${untagged}/tags`, {
+        token: owner.token,
+        body: { tags: tagsNow },
+      });
+    expectStatus(await tags(['db', 'cache']), 200);
+    // Applied before the answer, not at the firewall's next change.
+    expect(simulator.appliedFirewall(untagged)).toEqual([cache]);
+    const read = await send(t, 'GET', path(teamId, `/${made.body.firewall.id}`), { token: owner.token });
+    expect(read.body.firewall.computes.map((c: { id: string }) => c.id)).toEqual([untagged]);
+    expectStatus(await tags(['db']), 200);
+    expect(simulator.appliedFirewall(untagged)).toBeNull();
+    // Another team's compute with the same tag is not under this team's firewall.
+    const theirs = await send(t, 'PUT', `${RM}/teams/${otherTeamId}/computes/${strangersCompute}/tags`, {
+      token: stranger.token,
+      body: { tags: ['cache'] },
+    });
+    expectStatus(theirs, 200);
+    expect(simulator.appliedFirewall(strangersCompute)).toBeNull();
+    expect(made.body.firewall.enforcement).toBe('simulated');
   });
 });

@@ -37,6 +37,8 @@ export const ALL_TABLES = [
   'passkey_registrations',
   'passkeys',
   'payment_callback_events',
+  'private_network_members',
+  'private_networks',
   'recovery_codes',
   'sandbox_checkouts',
   'second_factor_challenges',

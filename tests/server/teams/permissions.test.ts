@@ -179,6 +179,20 @@ async function teamFirewall(fixture: Fixture) {
   return created.body.firewall as { id: string; name: string };
 }
 
+/** A private network of the fixture team, made by its owner, each on a block of its own. */
+let networkBlocks = 0;
+const networkBody = () => {
+  networkBlocks += 1;
+  return { name: `matrix-net-${networkBlocks}`, ipv4Block: `10.${networkBlocks}.0.0/24` };
+};
+async function teamNetwork(fixture: Fixture) {
+  const created = await send(t, 'POST', `${RM}/teams/${fixture.teamId}/networks`, {
+    token: people.owner.token,
+    body: networkBody(),
+  });
+  return created.body.network as { id: string };
+}
+
 /** A domain of the fixture team, signed by its owner (and with a key roll started, when `rolling`). */
 async function signedDomain(fixture: Fixture, rolling = false) {
   const domain = await teamDomain(fixture);
@@ -500,6 +514,39 @@ const MATRIX: Record<string, Row> = {
   [`DELETE ${RM}/teams/{teamId}/firewalls/{firewallId}`]: {
     expect: team(204, 204, 204),
     request: async (fixture) => ({ params: { firewallId: (await teamFirewall(fixture)).id } }),
+  },
+  // ── Private networks: every member of the team ──
+  [`GET ${RM}/teams/{teamId}/networks`]: { expect: team(200, 200, 200) },
+  [`POST ${RM}/teams/{teamId}/networks`]: {
+    expect: team(201, 201, 201),
+    request: () => ({ body: networkBody() }),
+  },
+  [`GET ${RM}/teams/{teamId}/networks/{networkId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { networkId: (await teamNetwork(fixture)).id } }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/networks/{networkId}`]: {
+    expect: team(204, 204, 204),
+    request: async (fixture) => ({ params: { networkId: (await teamNetwork(fixture)).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/networks/{networkId}/members`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { networkId: (await teamNetwork(fixture)).id },
+      body: { computeId: (await teamCompute(fixture)).id },
+    }),
+  },
+  [`DELETE ${RM}/teams/{teamId}/networks/{networkId}/members/{computeId}`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => {
+      const networkId = (await teamNetwork(fixture)).id;
+      const computeId = (await teamCompute(fixture)).id;
+      await send(t, 'POST', `${RM}/teams/${fixture.teamId}/networks/${networkId}/members`, {
+        token: people.owner.token,
+        body: { computeId },
+      });
+      return { params: { networkId, computeId } };
+    },
   },
   // ── Team images: every member of the team (a failed image row stands in for one: no disk to copy) ──
   [`GET ${RM}/teams/{teamId}/images`]: { expect: team(200, 200, 200) },

@@ -3,6 +3,7 @@
 // transaction, so a restart resumes every transition where it was (start() completes the overdue ones at
 // once and schedules the rest). Consoles and metrics are simulated from the same stored facts.
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
+import type { FirewallRule } from '@/contract/firewalls';
 import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {
@@ -205,7 +206,21 @@ export class HypervisorSimulator implements ComputeDriver {
   }
 
   destroy(machineId: string): Promise<void> {
+    this.firewalls.delete(machineId);
     return this.begin(machineId, 'destroy');
+  }
+
+  readonly firewallEnforcement = 'simulated';
+  private readonly firewalls = new Map<string, readonly FirewallRule[] | null>();
+
+  /** Keeps the rules a machine is under, as data: the simulator lets everything through. */
+  async applyFirewall(machineId: string, rules: readonly FirewallRule[] | null): Promise<void> {
+    this.firewalls.set(machineId, rules);
+  }
+
+  /** The rules last applied to a machine (null: none apply); undefined when none were ever applied. */
+  appliedFirewall(machineId: string): readonly FirewallRule[] | null | undefined {
+    return this.firewalls.get(machineId);
   }
 
   /**
