@@ -173,6 +173,7 @@ export default defineConfig({
             'tests/e2e/kannel.e2e.ts',
             'tests/e2e/images-journey.e2e.ts',
             'tests/e2e/firewalls-journey.e2e.ts',
+            'tests/e2e/volumes-journey.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
@@ -214,6 +215,18 @@ export default defineConfig({
           name: 'firewalls-e2e',
           environment: 'node',
           include: ['tests/e2e/firewalls-journey.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Volumes clicked through in Chromium on the simulator: create, attach, live changes, delete.
+          name: 'volumes-e2e',
+          environment: 'node',
+          include: ['tests/e2e/volumes-journey.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -56,6 +56,8 @@ runSteps([
   // Firewalls on the simulator, clicked through in Chromium: refusals beside the fields, an edit arriving live
   // in a second browser, delete.
   ['firewalls, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'firewalls-e2e'], embedded],
+  // Volumes on the simulator, clicked through in Chromium: create, attach, changes from elsewhere, delete.
+  ['volumes, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'volumes-e2e'], embedded],
   // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
   // centres (npm's smpp and Perl's Net::SMPP), then a phone code through it clicked in Chromium.
   ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],

@@ -72,7 +72,8 @@ export function applyServerMessage(
       return;
     }
     case 'volume.deleted':
-      invalidate(queryClient, [volumeKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
+      // The volume's page says it is gone from what it holds; its entry is not read again (a 404).
+      invalidate(queryClient, [volumeKeys.lists(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'firewall.updated':
       invalidate(queryClient, [

@@ -31,9 +31,15 @@ export const useGrowVolume = (
     callbacks,
   );
 
+/** A deleted volume's entry goes (its page is left, nothing reads it again); the lists follow. */
+export const forgetVolume = (queryClient: QueryClient, teamId: string, volumeId: string) => {
+  queryClient.removeQueries({ queryKey: volumeKeys.detail(teamId, volumeId) });
+  return queryClient.invalidateQueries({ queryKey: volumeKeys.lists(teamId) });
+};
+
 export const useDeleteVolume = (teamId: string, callbacks?: WriteCallbacks<void, Volume>) =>
   useWrite(
     (volume: Volume) => deleteVolume(teamId, volume.id).then(() => undefined),
-    (queryClient) => refreshVolumes(queryClient, teamId),
+    (queryClient, _data, volume) => forgetVolume(queryClient, teamId, volume.id),
     callbacks,
   );

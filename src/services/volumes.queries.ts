@@ -6,6 +6,7 @@ import { fetchStoragePrices, fetchVolume, fetchVolumes } from './volumes.api';
 export const volumeKeys = {
   /** Every list and volume of the team. */
   all: (teamId: string) => ['volumes', teamId] as const,
+  lists: (teamId: string) => ['volumes', teamId, 'list'] as const,
   list: (teamId: string, computeId: string | null) => ['volumes', teamId, 'list', computeId] as const,
   detail: (teamId: string, id: string) => ['volumes', teamId, 'detail', id] as const,
   storagePrices: () => ['storage-prices'] as const,
