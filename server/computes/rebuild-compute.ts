@@ -14,6 +14,7 @@ import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
 import { fieldProblem } from '../tenancy/problems';
+import { refuseWhileVolumesAttached } from './attached-volumes';
 import { recordEvent } from './compute-history';
 import {
   type ComputeWithCreator,
@@ -70,6 +71,7 @@ export async function rebuildCompute(
     const current = locked.row;
     const refused = rebuildRefusal(current.status as ComputeStatus);
     if (refused) throw computeConflict(refused);
+    await refuseWhileVolumesAttached(tx, computeId, 'rebuilding');
     if (body.confirmHostname !== current.hostname) {
       throw fieldProblem('confirmHostname', `Type the compute’s hostname, ${current.hostname}, to confirm.`);
     }

@@ -9,6 +9,7 @@ import { RESCUE_RULE, rescueRefusal, UNRESCUE_RULE, unrescueRefusal } from '@/do
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
+import { refuseWhileVolumesAttached } from './attached-volumes';
 import { recordEvent } from './compute-history';
 import {
   type ComputeWithCreator,
@@ -47,6 +48,7 @@ export async function enterRescue(
     const current = locked.row;
     const refused = rescueRefusal(current.status as ComputeStatus);
     if (refused) throw computeConflict(refused);
+    await refuseWhileVolumesAttached(tx, computeId, 'entering rescue mode');
     // The machine boots (the rescue system): as for powering on, not while the team's balance is empty.
     await service.assertMayStart(tx, teamId);
     const [row] = await tx

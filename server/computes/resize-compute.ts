@@ -13,6 +13,7 @@ import { computes } from '../db/schema';
 import type { MachineSize } from '../drivers/compute/compute-driver';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';
+import { refuseWhileVolumesAttached } from './attached-volumes';
 import { recordEvent } from './compute-history';
 import {
   type ComputeWithCreator,
@@ -64,6 +65,7 @@ export async function requestResize(
     const from = row.instanceType;
     const again = resizeRefusal(row.status as ComputeStatus);
     if (again) throw computeConflict(again);
+    await refuseWhileVolumesAttached(tx, computeId, 'resizing');
     const changed = planChangeRefusal(from as unknown as InstanceType, plan);
     if (changed) throw fieldProblem('instanceTypeId', changed);
     await assertCanUseVcpus(tx, teamId, plan.vcpus, 'instanceTypeId');

@@ -147,6 +147,14 @@ describe('volumes', () => {
     const deleted = await send(t, 'DELETE', path(teamId, `/${volume.id}`), { token: owner.token });
     expectStatus(deleted, 409);
     expect(deleted.body.detail).toMatch(/attached to .*; detach it first/);
+    // Rescue (like rebuild and resize) defines the guest again from its own disk: refused while attached.
+    const rescue = await send(t, 'POST', `${RM}/teams/${teamId}/computes/${kigali}/rescue`, {
+      token: owner.token,
+    });
+    expectStatus(rescue, 409);
+    expect(rescue.body.detail).toBe(
+      'The volume logs is attached to the compute: detach it before entering rescue mode.',
+    );
 
     const detached = await send(t, 'POST', path(teamId, `/${volume.id}/detach`), { token: owner.token });
     expectStatus(detached, 200);
