@@ -51,6 +51,7 @@ import { Route as ProtectedSectionTeamSettingsGeneralRouteImport } from './route
 import { Route as ProtectedSectionTeamSettingsInvoicesRouteImport } from './routes/_protected/_section/_team/settings/invoices'
 import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './routes/_protected/_section/_team/settings/members'
 import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
+import { Route as ProtectedSectionTeamComputesIdBackupsRouteImport } from './routes/_protected/_section/_team/computes/$id/backups'
 import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
 import { Route as ProtectedSectionTeamComputesIdImageRouteImport } from './routes/_protected/_section/_team/computes/$id/image'
@@ -301,6 +302,12 @@ const ProtectedSectionTeamComputesIdIndexRoute =
     path: '/',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdBackupsRoute =
+  ProtectedSectionTeamComputesIdBackupsRouteImport.update({
+    id: '/backups',
+    path: '/backups',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdDestroyRoute =
   ProtectedSectionTeamComputesIdDestroyRouteImport.update({
     id: '/destroy',
@@ -436,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -485,6 +493,7 @@ export interface FileRoutesByTo {
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -546,6 +555,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
+  '/_protected/_section/_team/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -604,6 +614,7 @@ export interface FileRouteTypes {
     | '/domains/'
     | '/images/'
     | '/settings/'
+    | '/computes/$id/backups'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -653,6 +664,7 @@ export interface FileRouteTypes {
     | '/domains'
     | '/images'
     | '/settings'
+    | '/computes/$id/backups'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -713,6 +725,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/domains/'
     | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
+    | '/_protected/_section/_team/computes/$id/backups'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
     | '/_protected/_section/_team/computes/$id/image'
@@ -1035,6 +1048,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdIndexRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/backups': {
+      id: '/_protected/_section/_team/computes/$id/backups'
+      path: '/backups'
+      fullPath: '/computes/$id/backups'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdBackupsRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/destroy': {
       id: '/_protected/_section/_team/computes/$id/destroy'
       path: '/destroy'
@@ -1202,6 +1222,7 @@ const ProtectedSectionTeamSettingsRouteWithChildren =
   )
 
 interface ProtectedSectionTeamComputesIdRouteChildren {
+  ProtectedSectionTeamComputesIdBackupsRoute: typeof ProtectedSectionTeamComputesIdBackupsRoute
   ProtectedSectionTeamComputesIdDestroyRoute: typeof ProtectedSectionTeamComputesIdDestroyRoute
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
   ProtectedSectionTeamComputesIdImageRoute: typeof ProtectedSectionTeamComputesIdImageRoute
@@ -1217,6 +1238,8 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
 
 const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesIdRouteChildren =
   {
+    ProtectedSectionTeamComputesIdBackupsRoute:
+      ProtectedSectionTeamComputesIdBackupsRoute,
     ProtectedSectionTeamComputesIdDestroyRoute:
       ProtectedSectionTeamComputesIdDestroyRoute,
     ProtectedSectionTeamComputesIdHistoryRoute:
