@@ -53,6 +53,8 @@ runSteps([
   ],
   // Team images on the simulator, clicked through in Chromium: capture, live arrival, upload, rename, delete.
   ['team images, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'images-e2e'], embedded],
+  // Backups on the simulator, clicked through in Chromium: on at the price shown, live arrival, restores.
+  ['backups, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'backups-e2e'], embedded],
   // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
   // centres (npm's smpp and Perl's Net::SMPP), then a phone code through it clicked in Chromium.
   ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],
