@@ -15,6 +15,7 @@ import { SOCKET_PATH } from '@/contract/socket';
 import { DEFAULT_BACKUP_RETENTION } from '@/domain/backups';
 import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService } from './billing';
+import { chargeBackupDay } from './billing/backup-charges';
 import { changeCurrency } from './billing/billing-profile';
 import { type ComputeService, createComputeService } from './computes';
 import { computesForBackups } from './computes/backups-port';
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps): App {
       live,
       computes: computesForBackups(computes),
       retention: DEFAULT_BACKUP_RETENTION,
+      chargeDay: chargeBackupDay,
       directory: join(tmpdir(), `ikirere-backups-${randomUUID()}`),
     });
   // A new compute starts from a team image, or from a backup (a restore into a new compute).

@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
+import { chargeBackupDay } from './billing/backup-charges';
 import { type Cluster, joinCluster, periodic } from './cluster';
 import { type ComputeService, createComputeService, createReverseNameCheck, ReverseDns } from './computes';
 import { computesForBackups } from './computes/backups-port';
@@ -272,6 +273,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       live,
       computes: computesForBackups(computes),
       retention: config.backupRetention,
+      chargeDay: chargeBackupDay,
       directory: join(config.dataDir, 'backups'),
     });
     // The daily backups of computes with backups on, begun by one server (the leader) when due.

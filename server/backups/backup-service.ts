@@ -18,8 +18,9 @@ import {
 } from '@/domain/backups';
 import { TRANSITIONAL_STATUSES } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
+import type { BackupDayCharge } from '../billing/backup-charges';
 import type { ComputesForBackups } from '../computes/backups-port';
-import type { Database } from '../db';
+import type { Database, Transaction } from '../db';
 import { computeBackupSettings, computeBackups, computes } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
@@ -48,6 +49,8 @@ export interface BackupServiceDeps {
   computes: ComputesForBackups;
   /** How many backups each compute keeps (the operator's BACKUP_RETENTION). */
   retention: number;
+  /** Charges a day of backups to the team (billing's chargeBackupDay), as each daily backup begins. */
+  chargeDay: (tx: Transaction, charge: BackupDayCharge) => Promise<number>;
 }
 
 export class BackupService {
@@ -386,6 +389,15 @@ export class BackupService {
           return undefined;
         }
         const row = await this.insertBackup(tx, source.compute, 'scheduled', null, now);
+        const price = backupPriceOf(source.compute.instanceType);
+        await this.deps.chargeDay(tx, {
+          teamId: source.compute.teamId,
+          computeId: source.compute.id,
+          hostname: source.compute.hostname,
+          hourly: price.hourly,
+          monthly: price.monthly,
+          at: now,
+        });
         await recordAudit(tx, {
           teamId: source.compute.teamId,
           actor: SYSTEM_ACTOR,

@@ -6,7 +6,7 @@ import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
 import { BackupFiles } from './backup-files';
-import { BackupService } from './backup-service';
+import { BackupService, type BackupServiceDeps } from './backup-service';
 import { backupsRoutes } from './backups.routes';
 
 export { BackupService } from './backup-service';
@@ -18,6 +18,7 @@ export function createBackupService(options: {
   live: LiveUpdates;
   computes: ComputesForBackups;
   retention: number;
+  chargeDay: BackupServiceDeps['chargeDay'];
   /** Where the backups' files live (DATA_DIR/backups on a server). */
   directory: string;
 }): BackupService {

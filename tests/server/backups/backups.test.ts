@@ -7,13 +7,13 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backup, backupListSchema, backupSchema, backupSettingsSchema } from '@/contract/backups';
 import { computeHistorySchema } from '@/contract/computes';
 import type { ServerMessage } from '@/contract/socket';
-import { teams } from '../../../server/db/schema';
+import { ledgerEntries, teams } from '../../../server/db/schema';
 import { fundedTeamOf } from '../support/billing';
 import {
   action,
@@ -308,6 +308,21 @@ describe('turning backups on and the daily sweep', () => {
     }
     list = await listOf(computeId);
     expect(list.backups.map((backup) => backup.status)).toEqual(['available', 'available']);
+    // A day of backups charged as each daily backup began: three days, three charges in the ledger.
+    const charges = await t.identity.db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.teamId, teamId), like(ledgerEntries.idempotencyKey, `backups:${computeId}:%`)),
+      );
+    expect(charges).toHaveLength(3);
+    for (const charge of charges) {
+      expect(charge).toMatchObject({ kind: 'charge', computeId, hours: 24 });
+      expect([-24 * settings.price.hourly.RWF, -24 * settings.price.hourly.USD]).toContain(
+        charge.amountMinor,
+      );
+      expect(charge.description).toContain('Backups of');
+    }
     expect(list.backups.map((backup) => backup.id)).not.toContain(first);
     expect(existsSync(join(backupsDir, `${first}.qcow2`))).toBe(false);
     expect(strayFiles()).toEqual([]);

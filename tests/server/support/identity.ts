@@ -1,5 +1,6 @@
 // Helpers for the identity tests: an app with a movable clock, requests with a bearer token, the outbox
 // read the way a person reads their mail, and accounts made through the real sign-up and phone flows.
+
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { DEFAULT_BACKUP_RETENTION } from '@/domain/backups';
 import { type App, createApp } from '../../../server/app';
 import { type BackupService, createBackupService } from '../../../server/backups';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
+import { chargeBackupDay } from '../../../server/billing/backup-charges';
 import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
 import { computesForBackups } from '../../../server/computes/backups-port';
 import { computesForImages } from '../../../server/computes/team-images-port';
@@ -137,6 +139,7 @@ export function buildIdentityTestApp(
     live,
     computes: computesForBackups(computes),
     retention: options.backupRetention ?? DEFAULT_BACKUP_RETENTION,
+    chargeDay: chargeBackupDay,
     directory: options.backupsDir ?? join(tmpdir(), `ikirere-backups-${randomUUID()}`),
   });
   const app = createApp({
