@@ -109,6 +109,16 @@ const SCOPES: [operation: string, scope: string][] = [
   ['DELETE /resource-manager/api/v1/teams/{teamId}/images/{imageId}', 'computes:read_write'],
   ['PUT /resource-manager/api/v1/teams/{teamId}/images/{imageId}/file', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/images/{imageId}/file', 'computes:read'],
+  ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups', 'computes:read'],
+  [
+    'PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups/settings',
+    'computes:read_write',
+  ],
+  ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups', 'computes:read_write'],
+  [
+    'POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups/{backupId}/restore',
+    'computes:read_write',
+  ],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read'],
   ['POST /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains/{domainId}', 'domains:read'],
