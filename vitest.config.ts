@@ -174,6 +174,7 @@ export default defineConfig({
             'tests/e2e/images-journey.e2e.ts',
             'tests/e2e/firewalls-journey.e2e.ts',
             'tests/e2e/volumes-journey.e2e.ts',
+            'tests/e2e/backups-journey.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
@@ -227,6 +228,18 @@ export default defineConfig({
           name: 'volumes-e2e',
           environment: 'node',
           include: ['tests/e2e/volumes-journey.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Backups clicked through in Chromium on the simulator (its backups are real, empty qcow2 files).
+          name: 'backups-e2e',
+          environment: 'node',
+          include: ['tests/e2e/backups-journey.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -58,6 +58,8 @@ runSteps([
   ['firewalls, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'firewalls-e2e'], embedded],
   // Volumes on the simulator, clicked through in Chromium: create, attach, changes from elsewhere, delete.
   ['volumes, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'volumes-e2e'], embedded],
+  // Backups on the simulator, clicked through in Chromium: on at the price shown, live arrival, restores.
+  ['backups, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'backups-e2e'], embedded],
   // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
   // centres (npm's smpp and Perl's Net::SMPP), then a phone code through it clicked in Chromium.
   ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],

@@ -1,6 +1,8 @@
 // The Hono app: the spec's three services under their base paths, the operations endpoints, the built
 // console, and the middleware every answer passes through. No I/O here beyond what deps provide.
+
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
@@ -10,10 +12,15 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SOCKET_PATH } from '@/contract/socket';
+import { DEFAULT_BACKUP_RETENTION } from '@/domain/backups';
+import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService } from './billing';
+import { chargeBackupDay } from './billing/backup-charges';
 import { changeCurrency } from './billing/billing-profile';
 import { type ComputeService, createComputeService } from './computes';
+import { computesForBackups } from './computes/backups-port';
 import { countLiveComputes } from './computes/compute-record';
+import type { TeamImageSource } from './computes/team-image-source';
 import { computesForImages } from './computes/team-images-port';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
@@ -77,6 +84,12 @@ export interface AppDeps {
    * the system's temporary directory, for tests.
    */
   imagesDir?: string;
+  /**
+   * Computes' backups; by default the app makes one over `computes`, its files in a new directory under the
+   * system's temporary directory, keeping DEFAULT_BACKUP_RETENTION (the server passes its own: DATA_DIR/backups,
+   * BACKUP_RETENTION, its daily sweep run by the leader).
+   */
+  backups?: BackupService;
   /** The token `npm run ops` sends; undefined: the operator endpoints let nobody in. */
   operatorToken?: string;
   /** SUPPORT_EMAIL, for the console's "contact support" links. */
@@ -173,7 +186,20 @@ export function createApp(deps: AppDeps): App {
       computes: computesForImages(computes),
       directory: deps.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
     });
-  computes.connectTeamImages(images);
+  const backups =
+    deps.backups ??
+    createBackupService({
+      db: deps.database.db,
+      clock: identity.clock,
+      logger: deps.logger,
+      live,
+      computes: computesForBackups(computes),
+      retention: DEFAULT_BACKUP_RETENTION,
+      chargeDay: chargeBackupDay,
+      directory: join(tmpdir(), `ikirere-backups-${randomUUID()}`),
+    });
+  // A new compute starts from a team image, or from a backup (a restore into a new compute).
+  computes.connectTeamImages(imagesOrBackups(images, backups));
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
   const services: Service[] = [
     userService({
@@ -189,6 +215,7 @@ export function createApp(deps: AppDeps): App {
       computes,
       domains,
       images,
+      backups,
     }),
     paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
@@ -275,4 +302,17 @@ export function createApp(deps: AppDeps): App {
   });
 
   return app;
+}
+
+/** Team images and backups as one source of disks for new computes (their ids are UUIDs: they never clash). */
+function imagesOrBackups(images: ImageService, backups: BackupService): TeamImageSource {
+  return {
+    async available(db, teamId, id) {
+      return (await images.available(db, teamId, id)) ?? (await backups.available(db, teamId, id));
+    },
+    fileOf(id) {
+      const backup = backups.fileOf(id);
+      return existsSync(backup) ? backup : images.fileOf(id);
+    },
+  };
 }

@@ -177,6 +177,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'Address people write to for help: the console\'s "contact support" links and the e-mails name it.',
   },
   {
+    name: 'BACKUP_RETENTION',
+    default: '7',
+    description:
+      'How many backups each compute with backups on keeps (1 to 100): once a new one is made, older ones are deleted with their files.',
+  },
+  {
     name: 'OPERATOR_TOKEN',
     default: undefined,
     description:

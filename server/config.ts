@@ -1,5 +1,7 @@
 // The server's settings, read from environment variables once at start and checked before anything opens.
+
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_BACKUP_RETENTION } from '@/domain/backups';
 
 import { type BillingConfig, readBillingConfig } from './billing/config';
 import { DEFAULT_MAIL_FROM, DEFAULT_SUPPORT_EMAIL, LOG_LEVELS, type LogLevel } from './config-variables';
@@ -56,6 +58,8 @@ export interface Config extends ComputeConfig, DnsDriverConfig, SmsDriverConfig 
   operatorToken: string | undefined;
   /** Where people write for help; shown by the console and named in e-mails. */
   supportEmail: string;
+  /** BACKUP_RETENTION: how many backups each compute keeps. */
+  backupRetention: number;
   /** NAMESERVERS, NAMESERVER_ADDRESSES, HOSTMASTER_EMAIL and the delegation checks (server/domains/config.ts). */
   domains: DomainsConfig;
   /** PAYMENT_PROVIDER and BILLING_GRACE_HOURS (server/billing/config.ts). */
@@ -142,6 +146,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}").`);
   }
 
+  const retentionText = read('BACKUP_RETENTION') ?? String(DEFAULT_BACKUP_RETENTION);
+  const backupRetention = Number(retentionText);
+  if (!/^\d+$/.test(retentionText) || backupRetention < 1 || backupRetention > 100) {
+    problems.push(`BACKUP_RETENTION must be a whole number from 1 to 100 (got "${retentionText}").`);
+  }
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
     port,
@@ -158,6 +168,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadsDir: read('UPLOADS_DIR') ? path('UPLOADS_DIR', '') : join(dataDir, 'uploads'),
     operatorToken,
     supportEmail,
+    backupRetention,
     ...compute,
     domains,
     ...dnsDriver,
@@ -180,6 +191,7 @@ type IdentityConfigPart = Omit<
   | 'uploadsDir'
   | 'operatorToken'
   | 'supportEmail'
+  | 'backupRetention'
   | 'domains'
   | 'billing'
   | keyof ComputeConfig

@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
+import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService, UsageSweep } from './billing';
+import { chargeBackupDay } from './billing/backup-charges';
 import { type Cluster, joinCluster, periodic } from './cluster';
 import { type ComputeService, createComputeService, createReverseNameCheck, ReverseDns } from './computes';
+import { computesForBackups } from './computes/backups-port';
 import { addressBlocksOf } from './computes/reverse-dns';
 import { reverseZoneKeys } from './computes/reverse-dns-keys';
 import type { Config } from './config';
@@ -65,6 +68,8 @@ export interface RunningServer {
   /** Balance, top-ups, the payment driver and the running-out sweep, for tests that reach behind the API. */
   billing: BillingService;
   live: LiveUpdates;
+  /** Computes' backups and their daily sweep (run by the leader), for tests that reach behind the API. */
+  backups: BackupService;
   /** The servers sharing this database, and whether this one runs the background work. */
   cluster: Cluster;
   /** Idempotent graceful stop; resolves once the database is closed and the lock released. */
@@ -85,6 +90,8 @@ const OVERDUE_CHECK_MS = 5_000;
 const OVERDUE_GRACE_MS = 3_000;
 /** How often the leader offers due texts to the gateway again (their own waits are 5 s and more). */
 const SMS_SWEEP_MS = 1_000;
+/** How often the leader looks for computes whose daily backup is due. */
+const BACKUP_SWEEP_MS = 60_000;
 
 export function databaseOptionsFor(config: Config, logger: Logger): DatabaseOptions {
   return config.databaseUrl
@@ -259,6 +266,27 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ),
       });
     }
+    const backups = createBackupService({
+      db: database.db,
+      clock: identity.clock,
+      logger,
+      live,
+      computes: computesForBackups(computes),
+      retention: config.backupRetention,
+      chargeDay: chargeBackupDay,
+      directory: join(config.dataDir, 'backups'),
+    });
+    // The daily backups of computes with backups on, begun by one server (the leader) when due.
+    cluster.whileLeading({
+      name: 'daily backups',
+      ...periodic(
+        BACKUP_SWEEP_MS,
+        async () => {
+          await backups.sweep();
+        },
+        (error) => logger.warn({ err: error }, 'the daily backup sweep failed'),
+      ),
+    });
     const app = createApp({
       database,
       logger,
@@ -274,6 +302,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       computes,
       domains,
       billing,
+      backups,
     });
     const drain = new Drain();
     server = createServer(drain.wrap(getRequestListener(app.fetch)));
@@ -339,6 +368,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       computes: startedComputes,
       domains: startedDomains,
       billing: startedBilling,
+      backups,
       live,
       cluster: joined,
       close,

@@ -56,6 +56,7 @@ import { Route as ProtectedSectionTeamSettingsMembersRouteImport } from './route
 import { Route as ProtectedSectionTeamVolumesIndexRouteImport } from './routes/_protected/_section/_team/volumes/index'
 import { Route as ProtectedSectionTeamVolumesIdRouteImport } from './routes/_protected/_section/_team/volumes/$id'
 import { Route as ProtectedSectionTeamComputesIdIndexRouteImport } from './routes/_protected/_section/_team/computes/$id/index'
+import { Route as ProtectedSectionTeamComputesIdBackupsRouteImport } from './routes/_protected/_section/_team/computes/$id/backups'
 import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './routes/_protected/_section/_team/computes/$id/destroy'
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
 import { Route as ProtectedSectionTeamComputesIdImageRouteImport } from './routes/_protected/_section/_team/computes/$id/image'
@@ -337,6 +338,12 @@ const ProtectedSectionTeamComputesIdIndexRoute =
     path: '/',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
+const ProtectedSectionTeamComputesIdBackupsRoute =
+  ProtectedSectionTeamComputesIdBackupsRouteImport.update({
+    id: '/backups',
+    path: '/backups',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
 const ProtectedSectionTeamComputesIdDestroyRoute =
   ProtectedSectionTeamComputesIdDestroyRouteImport.update({
     id: '/destroy',
@@ -483,6 +490,7 @@ export interface FileRoutesByFullPath {
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
+  '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -538,6 +546,7 @@ export interface FileRoutesByTo {
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes': typeof ProtectedSectionTeamVolumesIndexRoute
+  '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -605,6 +614,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
+  '/_protected/_section/_team/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
   '/_protected/_section/_team/computes/$id/destroy': typeof ProtectedSectionTeamComputesIdDestroyRoute
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
@@ -669,6 +679,7 @@ export interface FileRouteTypes {
     | '/images/'
     | '/settings/'
     | '/volumes/'
+    | '/computes/$id/backups'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -724,6 +735,7 @@ export interface FileRouteTypes {
     | '/images'
     | '/settings'
     | '/volumes'
+    | '/computes/$id/backups'
     | '/computes/$id/destroy'
     | '/computes/$id/history'
     | '/computes/$id/image'
@@ -790,6 +802,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/images/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/volumes/'
+    | '/_protected/_section/_team/computes/$id/backups'
     | '/_protected/_section/_team/computes/$id/destroy'
     | '/_protected/_section/_team/computes/$id/history'
     | '/_protected/_section/_team/computes/$id/image'
@@ -1148,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdIndexRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
+    '/_protected/_section/_team/computes/$id/backups': {
+      id: '/_protected/_section/_team/computes/$id/backups'
+      path: '/backups'
+      fullPath: '/computes/$id/backups'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdBackupsRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
     '/_protected/_section/_team/computes/$id/destroy': {
       id: '/_protected/_section/_team/computes/$id/destroy'
       path: '/destroy'
@@ -1322,6 +1342,7 @@ const ProtectedSectionTeamSettingsRouteWithChildren =
   )
 
 interface ProtectedSectionTeamComputesIdRouteChildren {
+  ProtectedSectionTeamComputesIdBackupsRoute: typeof ProtectedSectionTeamComputesIdBackupsRoute
   ProtectedSectionTeamComputesIdDestroyRoute: typeof ProtectedSectionTeamComputesIdDestroyRoute
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
   ProtectedSectionTeamComputesIdImageRoute: typeof ProtectedSectionTeamComputesIdImageRoute
@@ -1338,6 +1359,8 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
 
 const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesIdRouteChildren =
   {
+    ProtectedSectionTeamComputesIdBackupsRoute:
+      ProtectedSectionTeamComputesIdBackupsRoute,
     ProtectedSectionTeamComputesIdDestroyRoute:
       ProtectedSectionTeamComputesIdDestroyRoute,
     ProtectedSectionTeamComputesIdHistoryRoute:

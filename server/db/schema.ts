@@ -1254,3 +1254,47 @@ export const volumeEvents = pgTable(
   },
   (t) => [index().on(t.volumeId, t.seq)],
 );
+
+/** Backups of each compute: on or off, and when its next scheduled backup is due (server/backups). */
+export const computeBackupSettings = pgTable('compute_backup_settings', {
+  computeId: uuid('compute_id')
+    .primaryKey()
+    .references(() => computes.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  /** When the next scheduled backup is due; null while backups are off. */
+  nextBackupAt: at('next_backup_at'),
+  /** A restore onto the compute under way (it stays stopped meanwhile), or null. */
+  restoringBackupId: uuid('restoring_backup_id'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** A compute's backups: a standalone qcow2 each under DATA_DIR/backups, kept up to the retention. */
+export const computeBackups = pgTable(
+  'compute_backups',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    computeId: uuid('compute_id')
+      .notNull()
+      .references(() => computes.id, { onDelete: 'cascade' }),
+    /** creating | available | failed */
+    status: text('status').notNull(),
+    /** scheduled | manual */
+    kind: text('kind').notNull(),
+    /** The compute's hostname and operating system when it was made (what a restore into a new compute runs). */
+    hostname: text('hostname').notNull(),
+    operatingSystemId: text('operating_system_id').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    virtualSizeBytes: bigint('virtual_size_bytes', { mode: 'number' }),
+    message: text('message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('compute_backups_compute_created').on(t.computeId, t.createdAt)],
+);

@@ -1,5 +1,6 @@
 // The resource manager service (SPEC §7): computes, domains and DNS records, the console's config, and
 // the tickets that open its WebSocket.
+import { type BackupService, backupResources } from '../backups';
 import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
@@ -23,6 +24,7 @@ export function resourceManagerService(deps: {
   computes: ComputeService;
   domains: DomainService;
   images: ImageService;
+  backups: BackupService;
 }): Service {
   return {
     name: 'Resource manager',
@@ -43,6 +45,7 @@ export function resourceManagerService(deps: {
       ...catalogRoutes(deps.computes.deps.catalog, deps.computes.driver),
       ...computeResources(deps.computes),
       ...imageResources(deps.images),
+      ...backupResources(deps.backups),
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
       ...volumeResources(createVolumeService(deps.computes)),

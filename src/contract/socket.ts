@@ -46,6 +46,8 @@ export const serverMessageSchema = v.variant('type', [
   v.object({ type: v.literal('volume.updated'), volume: volumeSchema }),
   /** A volume is gone (deleted). */
   v.object({ type: v.literal('volume.deleted'), teamId: uuid, volumeId: uuid }),
+  /** A compute's backups changed (one begun, made, failed, deleted; turned on or off; a restore begun or done). */
+  v.object({ type: v.literal('backups.changed'), teamId: uuid, computeId: uuid }),
   /** A domain of one of the user's teams was added or changed (its delegation, record count, serial). */
   v.object({ type: v.literal('domain.updated'), domain: domainSchema }),
   /** A domain is gone (deleted), with its records. */

@@ -6,6 +6,7 @@ import { apiTokenCreateMachine } from './api-token-create';
 import { authMachine } from './auth';
 import { changeWithCodeMachine } from './change-with-code';
 import { codeEntryMachine } from './code-entry';
+import { computeBackupsMachine } from './compute-backups';
 import { computeCreateMachine } from './compute-create';
 import { computeDestroyMachine } from './compute-destroy';
 import { computePowerMachine } from './compute-power';
@@ -34,6 +35,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   auth: authMachine,
   'change-with-code': changeWithCodeMachine,
   'code-entry': codeEntryMachine,
+  'compute-backups': computeBackupsMachine,
   'compute-create': computeCreateMachine,
   'compute-destroy': computeDestroyMachine,
   'compute-power': computePowerMachine,

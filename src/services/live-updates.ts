@@ -5,6 +5,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ServerMessage } from '@/contract/socket';
 import { authKeys } from './auth.queries';
+import { backupKeys } from './backups.queries';
 import { billingKeys, moneyKeys } from './billing.queries';
 import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from './computes.queries';
 import { domainKeys } from './domains.queries';
@@ -84,6 +85,13 @@ export function applyServerMessage(
     case 'firewall.deleted':
       // An open page of the firewall refetches into its 404 and says it was deleted.
       invalidate(queryClient, [firewallKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
+      return;
+    case 'backups.changed':
+      invalidate(queryClient, [
+        backupKeys.list(message.teamId, message.computeId),
+        computeKeys.history(message.teamId, message.computeId),
+        teamKeys.auditLog(message.teamId),
+      ]);
       return;
     case 'domain.updated':
       invalidate(queryClient, [

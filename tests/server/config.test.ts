@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       KANNEL_SMSC: undefined,
       KANNEL_REPORT_URL: undefined,
       SUPPORT_EMAIL: 'support@ikirere.local',
+      BACKUP_RETENTION: '7',
       OPERATOR_TOKEN: undefined,
       SESSION_IDLE_HOURS: '72',
       SESSION_MAX_DAYS: '30',
@@ -145,6 +146,7 @@ describe('loadConfig', () => {
       uploadsDir: '/srv/ikirere/.data/uploads',
       operatorToken: undefined,
       supportEmail: 'support@ikirere.local',
+      backupRetention: 7,
       computeDriver: 'simulator',
       catalog: undefined,
       simulator: {
@@ -211,6 +213,7 @@ describe('loadConfig', () => {
         UPLOADS_DIR: 'uploads',
         OPERATOR_TOKEN: 'an-operator-token-of-at-least-32-characters',
         SUPPORT_EMAIL: 'help@example.rw',
+        BACKUP_RETENTION: '3',
         COMPUTE_DRIVER: 'Simulator',
         CATALOG_FILE: catalogFile,
         SIMULATOR_SPEED: '2.5',
@@ -296,6 +299,7 @@ describe('loadConfig', () => {
       uploadsDir: '/srv/ikirere/uploads',
       operatorToken: 'an-operator-token-of-at-least-32-characters',
       supportEmail: 'help@example.rw',
+      backupRetention: 3,
       computeDriver: 'simulator',
       catalog: CATALOG,
       simulator: {

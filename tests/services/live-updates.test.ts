@@ -1,12 +1,14 @@
 // The socket handler against every cache entry the key factories make: a pushed message patches or
 // invalidates what it affects, leaves the rest alone, and never assumes an entry's shape (the overview's
 // counts beside the computes page's pages once crashed it).
+
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Compute } from '@/contract/computes';
 import type { ServerMessage } from '@/contract/socket';
 import { appConfigKeys } from '@/services/app-config.queries';
 import { authKeys } from '@/services/auth.queries';
+import { backupKeys } from '@/services/backups.queries';
 import { billingKeys } from '@/services/billing.queries';
 import { catalogKeys, computeKeys } from '@/services/computes.queries';
 import { domainKeys } from '@/services/domains.queries';
@@ -101,6 +103,7 @@ const messages: ServerMessage[] = [
   { type: 'image.deleted', teamId, imageId: domainId },
   { type: 'firewall.updated', firewall: { teamId } as never },
   { type: 'firewall.deleted', teamId, firewallId: domainId },
+  { type: 'backups.changed', teamId, computeId: 'a' },
   { type: 'dns-records.changed', teamId, domainId },
   { type: 'team.updated', teamId },
   { type: 'members.changed', teamId },
@@ -233,6 +236,20 @@ describe('images', () => {
     );
     applyServerMessage(client, { type: 'image.deleted', teamId: otherTeamId, imageId: domainId });
     expect(client.getQueryState(imageKeys.list(teamId))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('backups', () => {
+  it('a backup begun, made or restored refetches that compute’s backups, its history and the audit log', () => {
+    const client = seeded();
+    client.setQueryData(backupKeys.list(teamId, 'a'), { settings: {}, backups: [] });
+    client.setQueryData(backupKeys.list(teamId, 'b'), { settings: {}, backups: [] });
+    applyServerMessage(client, { type: 'backups.changed', teamId, computeId: 'a' });
+    expect(client.getQueryState(backupKeys.list(teamId, 'a'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(backupKeys.list(teamId, 'b'))?.isInvalidated).toBe(false);
+    expect(invalidated(client)).toEqual(
+      expect.arrayContaining(keys(computeKeys.history(teamId, 'a'), teamKeys.auditLogFiltered(teamId, {}))),
+    );
   });
 });
 

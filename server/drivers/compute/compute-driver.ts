@@ -298,6 +298,20 @@ export interface ComputeDriver {
    * MachineStateError when the machine is not stopped; a failure leaves no file at `destination`.
    */
   captureDisk(machineId: string, destination: string): Promise<void>;
+  /**
+   * Backs up the machine's disk, running or stopped, into a standalone qcow2 at `destination` (a path on the
+   * control plane's host that does not exist yet): a running guest's disk as it was at one instant. It never
+   * holds up a power action: a machine powered off, powered on, rebuilt, rescued or destroyed meanwhile ends
+   * the backup with MachineStateError saying so (a reboot does not: the guest keeps its disk). Throws
+   * MachineStateError when the machine is mid-transition or being restored; a failure leaves no file.
+   */
+  backupDisk(machineId: string, destination: string): Promise<void>;
+  /**
+   * Replaces a stopped machine's disk with the standalone qcow2 at `source` (a backup), at the machine's size
+   * (grown to its disk when the backup is smaller). Meanwhile the machine refuses every transition but destroy;
+   * it stays stopped. Throws MachineStateError when it is not stopped; a failure leaves the old disk in place.
+   */
+  restoreDisk(machineId: string, source: string): Promise<void>;
   /** Stops the machine if needed and deletes it with its disk; its addresses return to the pool. */
   destroy(machineId: string): Promise<void>;
   status(machineId: string): Promise<MachineStatus>;

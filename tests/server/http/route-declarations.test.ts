@@ -126,6 +126,16 @@ const SCOPES: [operation: string, scope: string][] = [
   ['POST /resource-manager/api/v1/teams/{teamId}/volumes/{volumeId}/detach', 'computes:read_write'],
   ['POST /resource-manager/api/v1/teams/{teamId}/volumes/{volumeId}/resize', 'computes:read_write'],
   ['DELETE /resource-manager/api/v1/teams/{teamId}/volumes/{volumeId}', 'computes:read_write'],
+  ['GET /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups', 'computes:read'],
+  [
+    'PUT /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups/settings',
+    'computes:read_write',
+  ],
+  ['POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups', 'computes:read_write'],
+  [
+    'POST /resource-manager/api/v1/teams/{teamId}/computes/{computeId}/backups/{backupId}/restore',
+    'computes:read_write',
+  ],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read'],
   ['POST /resource-manager/api/v1/teams/{teamId}/domains', 'domains:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/domains/{domainId}', 'domains:read'],

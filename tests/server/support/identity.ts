@@ -1,5 +1,6 @@
 // Helpers for the identity tests: an app with a movable clock, requests with a bearer token, the outbox
 // read the way a person reads their mail, and accounts made through the real sign-up and phone flows.
+
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,13 @@ import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { type AuthResult, authResultSchema, codeChallengeSchema } from '@/contract/auth';
+import { DEFAULT_BACKUP_RETENTION } from '@/domain/backups';
 import { type App, createApp } from '../../../server/app';
+import { type BackupService, createBackupService } from '../../../server/backups';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
+import { chargeBackupDay } from '../../../server/billing/backup-charges';
 import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
+import { computesForBackups } from '../../../server/computes/backups-port';
 import { computesForImages } from '../../../server/computes/team-images-port';
 import type { DatabaseHandle } from '../../../server/db';
 import { outboxMessages } from '../../../server/db/schema';
@@ -56,6 +61,8 @@ export interface IdentityTestApp {
   live: LiveUpdates;
   /** Team images, their files in options.imagesDir (a fresh temporary directory by default). */
   images?: ImageService;
+  /** Computes' backups, their files in options.backupsDir; the daily sweep is called by the test. */
+  backups?: BackupService;
 }
 
 /** Simulator speed in server tests: fast enough not to wait, slow enough to see each status. */
@@ -79,6 +86,9 @@ export function buildIdentityTestApp(
     reverseDns?: ReverseDns;
     /** Where team images' files go; by default a fresh temporary directory. */
     imagesDir?: string;
+    /** Where backups' files go (a fresh temporary directory by default), and how many each compute keeps. */
+    backupsDir?: string;
+    backupRetention?: number;
   } = {},
 ): IdentityTestApp {
   const clock = new TestClock();
@@ -122,8 +132,19 @@ export function buildIdentityTestApp(
     computes: computesForImages(computes),
     directory: options.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
   });
+  const backups = createBackupService({
+    db: database.db,
+    clock,
+    logger,
+    live,
+    computes: computesForBackups(computes),
+    retention: options.backupRetention ?? DEFAULT_BACKUP_RETENTION,
+    chargeDay: chargeBackupDay,
+    directory: options.backupsDir ?? join(tmpdir(), `ikirere-backups-${randomUUID()}`),
+  });
   const app = createApp({
     images,
+    backups,
     database,
     logger,
     staticDir: emptyStaticDir(),
@@ -135,7 +156,7 @@ export function buildIdentityTestApp(
     computes,
     billing,
   });
-  return { app, identity, clock, logs, computes, billing, live, images };
+  return { app, identity, clock, logs, computes, billing, live, images, backups };
 }
 
 let counter = 0;

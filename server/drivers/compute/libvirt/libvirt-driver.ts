@@ -36,6 +36,7 @@ import {
 import { allocateAddresses, hostIsOutOfAddresses, type Taken } from './allocation';
 import { cryptRootPassword, GENISOIMAGE } from './cloud-init-seed';
 import { GuestConsoles, restingConsoleState } from './consoles';
+import { DiskBackups } from './disk-backup';
 import { DiskCaptures } from './disk-capture';
 import { DomainEventStream } from './domain-events';
 import { type FirewallRules, type FirewallSource, HostFirewalls } from './firewall';
@@ -79,6 +80,7 @@ export class LibvirtDriver implements ComputeDriver {
   private readonly watch: HostWatch;
   private readonly eventStreams: DomainEventStream[] = [];
   private readonly captures: DiskCaptures;
+  private readonly backups: DiskBackups;
 
   constructor(private readonly options: LibvirtDriverOptions) {
     this.store = new LibvirtMachineStore(options.db);
@@ -95,6 +97,7 @@ export class LibvirtDriver implements ComputeDriver {
     };
     this.engine = new FlowEngine(this.context);
     this.captures = new DiskCaptures(this.context);
+    this.backups = new DiskBackups(this.context);
     this.changes = new OutsideChanges(this.context, this.engine);
     this.sampler = new UsageSampler(this.context);
     this.watch = new HostWatch(this.context, this.engine);
@@ -239,14 +242,33 @@ export class LibvirtDriver implements ComputeDriver {
 
   /** Every transition but destroy waits for a capture of the machine's disk to finish. */
   /** Every transition but destroy: refused while the machine's disk is copied (a capture, a move). */
-  private startFlow(...args: Parameters<FlowEngine['start']>): Promise<void> {
+  /** A backup under way goes on through a reboot and ends (failed, with the reason) with anything else. */
+  private async startFlow(...args: Parameters<FlowEngine['start']>): Promise<void> {
     this.notMoving(args[0]);
     this.captures.refuseWhileCapturing(args[0]);
-    return this.engine.start(...args);
+    this.backups.refuseWhileRestoring(args[0]);
+    const undo = this.backups.transitionBegins(args[0], args[1].transition);
+    try {
+      await this.engine.start(...args);
+    } catch (error) {
+      undo();
+      throw error;
+    }
   }
 
   captureDisk(machineId: string, destination: string): Promise<void> {
     return this.captures.capture(machineId, destination);
+  }
+
+  backupDisk(machineId: string, destination: string): Promise<void> {
+    this.captures.refuseWhileCapturing(machineId);
+    return this.backups.backup(machineId, destination);
+  }
+
+  restoreDisk(machineId: string, source: string): Promise<void> {
+    this.notMoving(machineId);
+    this.captures.refuseWhileCapturing(machineId);
+    return this.backups.restore(machineId, source);
   }
 
   powerOn(machineId: string): Promise<void> {
@@ -339,7 +361,8 @@ export class LibvirtDriver implements ComputeDriver {
     this.notMoving(machineId);
     const row = await this.store.find(machineId);
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
-    // Whatever was under way is abandoned with the machine.
+    // Whatever was under way is abandoned with the machine (a backup too: it ends with the domain).
+    this.backups.transitionBegins(machineId, 'destroy');
     await this.engine.abort(machineId);
     const now = new Date();
     const updated = (await this.store.update(machineId, {

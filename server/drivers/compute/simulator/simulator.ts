@@ -29,6 +29,7 @@ import {
   type Transition,
 } from '../compute-driver';
 import { parseIpv4Block, parseIpv6Prefix } from './address-pool';
+import { SimulatedBackups } from './disk-backups';
 import { CAPTURE_BASE_MS, pause, writeSimulatedDisk } from './disk-capture';
 import { MachineConsoles } from './machine-consoles';
 import { heldSize, type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
@@ -69,6 +70,7 @@ export class HypervisorSimulator implements ComputeDriver {
   private readonly inFlight = new Set<Promise<void>>();
   /** Machines whose disk is being captured: they take no transition but destroy until it is done. */
   private readonly capturing = new Set<string>();
+  private readonly backups: SimulatedBackups;
   private listener: MachineEventListener | undefined;
   private stopped = false;
   /** Volumes as metadata: the machine checks a hypervisor would make, no disk (./volumes.ts). */
@@ -85,6 +87,7 @@ export class HypervisorSimulator implements ComputeDriver {
     this.store = new MachineStore(options.db, ipv4Blocks, prefix);
     this.consoles = new MachineConsoles(ipv4Blocks, Number(options.config.ipv6Pool.split('/')[1]));
     this.volumes = new SimulatedVolumes(this.store, () => options.config.speed);
+    this.backups = new SimulatedBackups(options.config.speed);
   }
 
   async start(listener: MachineEventListener): Promise<void> {
@@ -253,6 +256,51 @@ export class HypervisorSimulator implements ComputeDriver {
     }
   }
 
+  /**
+   * A running or stopped machine's disk, as an empty qcow2 of its size (see disk-backups.ts). A hostname
+   * holding fail-backup makes its backups fail.
+   */
+  backupDisk(machineId: string, destination: string): Promise<void> {
+    return this.backups.backup(
+      machineId,
+      destination,
+      async () => {
+        const row = await this.store.find(machineId);
+        if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+        if (this.capturing.has(machineId)) {
+          throw new MachineStateError('An image is being captured from its disk; wait until it is done.');
+        }
+        if (row.transition || (row.state !== 'running' && row.state !== 'stopped')) {
+          throw new MachineStateError(
+            `A ${row.transition ? row.transition.replace('_', ' ') : row.state} machine cannot be backed up now.`,
+          );
+        }
+        const spec = specOf(row);
+        return { diskGb: spec.diskGb, failure: spec.hostname.includes('fail-backup') };
+      },
+      async () => (await this.store.find(machineId)) !== undefined,
+    );
+  }
+
+  /** A hostname holding fail-restore makes its restores fail (the old disk stays). */
+  async restoreDisk(machineId: string, source: string): Promise<void> {
+    await this.backups.restore(machineId, source, async () => {
+      const row = await this.store.find(machineId);
+      if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+      if (this.capturing.has(machineId)) {
+        throw new MachineStateError('An image is being captured from its disk; wait until it is done.');
+      }
+      if (row.transition || row.state !== 'stopped') {
+        throw new MachineStateError('Only a stopped machine’s disk can be replaced; power it off first.');
+      }
+    });
+    const row = await this.store.find(machineId);
+    if (!row) throw new MachineStateError('The compute was destroyed during the restore.');
+    if (specOf(row).hostname.includes('fail-restore')) {
+      throw new MachineStateError('The disk could not be written (simulated failure); the old disk is kept.');
+    }
+  }
+
   async status(machineId: string): Promise<MachineStatus> {
     const row = await this.store.find(machineId);
     if (!row) return { state: 'absent', transition: null, ipv4: null, ipv6: null, lastOutcome: null };
@@ -293,6 +341,7 @@ export class HypervisorSimulator implements ComputeDriver {
         if (this.capturing.has(machineId)) {
           throw new MachineStateError('An image is being captured from its disk; wait until it is done.');
         }
+        this.backups.refuseWhileRestoring(machineId);
         if (current.transition) {
           throw new MachineStateError(`The machine is busy (${current.transition.replace('_', ' ')}).`);
         }
@@ -310,6 +359,7 @@ export class HypervisorSimulator implements ComputeDriver {
       });
     });
     if (!row) throw new MachineStateError('The hypervisor has no such machine.');
+    this.backups.transitionBegan(machineId, transition);
     this.consoles.remember(row);
     const console = this.consoles.consoleOf(row);
     if (

@@ -78,6 +78,7 @@ function ComputeLayout() {
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
           { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
           { label: 'Volumes', to: '/computes/$id/volumes', params: { id } },
+          { label: 'Backups', to: '/computes/$id/backups', params: { id } },
           { label: 'Capture image', to: '/computes/$id/image', params: { id } },
           { label: 'Rescue', to: '/computes/$id/rescue', params: { id } },
           { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },

@@ -30,6 +30,7 @@ const actionWords: Record<string, string> = {
   destroy: 'Destroy',
   tags: 'Tags changed',
   reverse_dns: 'Reverse DNS changed',
+  backup: 'Backups',
   recovered: 'Resumed after a server restart',
   changed_outside: 'Changed outside the console',
 };

@@ -1,0 +1,49 @@
+// What backups cost, charged to the team's balance: a day of backups (24 hours of the backup price, a share
+// of the plan's) each time a compute's daily backup begins, never more than the monthly backup price in one
+// calendar month (UTC). Each day's charge has its own key, so a sweep run twice never charges twice; the
+// charges are ledger entries, so they appear on the month's invoice beside the compute's hours.
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { Currency } from '@/contract/teams';
+import type { Transaction } from '../db';
+import { ledgerEntries } from '../db/schema';
+import { lockAccount, postCharge } from './ledger';
+
+type Price = Record<Currency, number>;
+
+export interface BackupDayCharge {
+  teamId: string;
+  computeId: string;
+  hostname: string;
+  hourly: Price;
+  monthly: Price;
+  at: Date;
+}
+
+/** Charges the day of backups that begins at `at`; answers the amount charged (0: the month is paid up). */
+export async function chargeBackupDay(tx: Transaction, input: BackupDayCharge): Promise<number> {
+  const account = await lockAccount(tx, input.teamId, input.at);
+  if (!account) return 0;
+  const month = input.at.toISOString().slice(0, 7);
+  const prefix = `backups:${input.computeId}:${month}:`;
+  const [charged] = await tx
+    .select({ total: sql<number>`coalesce(-sum(${ledgerEntries.amountMinor}), 0)::bigint` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.teamId, input.teamId), like(ledgerEntries.idempotencyKey, `${prefix}%`)));
+  const room = input.monthly[account.currency] - Number(charged?.total ?? 0);
+  const amountMinor = Math.min(24 * input.hourly[account.currency], room);
+  if (amountMinor <= 0) return 0;
+  const periodStart = input.at;
+  const periodEnd = new Date(input.at.getTime() + 24 * 3_600_000);
+  await postCharge(tx, {
+    teamId: input.teamId,
+    amountMinor,
+    description: `Backups of ${input.hostname}, ${periodStart.toISOString().slice(0, 10)}`,
+    computeId: input.computeId,
+    periodStart,
+    periodEnd,
+    hours: 24,
+    idempotencyKey: `${prefix}${input.at.toISOString().slice(0, 10)}`,
+    at: input.at,
+  });
+  return amountMinor;
+}
