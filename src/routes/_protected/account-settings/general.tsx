@@ -6,6 +6,7 @@ import { ThemeSwitcher } from '@/ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
 import { SettingsSection } from '../-components/settings-section';
 import { EmailSection } from './-components/email-section';
+import { LanguageSection } from './-components/language-section';
 import { PhoneSection } from './-components/phone-section';
 import { ProfileSection } from './-components/profile-section';
 import { SessionsSection } from './-components/sessions-section';
@@ -28,6 +29,7 @@ function AccountGeneralPage() {
       <SectionHeading title="General" documentTitle="General · Account settings" />
       <div className={grid({ gap: '5' })}>
         <ProfileSection current={current} />
+        <LanguageSection current={current} />
         <EmailSection current={current} />
         <PhoneSection current={current} />
         <SettingsSection id="theme" title="Theme" description="Light, dark, or whatever your system uses.">
