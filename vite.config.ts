@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -93,6 +95,25 @@ function styledSystemWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * The catalogs (src/i18n/catalogs/<language>.json, ICU MessageFormat) reach the browser compiled: each
+ * message already parsed into the small structure Lingui's runtime formats, so the browser never loads an
+ * ICU parser. Still JSON, so Vite's JSON handling makes each catalog a chunk of its own, loaded on demand.
+ */
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'ikirere:compiled-catalogs',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z]+\.json$/.test(id)) return null;
+      const source = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
+      return JSON.stringify(
+        Object.fromEntries(Object.entries(source).map(([key, message]) => [key, compileMessage(message)])),
+      );
+    },
+  };
+}
+
 // In development Vite serves the SPA and forwards API and socket calls to the server (scripts/dev.mjs).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const apiPaths = ['/user', '/resource-manager', '/payment', '/api', '/healthz'];
@@ -101,6 +122,7 @@ export default defineConfig({
   // The router plugin must come before react() so route files are split before React transforms them.
   plugins: [
     rememberEntryImports(),
+    compiledCatalogs(),
     styledSystemWithoutSideEffects(),
     startConsoleAfterFirstPaint(),
     tanstackRouter({
@@ -149,6 +171,12 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate)[\\/]/,
+            },
+            {
+              // The language pieces every page uses (the words in use, the chooser) and the small parts every first
+              // page shows: one chunk rather than a dozen of a few hundred bytes (gzip shares nothing across files).
+              name: 'first-pages',
+              test: /[\\/]src[\\/](i18n[\\/](index|state|account|locales)\.ts|ui[\\/](language-chooser|visually-hidden|spinner|alert|badge|skeleton|icons|style-context)\.tsx|routes[\\/]-components[\\/]logo\.tsx)$/,
             },
             {
               // Panda's runtime (css, cva, the patterns) and the recipes of the first pages' parts, in one

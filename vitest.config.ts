@@ -25,6 +25,7 @@ export default defineConfig({
           // Plain functions and machines: the files share their worker's modules (none replaces a module).
           isolate: false,
           include: ['tests/**/*.test.ts'],
+          setupFiles: ['tests/setup/english.ts'],
           exclude: [
             'tests/server/**',
             'tests/e2e/**',
@@ -69,6 +70,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/setup/english.ts'],
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
           // The files share their worker's modules instead of loading the server afresh for each (about a

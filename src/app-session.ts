@@ -1,5 +1,7 @@
 // Ending a session on this browser, whether the user signed out or the server said it was over.
+
 import { showToast } from '@/app-actors';
+import { t } from '@/i18n/state';
 import type { AppRouter } from '@/router';
 import { loadedQueryClient } from '@/services/query-client';
 import { clearSession, hasSession } from '@/services/session';
@@ -21,7 +23,7 @@ export async function signOut(router: AppRouter): Promise<void> {
     // Offline or already ended: forgetting it here is what the user asked for; the server expires it.
   }
   forget(router);
-  showToast(router.options.context.actors, { tone: 'success', title: 'You are signed out.' });
+  showToast(router.options.context.actors, { tone: 'success', title: t('shell.signedOut') });
   await router.navigate({ to: '/auth/login' });
 }
 
@@ -33,8 +35,8 @@ export function sessionEnded(router: AppRouter): void {
   forget(router);
   showToast(router.options.context.actors, {
     tone: 'info',
-    title: 'Your session has ended',
-    description: 'Sign in again to carry on where you were.',
+    title: t('shell.sessionEnded.title'),
+    description: t('shell.sessionEnded.text'),
   });
   void router.navigate({ to: '/auth/login' });
 }

@@ -4,10 +4,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppActors } from '@/app-actors';
+import { startI18n } from '@/i18n/preferences';
 import { createAppRouter } from '@/router';
 import { initTheme } from '@/ui/theme/theme';
 
 initTheme();
+// The language's catalog (and the zone) before the first page: no page renders in a language not chosen.
+const i18nReady = startI18n();
 
 /** Lets the browser paint and answer input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -31,7 +34,8 @@ async function startConsole() {
   await nextTask();
   const router = createAppRouter({ actors });
   navigate = (to) => void router.navigate({ to });
-  await nextTask();
+  // The language's catalog, fetched meanwhile (no page renders in a language not chosen).
+  await i18nReady;
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(

@@ -39,6 +39,10 @@ export const users = pgTable(
     /** E.164 (+250788123456) once verified by SMS code; null until then. */
     phoneNumber: text('phone_number'),
     phoneVerifiedAt: at('phone_verified_at'),
+    /** The language the console shows and the server writes in (rw, fr, en): Account settings. */
+    locale: text('locale').notNull().default('en'),
+    /** The IANA zone the person's dates and times are shown in: Account settings. */
+    timeZone: text('time_zone').notNull().default('Africa/Kigali'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthResult, CurrentSession, User, UserTeam } from '@/contract/auth';
 import type { SignInAnswer } from '@/contract/two-factor';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/locales';
 import { recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams, users } from '../db/schema';
@@ -16,6 +17,8 @@ export function toUser(row: UserRecord): User {
     email: row.email,
     phoneNumber: row.phoneNumber,
     phoneVerified: row.phoneVerifiedAt !== null,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -46,6 +49,8 @@ export async function createAccount(
     name: string;
     email: string;
     now: Date;
+    /** The language to write to them in; English unless the sign-up asked in another. */
+    locale?: Locale;
     /** More rows that must exist with the account or not at all (a social identity). */
     also?: (tx: Transaction, user: UserRecord) => Promise<void>;
   },
@@ -56,6 +61,7 @@ export async function createAccount(
       .values({
         name: person.name,
         email: person.email,
+        locale: person.locale ?? DEFAULT_LOCALE,
         emailVerifiedAt: person.now,
         createdAt: person.now,
         updatedAt: person.now,

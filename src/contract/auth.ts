@@ -1,6 +1,8 @@
 // Sign-up, sign-in (one-time code by e-mail, GitHub, Google), phone verification and sessions:
 // the user service's /auth resource (SPEC §1, §7).
+
 import * as v from 'valibot';
+import { LOCALES } from '@/i18n/locales';
 
 export const CODE_LENGTH = 6;
 
@@ -97,6 +99,10 @@ export const userSchema = v.object({
   /** E.164, once verified. */
   phoneNumber: v.nullable(v.string()),
   phoneVerified: v.boolean(),
+  /** The language the console shows and the server writes to them in. */
+  locale: v.picklist(LOCALES),
+  /** Their IANA time zone (Africa/Kigali unless they chose another). */
+  timeZone: v.string(),
   createdAt: isoDate,
 });
 

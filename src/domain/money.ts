@@ -1,13 +1,19 @@
 // Money as the console shows it. Amounts are integer minor units of their currency (SPEC §3: RWF or USD);
 // the Rwandan franc has no minor unit, the dollar has cents.
 import type { Currency } from '@/contract/teams';
+import { type Locale, numberLocale } from '@/i18n/locales';
+import { currentLocale } from '@/i18n/state';
 
 export const MINOR_UNITS: Record<Currency, number> = { RWF: 1, USD: 100 };
 
-/** "RWF 1,250" or "$12.50". */
-export function formatMoney(amountMinor: number, currency: Currency, locale = 'en'): string {
+/** "RWF 1,250" or "$12.50" (in French "1 250 RWF", "12,50 $"), in the language in use unless told. */
+export function formatMoney(
+  amountMinor: number,
+  currency: Currency,
+  locale: Locale = currentLocale(),
+): string {
   const digits = currency === 'RWF' ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(numberLocale(locale), {
     style: 'currency',
     currency,
     currencyDisplay: currency === 'RWF' ? 'code' : 'narrowSymbol',

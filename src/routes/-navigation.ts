@@ -1,4 +1,6 @@
 // The spec's named route keys (SPEC §2) and where each one leads.
+import type { MessageId } from '@/i18n';
+
 export const routeKeys = {
   overview: '/overview',
   computes: '/computes',
@@ -16,11 +18,11 @@ export const routeKeys = {
 
 /** The sidebar of the section layout, in order. */
 export const sectionNavigation = [
-  { key: 'overview', label: 'Overview', to: routeKeys.overview },
-  { key: 'computes', label: 'Computes', to: routeKeys.computes },
-  { key: 'images', label: 'Images', to: routeKeys.images },
-  { key: 'volumes', label: 'Volumes', to: routeKeys.volumes },
-  { key: 'firewalls', label: 'Firewalls', to: routeKeys.firewalls },
-  { key: 'domains', label: 'Domains', to: routeKeys.domains },
-  { key: 'settings', label: 'Settings', to: routeKeys.settings },
-] as const;
+  { key: 'overview', label: 'nav.overview', to: routeKeys.overview },
+  { key: 'computes', label: 'nav.computes', to: routeKeys.computes },
+  { key: 'images', label: 'nav.images', to: routeKeys.images },
+  { key: 'volumes', label: 'nav.volumes', to: routeKeys.volumes },
+  { key: 'firewalls', label: 'nav.firewalls', to: routeKeys.firewalls },
+  { key: 'domains', label: 'nav.domains', to: routeKeys.domains },
+  { key: 'settings', label: 'nav.settings', to: routeKeys.settings },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageId; to: string }>;

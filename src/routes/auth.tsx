@@ -2,8 +2,10 @@ import { createFileRoute, Link, Outlet, useLocation, useNavigate } from '@tansta
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { css } from 'styled-system/css';
-import { grid, panel } from 'styled-system/patterns';
+import { flex, grid, panel } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { authPage } from '@/machines/auth';
+import { LanguageChooser } from '@/ui/language-chooser';
 import { Logo } from './-components/logo';
 
 // The frame of the sign-in pages: a centred card under the logo. The auth machine decides which page
@@ -17,6 +19,7 @@ function AuthLayout() {
   const page = useSelector(actors.auth, authPage);
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
+  const t = useT();
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the machine, not every address change
   useEffect(() => {
     if (page && page !== pathname.replace(/\/$/, '')) void navigate({ to: page });
@@ -25,10 +28,11 @@ function AuthLayout() {
   return (
     <div className={css({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '4' })}>
       <div className={grid({ gap: '6', width: '100%', maxWidth: '26rem' })}>
-        <header className={css({ justifySelf: 'center' })}>
-          <Link to="/" aria-label="Ikirere home">
+        <header className={flex({ justify: 'space-between', align: 'center', gap: '3', wrap: 'wrap' })}>
+          <Link to="/" aria-label={t('auth.home')}>
             <Logo />
           </Link>
+          <LanguageChooser hideLabel />
         </header>
         <main id="main" className={panel({ gap: '5', padding: { base: '5', md: '8' } })}>
           <Outlet />

@@ -1,8 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { flex, grid, panel, wrap } from 'styled-system/patterns';
+import { type MessageId, tRich, useT } from '@/i18n';
 import { readStorage } from '@/services/storage';
 import { buttonRecipe } from '@/ui/button';
+import { LanguageChooser } from '@/ui/language-chooser';
 import { Text } from '@/ui/text';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 import { Logo } from './-components/logo';
@@ -12,26 +14,15 @@ export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-const features = [
-  {
-    title: 'Computes',
-    text: 'Create virtual machines, power them on and off, watch their metrics and open a console in the browser.',
-  },
-  {
-    title: 'Domains and DNS',
-    text: 'Host your zones on our name servers and edit A, AAAA, CNAME, TXT, MX, NS, SRV and CAA records.',
-  },
-  {
-    title: 'Billing',
-    text: 'Top up a balance in Rwandan francs or US dollars, follow what you spend, and download monthly invoices.',
-  },
-  {
-    title: 'Teams',
-    text: 'Invite members as admins or members, verify your team, and keep every change on record.',
-  },
+const features: Array<{ title: MessageId; text: MessageId }> = [
+  { title: 'landing.computes.title', text: 'landing.computes.text' },
+  { title: 'landing.domains.title', text: 'landing.domains.text' },
+  { title: 'landing.billing.title', text: 'landing.billing.text' },
+  { title: 'landing.teams.title', text: 'landing.teams.text' },
 ];
 
 function LandingPage() {
+  const t = useT();
   useDocumentTitle('');
   const signedIn = readStorage('token') !== null;
   return (
@@ -45,18 +36,22 @@ function LandingPage() {
         })}
       >
         <Logo />
-        <nav aria-label="Account" className={flex({ gap: '2' })}>
+        <nav
+          aria-label={t('landing.accountNav')}
+          className={flex({ gap: '2', align: 'center', wrap: 'wrap', justify: 'flex-end' })}
+        >
+          <LanguageChooser hideLabel />
           {signedIn ? (
             <Link to="/overview" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
-              Open the console
+              {t('landing.openConsole')}
             </Link>
           ) : (
             <>
               <Link to="/auth/login" className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
-                Sign in
+                {t('auth.signIn')}
               </Link>
               <Link to="/auth/signup" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
-                Create an account
+                {t('auth.createAccount')}
               </Link>
             </>
           )}
@@ -68,19 +63,16 @@ function LandingPage() {
       >
         <section className={grid({ gap: '5', maxWidth: '48rem', marginX: 'auto', textAlign: 'center' })}>
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, lineHeight: '1.2' })}>
-            Your computes, domains and bills in one calm console
+            {t('landing.title')}
           </h1>
-          <p className={css({ fontSize: 'md', color: 'fg.muted' })}>
-            Ikirere is an open-source cloud console. Every action shows its progress, live state updates on
-            its own, and the whole product runs from one repository on your own machine.
-          </p>
+          <p className={css({ fontSize: 'md', color: 'fg.muted' })}>{t('landing.lead')}</p>
           <div className={wrap({ gap: '3', justify: 'center' })}>
             <Link to={signedIn ? '/overview' : '/auth/signup'} className={buttonRecipe({ variant: 'solid' })}>
-              {signedIn ? 'Open the console' : 'Get started'}
+              {signedIn ? t('landing.openConsole') : t('landing.getStarted')}
             </Link>
             {signedIn ? null : (
               <Link to="/auth/login" className={buttonRecipe({ variant: 'outline' })}>
-                Sign in
+                {t('auth.signIn')}
               </Link>
             )}
           </div>
@@ -94,15 +86,15 @@ function LandingPage() {
           })}
         >
           <VisuallyHidden as="h2" id="features">
-            What you can do
+            {t('landing.features')}
           </VisuallyHidden>
           <ul className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
             {features.map((feature) => (
               <li key={feature.title} className={panel({ gap: '2', padding: '5' })}>
                 <Text as="h3" variant="cardTitle">
-                  {feature.title}
+                  {t(feature.title)}
                 </Text>
-                <Text variant="muted">{feature.text}</Text>
+                <Text variant="muted">{t(feature.text)}</Text>
               </li>
             ))}
           </ul>
@@ -116,7 +108,7 @@ function LandingPage() {
           fontSize: 'xs',
         })}
       >
-        Ikirere is open source. Run it yourself with <code>npm ci && npm start</code>.
+        {tRich('landing.footer', { command: <code>npm ci && npm start</code> })}
       </footer>
     </div>
   );

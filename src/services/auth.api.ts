@@ -1,4 +1,5 @@
 // The user service's sign-in, sign-up, phone verification and session calls (contract: src/contract/auth.ts).
+
 import {
   authResultSchema,
   codeChallengeSchema,
@@ -10,6 +11,7 @@ import {
 } from '@/contract/auth';
 import { socketTicketSchema } from '@/contract/socket-ticket';
 import { passkeyOptionsSchema, signInAnswerSchema } from '@/contract/two-factor';
+import type { Locale } from '@/i18n/locales';
 import { call, json, resourceManagerClient, userClient } from './http';
 
 export const signUp = (body: { name: string; email: string }) =>
@@ -55,7 +57,7 @@ export const revokeSession = (id: string) =>
 export const signOutOtherSessions = () =>
   json(revokedCountSchema, () => userClient.post('auth/sessions/sign-out-others'));
 
-export const updateProfile = (body: { name: string }) =>
+export const updateProfile = (body: { name?: string; locale?: Locale; timeZone?: string }) =>
   json(userSchema, () => userClient.patch('users/me', { json: body }));
 
 export const requestEmailChange = (body: { email: string }) =>

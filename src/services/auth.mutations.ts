@@ -1,6 +1,9 @@
 // The signed-in person's own writes: their name, e-mail address, phone number and sessions.
+
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@/contract/auth';
+import { applyAccountPreferences } from '@/i18n/account';
+import type { Locale } from '@/i18n/locales';
 import {
   confirmEmailChange,
   revokeSession,
@@ -20,7 +23,21 @@ const refreshSessions = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: authKeys.sessions() });
 
 export const useUpdateProfile = (callbacks?: WriteCallbacks<User, { name: string }>) =>
-  useWrite(updateProfile, (queryClient, user) => storeUser(queryClient, user), callbacks);
+  useWrite(
+    (body: { name: string }) => updateProfile(body),
+    (queryClient, user) => storeUser(queryClient, user),
+    callbacks,
+  );
+
+/** The person's language or time zone, stored with the account; this browser follows at once. */
+export const useUpdatePreferences = () =>
+  useWrite(
+    (body: { locale?: Locale; timeZone?: string }) => updateProfile(body),
+    (queryClient, user) => {
+      storeUser(queryClient, user);
+      applyAccountPreferences(user);
+    },
+  );
 
 /** Confirms a new e-mail address with the code sent to it. */
 export const useConfirmEmailChange = () =>

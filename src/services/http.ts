@@ -4,9 +4,11 @@
 //
 // ky 1 rather than the 2.x of ARCHITECTURE.md: 2.x adds ~4 KB gzip to the sign-in page, which has a
 // 150 KB budget; the schema parsing 2.x does in `.json(schema)` is done here instead.
+
 import ky, { HTTPError, type KyInstance, type ResponsePromise, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { type Problem, problemSchema } from '@/contract/problem';
+import { currentLocale } from '@/i18n/state';
 import { ApiError } from './api-error';
 import { apiHost, basePaths } from './config';
 import { notifySessionEnded } from './session';
@@ -67,6 +69,8 @@ function createClient(basePath: string): KyInstance {
         (request) => {
           const token = readStorage('token');
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          // The language in use: the server answers in it before sign-in, and a new account keeps it.
+          request.headers.set('Accept-Language', currentLocale());
         },
       ],
       afterResponse: [

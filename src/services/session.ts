@@ -1,6 +1,7 @@
 // The signed-in session as the console keeps it: the spec's `token`, `user` and `userRoles` keys, and
 // one signal for "the server says this session is over" that the app turns into a return to sign-in.
 import type { CurrentSession } from '@/contract/auth';
+import { applyAccountPreferences } from '@/i18n/account';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** Remembers who signed in (and drops any half-finished verification). */
@@ -18,6 +19,8 @@ export function storeSession(session: CurrentSession & { token?: string }): void
   );
   removeStorage('email');
   if (session.user.phoneVerified) removeStorage('phoneNumber');
+  // The account's language and zone follow the person to this browser.
+  applyAccountPreferences(session.user);
 }
 
 export function hasSession(): boolean {

@@ -2,6 +2,7 @@
 // Values are stored as JSON; a missing, corrupt or unexpected value reads as absent (null).
 import * as v from 'valibot';
 import { parseJson } from '@/domain/helpers/json';
+import { LOCALES } from '@/i18n/locales';
 
 const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
 
@@ -45,6 +46,10 @@ export const storageSchemas = {
   lastUsedSocialLogin: v.picklist(['github', 'google']),
   /** Not one of the spec's keys: the colour theme the user picked. */
   theme: v.picklist(['light', 'dark', 'system']),
+  /** Not one of the spec's keys: the language chosen (before sign-in, or the account's once signed in). */
+  locale: v.picklist(LOCALES),
+  /** Not one of the spec's keys: the account's time zone, so the first page after a reload shows it. */
+  timeZone: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
 } as const;
 
 export type StorageKey = keyof typeof storageSchemas;

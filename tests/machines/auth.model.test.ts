@@ -26,6 +26,8 @@ const user = (phoneVerified: boolean) => ({
   email: 'ada@example.rw',
   phoneNumber: phoneVerified ? '+250788123456' : null,
   phoneVerified,
+  locale: 'en' as const,
+  timeZone: 'Africa/Kigali',
   createdAt: '2026-11-21T10:00:00.000Z',
 });
 const session = {

@@ -31,7 +31,7 @@ export function accountRoutes() {
     .add({
       method: 'patch',
       path: '/me',
-      summary: 'Change your name',
+      summary: 'Change your name, language or time zone',
       tokenScope: 'never',
       guards: [requireVerifiedUser],
       request: { body: updateProfileRequestSchema },
@@ -40,7 +40,12 @@ export function accountRoutes() {
         const { db, clock } = c.get('identity');
         const [updated] = await db
           .update(users)
-          .set({ name: body.name, updatedAt: clock.now() })
+          .set({
+            ...(body.name === undefined ? {} : { name: body.name }),
+            ...(body.locale === undefined ? {} : { locale: body.locale }),
+            ...(body.timeZone === undefined ? {} : { timeZone: body.timeZone }),
+            updatedAt: clock.now(),
+          })
           .where(eq(users.id, c.get('user').id))
           .returning();
         return c.json(toUser(updated!), 200);

@@ -10,10 +10,12 @@ import {
   verifyCodeRequestSchema,
 } from '@/contract/auth';
 import { signInAnswerSchema } from '@/contract/two-factor';
+import { type Locale, negotiateLocale } from '@/i18n/locales';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import { clientInfo } from '../../http/client-info';
 import { defineRoutes } from '../../http/routes';
+import { parseAcceptLanguage } from '../../i18n/accept-language';
 import { createAccount, isUniqueViolation, signIn } from '../../identity/accounts';
 import { checkCode, publicOrigin, sendCodeByMail } from '../../identity/code-delivery';
 import { existingAccountMail, noAccountMail, signInCodeMail, signUpCodeMail } from '../../identity/messages';
@@ -93,7 +95,9 @@ export function emailCodeRoutes() {
       handler: async (c, { body }) => {
         const identity = c.get('identity');
         const challenge = await checkCode(c, { ...body, purposes: ['signup', 'signin'] });
-        const user = await accountFor(identity.db, challenge, identity.clock.now());
+        // A new account speaks the language the console asked in (the chooser before sign-up).
+        const locale = negotiateLocale(parseAcceptLanguage(c.req.header('accept-language')));
+        const user = await accountFor(identity.db, challenge, identity.clock.now(), locale);
         return c.json(
           await signIn(identity.db, identity.sessions, identity.twoFactor, user, clientInfo(c)),
           200,
@@ -108,7 +112,12 @@ async function findUser(db: Database, email: string): Promise<UserRecord | undef
 }
 
 /** The account a verified challenge proves: the existing one for the address, or a new one (sign-up). */
-async function accountFor(db: Database, challenge: ChallengeRecord, now: Date): Promise<UserRecord> {
+async function accountFor(
+  db: Database,
+  challenge: ChallengeRecord,
+  now: Date,
+  locale: Locale,
+): Promise<UserRecord> {
   // Looked up by address, not by the id stored at send time: the account may have been created (by a
   // second sign-up) or have changed its address since the code was sent.
   const existing = await findUser(db, challenge.address);
@@ -117,7 +126,7 @@ async function accountFor(db: Database, challenge: ChallengeRecord, now: Date): 
   const name =
     typeof challenge.payload.name === 'string' ? challenge.payload.name : challenge.address.split('@')[0]!;
   try {
-    return await createAccount(db, { name, email: challenge.address, now });
+    return await createAccount(db, { name, email: challenge.address, now, locale });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const raced = await findUser(db, challenge.address);

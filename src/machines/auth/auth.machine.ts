@@ -2,9 +2,11 @@
 // — for a person who uses two-factor sign-in — a code from their authenticator app or a recovery code, and
 // verifying a phone number by SMS code for a new account. One machine drives the six /auth pages; each
 // top-level state is one page (see authPage), and the pages only render it and send what the user did.
+
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '@/contract/auth';
 import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '@/contract/two-factor';
+import { t } from '@/i18n/state';
 import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';
 import {
@@ -94,14 +96,14 @@ const signedIn = (event: { output: unknown }) => event.output as AuthResult | Cu
 export const providerNames: Record<SocialProvider, string> = { github: 'GitHub', google: 'Google' };
 
 function callbackFailureMessage(params: CallbackParams, provider: SocialProvider | null): string {
-  const name = provider ? providerNames[provider] : 'The provider';
-  if (params.error === 'access_denied') {
-    return `Signing in with ${name} was cancelled. You can try again, or sign in with a code by e-mail.`;
-  }
+  const name = provider ? providerNames[provider] : t('auth.callback.theProvider');
+  if (params.error === 'access_denied') return t('auth.callback.cancelled', { provider: name });
   if (params.error) {
-    return `${name} could not sign you in${params.errorDescription ? `: ${params.errorDescription}` : '.'} Try again.`;
+    return params.errorDescription
+      ? t('auth.callback.refusedBecause', { provider: name, reason: params.errorDescription })
+      : t('auth.callback.refused', { provider: name });
   }
-  return 'No sign-in is in progress here. Start again from the sign-in page.';
+  return t('auth.callback.nothingInProgress');
 }
 
 export const authMachine = setup({

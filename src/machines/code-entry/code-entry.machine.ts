@@ -3,9 +3,11 @@
 // chart for every place a code is entered (signing in or up, verifying a phone, changing the e-mail
 // address or the phone number): the parent invokes it with the code sent and provides the two calls,
 // and receives the verified answer as its output.
+
 import { type AnyActorRef, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CodeChallenge } from '@/contract/auth';
 import { problemTypes } from '@/contract/problem';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -42,7 +44,7 @@ export function describeFailure(error: unknown): Pick<CodeEntryContext, 'fieldEr
   const apiError = error as Partial<ApiError> | undefined;
   const fieldErrors = apiError?.fieldErrors ?? {};
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
-  const title = apiError?.problem?.title ?? 'Something went wrong. Try again.';
+  const title = apiError?.problem?.title ?? t('shell.somethingWrong');
   const detail = apiError?.problem?.detail;
   return { fieldErrors: {}, message: { tone: 'error', text: detail ? `${title} ${detail}` : title } };
 }
@@ -74,7 +76,7 @@ export const codeEntryMachine = setup({
       fieldErrors: {},
       message: ({ event }) => ({
         tone: 'error' as const,
-        text: errorOf(event)?.problem?.title ?? 'Too many wrong codes. Wait before trying again.',
+        text: errorOf(event)?.problem?.title ?? t('auth.codeForm.tooMany'),
       }),
     }),
     unlock: assign({ lockedUntil: null, message: null }),

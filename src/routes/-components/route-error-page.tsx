@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { problemTypes } from '@/contract/problem';
+import { t, useT } from '@/i18n';
 import { ApiError } from '@/services/api-error';
 import { loadedQueryClient } from '@/services/query-client';
 import { Button } from '@/ui/button';
@@ -26,19 +27,14 @@ export function routeErrorMessage(error: unknown): { title: string; description:
     return { title: error.problem.title, description: error.message };
   }
   if (isChunkLoadError(error)) {
-    return {
-      title: "This page couldn't load",
-      description: 'Part of the console could not be downloaded. Check your connection, then try again.',
-    };
+    return { title: t('shell.error.chunkTitle'), description: t('shell.error.chunkText') };
   }
-  return {
-    title: 'Something went wrong on this page',
-    description: 'The page stopped working. Try again; if it keeps happening, reload the console.',
-  };
+  return { title: t('shell.error.title'), description: t('shell.error.text') };
 }
 
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  useT();
   const [retrying, setRetrying] = useState(false);
   const { title, description } = routeErrorMessage(error);
   useDocumentTitle(title);
@@ -71,10 +67,10 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
         <Text variant="muted">{description}</Text>
         <div className={flex({ gap: '2', justify: 'center', marginTop: '2' })}>
           <Button variant="solid" loading={retrying} onClick={retry}>
-            Try again
+            {t('shell.error.retry')}
           </Button>
           <Button variant="outline" onClick={() => window.location.reload()}>
-            Reload the console
+            {t('shell.error.reload')}
           </Button>
         </div>
       </div>

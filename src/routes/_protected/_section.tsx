@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { flex, grid, hstack } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { liveConnection } from '@/live-connection';
 import { buttonRecipe } from '@/ui/button';
 import { ConnectionIndicator } from '../-components/connection-indicator';
@@ -49,6 +50,7 @@ const skipLink = css({
 });
 
 function SectionLayout() {
+  const t = useT();
   return (
     <div className={shell}>
       <a href="#main" className={skipLink}>
@@ -71,17 +73,17 @@ function SectionLayout() {
       >
         <Link
           to="/overview"
-          aria-label="Ikirere overview"
+          aria-label={t('nav.home')}
           className={css({ display: { base: 'none', md: 'block' } })}
         >
           <Logo />
         </Link>
-        <nav aria-label="Console">
+        <nav aria-label={t('nav.label')}>
           <ul className={flex({ direction: { base: 'row', md: 'column' }, gap: '1', overflowX: 'auto' })}>
             {sectionNavigation.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} activeProps={{ 'aria-current': 'page' }} className={navLink}>
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}
@@ -106,7 +108,7 @@ function SectionLayout() {
         >
           <ConnectionIndicator actor={liveConnection()} />
           <Link to="/new-compute" className={buttonRecipe({ variant: 'solid', size: 'sm' })}>
-            New compute
+            {t('nav.newCompute')}
           </Link>
           <UserMenu />
         </div>

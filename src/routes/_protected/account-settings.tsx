@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useT } from '@/i18n';
 import { PageHeader } from '../-components/page';
 import { TabNav } from '../-components/tab-nav';
 import { FocusedLayout } from './-components/focused-layout';
@@ -9,17 +10,18 @@ export const Route = createFileRoute('/_protected/account-settings')({
 });
 
 function AccountSettingsLayout() {
+  const t = useT();
   return (
     <FocusedLayout>
-      <PageHeader title="Account settings" description="Your own details, sign-in and teams." />
+      <PageHeader title={t('account.title')} description={t('account.lead')} />
       <TabNav
-        label="Account settings pages"
+        label={t('account.tabs')}
         tabs={[
-          { label: 'General', to: '/account-settings/general' },
-          { label: 'Teams', to: '/account-settings/teams' },
-          { label: 'Security', to: '/account-settings/security' },
-          { label: 'SSH keys', to: '/account-settings/ssh-keys' },
-          { label: 'API tokens', to: '/account-settings/api-tokens' },
+          { label: t('account.tab.general'), to: '/account-settings/general' },
+          { label: t('account.tab.teams'), to: '/account-settings/teams' },
+          { label: t('account.tab.security'), to: '/account-settings/security' },
+          { label: t('account.tab.sshKeys'), to: '/account-settings/ssh-keys' },
+          { label: t('account.tab.apiTokens'), to: '/account-settings/api-tokens' },
         ]}
       />
       <Outlet />

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { hstack } from 'styled-system/patterns';
 import * as v from 'valibot';
+import { useT } from '@/i18n';
 import { providerNames } from '@/machines/auth';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
@@ -26,7 +27,8 @@ export const Route = createFileRoute('/auth/callback')({
 });
 
 function CallbackPage() {
-  useDocumentTitle('Finishing sign-in');
+  const t = useT();
+  useDocumentTitle(t('auth.callback.title'));
   const search = Route.useSearch();
   const provider = readStorage('lastUsedSocialLogin');
   useEnterAuthPage('/auth/callback', {
@@ -45,21 +47,21 @@ function CallbackPage() {
   return (
     <>
       <Text as="h1" variant="formTitle">
-        Finishing sign-in
+        {t('auth.callback.title')}
       </Text>
       {failed ? (
         <>
-          <Alert tone="error">
-            {snapshot.context.message?.text ?? 'Signing in did not work. Try again.'}
-          </Alert>
+          <Alert tone="error">{snapshot.context.message?.text ?? t('auth.callback.failed')}</Alert>
           <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
-            Back to sign in
+            {t('auth.callback.back')}
           </Link>
         </>
       ) : (
         <p className={hstack({ gap: '2', color: 'fg.muted' })}>
           <Spinner size="sm" />
-          Signing you in{provider ? ` with ${providerNames[provider]}` : ''}…
+          {provider
+            ? t('auth.callback.signingInWith', { provider: providerNames[provider] })
+            : t('auth.callback.signingIn')}
         </p>
       )}
     </>

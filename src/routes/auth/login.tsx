@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { tRich, useT } from '@/i18n';
 import { hasSession } from '@/services/session';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
@@ -22,7 +23,8 @@ export const Route = createFileRoute('/auth/login')({
 });
 
 function LoginPage() {
-  useDocumentTitle('Sign in');
+  const t = useT();
+  useDocumentTitle(t('auth.signIn'));
   useEnterAuthPage('/auth/login', { type: 'page.login' });
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
@@ -36,16 +38,11 @@ function LoginPage() {
     <>
       <div className={grid({ gap: '1' })}>
         <Text as="h1" variant="formTitle">
-          Sign in to your console
+          {t('auth.login.title')}
         </Text>
-        <Text variant="muted">Welcome back. We'll e-mail you a code; no password needed.</Text>
+        <Text variant="muted">{t('auth.login.lead')}</Text>
       </div>
-      {forInvitation ? (
-        <Alert tone="info">
-          You have been invited to a team. Sign in, or create an account with the invited address, and the
-          invitation opens.
-        </Alert>
-      ) : null}
+      {forInvitation ? <Alert tone="info">{t('auth.login.invited')}</Alert> : null}
       <SocialSignIn
         busyProvider={redirecting ? snapshot.context.provider : null}
         disabled={sending || redirecting}
@@ -60,7 +57,7 @@ function LoginPage() {
         }}
       >
         <TextField
-          label="E-mail address"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -72,14 +69,17 @@ function LoginPage() {
         />
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Button type="submit" variant="solid" loading={sending} disabled={redirecting}>
-          Send me a code
+          {t('auth.login.send')}
         </Button>
       </form>
       <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
-        New to Ikirere?{' '}
-        <Link to="/auth/signup" className={textRecipe({ variant: 'link' })}>
-          Create an account
-        </Link>
+        {tRich('auth.login.new', {
+          link: (
+            <Link to="/auth/signup" className={textRecipe({ variant: 'link' })}>
+              {t('auth.createAccount')}
+            </Link>
+          ),
+        })}
       </p>
     </>
   );

@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { tRich, useT } from '@/i18n';
 import { hasSession } from '@/services/session';
 import { readStorage } from '@/services/storage';
 import { Alert } from '@/ui/alert';
@@ -22,7 +23,8 @@ export const Route = createFileRoute('/auth/signup')({
 });
 
 function SignUpPage() {
-  useDocumentTitle('Create your account');
+  const t = useT();
+  useDocumentTitle(t('auth.signup.documentTitle'));
   useEnterAuthPage('/auth/signup', { type: 'page.signup' });
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
@@ -37,19 +39,11 @@ function SignUpPage() {
     <>
       <div className={grid({ gap: '1' })}>
         <Text as="h1" variant="formTitle">
-          Create your Ikirere account
+          {t('auth.signup.title')}
         </Text>
-        <Text variant="muted">
-          You get a team of your own. We'll e-mail you a code to confirm your address, then text one to your
-          phone.
-        </Text>
+        <Text variant="muted">{t('auth.signup.lead')}</Text>
       </div>
-      {forInvitation ? (
-        <Alert tone="info">
-          You have been invited to a team. Create your account with the address the invitation was sent to,
-          and the invitation opens.
-        </Alert>
-      ) : null}
+      {forInvitation ? <Alert tone="info">{t('auth.signup.invited')}</Alert> : null}
       <SocialSignIn
         busyProvider={redirecting ? snapshot.context.provider : null}
         disabled={sending || redirecting}
@@ -64,7 +58,7 @@ function SignUpPage() {
         }}
       >
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
           autoComplete="name"
           required
@@ -73,7 +67,7 @@ function SignUpPage() {
           error={fieldErrors.name}
         />
         <TextField
-          label="E-mail address"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -85,14 +79,17 @@ function SignUpPage() {
         />
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Button type="submit" variant="solid" loading={sending} disabled={redirecting}>
-          Create account
+          {t('auth.signup.submit')}
         </Button>
       </form>
       <p className={css({ color: 'fg.muted', textAlign: 'center' })}>
-        Already have an account?{' '}
-        <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
-          Sign in
-        </Link>
+        {tRich('auth.signup.existing', {
+          link: (
+            <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
+              {t('auth.signIn')}
+            </Link>
+          ),
+        })}
       </p>
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { secondFactorCodeSchema } from '@/contract/two-factor';
+import { useT } from '@/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
@@ -18,7 +19,8 @@ export const Route = createFileRoute('/auth/two-factor')({
 });
 
 function TwoFactorPage() {
-  useDocumentTitle('Two-factor sign-in');
+  const t = useT();
+  useDocumentTitle(t('auth.twoFactor.title'));
   useEnterAuthPage('/auth/two-factor', { type: 'page.twoFactor' });
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
@@ -35,14 +37,14 @@ function TwoFactorPage() {
     <>
       <div className={grid({ gap: '1' })}>
         <Text as="h1" variant="formTitle">
-          Two-factor sign-in
+          {t('auth.twoFactor.title')}
         </Text>
         <Text variant="muted">
           {passkey
             ? app
-              ? 'Use your passkey or security key, or enter the 6-digit code your authenticator app shows, or a recovery code.'
-              : 'Use your passkey or security key, or enter one of your recovery codes.'
-            : 'Enter the 6-digit code your authenticator app shows for Ikirere, or one of your recovery codes.'}
+              ? t('auth.twoFactor.leadPasskeyApp')
+              : t('auth.twoFactor.leadPasskey')
+            : t('auth.twoFactor.leadApp')}
         </Text>
       </div>
       {passkey ? (
@@ -53,11 +55,11 @@ function TwoFactorPage() {
             disabled={verifying}
             onClick={() => actor.send({ type: 'secondFactor.passkey' })}
           >
-            Use a passkey
+            {t('auth.twoFactor.usePasskey')}
           </Button>
           {usingPasskey ? (
             <Text variant="caption" role="status">
-              Follow your browser: touch your security key or confirm on your device.
+              {t('auth.twoFactor.followBrowser')}
             </Text>
           ) : null}
           {fieldErrors.passkey ? <Alert tone="error">{fieldErrors.passkey}</Alert> : null}
@@ -78,7 +80,7 @@ function TwoFactorPage() {
         }}
       >
         <TextField
-          label={passkey && !app ? 'Recovery code' : 'Code'}
+          label={passkey && !app ? t('auth.twoFactor.recoveryCode') : t('auth.code')}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -88,7 +90,7 @@ function TwoFactorPage() {
             setCode(event.target.value);
             setTyped(null);
           }}
-          help="A recovery code looks like abcde-23456 and works once."
+          help={t('auth.twoFactor.recoveryHelp')}
           error={typed ?? fieldErrors.code}
           required
         />
@@ -99,10 +101,10 @@ function TwoFactorPage() {
           loading={verifying}
           disabled={usingPasskey}
         >
-          Verify
+          {t('auth.verify')}
         </Button>
         <Link to="/auth/login" className={textRecipe({ variant: 'linkSmall' })}>
-          Start signing in again
+          {t('auth.twoFactor.restart')}
         </Link>
       </form>
     </>

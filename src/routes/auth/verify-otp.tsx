@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { tRich, useT } from '@/i18n';
 import { EmptyState } from '@/ui/empty-state';
 import { Text, textRecipe } from '@/ui/text';
 import { useDocumentTitle } from '../-components/page';
@@ -11,7 +12,8 @@ export const Route = createFileRoute('/auth/verify-otp')({
 });
 
 function VerifyOtpPage() {
-  useDocumentTitle('Enter your code');
+  const t = useT();
+  useDocumentTitle(t('auth.otp.documentTitle'));
   useEnterAuthPage('/auth/verify-otp', { type: 'page.verifyOtp' });
   const snapshot = useAuthSnapshot();
   const codeEntry = useCodeEntry();
@@ -21,14 +23,14 @@ function VerifyOtpPage() {
     return (
       <>
         <Text as="h1" variant="formTitle">
-          Enter the code we sent you
+          {t('auth.otp.title')}
         </Text>
         <EmptyState
-          title="No code is on its way"
-          description="Start by asking for a code: we'll e-mail it to you."
+          title={t('auth.otp.noneTitle')}
+          description={t('auth.otp.noneText')}
           action={
             <Link to="/auth/login" className={textRecipe({ variant: 'link' })}>
-              Sign in with a code
+              {t('auth.otp.signInWithCode')}
             </Link>
           }
         />
@@ -42,11 +44,12 @@ function VerifyOtpPage() {
     <>
       <div className={grid({ gap: '1' })}>
         <Text as="h1" variant="formTitle">
-          Enter the code we sent you
+          {t('auth.otp.title')}
         </Text>
         <Text variant="muted">
-          Check the inbox of <strong>{pending.address}</strong>.
-          {pending.purpose === 'signup' ? ' Entering the code confirms your address.' : ''}
+          {tRich(pending.purpose === 'signup' ? 'auth.otp.inboxSignup' : 'auth.otp.inbox', {
+            address: <strong>{pending.address}</strong>,
+          })}
         </Text>
       </div>
       <CodeForm
@@ -56,7 +59,7 @@ function VerifyOtpPage() {
             to={pending.purpose === 'signup' ? '/auth/signup' : '/auth/login'}
             className={textRecipe({ variant: 'linkSmall' })}
           >
-            Use a different e-mail address
+            {t('auth.otp.otherAddress')}
           </Link>
         }
       />

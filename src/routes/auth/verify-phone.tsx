@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { PhoneField } from '@/ui/phone-field';
@@ -15,7 +16,8 @@ export const Route = createFileRoute('/auth/verify-phone')({
 });
 
 function VerifyPhonePage() {
-  useDocumentTitle('Verify your phone number');
+  const t = useT();
+  useDocumentTitle(t('auth.phone.title'));
   useEnterAuthPage('/auth/verify-phone', { type: 'page.verifyPhone' });
   const actor = useAuthActor();
   const snapshot = useAuthSnapshot();
@@ -30,13 +32,9 @@ function VerifyPhonePage() {
     <>
       <div className={grid({ gap: '1' })}>
         <Text as="h1" variant="formTitle">
-          Verify your phone number
+          {t('auth.phone.title')}
         </Text>
-        <Text variant="muted">
-          {inCodeEntry
-            ? 'Enter the code we texted you.'
-            : 'One last step for a new account: we text you a code to confirm the number. It helps keep your account and team safe.'}
-        </Text>
+        <Text variant="muted">{inCodeEntry ? t('auth.phone.enterCode') : t('auth.phone.lead')}</Text>
       </div>
       {inCodeEntry && codeEntry ? (
         <>
@@ -45,7 +43,7 @@ function VerifyPhonePage() {
             actor={codeEntry}
             alternative={
               <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'phone.changeNumber' })}>
-                Use a different number
+                {t('auth.phone.otherNumber')}
               </Button>
             }
           />
@@ -60,7 +58,7 @@ function VerifyPhonePage() {
           }}
         >
           <PhoneField
-            label="Phone number"
+            label={t('auth.phone.label')}
             name="phoneNumber"
             required
             country={country}
@@ -71,7 +69,7 @@ function VerifyPhonePage() {
           />
           {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           <Button type="submit" variant="solid" loading={sending}>
-            Text me a code
+            {t('auth.phone.send')}
           </Button>
         </form>
       )}

@@ -56,6 +56,57 @@ describe('PATCH /users/me', () => {
   });
 });
 
+describe('language and time zone (issue 30)', () => {
+  it('start in English and Africa/Kigali, change together or alone, and refuse an unknown zone', async () => {
+    const account = await signUpVerified(t);
+    expect(account.user).toMatchObject({ locale: 'en', timeZone: 'Africa/Kigali' });
+    const both = await call(
+      t,
+      'PATCH',
+      '/users/me',
+      { locale: 'rw', timeZone: 'Europe/Paris' },
+      { token: account.token },
+    );
+    expect(both.status).toBe(200);
+    expect(v.parse(userSchema, await both.json())).toEqual({
+      ...account.user,
+      locale: 'rw',
+      timeZone: 'Europe/Paris',
+    });
+    const unknown = await call(
+      t,
+      'PATCH',
+      '/users/me',
+      { timeZone: 'Mars/Olympus' },
+      { token: account.token },
+    );
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ errors: [{ field: 'timeZone' }] });
+    const language = await call(t, 'PATCH', '/users/me', { locale: 'de' }, { token: account.token });
+    expect(language.status).toBe(422);
+    const session = (await (
+      await call(t, 'GET', '/auth/session', undefined, { token: account.token })
+    ).json()) as {
+      user: { locale: string; timeZone: string; name: string };
+    };
+    expect(session.user).toMatchObject({ locale: 'rw', timeZone: 'Europe/Paris', name: account.user.name });
+  });
+
+  it('gives a new account the language its sign-up asked in', async () => {
+    const email = uniqueEmail();
+    const challenge = await requestCode(t, '/auth/signup', { name: 'Aline', email });
+    const response = await call(
+      t,
+      'POST',
+      '/auth/email-code/verify',
+      { challengeId: challenge.challengeId, code: await latestCode(t, email) },
+      { headers: { 'Accept-Language': 'fr-RW, en;q=0.5' } },
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: { locale: string } }).user.locale).toBe('fr');
+  });
+});
+
 describe('changing the e-mail address', () => {
   it('sends a code to the new address, switches on it, and tells the old address', async () => {
     const oldEmail = uniqueEmail('old');

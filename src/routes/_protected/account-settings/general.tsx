@@ -1,11 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { currentSessionQuery, sessionsQuery } from '@/services/auth.queries';
 import { ThemeSwitcher } from '@/ui/theme-switcher';
 import { SectionHeading } from '../../-components/page';
 import { SettingsSection } from '../-components/settings-section';
 import { EmailSection } from './-components/email-section';
+import { LanguageSection } from './-components/language-section';
 import { PhoneSection } from './-components/phone-section';
 import { ProfileSection } from './-components/profile-section';
 import { SessionsSection } from './-components/sessions-section';
@@ -22,16 +24,21 @@ export const Route = createFileRoute('/_protected/account-settings/general')({
 });
 
 function AccountGeneralPage() {
+  const t = useT();
   const { data: current } = useSuspenseQuery(currentSessionQuery());
   return (
     <>
-      <SectionHeading title="General" documentTitle="General · Account settings" />
+      <SectionHeading
+        title={t('account.tab.general')}
+        documentTitle={`${t('account.tab.general')} · ${t('account.title')}`}
+      />
       <div className={grid({ gap: '5' })}>
         <ProfileSection current={current} />
+        <LanguageSection current={current} />
         <EmailSection current={current} />
         <PhoneSection current={current} />
-        <SettingsSection id="theme" title="Theme" description="Light, dark, or whatever your system uses.">
-          <ThemeSwitcher hideLabel label="Theme" />
+        <SettingsSection id="theme" title={t('theme.label')} description={t('theme.lead')}>
+          <ThemeSwitcher hideLabel label={t('theme.label')} />
         </SettingsSection>
         <SessionsSection />
       </div>

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CodeDelivery } from '@/contract/auth';
+import { useT } from '@/i18n';
 import type { codeEntryMachine } from '@/machines/code-entry';
 import { fetchAppConfig } from '@/services/app-config.api';
 import { fetchCodeDelivery } from '@/services/auth.api';
@@ -70,29 +71,30 @@ export function CodeDeliveryNote({
   /** Where to write when texts do not arrive (the operator's SUPPORT_EMAIL). */
   supportEmail: string;
 }) {
+  const t = useT();
   if (!delivery) return null;
   if (delivery.status === 'undelivered') {
     return (
-      <Alert tone="error" title="The text could not be delivered">
+      <Alert tone="error" title={t('auth.delivery.undeliveredTitle')}>
         {delivery.reason === 'network'
-          ? `The network could not deliver it to ${destination}. Check the number, then try again with Send a new code or use a different number. If no text reaches you, e-mail ${supportEmail}.`
-          : `We could not hand it to the SMS gateway. Try again in a few minutes with Send a new code, or e-mail ${supportEmail}.`}
+          ? t('auth.delivery.undeliveredNetwork', { destination, supportEmail })
+          : t('auth.delivery.undeliveredGateway', { supportEmail })}
       </Alert>
     );
   }
   const words =
     delivery.status === 'delivered'
-      ? `Delivered to ${destination}.`
+      ? t('auth.delivery.delivered', { destination })
       : delivery.status === 'sent'
         ? delivery.waitingForNetwork
-          ? `Sent; the SMS network is busy and will deliver it to ${destination} shortly.`
-          : `Sent to ${destination}.`
+          ? t('auth.delivery.sentBusy', { destination })
+          : t('auth.delivery.sent', { destination })
         : delivery.retrying
-          ? 'Sending: the SMS gateway did not answer, trying again.'
-          : 'Sending…';
+          ? t('auth.delivery.retrying')
+          : t('auth.delivery.sending');
   return (
     <Text as="p" variant="hint" role="status">
-      Text message: {words}
+      {t('auth.delivery.note', { words })}
     </Text>
   );
 }

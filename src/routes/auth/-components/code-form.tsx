@@ -7,6 +7,7 @@ import { grid, wrap } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
 import { CODE_LENGTH } from '@/contract/auth';
 import { formatWait } from '@/domain/helpers/text';
+import { useT } from '@/i18n';
 import type { codeEntryMachine } from '@/machines/code-entry';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -21,6 +22,7 @@ export interface CodeFormProps {
 }
 
 export function CodeForm({ actor, alternative }: CodeFormProps) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const { challenge, fieldErrors, message, lockedUntil } = snapshot.context;
   const [code, setCode] = useState('');
@@ -49,7 +51,7 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
     >
       <TextField
         ref={field}
-        label="Code"
+        label={t('auth.code')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -59,15 +61,15 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
         disabled={locked}
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
-        help={`The ${CODE_LENGTH}-digit code we sent to ${challenge.destination}. It works for 10 minutes.`}
+        help={t('auth.codeForm.help', { length: CODE_LENGTH, destination: challenge.destination })}
         error={fieldErrors.code}
       />
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {locked && lockLeft !== null ? (
-        <Text variant="muted">You can try again in {formatWait(lockLeft)}.</Text>
+        <Text variant="muted">{t('auth.codeForm.locked', { wait: formatWait(lockLeft) })}</Text>
       ) : null}
       <Button type="submit" variant="solid" loading={verifying} disabled={locked || resending}>
-        Verify
+        {t('auth.verify')}
       </Button>
       <div className={wrap({ gap: '3', align: 'center' })}>
         <Button
@@ -77,11 +79,11 @@ export function CodeForm({ actor, alternative }: CodeFormProps) {
           disabled={inCooldown || locked || verifying}
           onClick={() => actor.send({ type: 'code.resend' })}
         >
-          Send a new code
+          {t('auth.codeForm.resend')}
         </Button>
         {inCooldown && cooldownLeft !== null && cooldownLeft > 0 ? (
           <Text as="span" variant="hint">
-            Available in {formatWait(cooldownLeft)}
+            {t('auth.codeForm.availableIn', { wait: formatWait(cooldownLeft) })}
           </Text>
         ) : null}
         {alternative}

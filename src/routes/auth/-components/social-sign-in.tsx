@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, hstack } from 'styled-system/patterns';
 import type { SignInMethods, SocialProvider } from '@/contract/auth';
+import { useT } from '@/i18n';
 import { providerNames } from '@/machines/auth';
 import { fetchSignInMethods } from '@/services/sign-in-methods';
 import { readStorage } from '@/services/storage';
@@ -41,6 +42,7 @@ export function SocialSignIn({
   busyProvider: SocialProvider | null;
   disabled: boolean;
 }) {
+  const t = useT();
   const { pending, methods } = useSignInMethods();
   const lastUsed = readStorage('lastUsedSocialLogin');
   if (pending) return <Skeleton shape="block" className={css({ height: '10' })} />;
@@ -58,8 +60,8 @@ export function SocialSignIn({
               disabled={disabled && busyProvider !== id}
               onClick={() => onChoose(id)}
             >
-              Continue with {providerNames[id]}
-              {lastUsed === id ? <Badge tone="accent">Last used</Badge> : null}
+              {t('auth.social.continueWith', { provider: providerNames[id] })}
+              {lastUsed === id ? <Badge tone="accent">{t('auth.social.lastUsed')}</Badge> : null}
             </Button>
           </li>
         ))}
@@ -73,7 +75,7 @@ export function SocialSignIn({
           _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' },
         })}
       >
-        or with a code by e-mail
+        {t('auth.social.orCode')}
       </p>
     </div>
   );
