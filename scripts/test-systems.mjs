@@ -51,15 +51,23 @@ runSteps([
     ['run', '--silent', 'test:e2e', '--', '--project', 'libvirt-e2e'],
     embedded,
   ],
-  // Team images on the simulator, clicked through in Chromium: capture, live arrival, upload, rename, delete.
-  ['team images, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'images-e2e'], embedded],
-  // Firewalls on the simulator, clicked through in Chromium: refusals beside the fields, an edit arriving live
-  // in a second browser, delete.
-  ['firewalls, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'firewalls-e2e'], embedded],
-  // Volumes on the simulator, clicked through in Chromium: create, attach, changes from elsewhere, delete.
-  ['volumes, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'volumes-e2e'], embedded],
-  // Backups on the simulator, clicked through in Chromium: on at the price shown, live arrival, restores.
-  ['backups, in Chromium', ['run', '--silent', 'test:e2e', '--', '--project', 'backups-e2e'], embedded],
+  // The team's data and networks on the simulator, clicked through in Chromium, in one run (one build check
+  // and one vitest start for the four): images (capture, live arrival, upload, rename, delete), firewalls
+  // (refusals beside the fields, an edit arriving live in a second browser, delete), volumes (create, attach,
+  // changes from elsewhere, delete) and backups (on at the price shown, live arrival, restores).
+  [
+    'team images, firewalls, volumes and backups, in Chromium',
+    [
+      'run',
+      '--silent',
+      'test:e2e',
+      '--',
+      ...['images-e2e', 'firewalls-e2e', 'volumes-e2e', 'backups-e2e'].flatMap((name) => ['--project', name]),
+      // One journey at a time, as when they were steps of their own.
+      '--maxWorkers=1',
+    ],
+    embedded,
+  ],
   // Debian's Kannel (bearerbox and smsbox started by the tests on loopback ports) over SMPP to simulated SMS
   // centres (npm's smpp and Perl's Net::SMPP), then a phone code through it clicked in Chromium.
   ['SMS gateway tests (Kannel over SMPP)', ['run', '--silent', 'test:gateways'], embedded],

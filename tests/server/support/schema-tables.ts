@@ -14,6 +14,8 @@ export const ALL_TABLES = [
   'billing_profiles',
   'cluster_leadership',
   'cluster_messages',
+  'compute_backup_settings',
+  'compute_backups',
   'compute_events',
   'computes',
   'dns_records',

@@ -467,6 +467,29 @@ const MATRIX: Record<string, Row> = {
     expect: team(202, 202, 202),
     request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture, 'rescue')).id } }),
   },
+  [`GET ${RM}/teams/{teamId}/computes/{computeId}/backups`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture, 'running')).id } }),
+  },
+  [`PUT ${RM}/teams/{teamId}/computes/{computeId}/backups/settings`]: {
+    expect: team(200, 200, 200),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture, 'running')).id },
+      body: { enabled: false },
+    }),
+  },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/backups`]: {
+    expect: team(202, 202, 202),
+    request: async (fixture) => ({ params: { computeId: (await teamCompute(fixture, 'running')).id } }),
+  },
+  [`POST ${RM}/teams/{teamId}/computes/{computeId}/backups/{backupId}/restore`]: {
+    // No such backup of the compute: whoever may gets past the guards to the 404 that says so.
+    expect: team(404, 404, 404),
+    request: async (fixture) => ({
+      params: { computeId: (await teamCompute(fixture, 'stopped')).id, backupId: randomUUID() },
+      body: { target: 'this' },
+    }),
+  },
   [`PUT ${RM}/teams/{teamId}/computes/{computeId}/tags`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => ({
