@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { createAppActors } from '@/app-actors';
 import { startI18n } from '@/i18n/preferences';
 import { createAppRouter } from '@/router';
+import { ApiError } from '@/services/api-error';
 import { initTheme } from '@/ui/theme/theme';
 
 initTheme();
@@ -36,7 +37,13 @@ async function startConsole() {
   navigate = (to) => void router.navigate({ to });
   // The language's catalog, fetched meanwhile (no page renders in a language not chosen).
   await i18nReady;
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(document.getElementById('root')!, {
+    // A page the API refused (a compute that does not exist, a page the role may not see) is shown in words
+    // by its error or not-found page: not an error of the console worth the browser's log.
+    onCaughtError: (error) => {
+      if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) console.error(error);
+    },
+  });
   startTransition(() =>
     root.render(
       <StrictMode>
