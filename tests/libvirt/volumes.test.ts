@@ -17,6 +17,7 @@ import { computeRequest } from '../server/support/computes';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
 import { createTestPool, libvirtHostsJson, sshAsRoot, type TestPool } from '../support/libvirt';
+import { resourceManagerApi } from '../support/resource-manager-api';
 import { until as waitUntil } from '../support/until';
 
 let pool: TestPool;
@@ -26,14 +27,7 @@ let server: RunningServer | undefined;
 let token: string;
 let teamId: string;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server!.url}/resource-manager/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = resourceManagerApi(() => ({ url: server!.url, token }));
 
 const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 300_000) =>
   waitUntil(what, get, done, timeoutMs);
