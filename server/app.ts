@@ -41,6 +41,7 @@ import { RouteRegistry } from './http/registry';
 import { requestLog } from './http/request-log';
 import type { Service } from './http/routes';
 import { staticSpa } from './http/static-spa';
+import { answerInRequestedLanguage } from './i18n/request-language';
 import { createIdentity, type Identity } from './identity';
 import { createImageService, type ImageService } from './images';
 import type { Logger } from './logger';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use(requestId());
+  app.use(answerInRequestedLanguage());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders());
   app.use(noStoreByDefault());
