@@ -53,6 +53,14 @@ function Missing({ title, what }: { title: string; what: string }) {
   );
 }
 
+/** Who leaves with the network, in words. */
+function leavingWords(network: Network): string {
+  const [only, ...others] = network.members;
+  if (!only) return 'No compute is on it.';
+  if (others.length === 0) return `${only.hostname} leaves it and loses its address on it.`;
+  return `Its ${network.members.length} computes leave it and lose their addresses on it.`;
+}
+
 function NetworkPage() {
   const { id } = Route.useParams();
   const team = useTeam();
@@ -167,11 +175,7 @@ function NetworkPage() {
       <ConfirmDialog
         {...confirmDelete.dialog}
         title={`Delete “${network.name}”?`}
-        description={
-          network.members.length === 0
-            ? 'No compute is on it. This cannot be undone.'
-            : `Its ${membersCount(network).toLowerCase()} leave it and lose their addresses on it. This cannot be undone.`
-        }
+        description={`${leavingWords(network)} This cannot be undone.`}
         confirmLabel="Delete the network"
         danger
       >
