@@ -175,6 +175,7 @@ export default defineConfig({
             'tests/e2e/kannel.e2e.ts',
             'tests/e2e/images-journey.e2e.ts',
             'tests/e2e/firewalls-journey.e2e.ts',
+            'tests/e2e/networks-journey.e2e.ts',
             'tests/e2e/volumes-journey.e2e.ts',
             'tests/e2e/backups-journey.e2e.ts',
           ],
@@ -218,6 +219,18 @@ export default defineConfig({
           name: 'firewalls-e2e',
           environment: 'node',
           include: ['tests/e2e/firewalls-journey.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Private networks clicked through in Chromium on the simulator, a second browser following live.
+          name: 'networks-e2e',
+          environment: 'node',
+          include: ['tests/e2e/networks-journey.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -93,6 +93,7 @@ export const networkMemberSchema = v.object({
   address: v.string(),
   attachedAt: isoDate,
 });
+export type NetworkMember = v.InferOutput<typeof networkMemberSchema>;
 
 export const networkSchema = v.object({
   id: uuid,

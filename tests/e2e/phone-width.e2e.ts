@@ -62,6 +62,25 @@ beforeAll(async () => {
     expect((await api.createRecord(teamId, domain.body.id, record)).status).toBe(201);
   }
   await api.invite(teamId, `someone.with.a.long.address.${Date.now()}@example-company.rw`);
+  // A private network with both computes on it (their long hostnames beside their addresses).
+  const network = await fetch(`${baseUrl}/resource-manager/api/v1/teams/${teamId}/networks`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'a-rather-long-private-network-name', ipv4Block: '172.16.128.0/24' }),
+  });
+  expect(network.status).toBe(201);
+  const networkId = ((await network.json()) as { network: { id: string } }).network.id;
+  for (const id of [computeId, keyedId]) {
+    const joined = await fetch(
+      `${baseUrl}/resource-manager/api/v1/teams/${teamId}/networks/${networkId}/members`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ computeId: id }),
+      },
+    );
+    expect(joined.status).toBe(200);
+  }
   keyedPath = `/computes/${keyedId}`;
   paths = [
     '/overview',
@@ -76,9 +95,13 @@ beforeAll(async () => {
     `/computes/${computeId}/rebuild`,
     `/computes/${computeId}/rescue`,
     `/computes/${computeId}/image`,
+    `/computes/${computeId}/networks`,
     `/computes/${computeId}/destroy`,
     `/computes/terminal/${computeId}`,
     '/images',
+    '/networks',
+    '/networks/new',
+    `/networks/${networkId}`,
     '/domains',
     `/domains/${zone}`,
     `/domains/${zone}/CNAME`,

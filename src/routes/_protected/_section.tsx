@@ -83,7 +83,7 @@ function SectionLayout() {
             {sectionNavigation.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} activeProps={{ 'aria-current': 'page' }} className={navLink}>
-                  {t(item.label)}
+                  {'label' in item ? t(item.label) : item.text}
                 </Link>
               </li>
             ))}

@@ -12,7 +12,7 @@ import { ComputeStatusBadge } from './-components/status-badge';
 import { loadCompute, useCompute } from './-components/use-compute';
 
 // A compute: its overview (the default child) and the power, resize, tags, reverse DNS, history, monitoring,
-// rebuild, capture image, rescue and destroy pages.
+// rebuild, volumes, networks, backups, capture image, rescue and destroy pages.
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
@@ -78,6 +78,7 @@ function ComputeLayout() {
           { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
           { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
           { label: 'Volumes', to: '/computes/$id/volumes', params: { id } },
+          { label: 'Networks', to: '/computes/$id/networks', params: { id } },
           { label: 'Backups', to: '/computes/$id/backups', params: { id } },
           { label: 'Capture image', to: '/computes/$id/image', params: { id } },
           { label: 'Rescue', to: '/computes/$id/rescue', params: { id } },
