@@ -17,17 +17,14 @@ export const routeKeys = {
   'not-found': '/not-found',
 } as const;
 
-/**
- * The sidebar of the section layout, in order: a catalog message (`label`), or English words (`text`) for a
- * link whose pages are not in the catalogs yet (their translation pass moves it to a message).
- */
+/** The sidebar of the section layout, in order. */
 export const sectionNavigation = [
   { key: 'overview', label: 'nav.overview', to: routeKeys.overview },
   { key: 'computes', label: 'nav.computes', to: routeKeys.computes },
   { key: 'images', label: 'nav.images', to: routeKeys.images },
   { key: 'volumes', label: 'nav.volumes', to: routeKeys.volumes },
   { key: 'firewalls', label: 'nav.firewalls', to: routeKeys.firewalls },
-  { key: 'networks', text: 'Networks', to: routeKeys.networks },
+  { key: 'networks', label: 'nav.networks', to: routeKeys.networks },
   { key: 'domains', label: 'nav.domains', to: routeKeys.domains },
   { key: 'settings', label: 'nav.settings', to: routeKeys.settings },
-] as const satisfies ReadonlyArray<{ key: string; to: string } & ({ label: MessageId } | { text: string })>;
+] as const satisfies ReadonlyArray<{ key: string; label: MessageId; to: string }>;

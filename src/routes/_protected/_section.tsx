@@ -83,7 +83,7 @@ function SectionLayout() {
             {sectionNavigation.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} activeProps={{ 'aria-current': 'page' }} className={navLink}>
-                  {'label' in item ? t(item.label) : item.text}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}
