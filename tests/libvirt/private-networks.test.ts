@@ -228,7 +228,9 @@ describe('private networks on a libvirt host', () => {
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       networkA = made.body.network.id;
       expect(made.body.network.isolation).toBe('host');
+      const joinedAt = Date.now();
       const first = await api(teamA, 'POST', `/networks/${networkA}/members`, { computeId: a1.id });
+      const answeredAfter = Date.now() - joinedAt;
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(first.body.network.members).toEqual([
         expect.objectContaining({ computeId: a1.id, address: '10.20.0.1' }),
@@ -241,6 +243,9 @@ describe('private networks on a libvirt host', () => {
         'a1 to set up its private card',
         async () => addressesOn(a1, 'eth1'),
         (text) => text === '10.20.0.1/24',
+      );
+      console.info(
+        `private networks: a running guest's join answered after ${answeredAfter} ms, its address was up after ${Date.now() - joinedAt} ms`,
       );
 
       await waitFor(a2, 'stopped');
