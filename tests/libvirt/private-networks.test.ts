@@ -3,8 +3,9 @@
 // nothing touches this machine's own network. Team A's two computes join a network (one while running, its
 // card hot-plugged and picked up by the guest; one while stopped, set up from its seed at boot) and reach
 // each other on their private addresses; team B's compute on a network of its own with the same block
-// cannot reach them; a compute that leaves is no longer reachable; deleting a network takes the cards and
-// the host's network away. The three guests are shared by the file's tests.
+// cannot reach them, and keeps its card and address through a rebuild; a compute that leaves is no longer
+// reachable; deleting a network takes the cards and the host's network away. The three guests are shared
+// by the file's tests.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -292,6 +293,24 @@ describe('private networks on a libvirt host', () => {
     // Another team's network is not found for team A.
     expect((await api(teamA, 'GET', `/networks/${networkB}`)).status).toBe(404);
   });
+
+  it(
+    'keep a member on its network through a rebuild: the domain defined again with its card, the fresh seed with its address',
+    async () => {
+      const rebuilt = await api(teamB, 'POST', `/computes/${b1.id}/rebuild`, {
+        operatingSystemId: 'debian-12',
+        authentication: { method: 'ssh-key', publicKey: readFileSync(join(keyDir, 'id.pub'), 'utf8').trim() },
+        confirmHostname: b1.hostname,
+      });
+      expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
+        await waitFor(b1, 'running');
+      expect(cardsOf(b1, true)).toContain(`ikirere-net-${networkB}`);
+      expect(addressesOn(b1, 'eth1')).toBe('10.20.0.1/24');
+      expect(tapsOn(bridgeOf(networkB))).toHaveLength(1);
+      expect(pings(b1, '10.20.0.2')).toBe(false);
+    },
+    BOOT_MS,
+  );
 
   it('stop reaching a compute that left: its card is unplugged from the running guest', async () => {
     const left = await api(teamA, 'DELETE', `/networks/${networkA}/members/${a2.id}`);
