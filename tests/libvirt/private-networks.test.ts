@@ -303,7 +303,7 @@ describe('private networks on a libvirt host', () => {
         confirmHostname: b1.hostname,
       });
       expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
-        await waitFor(b1, 'running');
+      await waitFor(b1, 'running');
       expect(cardsOf(b1, true)).toContain(`ikirere-net-${networkB}`);
       expect(addressesOn(b1, 'eth1')).toBe('10.20.0.1/24');
       expect(tapsOn(bridgeOf(networkB))).toHaveLength(1);
