@@ -114,4 +114,3 @@ export function describeDelivery(
       return { ...base, status: 'undelivered', reason: 'network' };
   }
 }
-

@@ -10,6 +10,8 @@ import type { Currency, Team, TeamLimits } from '@/contract/teams';
 import { can } from '@/domain/permissions';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
+import { inLanguage } from '../i18n/languages';
+import { languageOfAddress } from '../i18n/recipient-language';
 import type { Identity } from '../identity';
 import type { UserRecord } from '../identity/sessions';
 import { usesTwoFactor } from '../identity/two-factor';
@@ -22,8 +24,6 @@ import { MemberService } from './members/member-service';
 import { teamDeletedMail, teamTwoFactorRequiredMail } from './messages';
 import { countTeamResources, describeResources, type TeamAreas } from './resources';
 import type { UploadStore } from './verification/upload-store';
-import { inLanguage } from '../i18n/languages';
-import { languageOfAddress } from '../i18n/recipient-language';
 
 export interface TeamServiceDeps {
   identity: Identity;
@@ -255,7 +255,9 @@ export class TeamService {
     for (const member of others) {
       identity.deliveries.later('team deleted notice', async () => {
         const language = await languageOfAddress(identity.db, member.email);
-        await identity.mail.send(inLanguage(language, () => teamDeletedMail(member.email, team.name, user.name)));
+        await identity.mail.send(
+          inLanguage(language, () => teamDeletedMail(member.email, team.name, user.name)),
+        );
       });
     }
   }

@@ -7,6 +7,8 @@ import type { createInvitationRequestSchema, Invitation, MemberRole } from '@/co
 import { recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { invitations, teamMembers, users } from '../../db/schema';
+import { inLanguage } from '../../i18n/languages';
+import { languageOfAddress } from '../../i18n/recipient-language';
 import type { Identity } from '../../identity';
 import { isUniqueViolation } from '../../identity/accounts';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -24,8 +26,6 @@ import {
   toInvitation,
 } from './invitation-record';
 import { invitationMail } from './messages';
-import { inLanguage } from '../../i18n/languages';
-import { languageOfAddress } from '../../i18n/recipient-language';
 
 const alreadyInvited = (email: string) =>
   `${email} already has an open invitation to this team. Resend it or revoke it instead.`;

@@ -8,6 +8,8 @@ import { can } from '@/domain/permissions';
 import { personLabel, recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';
+import { inLanguage } from '../../i18n/languages';
+import { languageOfAddress } from '../../i18n/recipient-language';
 import type { Identity } from '../../identity';
 import { usesTwoFactor } from '../../identity/two-factor';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -24,8 +26,6 @@ import {
 import { newOwnerMail, removedFromTeamMail } from '../messages';
 import type { Caller } from '../team-service';
 import { assertMayChangeRole, assertMayLeave, assertMayRemove } from './member-rules';
-import { inLanguage } from '../../i18n/languages';
-import { languageOfAddress } from '../../i18n/recipient-language';
 
 const memberColumns = {
   userId: teamMembers.userId,
