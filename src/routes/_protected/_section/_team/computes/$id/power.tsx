@@ -119,6 +119,7 @@ function ComputePowerPage() {
         title={t('computes.power.confirmTitle', { hostname: compute.hostname })}
         description={t('computes.power.confirmText')}
         confirmLabel={t('computes.power.confirm')}
+        cancelLabel={t('computes.cancel')}
         danger
         onConfirm={() => actor.send({ type: 'power.confirm' })}
       />
