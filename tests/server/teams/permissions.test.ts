@@ -604,6 +604,16 @@ const MATRIX: Record<string, Row> = {
     expect: team(409, 409, 409),
     request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
   },
+  [`POST ${RM}/teams/{teamId}/images/{imageId}/download-link`]: {
+    // A failed image has no file to link to: past the guards, 409.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+  // A download link is its own credential (no session); one that was never made names nothing: 404.
+  [`GET ${RM}/image-downloads/{token}`]: {
+    expect: everyone(404),
+    request: () => ({ params: { token: 'bm90LWEtbGluaw.c2lnbmVk' } }),
+  },
 
   // ── Volumes: every member of the team ──
   [`GET ${RM}/teams/{teamId}/volumes`]: { expect: team(200, 200, 200) },
