@@ -1,4 +1,5 @@
 // Zone names, the hostnames of records inside a zone, and the host names records point at.
+import { type MessageId, t } from '@/i18n/state';
 import {
   badLabelMessage,
   isTopLevelLabel,
@@ -8,8 +9,6 @@ import {
   toAsciiLabels,
   toUnicodeName,
 } from './labels';
-import type { MessageId } from '@/i18n/state';
-import { t } from '@/i18n/state';
 import type { DnsRecordType } from './record-types';
 
 export type ZoneNameResult = { ok: true; name: string; displayName: string } | { ok: false; message: string };

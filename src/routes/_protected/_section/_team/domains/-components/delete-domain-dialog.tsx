@@ -58,6 +58,7 @@ export function DeleteDomainDialog({
         shown: formatNumber(domain.recordCount),
       })}
       confirmLabel={t('domains.delete.button')}
+      cancelLabel={t('domains.cancel')}
       danger
       busy={snapshot.hasTag('busy')}
       confirmDisabled={!matchesDomainName(typed, names)}

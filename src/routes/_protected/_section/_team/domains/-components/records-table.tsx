@@ -219,6 +219,7 @@ export function RecordsTable({
             : ''
         }
         confirmLabel={t('domains.record.deleteConfirm')}
+        cancelLabel={t('domains.cancel')}
         danger
       />
     </>
