@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { LOCALES, type Locale } from '../../src/i18n/locales';
 
 export const BUDGET = { initialJsKb: 150, routeChunkKb: 50, cssKb: 30 } as const;
 
@@ -20,6 +21,8 @@ const gzipKb = (file: string) => kb(gzipSync(readFileSync(file), { level: 9 }).l
 export interface BundleFigures {
   pages: Array<{
     path: string;
+    /** The browser's language: each loads its own catalog of the first pages' messages. */
+    locale: Locale;
     jsKb: number;
     cssKb: number;
     files: number;
@@ -30,11 +33,16 @@ export interface BundleFigures {
   initial: string[];
 }
 
-/** Loads each page in Chromium and sums the gzip size of the same-origin JS and CSS it fetched. */
+/**
+ * Loads each page in Chromium, once per language (a first visit from a browser set to it), and sums the gzip
+ * size of the same-origin JS and CSS it fetched before the network was idle: the catalog and the message
+ * runtime included.
+ */
 export async function measureBundles(
   baseUrl: string,
   chromePath: string,
   paths: string[],
+  locales: readonly Locale[] = LOCALES,
 ): Promise<BundleFigures> {
   const browser = await chromium.launch({
     executablePath: chromePath,
@@ -49,8 +57,8 @@ export async function measureBundles(
   const pages: BundleFigures['pages'] = [];
   const initial = new Set<string>();
   try {
-    for (const path of paths) {
-      const context = await browser.newContext();
+    for (const path of paths) for (const locale of locales) {
+      const context = await browser.newContext({ locale });
       const page = await context.newPage();
       const assets = new Set<string>();
       page.on('response', (response) => {
@@ -69,7 +77,7 @@ export async function measureBundles(
       }
       if (path === paths[0]) for (const asset of assets) initial.add(asset.replace('/assets/', ''));
       const largest = sizes.sort((a, b) => b.kb - a.kb).slice(0, Number(process.env.BENCH_LARGEST ?? 5));
-      pages.push({ path, jsKb, cssKb, files: assets.size, largest });
+      pages.push({ path, locale, jsKb, cssKb, files: assets.size, largest });
       await context.close();
     }
   } finally {
@@ -91,7 +99,7 @@ export function printBundleFigures({ pages, chunks }: BundleFigures): boolean {
   console.log('\nBundle size (gzip, level 9)');
   for (const page of pages) {
     console.log(
-      `  ${page.path.padEnd(14)} JS ${page.jsKb.toFixed(1).padStart(6)} KB (≤ ${BUDGET.initialJsKb}: ${mark(page.jsKb <= BUDGET.initialJsKb)})` +
+      `  ${page.path.padEnd(12)} ${page.locale}  JS ${page.jsKb.toFixed(1).padStart(6)} KB (≤ ${BUDGET.initialJsKb}: ${mark(page.jsKb <= BUDGET.initialJsKb)})` +
         `   CSS ${page.cssKb.toFixed(1).padStart(5)} KB (≤ ${BUDGET.cssKb}: ${mark(page.cssKb <= BUDGET.cssKb)})   ${page.files} files`,
     );
     console.log(
