@@ -36,7 +36,10 @@ function preloadLists(): Plugin {
         return into;
       };
       loadedByEntry.clear();
-      closure([...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName), loadedByEntry);
+      closure(
+        [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        loadedByEntry,
+      );
       // A route's chunks by its file's path under src/routes (`_protected/_section/_team/computes/$id`).
       const routeChunks = new Map<string, string[]>();
       const routeOf = (chunk: OutputChunk) => chunk.facadeModuleId?.match(ROUTE_SPLIT)?.[1];
@@ -50,7 +53,10 @@ function preloadLists(): Plugin {
         if (!route) continue;
         const segments = route.split('/');
         const parents = segments.slice(0, -1).map((_, end) => segments.slice(0, end + 1).join('/'));
-        loadedByParents.set(chunk.fileName, closure(parents.flatMap((parent) => routeChunks.get(parent) ?? [])));
+        loadedByParents.set(
+          chunk.fileName,
+          closure(parents.flatMap((parent) => routeChunks.get(parent) ?? [])),
+        );
       }
     },
   };
@@ -66,6 +72,8 @@ const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=/;
 const FIRST_PAGES = /src[\\/]routes[\\/](index|auth|auth[\\/]login)\.tsx\?tsr-split=component/;
 const MESSAGE_RUNTIME = /[\\/]src[\\/]i18n[\\/]runtime\.ts$/;
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
+/** A catalog: src/i18n/catalogs/<part>/<language>.json. */
+const CATALOG = /[\\/]src[\\/]i18n[\\/]catalogs[\\/]([a-z-]+)[\\/]([a-z]+)\.json$/;
 
 /**
  * The console's scripts start after index.html's first paint (its shell, see there): the build moves the
@@ -91,12 +99,25 @@ function startConsoleAfterFirstPaint(): Plugin {
         const preloads = fonts
           .map((file) => `\n    <link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`)
           .join('');
+        // Each language's catalog of the first pages' messages, which the console needs before its first page:
+        // start-console.js keeps the one of the language it will show (the remembered one, else the browser's),
+        // so it downloads beside the scripts instead of after they have run.
+        const catalogs = Object.values(bundle ?? {})
+          .flatMap((chunk) => {
+            const catalog = chunk.type === 'chunk' ? chunk.facadeModuleId?.match(CATALOG) : null;
+            return catalog?.[1] === 'first-pages'
+              ? [
+                  `<link rel="modulepreload" crossorigin href="/${chunk.fileName}" data-locale="${catalog[2]}">`,
+                ]
+              : [];
+          })
+          .sort();
         return html
           .replace(tags, '')
           .replace('</title>', `</title>${preloads}`)
           .replace(
             '</body>',
-            `  <template id="console-scripts">${moved.map((tag) => `\n      ${tag.trim()}`).join('')}\n    </template>\n    <script src="/start-console.js" defer></script>\n  </body>`,
+            `  <template id="console-scripts">${[...moved, ...catalogs].map((tag) => `\n      ${tag.trim()}`).join('')}\n    </template>\n    <script src="/start-console.js" defer></script>\n  </body>`,
           );
       },
     },
@@ -121,8 +142,12 @@ function minifiedPublicScripts(): Plugin {
       if (!publicDir) return;
       for (const file of readdirSync(publicDir).filter((name) => name.endsWith('.js'))) {
         const target = join(outDir, file);
-        const { code, errors } = minifySync(file, readFileSync(target, 'utf8'), { compress: true, mangle: true });
-        if (errors.length > 0) throw new Error(`public/${file}: ${errors.map((error) => error.message).join('; ')}`);
+        const { code, errors } = minifySync(file, readFileSync(target, 'utf8'), {
+          compress: true,
+          mangle: true,
+        });
+        if (errors.length > 0)
+          throw new Error(`public/${file}: ${errors.map((error) => error.message).join('; ')}`);
         writeFileSync(target, code);
       }
     },
@@ -162,6 +187,19 @@ function compiledCatalogs(): Plugin {
       );
     },
   };
+}
+
+/**
+ * A chunk's file is named by its hash alone: the first pages' chunk holds the route tree, where every lazy
+ * page's file name is written (the names were 1.3 KB of the first pages' JavaScript). The chunk groups keep
+ * their names, and the catalogs theirs (`messages-first-pages-rw-…`): the bundle test finds them by it.
+ * `npm run bench` names the others by their source maps.
+ */
+const CHUNK_GROUPS = new Set(['framework', 'first-pages', 'console']);
+function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
+  const catalog = chunk.facadeModuleId?.match(CATALOG);
+  if (catalog) return `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js`;
+  return CHUNK_GROUPS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js';
 }
 
 // In development Vite serves the SPA and forwards API and socket calls to the server (scripts/dev.mjs).
@@ -210,14 +248,16 @@ export default defineConfig({
       resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'html'
           ? deps
-          : deps.filter((dep) => dep !== file && !loadedByEntry.has(dep) && !loadedByParents.get(file)?.has(dep)),
+          : deps.filter(
+              (dep) => dep !== file && !loadedByEntry.has(dep) && !loadedByParents.get(file)?.has(dep),
+            ),
       // Browsers without <link rel="modulepreload"> (Safari before 17, Firefox before 115) fetch the entry's
       // imports as they find them, one level at a time, instead of running a polyfill every browser downloads.
       polyfill: false,
     },
     rollupOptions: {
       output: {
-        chunkFileNames: process.env.NAMED ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+        chunkFileNames: chunkFileName,
         // Fewer, larger shared chunks compress better than dozens of small ones (gzip cannot share a
         // dictionary across files): the framework every page needs goes in one chunk. React Query stays
         // out of it: only the signed-in console loads it.
