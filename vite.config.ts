@@ -260,7 +260,7 @@ export default defineConfig({
         chunkFileNames: chunkFileName,
         // Fewer, larger shared chunks compress better than dozens of small ones (gzip cannot share a
         // dictionary across files): the framework every page needs goes in one chunk. React Query stays
-        // out of it: only the signed-in console loads it.
+        // out of it: only the signed-in console loads it (with its frame, below).
         advancedChunks: {
           groups: [
             {
@@ -268,8 +268,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate)[\\/]/,
             },
             {
-              // Everything else the first pages run (see `firstPagesModules`): one chunk the entry imports,
-              // rather than two dozen of a few hundred bytes each (gzip shares nothing across files).
+              // Everything else the first pages run (`FIRST_PAGES` and what they import): one chunk the entry
+              // imports, rather than two dozen of a few hundred bytes each (gzip shares nothing across files).
               name: 'first-pages',
               test: (id) => FIRST_PAGES.test(id) || MESSAGE_RUNTIME.test(id) || ENTRY.test(id),
             },
