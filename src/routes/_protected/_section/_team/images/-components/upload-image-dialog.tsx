@@ -6,9 +6,8 @@ import { useRef } from 'react';
 import { grid } from 'styled-system/patterns';
 import { fromCallback } from 'xstate';
 import type { Image } from '@/contract/images';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { t as translate, useT } from '@/i18n';
-import { numberLocale } from '@/i18n/locales';
-import { currentLocale } from '@/i18n/state';
 import { type ImageUploadEvent, imageUploadMachine, type UploadInput } from '@/machines/image-upload';
 import { operatingSystemsQuery } from '@/services/computes.queries';
 import { ApiError } from '@/services/http';
@@ -170,11 +169,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
 /** Bytes in the largest unit that keeps a whole number in front (GB and MB are powers of 1024 here). */
 export function formatSize(bytes: number): string {
   const decimal = (value: number, digits: number) =>
-    new Intl.NumberFormat(numberLocale(currentLocale()), {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      useGrouping: false,
-    }).format(value);
+    formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
   if (bytes >= 1024 ** 3) return translate('images.size.gb', { size: decimal(bytes / 1024 ** 3, 1) });
   if (bytes >= 1024 ** 2) return translate('images.size.mb', { size: decimal(bytes / 1024 ** 2, 1) });
   return translate('images.size.kb', { size: decimal(Math.max(1, Math.round(bytes / 1024)), 0) });
