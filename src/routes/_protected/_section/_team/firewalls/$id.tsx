@@ -194,6 +194,7 @@ function FirewallPage() {
       </div>
       <ConfirmDialog
         {...confirmDelete.dialog}
+        cancelLabel={t('firewalls.cancel')}
         title={t('firewalls.deleteConfirm.title', { name: confirmDelete.target?.name ?? '' })}
         description={t('firewalls.deleteConfirm.text')}
         confirmLabel={t('firewalls.deleteConfirm.confirm')}

@@ -169,6 +169,7 @@ function ImagesPage() {
       ) : null}
       <ConfirmDialog
         {...confirmDelete.dialog}
+        cancelLabel={t('images.cancel')}
         title={t('images.deleteConfirm.title', { name: confirmDelete.target?.name ?? '' })}
         description={t('images.deleteConfirm.text')}
         confirmLabel={t('images.deleteConfirm.confirm')}

@@ -171,6 +171,7 @@ function NetworkPage() {
       </div>
       <ConfirmDialog
         {...confirmLeave.dialog}
+        cancelLabel={t('networks.cancel')}
         title={t('networks.leaveConfirm.title', {
           hostname: confirmLeave.target?.hostname ?? '',
           network: network.name,
@@ -182,6 +183,7 @@ function NetworkPage() {
       </ConfirmDialog>
       <ConfirmDialog
         {...confirmDelete.dialog}
+        cancelLabel={t('networks.cancel')}
         title={t('networks.deleteConfirm.title', { name: network.name })}
         description={t('networks.deleteConfirm.text', { leaving: leavingWords(network, t) })}
         confirmLabel={t('networks.deleteConfirm.confirm')}

@@ -236,6 +236,7 @@ function VolumeDetail({
       </div>
       <ConfirmDialog
         {...confirmDetach.dialog}
+        cancelLabel={t('volumes.cancel')}
         title={t('volumes.detachConfirm.title', { name: volume.name })}
         description={
           volume.attachedTo
@@ -246,6 +247,7 @@ function VolumeDetail({
       />
       <ConfirmDialog
         {...confirmGrow.dialog}
+        cancelLabel={t('volumes.cancel')}
         title={t('volumes.growConfirm.title', { name: volume.name, size: confirmGrow.target ?? wanted })}
         description={
           grownPrice
@@ -256,6 +258,7 @@ function VolumeDetail({
       />
       <ConfirmDialog
         {...confirmDelete.dialog}
+        cancelLabel={t('volumes.cancel')}
         title={t('volumes.deleteConfirm.title', { name: volume.name })}
         description={t('volumes.deleteConfirm.text')}
         confirmLabel={t('volumes.delete.submit')}

@@ -179,7 +179,7 @@ export function FirewallForm(props: {
         </Button>
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            {t('firewalls.form.cancel')}
+            {t('firewalls.cancel')}
           </Button>
         ) : null}
       </div>

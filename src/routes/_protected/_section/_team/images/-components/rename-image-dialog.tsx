@@ -39,7 +39,7 @@ export function RenameImageDialog(props: { teamId: string; image: Image; onClose
           </Dialog.Body>
           <Dialog.Footer>
             <Button variant="outline" type="button" onClick={onClose}>
-              {t('images.renameDialog.cancel')}
+              {t('images.cancel')}
             </Button>
             <Button variant="solid" type="submit" loading={rename.isPending}>
               {t('images.renameDialog.submit')}

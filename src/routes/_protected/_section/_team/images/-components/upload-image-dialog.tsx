@@ -150,7 +150,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               else onClose();
             }}
           >
-            {busy ? t('images.uploadDialog.stop') : t('images.uploadDialog.cancel')}
+            {busy ? t('images.uploadDialog.stop') : t('images.cancel')}
           </Button>
           <Button
             variant="solid"

@@ -69,7 +69,7 @@ export function NetworkForm(props: {
           {t('networks.form.submit')}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
-          {t('networks.form.cancel')}
+          {t('networks.cancel')}
         </Button>
       </div>
     </form>

@@ -121,7 +121,7 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
               disabled={busy}
               onClick={() => (confirming ? actor.send({ type: 'create.cancel' }) : onClose())}
             >
-              {confirming ? t('volumes.form.back') : t('volumes.form.cancel')}
+              {confirming ? t('volumes.form.back') : t('volumes.cancel')}
             </Button>
             <Button variant="solid" type="submit" loading={busy}>
               {confirming ? t('volumes.form.submit') : t('volumes.form.continue')}
