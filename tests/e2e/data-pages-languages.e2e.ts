@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, newIdentity, type TestAccount, topUp, useAccount } from './accounts';
 import { type ConsolePage, launchBrowser, openPage } from './browser';
 import { elsewhere } from './elsewhere';
+import { sidewaysScroll } from './page-checks';
 
 const baseUrl = inject('baseUrl');
 const rm = '/resource-manager/api/v1';
@@ -110,11 +111,7 @@ describe.each(['fr', 'rw'])('the data and networks pages in %s, 390 px wide', (l
     await page.waitForLoadState('networkidle');
     const text = await page.locator('body').innerText();
     const english = englishPieces(words).filter((piece) => text.includes(piece));
-    const overflow = await page.evaluate(() => {
-      const root = document.documentElement;
-      return root.scrollWidth > root.clientWidth ? [`page is ${root.scrollWidth} px wide`] : [];
-    });
-    return [...english.map((piece) => `English: “${piece}”`), ...overflow];
+    return [...english.map((piece) => `English: “${piece}”`), ...(await sidewaysScroll(view, false))];
   }
 
   const pages: Array<[string, () => string, string]> = [

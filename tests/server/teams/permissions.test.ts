@@ -556,14 +556,15 @@ const MATRIX: Record<string, Row> = {
     expect: team(200, 200, 200),
     request: async (fixture) => ({
       params: { networkId: (await teamNetwork(fixture)).id },
-      body: { computeId: (await teamCompute(fixture)).id },
+      // A compute joins at rest (running or stopped).
+      body: { computeId: (await teamCompute(fixture, 'running')).id },
     }),
   },
   [`DELETE ${RM}/teams/{teamId}/networks/{networkId}/members/{computeId}`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => {
       const networkId = (await teamNetwork(fixture)).id;
-      const computeId = (await teamCompute(fixture)).id;
+      const computeId = (await teamCompute(fixture, 'running')).id;
       await send(t, 'POST', `${RM}/teams/${fixture.teamId}/networks/${networkId}/members`, {
         token: people.owner.token,
         body: { computeId },
