@@ -9,10 +9,9 @@ import { type MessageId, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { operatingSystemsQuery } from '@/services/computes.queries';
-import { fetchImageFile } from '@/services/images.api';
+import { downloadImageFile } from '@/services/images.api';
 import { useDeleteImage } from '@/services/images.mutations';
 import { imagesQuery } from '@/services/images.queries';
-import { saveFile } from '@/services/save-file';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -62,7 +61,13 @@ function ImagesPage() {
   const download = async (image: Image) => {
     setDownloadError(null);
     try {
-      saveFile(await fetchImageFile(team.id, image.id), `${image.name.replace(/[^\w.-]+/g, '-')}.qcow2`);
+      await downloadImageFile(team.id, image.id);
+      setNotice(
+        t('images.downloading', {
+          name: image.name,
+          size: image.sizeBytes !== null ? formatSize(image.sizeBytes) : '',
+        }),
+      );
     } catch (error) {
       setDownloadError((error as Error).message);
     }
