@@ -22,6 +22,11 @@ export function monthlyStorageCost(price: StoragePrice, sizeGb: number, currency
   return Math.ceil(price.perGbMonth[currency] * sizeGb);
 }
 
+/** What an image whose file holds `sizeBytes` costs in a whole month (its billed GB, rounded up). */
+export function imageMonthlyCost(price: StoragePrice, sizeBytes: number, currency: Currency): number {
+  return monthlyStorageCost(price, billedImageGb(sizeBytes), currency);
+}
+
 /**
  * The hours' share of a month whose price is `monthlyMinor`, each started fraction of a minor unit charged
  * as a whole one (so it never exceeds the exact share by a unit), before the cap.

@@ -1,31 +1,58 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { grid } from 'styled-system/patterns';
-import type { Image } from '@/contract/images';
+import { useActorRef, useSelector } from '@xstate/react';
+import { grid, wrap } from 'styled-system/patterns';
+import { fromPromise } from 'xstate';
 import { can, whyNot } from '@/domain/permissions';
+import { BYTES_PER_GB } from '@/domain/storage-prices';
+import { imageCaptureMachine } from '@/machines/image-capture';
 import { SectionHeading } from '@/routes/-components/page';
-import { useCaptureImage } from '@/services/images.mutations';
+import { captureImage } from '@/services/images.api';
+import { refreshImages } from '@/services/images.mutations';
+import { storagePricesQuery } from '@/services/volumes.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { imageMonthlyPrice, perGbMonth } from '../../images/-components/image-price';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
-// Capture image: the stopped compute's disk copied as a team image, to make new computes from or download.
+// Capture image: the stopped compute's disk copied as a team image, to make new computes from or download;
+// what keeping it costs is shown before the capture is confirmed (the image-capture machine).
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id/image')({
-  loader: loadCompute,
+  loader: (args) =>
+    Promise.all([loadCompute(args), args.context.queryClient.ensureQueryData(storagePricesQuery())]),
   component: CaptureImagePage,
 });
 
 function CaptureImagePage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  const [name, setName] = useState(`${compute.hostname} image`);
-  const [captured, setCaptured] = useState<Image | null>(null);
-  const capture = useCaptureImage(team.id, { onSuccess: (image) => setCaptured(image) });
+  const queryClient = useQueryClient();
+  const price = useSuspenseQuery(storagePricesQuery()).data.storagePrices.find(
+    (entry) => entry.kind === 'image',
+  );
+  const actor = useActorRef(
+    imageCaptureMachine.provide({
+      actors: {
+        capture: fromPromise(async ({ input }: { input: { name: string } }) => {
+          const image = await captureImage(team.id, { computeId: compute.id, name: input.name });
+          await refreshImages(queryClient, team.id);
+          return image;
+        }),
+      },
+    }),
+    { input: { name: `${compute.hostname} image` } },
+  );
+  const snapshot = useSelector(actor, (state) => state);
+  const { context } = snapshot;
+  const confirming = snapshot.hasTag('confirming');
+  const busy = snapshot.hasTag('busy');
   const mayCapture = can(team.role, 'resources.manage');
   const stopped = compute.status === 'stopped';
-  const error = capture.error;
+  const diskGb = compute.instanceType.diskGb;
+  // At most the whole disk: the file kept holds what the disk holds, usually far less.
+  const atMost = imageMonthlyPrice(price, diskGb * BYTES_PER_GB, team.currency);
   return (
     <>
       <SectionHeading title="Capture image" documentTitle={`Capture image · ${compute.hostname}`} />
@@ -34,8 +61,7 @@ function CaptureImagePage() {
         className={grid({ gap: '4', maxWidth: '32rem' })}
         onSubmit={(event) => {
           event.preventDefault();
-          setCaptured(null);
-          capture.mutate({ computeId: compute.id, name });
+          actor.send({ type: confirming ? 'capture.confirm' : 'capture.start' });
         }}
       >
         <Text variant="muted">
@@ -45,14 +71,11 @@ function CaptureImagePage() {
         </Text>
         <TextField
           label="Image name"
-          value={name}
+          value={context.name}
           maxLength={64}
-          disabled={!mayCapture}
-          onChange={(event) => {
-            setName(event.target.value);
-            capture.reset();
-          }}
-          error={error?.fieldErrors.name}
+          disabled={!mayCapture || confirming}
+          onChange={(event) => actor.send({ type: 'name.changed', value: event.target.value })}
+          error={context.nameError ?? undefined}
           help={mayCapture ? undefined : whyNot('resources.manage')}
         />
         {!stopped ? (
@@ -60,10 +83,24 @@ function CaptureImagePage() {
             The compute is {compute.status.replace('_', ' ')}: power it off to capture its disk.
           </Alert>
         ) : null}
-        {error && !error.fieldErrors.name ? <Alert tone="error">{error.message}</Alert> : null}
-        {captured ? (
+        {confirming ? (
+          <Alert tone="info">
+            {context.name.trim()}: a copy of the {diskGb} GB disk of {compute.hostname}
+            {price && atMost
+              ? `, charged ${perGbMonth(price, team.currency)} of the file kept (at most ${atMost}, for a full disk) while it is kept`
+              : ''}
+            . Capture it?
+          </Alert>
+        ) : price ? (
+          <Text variant="hint">
+            A kept image costs {perGbMonth(price, team.currency)} of its file, charged by the hour: at most{' '}
+            {atMost} for this disk.
+          </Text>
+        ) : null}
+        {context.message ? <Alert tone="error">{context.message}</Alert> : null}
+        {context.captured ? (
           <Alert tone="success">
-            “{captured.name}” is being captured.{' '}
+            “{context.captured.name}” is being captured.{' '}
             <Link to="/images" className={textRecipe({ variant: 'link' })}>
               Follow it on the Images page
             </Link>
@@ -71,9 +108,19 @@ function CaptureImagePage() {
           </Alert>
         ) : null}
         {mayCapture ? (
-          <div>
-            <Button type="submit" variant="solid" loading={capture.isPending} disabled={!stopped}>
-              Capture image
+          <div className={wrap({ gap: '2' })}>
+            {confirming ? (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy}
+                onClick={() => actor.send({ type: 'capture.back' })}
+              >
+                Back
+              </Button>
+            ) : null}
+            <Button type="submit" variant="solid" loading={busy} disabled={!stopped}>
+              {confirming ? 'Capture the image' : 'Capture image'}
             </Button>
           </div>
         ) : null}
