@@ -12,7 +12,7 @@
 //   const { entry, replayed } = await postCredit(tx, { teamId, kind: 'adjustment', amountMinor: 500, … })
 // A key that was already posted answers the first entry (replayed: true) and changes nothing. The owners'
 // e-mail about a low or empty balance goes out after the commit (the running-out sweep sends what is due).
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   type Balance,
   type BalanceStatus,
@@ -24,9 +24,10 @@ import {
 } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
-import { billingAccounts, ledgerEntries, storageAccruals, teams, usageAccruals } from '../db/schema';
+import { billingAccounts, ledgerEntries, teams } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
 import { csvText } from './csv';
+import { pendingUsage } from './pending-usage';
 import { cursorProblem } from './problems';
 
 export type AccountRow = typeof billingAccounts.$inferSelect;
@@ -389,43 +390,6 @@ export async function listLedger(
   };
 }
 
-/** The usage accrued and not posted yet (see the top of this file); null when there is none. */
-export async function pendingUsage(db: Queryable, teamId: string): Promise<PendingUsage | null> {
-  const [computeRow] = await db
-    .select({
-      amount: sql<string>`coalesce(sum(${usageAccruals.amountMinor}), 0)`,
-      computes: sql<number>`count(distinct ${usageAccruals.computeId})::int`,
-      since: sql<Date | string | null>`min(${usageAccruals.firstHourStart})`,
-    })
-    .from(usageAccruals)
-    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
-  const [storageRow] = await db
-    .select({
-      amount: sql<string>`coalesce(sum(${storageAccruals.amountMinor}), 0)`,
-      volumes: sql<number>`count(distinct ${storageAccruals.meterId}) filter (where ${storageAccruals.kind} = 'volume')::int`,
-      images: sql<number>`count(distinct ${storageAccruals.meterId}) filter (where ${storageAccruals.kind} = 'image')::int`,
-      since: sql<Date | string | null>`min(${storageAccruals.firstHourStart})`,
-    })
-    .from(storageAccruals)
-    .where(and(eq(storageAccruals.teamId, teamId), isNull(storageAccruals.postedSeq)));
-  const amount = Number(computeRow?.amount ?? 0) + Number(storageRow?.amount ?? 0);
-  const since = [computeRow?.since, storageRow?.since]
-    .filter((first) => first != null)
-    .map((first) => new Date(first).getTime());
-  if (since.length === 0 || amount === 0) return null;
-  const current = await readAccount(db, teamId, new Date());
-  if (!current) return null;
-  return {
-    amountMinor: -amount,
-    currency: current.currency,
-    balanceAfterMinor: current.account.balanceMinor,
-    computes: computeRow?.computes ?? 0,
-    volumes: storageRow?.volumes ?? 0,
-    images: storageRow?.images ?? 0,
-    since: new Date(Math.min(...since)).toISOString(),
-  };
-}
-
 /** Every entry of the team, oldest first, as a CSV statement; amounts in minor units of the currency. */
 export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> {
   const rows = await db
@@ -459,19 +423,6 @@ export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> 
       row.topUpId,
     ]),
   ]);
-}
-
-/** The open accruals' sum (computes' and stored things'), straight from the tables: what accrued_minor must equal. */
-export async function accruedSum(db: Queryable, teamId: string): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${usageAccruals.amountMinor}), 0)` })
-    .from(usageAccruals)
-    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
-  const [storage] = await db
-    .select({ sum: sql<string>`coalesce(sum(${storageAccruals.amountMinor}), 0)` })
-    .from(storageAccruals)
-    .where(and(eq(storageAccruals.teamId, teamId), isNull(storageAccruals.postedSeq)));
-  return Number(row?.sum ?? 0) + Number(storage?.sum ?? 0);
 }
 
 /** The sum of the team's entries, straight from the ledger: the cached balance plus what is accruing. */

@@ -1003,9 +1003,7 @@ export const storageAccruals = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('storage_accruals_open')
-      .on(t.meterId, t.monthStart, t.sizeGb)
-      .where(sql`posted_seq is null`),
+    uniqueIndex('storage_accruals_open').on(t.meterId, t.monthStart, t.sizeGb).where(sql`posted_seq is null`),
     index('storage_accruals_team_month').on(t.teamId, t.monthStart),
     index('storage_accruals_unposted').on(t.monthStart).where(sql`posted_seq is null`),
     index('storage_accruals_meter').on(t.meterId, t.monthStart),
