@@ -42,7 +42,9 @@ export async function storageUsage(
     const gb = sizeAt(meter.sizes, meter.nextMeterAt);
     const line = lines.find((entry) => entry.id === meter.id && entry.sizeGb === gb);
     const monthly = line?.monthlyMinor ?? monthlyStorageCost(price, gb, currency);
-    const remaining = hourStartsBetween(meter.startedAt, meter.nextMeterAt, periodEnd);
+    // From this month's first hour not accrued yet (a sweep behind since last month counts this month only).
+    const from = new Date(Math.max(meter.nextMeterAt.getTime(), periodStart.getTime()));
+    const remaining = hourStartsBetween(meter.startedAt, from, periodEnd);
     const others = (charged.get(meter.id) ?? 0) - (line?.amountMinor ?? 0);
     const target = Math.min(storageChargeFor((line?.hours ?? 0) + remaining, monthly), monthly - others);
     projectedMinor += Math.max(0, target - (line?.amountMinor ?? 0));
