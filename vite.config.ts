@@ -96,7 +96,7 @@ function styledSystemWithoutSideEffects(): Plugin {
 }
 
 /**
- * The catalogs (src/i18n/catalogs/<language>.json, ICU MessageFormat) reach the browser compiled: each
+ * The catalogs (src/i18n/catalogs/<part>/<language>.json, ICU MessageFormat) reach the browser compiled: each
  * message already parsed into the small structure Lingui's runtime formats, so the browser never loads an
  * ICU parser. Still JSON, so Vite's JSON handling makes each catalog a chunk of its own, loaded on demand.
  */
@@ -105,7 +105,7 @@ function compiledCatalogs(): Plugin {
     name: 'ikirere:compiled-catalogs',
     enforce: 'pre',
     load(id) {
-      if (!/[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z]+\.json$/.test(id)) return null;
+      if (!/[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z-]+[\\/][a-z]+\.json$/.test(id)) return null;
       const source = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
       return JSON.stringify(
         Object.fromEntries(Object.entries(source).map(([key, message]) => [key, compileMessage(message)])),

@@ -175,8 +175,10 @@ export default defineConfig({
             'tests/e2e/kannel.e2e.ts',
             'tests/e2e/images-journey.e2e.ts',
             'tests/e2e/firewalls-journey.e2e.ts',
+            'tests/e2e/networks-journey.e2e.ts',
             'tests/e2e/volumes-journey.e2e.ts',
             'tests/e2e/backups-journey.e2e.ts',
+            'tests/e2e/languages.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
@@ -202,6 +204,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Every page in French and in Kinyarwanda at a phone's width: no English left, axe (issue 30).
+          name: 'languages-e2e',
+          environment: 'node',
+          include: ['tests/e2e/languages.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Team images clicked through in Chromium on the simulator (qemu-img makes the files it uploads).
           name: 'images-e2e',
           environment: 'node',
@@ -218,6 +232,18 @@ export default defineConfig({
           name: 'firewalls-e2e',
           environment: 'node',
           include: ['tests/e2e/firewalls-journey.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Private networks clicked through in Chromium on the simulator, a second browser following live.
+          name: 'networks-e2e',
+          environment: 'node',
+          include: ['tests/e2e/networks-journey.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -52,17 +52,21 @@ runSteps([
     embedded,
   ],
   // The team's data and networks on the simulator, clicked through in Chromium, in one run (one build check
-  // and one vitest start for the four): images (capture, live arrival, upload, rename, delete), firewalls
-  // (refusals beside the fields, an edit arriving live in a second browser, delete), volumes (create, attach,
-  // changes from elsewhere, delete) and backups (on at the price shown, live arrival, restores).
+  // and one vitest start for the five): images (capture, live arrival, upload, rename, delete), firewalls
+  // (refusals beside the fields, an edit arriving live in a second browser, delete), private networks (refusals
+  // beside the block, two computes added, a removal arriving live in a second browser, delete), volumes
+  // (create, attach, changes from elsewhere, delete) and backups (on at the price shown, live arrival, restores).
   [
-    'team images, firewalls, volumes and backups, in Chromium',
+    'team images, firewalls, networks, volumes and backups, in Chromium',
     [
       'run',
       '--silent',
       'test:e2e',
       '--',
-      ...['images-e2e', 'firewalls-e2e', 'volumes-e2e', 'backups-e2e'].flatMap((name) => ['--project', name]),
+      ...['images-e2e', 'firewalls-e2e', 'networks-e2e', 'volumes-e2e', 'backups-e2e'].flatMap((name) => [
+        '--project',
+        name,
+      ]),
       // One journey at a time, as when they were steps of their own.
       '--maxWorkers=1',
     ],

@@ -47,6 +47,9 @@ import { Route as ProtectedSectionTeamFirewallsIndexRouteImport } from './routes
 import { Route as ProtectedSectionTeamFirewallsIdRouteImport } from './routes/_protected/_section/_team/firewalls/$id'
 import { Route as ProtectedSectionTeamFirewallsNewRouteImport } from './routes/_protected/_section/_team/firewalls/new'
 import { Route as ProtectedSectionTeamImagesIndexRouteImport } from './routes/_protected/_section/_team/images/index'
+import { Route as ProtectedSectionTeamNetworksIndexRouteImport } from './routes/_protected/_section/_team/networks/index'
+import { Route as ProtectedSectionTeamNetworksIdRouteImport } from './routes/_protected/_section/_team/networks/$id'
+import { Route as ProtectedSectionTeamNetworksNewRouteImport } from './routes/_protected/_section/_team/networks/new'
 import { Route as ProtectedSectionTeamSettingsIndexRouteImport } from './routes/_protected/_section/_team/settings/index'
 import { Route as ProtectedSectionTeamSettingsActivityRouteImport } from './routes/_protected/_section/_team/settings/activity'
 import { Route as ProtectedSectionTeamSettingsBillingRouteImport } from './routes/_protected/_section/_team/settings/billing'
@@ -61,6 +64,7 @@ import { Route as ProtectedSectionTeamComputesIdDestroyRouteImport } from './rou
 import { Route as ProtectedSectionTeamComputesIdHistoryRouteImport } from './routes/_protected/_section/_team/computes/$id/history'
 import { Route as ProtectedSectionTeamComputesIdImageRouteImport } from './routes/_protected/_section/_team/computes/$id/image'
 import { Route as ProtectedSectionTeamComputesIdMonitoringRouteImport } from './routes/_protected/_section/_team/computes/$id/monitoring'
+import { Route as ProtectedSectionTeamComputesIdNetworksRouteImport } from './routes/_protected/_section/_team/computes/$id/networks'
 import { Route as ProtectedSectionTeamComputesIdPowerRouteImport } from './routes/_protected/_section/_team/computes/$id/power'
 import { Route as ProtectedSectionTeamComputesIdRebuildRouteImport } from './routes/_protected/_section/_team/computes/$id/rebuild'
 import { Route as ProtectedSectionTeamComputesIdRescueRouteImport } from './routes/_protected/_section/_team/computes/$id/rescue'
@@ -284,6 +288,24 @@ const ProtectedSectionTeamImagesIndexRoute =
     path: '/images/',
     getParentRoute: () => ProtectedSectionTeamRoute,
   } as any)
+const ProtectedSectionTeamNetworksIndexRoute =
+  ProtectedSectionTeamNetworksIndexRouteImport.update({
+    id: '/networks/',
+    path: '/networks/',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamNetworksIdRoute =
+  ProtectedSectionTeamNetworksIdRouteImport.update({
+    id: '/networks/$id',
+    path: '/networks/$id',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
+const ProtectedSectionTeamNetworksNewRoute =
+  ProtectedSectionTeamNetworksNewRouteImport.update({
+    id: '/networks/new',
+    path: '/networks/new',
+    getParentRoute: () => ProtectedSectionTeamRoute,
+  } as any)
 const ProtectedSectionTeamSettingsIndexRoute =
   ProtectedSectionTeamSettingsIndexRouteImport.update({
     id: '/',
@@ -366,6 +388,12 @@ const ProtectedSectionTeamComputesIdMonitoringRoute =
   ProtectedSectionTeamComputesIdMonitoringRouteImport.update({
     id: '/monitoring',
     path: '/monitoring',
+    getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
+  } as any)
+const ProtectedSectionTeamComputesIdNetworksRoute =
+  ProtectedSectionTeamComputesIdNetworksRouteImport.update({
+    id: '/networks',
+    path: '/networks',
     getParentRoute: () => ProtectedSectionTeamComputesIdRoute,
   } as any)
 const ProtectedSectionTeamComputesIdPowerRoute =
@@ -478,6 +506,8 @@ export interface FileRoutesByFullPath {
   '/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
   '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
   '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
+  '/networks/$id': typeof ProtectedSectionTeamNetworksIdRoute
+  '/networks/new': typeof ProtectedSectionTeamNetworksNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -488,6 +518,7 @@ export interface FileRoutesByFullPath {
   '/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images/': typeof ProtectedSectionTeamImagesIndexRoute
+  '/networks/': typeof ProtectedSectionTeamNetworksIndexRoute
   '/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
   '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
@@ -495,6 +526,7 @@ export interface FileRoutesByFullPath {
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/computes/$id/networks': typeof ProtectedSectionTeamComputesIdNetworksRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
@@ -535,6 +567,8 @@ export interface FileRoutesByTo {
   '/account-settings/teams': typeof ProtectedAccountSettingsTeamsIndexRoute
   '/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
   '/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
+  '/networks/$id': typeof ProtectedSectionTeamNetworksIdRoute
+  '/networks/new': typeof ProtectedSectionTeamNetworksNewRoute
   '/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -544,6 +578,7 @@ export interface FileRoutesByTo {
   '/domains': typeof ProtectedSectionTeamDomainsIndexRoute
   '/firewalls': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/images': typeof ProtectedSectionTeamImagesIndexRoute
+  '/networks': typeof ProtectedSectionTeamNetworksIndexRoute
   '/settings': typeof ProtectedSectionTeamSettingsIndexRoute
   '/volumes': typeof ProtectedSectionTeamVolumesIndexRoute
   '/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
@@ -551,6 +586,7 @@ export interface FileRoutesByTo {
   '/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/computes/$id/networks': typeof ProtectedSectionTeamComputesIdNetworksRoute
   '/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
@@ -602,6 +638,8 @@ export interface FileRoutesById {
   '/_protected/_section/_team/domains/$id': typeof ProtectedSectionTeamDomainsIdRouteWithChildren
   '/_protected/_section/_team/firewalls/$id': typeof ProtectedSectionTeamFirewallsIdRoute
   '/_protected/_section/_team/firewalls/new': typeof ProtectedSectionTeamFirewallsNewRoute
+  '/_protected/_section/_team/networks/$id': typeof ProtectedSectionTeamNetworksIdRoute
+  '/_protected/_section/_team/networks/new': typeof ProtectedSectionTeamNetworksNewRoute
   '/_protected/_section/_team/settings/activity': typeof ProtectedSectionTeamSettingsActivityRoute
   '/_protected/_section/_team/settings/billing': typeof ProtectedSectionTeamSettingsBillingRoute
   '/_protected/_section/_team/settings/general': typeof ProtectedSectionTeamSettingsGeneralRoute
@@ -612,6 +650,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/domains/': typeof ProtectedSectionTeamDomainsIndexRoute
   '/_protected/_section/_team/firewalls/': typeof ProtectedSectionTeamFirewallsIndexRoute
   '/_protected/_section/_team/images/': typeof ProtectedSectionTeamImagesIndexRoute
+  '/_protected/_section/_team/networks/': typeof ProtectedSectionTeamNetworksIndexRoute
   '/_protected/_section/_team/settings/': typeof ProtectedSectionTeamSettingsIndexRoute
   '/_protected/_section/_team/volumes/': typeof ProtectedSectionTeamVolumesIndexRoute
   '/_protected/_section/_team/computes/$id/backups': typeof ProtectedSectionTeamComputesIdBackupsRoute
@@ -619,6 +658,7 @@ export interface FileRoutesById {
   '/_protected/_section/_team/computes/$id/history': typeof ProtectedSectionTeamComputesIdHistoryRoute
   '/_protected/_section/_team/computes/$id/image': typeof ProtectedSectionTeamComputesIdImageRoute
   '/_protected/_section/_team/computes/$id/monitoring': typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  '/_protected/_section/_team/computes/$id/networks': typeof ProtectedSectionTeamComputesIdNetworksRoute
   '/_protected/_section/_team/computes/$id/power': typeof ProtectedSectionTeamComputesIdPowerRoute
   '/_protected/_section/_team/computes/$id/rebuild': typeof ProtectedSectionTeamComputesIdRebuildRoute
   '/_protected/_section/_team/computes/$id/rescue': typeof ProtectedSectionTeamComputesIdRescueRoute
@@ -667,6 +707,8 @@ export interface FileRouteTypes {
     | '/domains/$id'
     | '/firewalls/$id'
     | '/firewalls/new'
+    | '/networks/$id'
+    | '/networks/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
@@ -677,6 +719,7 @@ export interface FileRouteTypes {
     | '/domains/'
     | '/firewalls/'
     | '/images/'
+    | '/networks/'
     | '/settings/'
     | '/volumes/'
     | '/computes/$id/backups'
@@ -684,6 +727,7 @@ export interface FileRouteTypes {
     | '/computes/$id/history'
     | '/computes/$id/image'
     | '/computes/$id/monitoring'
+    | '/computes/$id/networks'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
     | '/computes/$id/rescue'
@@ -724,6 +768,8 @@ export interface FileRouteTypes {
     | '/account-settings/teams'
     | '/firewalls/$id'
     | '/firewalls/new'
+    | '/networks/$id'
+    | '/networks/new'
     | '/settings/activity'
     | '/settings/billing'
     | '/settings/general'
@@ -733,6 +779,7 @@ export interface FileRouteTypes {
     | '/domains'
     | '/firewalls'
     | '/images'
+    | '/networks'
     | '/settings'
     | '/volumes'
     | '/computes/$id/backups'
@@ -740,6 +787,7 @@ export interface FileRouteTypes {
     | '/computes/$id/history'
     | '/computes/$id/image'
     | '/computes/$id/monitoring'
+    | '/computes/$id/networks'
     | '/computes/$id/power'
     | '/computes/$id/rebuild'
     | '/computes/$id/rescue'
@@ -790,6 +838,8 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/domains/$id'
     | '/_protected/_section/_team/firewalls/$id'
     | '/_protected/_section/_team/firewalls/new'
+    | '/_protected/_section/_team/networks/$id'
+    | '/_protected/_section/_team/networks/new'
     | '/_protected/_section/_team/settings/activity'
     | '/_protected/_section/_team/settings/billing'
     | '/_protected/_section/_team/settings/general'
@@ -800,6 +850,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/domains/'
     | '/_protected/_section/_team/firewalls/'
     | '/_protected/_section/_team/images/'
+    | '/_protected/_section/_team/networks/'
     | '/_protected/_section/_team/settings/'
     | '/_protected/_section/_team/volumes/'
     | '/_protected/_section/_team/computes/$id/backups'
@@ -807,6 +858,7 @@ export interface FileRouteTypes {
     | '/_protected/_section/_team/computes/$id/history'
     | '/_protected/_section/_team/computes/$id/image'
     | '/_protected/_section/_team/computes/$id/monitoring'
+    | '/_protected/_section/_team/computes/$id/networks'
     | '/_protected/_section/_team/computes/$id/power'
     | '/_protected/_section/_team/computes/$id/rebuild'
     | '/_protected/_section/_team/computes/$id/rescue'
@@ -1098,6 +1150,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedSectionTeamImagesIndexRouteImport
       parentRoute: typeof ProtectedSectionTeamRoute
     }
+    '/_protected/_section/_team/networks/': {
+      id: '/_protected/_section/_team/networks/'
+      path: '/networks'
+      fullPath: '/networks/'
+      preLoaderRoute: typeof ProtectedSectionTeamNetworksIndexRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/networks/$id': {
+      id: '/_protected/_section/_team/networks/$id'
+      path: '/networks/$id'
+      fullPath: '/networks/$id'
+      preLoaderRoute: typeof ProtectedSectionTeamNetworksIdRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
+    '/_protected/_section/_team/networks/new': {
+      id: '/_protected/_section/_team/networks/new'
+      path: '/networks/new'
+      fullPath: '/networks/new'
+      preLoaderRoute: typeof ProtectedSectionTeamNetworksNewRouteImport
+      parentRoute: typeof ProtectedSectionTeamRoute
+    }
     '/_protected/_section/_team/settings/': {
       id: '/_protected/_section/_team/settings/'
       path: '/'
@@ -1194,6 +1267,13 @@ declare module '@tanstack/react-router' {
       path: '/monitoring'
       fullPath: '/computes/$id/monitoring'
       preLoaderRoute: typeof ProtectedSectionTeamComputesIdMonitoringRouteImport
+      parentRoute: typeof ProtectedSectionTeamComputesIdRoute
+    }
+    '/_protected/_section/_team/computes/$id/networks': {
+      id: '/_protected/_section/_team/computes/$id/networks'
+      path: '/networks'
+      fullPath: '/computes/$id/networks'
+      preLoaderRoute: typeof ProtectedSectionTeamComputesIdNetworksRouteImport
       parentRoute: typeof ProtectedSectionTeamComputesIdRoute
     }
     '/_protected/_section/_team/computes/$id/power': {
@@ -1347,6 +1427,7 @@ interface ProtectedSectionTeamComputesIdRouteChildren {
   ProtectedSectionTeamComputesIdHistoryRoute: typeof ProtectedSectionTeamComputesIdHistoryRoute
   ProtectedSectionTeamComputesIdImageRoute: typeof ProtectedSectionTeamComputesIdImageRoute
   ProtectedSectionTeamComputesIdMonitoringRoute: typeof ProtectedSectionTeamComputesIdMonitoringRoute
+  ProtectedSectionTeamComputesIdNetworksRoute: typeof ProtectedSectionTeamComputesIdNetworksRoute
   ProtectedSectionTeamComputesIdPowerRoute: typeof ProtectedSectionTeamComputesIdPowerRoute
   ProtectedSectionTeamComputesIdRebuildRoute: typeof ProtectedSectionTeamComputesIdRebuildRoute
   ProtectedSectionTeamComputesIdRescueRoute: typeof ProtectedSectionTeamComputesIdRescueRoute
@@ -1369,6 +1450,8 @@ const ProtectedSectionTeamComputesIdRouteChildren: ProtectedSectionTeamComputesI
       ProtectedSectionTeamComputesIdImageRoute,
     ProtectedSectionTeamComputesIdMonitoringRoute:
       ProtectedSectionTeamComputesIdMonitoringRoute,
+    ProtectedSectionTeamComputesIdNetworksRoute:
+      ProtectedSectionTeamComputesIdNetworksRoute,
     ProtectedSectionTeamComputesIdPowerRoute:
       ProtectedSectionTeamComputesIdPowerRoute,
     ProtectedSectionTeamComputesIdRebuildRoute:
@@ -1417,11 +1500,14 @@ interface ProtectedSectionTeamRouteChildren {
   ProtectedSectionTeamDomainsIdRoute: typeof ProtectedSectionTeamDomainsIdRouteWithChildren
   ProtectedSectionTeamFirewallsIdRoute: typeof ProtectedSectionTeamFirewallsIdRoute
   ProtectedSectionTeamFirewallsNewRoute: typeof ProtectedSectionTeamFirewallsNewRoute
+  ProtectedSectionTeamNetworksIdRoute: typeof ProtectedSectionTeamNetworksIdRoute
+  ProtectedSectionTeamNetworksNewRoute: typeof ProtectedSectionTeamNetworksNewRoute
   ProtectedSectionTeamVolumesIdRoute: typeof ProtectedSectionTeamVolumesIdRoute
   ProtectedSectionTeamComputesIndexRoute: typeof ProtectedSectionTeamComputesIndexRoute
   ProtectedSectionTeamDomainsIndexRoute: typeof ProtectedSectionTeamDomainsIndexRoute
   ProtectedSectionTeamFirewallsIndexRoute: typeof ProtectedSectionTeamFirewallsIndexRoute
   ProtectedSectionTeamImagesIndexRoute: typeof ProtectedSectionTeamImagesIndexRoute
+  ProtectedSectionTeamNetworksIndexRoute: typeof ProtectedSectionTeamNetworksIndexRoute
   ProtectedSectionTeamVolumesIndexRoute: typeof ProtectedSectionTeamVolumesIndexRoute
   ProtectedSectionTeamComputesTerminalIdRoute: typeof ProtectedSectionTeamComputesTerminalIdRoute
 }
@@ -1436,6 +1522,8 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
     ProtectedSectionTeamDomainsIdRouteWithChildren,
   ProtectedSectionTeamFirewallsIdRoute: ProtectedSectionTeamFirewallsIdRoute,
   ProtectedSectionTeamFirewallsNewRoute: ProtectedSectionTeamFirewallsNewRoute,
+  ProtectedSectionTeamNetworksIdRoute: ProtectedSectionTeamNetworksIdRoute,
+  ProtectedSectionTeamNetworksNewRoute: ProtectedSectionTeamNetworksNewRoute,
   ProtectedSectionTeamVolumesIdRoute: ProtectedSectionTeamVolumesIdRoute,
   ProtectedSectionTeamComputesIndexRoute:
     ProtectedSectionTeamComputesIndexRoute,
@@ -1443,6 +1531,8 @@ const ProtectedSectionTeamRouteChildren: ProtectedSectionTeamRouteChildren = {
   ProtectedSectionTeamFirewallsIndexRoute:
     ProtectedSectionTeamFirewallsIndexRoute,
   ProtectedSectionTeamImagesIndexRoute: ProtectedSectionTeamImagesIndexRoute,
+  ProtectedSectionTeamNetworksIndexRoute:
+    ProtectedSectionTeamNetworksIndexRoute,
   ProtectedSectionTeamVolumesIndexRoute: ProtectedSectionTeamVolumesIndexRoute,
   ProtectedSectionTeamComputesTerminalIdRoute:
     ProtectedSectionTeamComputesTerminalIdRoute,

@@ -2,32 +2,39 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@/contract/problem';
+import { type ServerMessageId, t } from '../i18n/t';
 import type { AppEnv } from './env';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Sign-in required',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Request body too large',
-  415: 'Unsupported media type',
-  422: 'Invalid input',
-  426: 'Upgrade required',
-  429: 'Too many requests',
-  500: 'Internal server error',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
+/** The statuses with a title of their own, in the server's catalogs. */
+const TITLES: Record<number, ServerMessageId> = {
+  400: 'problem.title.400',
+  401: 'problem.title.401',
+  403: 'problem.title.403',
+  404: 'problem.title.404',
+  405: 'problem.title.405',
+  409: 'problem.title.409',
+  410: 'problem.title.410',
+  413: 'problem.title.413',
+  415: 'problem.title.415',
+  422: 'problem.title.422',
+  426: 'problem.title.426',
+  429: 'problem.title.429',
+  500: 'problem.title.500',
+  502: 'problem.title.502',
+  503: 'problem.title.503',
 };
+
+/** A status's title in the language of the request (Not found, Introuvable, Ntibibonetse). */
+function statusTitle(status: number): string {
+  return t(TITLES[status] ?? 'problem.title.other');
+}
 
 export type ProblemFields = Partial<Omit<Problem, 'status' | 'requestId'>>;
 
 export function problemBody(status: number, fields: ProblemFields, requestId?: string): Problem {
   return {
     type: fields.type ?? 'about:blank',
-    title: fields.title ?? TITLES[status] ?? 'Error',
+    title: fields.title ?? statusTitle(status),
     status,
     ...(fields.detail === undefined ? {} : { detail: fields.detail }),
     ...(fields.instance === undefined ? {} : { instance: fields.instance }),

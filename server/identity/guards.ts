@@ -9,6 +9,7 @@ import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '@/contra
 import { clientIp } from '../http/client-info';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
+import { answerInLanguage, languageOf } from '../i18n/languages';
 import { isApiTokenSecret } from './api-tokens';
 import {
   apiTokenInvalid,
@@ -38,6 +39,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c,
     }
     c.set('user', found.user);
     c.set('apiToken', found.token);
+    answerInLanguage(languageOf(found.user));
     await next();
     return;
   }
@@ -45,6 +47,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c,
   if (!signedIn) throw sessionRequired();
   c.set('session', signedIn.session);
   c.set('user', signedIn.user);
+  answerInLanguage(languageOf(signedIn.user));
   await next();
 }, 'session');
 

@@ -8,7 +8,7 @@ import { type DomainService, domainResources } from '../domains';
 import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
 import { type ImageService, imageResources } from '../images';
-import { createNetworkService, networkResources } from '../networks';
+import { type Networks, networkResources } from '../networks';
 import { createVolumeService, volumeResources } from '../volumes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
@@ -26,6 +26,7 @@ export function resourceManagerService(deps: {
   domains: DomainService;
   images: ImageService;
   backups: BackupService;
+  networks: Networks;
   /** Billing's meter of volumes (and images), told as they are made, grown and deleted. */
   storageMeter: StorageMeter;
 }): Service {
@@ -52,7 +53,7 @@ export function resourceManagerService(deps: {
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
       ...volumeResources(createVolumeService(deps.computes, deps.storageMeter)),
-      ...networkResources(createNetworkService(deps.computes)),
+      ...networkResources(deps.networks),
     ],
   };
 }

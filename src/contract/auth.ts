@@ -3,35 +3,33 @@
 
 import * as v from 'valibot';
 import { LOCALES } from '@/i18n/locales';
+import { translated } from '@/i18n/state';
 
 export const CODE_LENGTH = 6;
 
 export const emailSchema = v.pipe(
-  v.string('Enter your e-mail address.'),
+  v.string(translated('contract.email.required')),
   v.trim(),
-  v.nonEmpty('Enter your e-mail address.'),
-  v.maxLength(254, 'Use an e-mail address of at most 254 characters.'),
-  v.email('Enter an e-mail address like name@example.com.'),
+  v.nonEmpty(translated('contract.email.required')),
+  v.maxLength(254, translated('contract.email.tooLong', { max: 254 })),
+  v.email(translated('contract.email.invalid')),
   v.toLowerCase(),
 );
 
 export const personNameSchema = v.pipe(
-  v.string('Enter your name.'),
+  v.string(translated('contract.personName.required')),
   v.trim(),
-  v.nonEmpty('Enter your name.'),
-  v.maxLength(100, 'Use at most 100 characters.'),
+  v.nonEmpty(translated('contract.personName.required')),
+  v.maxLength(100, translated('contract.maxLength', { max: 100 })),
 );
 
 export const codeSchema = v.pipe(
-  v.string('Enter the 6-digit code.'),
+  v.string(translated('contract.code.required', { length: 6 })),
   v.trim(),
-  v.regex(/^\d{6}$/, 'Enter the 6-digit code: six digits, no spaces.'),
+  v.regex(/^\d{6}$/, translated('contract.code.invalid', { length: 6 })),
 );
 
-export const challengeIdSchema = v.pipe(
-  v.string(),
-  v.uuid('This code request is not valid. Ask for a new code.'),
-);
+export const challengeIdSchema = v.pipe(v.string(), v.uuid(translated('contract.challenge.invalid')));
 
 export const socialProviderSchema = v.picklist(['github', 'google']);
 export type SocialProvider = v.InferOutput<typeof socialProviderSchema>;
@@ -48,12 +46,12 @@ export const emailCodeRequestSchema = v.object({ email: emailSchema });
 export const verifyCodeRequestSchema = v.object({ challengeId: challengeIdSchema, code: codeSchema });
 /** A phone number as typed, with the picker's country (ISO 3166 alpha-2); normalized per SPEC §5. */
 export const phoneCodeRequestSchema = v.object({
-  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Choose a country.')),
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, translated('contract.phone.country'))),
   phoneNumber: v.pipe(
-    v.string('Enter your phone number.'),
+    v.string(translated('contract.phone.required')),
     v.trim(),
-    v.nonEmpty('Enter your phone number.'),
-    v.maxLength(32, 'That is too long for a phone number.'),
+    v.nonEmpty(translated('contract.phone.required')),
+    v.maxLength(32, translated('contract.phone.tooLong')),
   ),
 });
 export const oauthCallbackRequestSchema = v.object({

@@ -4,7 +4,7 @@
 import { readStorage } from '@/services/storage';
 import { setLocale } from './loader';
 import { DEFAULT_TIME_ZONE, type Locale, negotiateLocale } from './locales';
-import { setLocaleLoader, setTimeZone } from './state';
+import { setTimeZone } from './state';
 
 function initialLocale(): Locale {
   return readStorage('locale') ?? negotiateLocale(globalThis.navigator?.languages ?? []);
@@ -12,7 +12,6 @@ function initialLocale(): Locale {
 
 /** Before the first page renders: the remembered language's catalog and the remembered zone. */
 export async function startI18n(): Promise<void> {
-  setLocaleLoader(setLocale);
   setTimeZone(readStorage('timeZone') ?? DEFAULT_TIME_ZONE);
   try {
     await setLocale(initialLocale());

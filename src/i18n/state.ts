@@ -1,12 +1,13 @@
 // The language and time zone in use, and `t`: plain state with no loader, so code the server shares
 // (formatting helpers) can read it. The console switches it through `setLocale` (./index.ts); the server
 // passes its own language to the helpers instead.
-import type en from './catalogs/en.json';
+import type enConsole from './catalogs/console/en.json';
+import type enFirstPages from './catalogs/first-pages/en.json';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isTimeZone, type Locale } from './locales';
 import type { I18n } from './runtime';
 
-/** Every message of the source catalog: a misspelt id does not typecheck. */
-export type MessageId = keyof typeof en;
+/** Every message of the source catalogs (English): a misspelt id does not typecheck. */
+export type MessageId = keyof typeof enFirstPages | keyof typeof enConsole;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
@@ -22,18 +23,27 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-let loader: ((next: Locale) => Promise<void>) | undefined;
+interface LocaleLoader {
+  switchTo(next: Locale): Promise<void>;
+  loadConsole(): Promise<void>;
+}
+let loader: LocaleLoader | undefined;
 
 /**
- * How a language's catalog is loaded (./loader.ts, given by the entry): pages ask for a language through
+ * How a language's catalogs are loaded (./loader.ts, given by the entry): pages ask for a language through
  * `switchLocale` without importing the loader, which keeps it, and the bundler's preload helper, in the entry.
  */
-export function setLocaleLoader(load: (next: Locale) => Promise<void>): void {
-  loader = load;
+export function setLocaleLoader(next: LocaleLoader): void {
+  loader = next;
 }
 
 export async function switchLocale(next: Locale): Promise<void> {
-  if (next !== locale || !runtime) await loader?.(next);
+  if (next !== locale || !runtime) await loader?.switchTo(next);
+}
+
+/** The signed-in console's part of the language in use (./loader.ts), before its pages render. */
+export async function loadConsoleMessages(): Promise<void> {
+  await loader?.loadConsole();
 }
 
 export function activeLocale(next: Locale, i18n: I18n): void {
@@ -51,11 +61,11 @@ export function setTimeZone(next: string): void {
 }
 
 export function currentLocale(): Locale {
-  return locale;
+  return contextOf?.()?.locale ?? locale;
 }
 
 export function currentTimeZone(): string {
-  return timeZone;
+  return contextOf?.()?.timeZone ?? timeZone;
 }
 
 export function stateVersion(): number {
@@ -67,5 +77,34 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A language in use somewhere else than this module: the server's, for one request or one recipient. */
+export interface LanguageContext {
+  i18n: I18n;
+  locale: Locale;
+  timeZone: string;
+}
+let contextOf: (() => LanguageContext | undefined) | undefined;
+
+/**
+ * Where `t` and the formatting helpers find the language when it is not this module's: the server answers
+ * each request (and writes each e-mail) in its own language and zone (server/i18n), so it gives the context
+ * of the work under way.
+ */
+export function setLanguageContextResolver(resolve: () => LanguageContext | undefined): void {
+  contextOf = resolve;
+}
+
 /** The message in the language in use; its id until a catalog has loaded. */
-export const t: Translate = (id, values) => (runtime ? runtime._(id, values) : id);
+export const t: Translate = (id, values) => {
+  const i18n = contextOf?.()?.i18n ?? runtime;
+  return i18n ? i18n._(id, values) : id;
+};
+
+/**
+ * A message translated when it is shown rather than when it is written down: what a schema's refusal says
+ * (valibot takes a function as its message), read in the language of whoever is told (the console's, or on
+ * the server the request's).
+ */
+export function translated(id: MessageId, values?: MessageValues): () => string {
+  return () => t(id, values);
+}

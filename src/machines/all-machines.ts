@@ -18,6 +18,7 @@ import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
 import { firewallFormMachine } from './firewall-form';
 import { imageUploadMachine } from './image-upload';
+import { networkCreateMachine } from './network-create';
 import { passkeyAddMachine } from './passkey-add';
 import { progressBarMachine } from './progress-bar';
 import { socketMachine } from './socket';
@@ -47,6 +48,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'domain-delete': domainDeleteMachine,
   'firewall-form': firewallFormMachine,
   'image-upload': imageUploadMachine,
+  'network-create': networkCreateMachine,
   'passkey-add': passkeyAddMachine,
   'progress-bar': progressBarMachine,
   socket: socketMachine,

@@ -8,6 +8,7 @@ export const routeKeys = {
   images: '/images',
   volumes: '/volumes',
   firewalls: '/firewalls',
+  networks: '/networks',
   settings: '/settings',
   'account-settings': '/account-settings',
   'new-compute': '/new-compute',
@@ -23,6 +24,7 @@ export const sectionNavigation = [
   { key: 'images', label: 'nav.images', to: routeKeys.images },
   { key: 'volumes', label: 'nav.volumes', to: routeKeys.volumes },
   { key: 'firewalls', label: 'nav.firewalls', to: routeKeys.firewalls },
+  { key: 'networks', label: 'nav.networks', to: routeKeys.networks },
   { key: 'domains', label: 'nav.domains', to: routeKeys.domains },
   { key: 'settings', label: 'nav.settings', to: routeKeys.settings },
 ] as const satisfies ReadonlyArray<{ key: string; label: MessageId; to: string }>;

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { loadConsoleMessages } from '@/i18n/state';
 import { liveConnection, onMembershipChanged } from '@/live-connection';
 import { loadQueryClient } from '@/services/query-client';
 import { readStorage, writeStorage } from '@/services/storage';
@@ -16,9 +17,11 @@ export const Route = createFileRoute('/_protected')({
       writeStorage('intendedPath', location.href);
       throw redirect({ to: '/auth/login', replace: true });
     }
+    // The console's words in the person's language come with the check, before any of its pages renders.
     const [{ checkProtectedArea }, queryClient] = await Promise.all([
       import('./_protected/-guard'),
       loadQueryClient(),
+      loadConsoleMessages(),
     ]);
     return checkProtectedArea(location.href, queryClient);
   },

@@ -11,6 +11,7 @@ import { computeKeys, forgetCompute, refreshComputeLists, storeCompute } from '.
 import { domainKeys } from './domains.queries';
 import { firewallKeys } from './firewalls.queries';
 import { imageKeys } from './images.queries';
+import { networkKeys } from './networks.queries';
 import { teamKeys } from './teams.queries';
 import { volumeKeys } from './volumes.queries';
 
@@ -44,6 +45,8 @@ export function applyServerMessage(
     case 'compute.deleted':
       forgetCompute(queryClient, message.teamId, message.computeId);
       invalidate(queryClient, [
+        // A destroyed compute is no longer listed among any network's members.
+        networkKeys.all(message.teamId),
         teamKeys.limits(message.teamId),
         teamKeys.auditLog(message.teamId),
         billingKeys.usage(message.teamId),
@@ -85,6 +88,17 @@ export function applyServerMessage(
     case 'firewall.deleted':
       // An open page of the firewall refetches into its 404 and says it was deleted.
       invalidate(queryClient, [firewallKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
+      return;
+    case 'network.updated':
+      // Made, or a compute joined or left: the list, the network's page and every compute's Networks tab.
+      invalidate(queryClient, [
+        networkKeys.all(message.network.teamId),
+        teamKeys.auditLog(message.network.teamId),
+      ]);
+      return;
+    case 'network.deleted':
+      // An open page of the network refetches into its 404 and says it was deleted.
+      invalidate(queryClient, [networkKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'backups.changed':
       invalidate(queryClient, [

@@ -15,6 +15,7 @@ import { domainKeys } from '@/services/domains.queries';
 import { firewallKeys } from '@/services/firewalls.queries';
 import { imageKeys } from '@/services/images.queries';
 import { applyServerMessage } from '@/services/live-updates';
+import { networkKeys } from '@/services/networks.queries';
 import { teamKeys } from '@/services/teams.queries';
 
 const teamId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
@@ -52,6 +53,9 @@ function everyEntry(): Array<[QueryKey, unknown]> {
     [firewallKeys.list(teamId), { firewalls: [] }],
     [firewallKeys.detail(teamId, domainId), { firewall: { id: domainId }, history: [] }],
     [firewallKeys.list(otherTeamId), { firewalls: [] }],
+    [networkKeys.list(teamId), { networks: [] }],
+    [networkKeys.detail(teamId, domainId), { network: { id: domainId } }],
+    [networkKeys.list(otherTeamId), { networks: [] }],
     [domainKeys.recordList(teamId, domainId, {}), pages('records', [])],
     [domainKeys.recordList(teamId, domainId, { type: 'MX' }), pages('records', [])],
     [teamKeys.userTeams(), { teams: [] }],
@@ -103,6 +107,8 @@ const messages: ServerMessage[] = [
   { type: 'image.deleted', teamId, imageId: domainId },
   { type: 'firewall.updated', firewall: { teamId } as never },
   { type: 'firewall.deleted', teamId, firewallId: domainId },
+  { type: 'network.updated', network: { teamId } as never },
+  { type: 'network.deleted', teamId, networkId: domainId },
   { type: 'backups.changed', teamId, computeId: 'a' },
   { type: 'dns-records.changed', teamId, domainId },
   { type: 'team.updated', teamId },
@@ -194,6 +200,10 @@ describe('computes', () => {
     expect(listed(client).total).toBe(1);
     expect((client.getQueryData(computeKeys.detail(teamId, 'a')) as Compute).status).toBe('destroyed');
     expect(client.getQueryState(computeKeys.count(teamId, null))?.isInvalidated).toBe(true);
+    // It is no longer among any network's members: the team's networks read again, no other team's.
+    expect(client.getQueryState(networkKeys.list(teamId))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(networkKeys.detail(teamId, domainId))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(networkKeys.list(otherTeamId))?.isInvalidated).toBe(false);
   });
 });
 
@@ -338,6 +348,25 @@ describe('firewalls', () => {
         keys(
           firewallKeys.list(teamId),
           firewallKeys.detail(teamId, domainId),
+          teamKeys.auditLogFiltered(teamId, {}),
+        ),
+      );
+    }
+  });
+});
+
+describe('private networks', () => {
+  it('a network made, joined, left or deleted refetches the team’s networks (list, page, the computes’ tabs) and the audit log, and no other team’s', () => {
+    for (const message of [
+      { type: 'network.updated', network: { teamId } as never },
+      { type: 'network.deleted', teamId, networkId: domainId },
+    ] satisfies ServerMessage[]) {
+      const client = seeded();
+      applyServerMessage(client, message);
+      expect(invalidated(client)).toEqual(
+        keys(
+          networkKeys.list(teamId),
+          networkKeys.detail(teamId, domainId),
           teamKeys.auditLogFiltered(teamId, {}),
         ),
       );

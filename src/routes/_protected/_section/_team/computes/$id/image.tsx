@@ -3,8 +3,11 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
+import { computeIsIn } from '@/domain/compute-lifecycle';
+import { formatMoney } from '@/domain/money';
 import { can, whyNot } from '@/domain/permissions';
-import { BYTES_PER_GB } from '@/domain/storage-prices';
+import { BYTES_PER_GB, imageMonthlyCost, monthlyStorageCost } from '@/domain/storage-prices';
+import { tRich, useT } from '@/i18n';
 import { imageCaptureMachine } from '@/machines/image-capture';
 import { SectionHeading } from '@/routes/-components/page';
 import { captureImage } from '@/services/images.api';
@@ -14,7 +17,6 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
-import { imageMonthlyPrice, perGbMonth } from '../../images/-components/image-price';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // Capture image: the stopped compute's disk copied as a team image, to make new computes from or download;
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/im
 });
 
 function CaptureImagePage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const queryClient = useQueryClient();
@@ -42,7 +45,7 @@ function CaptureImagePage() {
         }),
       },
     }),
-    { input: { name: `${compute.hostname} image` } },
+    { input: { name: t('computes.image.defaultName', { hostname: compute.hostname }) } },
   );
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
@@ -51,11 +54,22 @@ function CaptureImagePage() {
   const mayCapture = can(team.role, 'resources.manage');
   const stopped = compute.status === 'stopped';
   const diskGb = compute.instanceType.diskGb;
-  // At most the whole disk: the file kept holds what the disk holds, usually far less.
-  const atMost = imageMonthlyPrice(price, diskGb * BYTES_PER_GB, team.currency);
+  // Per GB-month of the file kept, and at most the whole disk: the file holds what the disk holds, usually far less.
+  const prices = price
+    ? {
+        perGb: formatMoney(monthlyStorageCost(price, 1, team.currency), team.currency),
+        atMost: formatMoney(imageMonthlyCost(price, diskGb * BYTES_PER_GB, team.currency), team.currency),
+      }
+    : null;
   return (
     <>
-      <SectionHeading title="Capture image" documentTitle={`Capture image · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.image')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.image'),
+          hostname: compute.hostname,
+        })}
+      />
       <form
         noValidate
         className={grid({ gap: '4', maxWidth: '32rem' })}
@@ -64,13 +78,9 @@ function CaptureImagePage() {
           actor.send({ type: confirming ? 'capture.confirm' : 'capture.start' });
         }}
       >
-        <Text variant="muted">
-          The compute’s disk is copied as it is into a team image (a standalone qcow2): new computes can start
-          from it, and you can download it. The compute must be stopped, and stays stopped until the copy is
-          done.
-        </Text>
+        <Text variant="muted">{t('computes.image.lead')}</Text>
         <TextField
-          label="Image name"
+          label={t('computes.image.name')}
           value={context.name}
           maxLength={64}
           disabled={!mayCapture || confirming}
@@ -79,32 +89,37 @@ function CaptureImagePage() {
           help={mayCapture ? undefined : whyNot('resources.manage')}
         />
         {!stopped ? (
-          <Alert tone="info">
-            The compute is {compute.status.replace('_', ' ')}: power it off to capture its disk.
-          </Alert>
+          <Alert tone="info">{t('computes.image.notStopped', { state: computeIsIn(compute.status) })}</Alert>
         ) : null}
         {confirming ? (
           <Alert tone="info">
-            {context.name.trim()}: a copy of the {diskGb} GB disk of {compute.hostname}
-            {price && atMost
-              ? `, charged ${perGbMonth(price, team.currency)} of the file kept (at most ${atMost}, for a full disk) while it is kept`
-              : ''}
-            . Capture it?
+            {prices
+              ? t('computes.image.confirmPrice', {
+                  name: context.name.trim(),
+                  diskGb,
+                  hostname: compute.hostname,
+                  ...prices,
+                })
+              : t('computes.image.confirm', {
+                  name: context.name.trim(),
+                  diskGb,
+                  hostname: compute.hostname,
+                })}
           </Alert>
-        ) : price ? (
-          <Text variant="hint">
-            A kept image costs {perGbMonth(price, team.currency)} of its file, charged by the hour: at most{' '}
-            {atMost} for this disk.
-          </Text>
+        ) : prices ? (
+          <Text variant="hint">{t('computes.image.priceHint', prices)}</Text>
         ) : null}
         {context.message ? <Alert tone="error">{context.message}</Alert> : null}
         {context.captured ? (
           <Alert tone="success">
-            “{context.captured.name}” is being captured.{' '}
-            <Link to="/images" className={textRecipe({ variant: 'link' })}>
-              Follow it on the Images page
-            </Link>
-            .
+            {tRich('computes.image.captured', {
+              name: context.captured.name,
+              link: (
+                <Link to="/images" className={textRecipe({ variant: 'link' })}>
+                  {t('computes.image.follow')}
+                </Link>
+              ),
+            })}
           </Alert>
         ) : null}
         {mayCapture ? (
@@ -116,11 +131,11 @@ function CaptureImagePage() {
                 disabled={busy}
                 onClick={() => actor.send({ type: 'capture.back' })}
               >
-                Back
+                {t('computes.image.back')}
               </Button>
             ) : null}
             <Button type="submit" variant="solid" loading={busy} disabled={!stopped}>
-              {confirming ? 'Capture the image' : 'Capture image'}
+              {confirming ? t('computes.image.confirmCapture') : t('computes.image.capture')}
             </Button>
           </div>
         ) : null}

@@ -8,6 +8,7 @@ export const actionGroups = [
   { value: 'compute.', label: 'Computes' },
   { value: 'image.', label: 'Images' },
   { value: 'volume.', label: 'Volumes' },
+  { value: 'network.', label: 'Private networks' },
   { value: 'domain.', label: 'Domains' },
   { value: 'billing.', label: 'Billing' },
 ];
@@ -48,6 +49,10 @@ const phrases: Record<string, string> = {
   'volume.detached': 'detached a volume',
   'volume.grown': 'grew a volume',
   'volume.deleted': 'deleted a volume',
+  'network.created': 'made a private network',
+  'network.compute_attached': 'added a compute to a private network',
+  'network.compute_detached': 'removed a compute from a private network',
+  'network.deleted': 'deleted a private network',
   'domain.created': 'added a domain',
   'domain.deleted': 'deleted a domain',
   'domain.record_created': 'added a DNS record',

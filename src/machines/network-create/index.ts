@@ -1,0 +1,1 @@
+export * from './network-create.machine';
