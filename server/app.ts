@@ -17,6 +17,7 @@ import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService } from './billing';
 import { chargeBackupDay } from './billing/backup-charges';
 import { changeCurrency } from './billing/billing-profile';
+import { storageMeter } from './billing/storage-meters';
 import { type ComputeService, createComputeService } from './computes';
 import { computesForBackups } from './computes/backups-port';
 import { countLiveComputes } from './computes/compute-record';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): App {
       live,
       catalog: computes.deps.catalog,
       computes: computesForImages(computes),
+      meter: storageMeter,
       directory: deps.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
     });
   const backups =
@@ -229,6 +231,7 @@ export function createApp(deps: AppDeps): App {
       images,
       backups,
       networks,
+      storageMeter,
     }),
     paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },

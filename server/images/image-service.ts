@@ -8,7 +8,9 @@ import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Image } from '@/contract/images';
+import { billedImageGb } from '@/domain/storage-prices';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { TeamImageSource } from '../computes/team-image-source';
 import type { ComputesForImages } from '../computes/team-images-port';
@@ -33,6 +35,8 @@ export interface ImageServiceDeps {
   catalog: Catalog;
   files: ImageFiles;
   computes: ComputesForImages;
+  /** Billing's meter: told when an image becomes available, is renamed or deleted (in the same transaction). */
+  meter: StorageMeter;
 }
 
 export class ImageService implements TeamImageSource {
@@ -80,6 +84,18 @@ export class ImageService implements TeamImageSource {
       .where(eq(teamImages.status, 'creating'))
       .returning();
     for (const row of interrupted) await this.publish(row);
+  }
+
+  /** An image is charged from becoming available, on its file's size (billedImageGb). */
+  private startMeter(tx: Queryable, row: ImageRow, at: Date): Promise<void> {
+    return this.deps.meter.start(tx, {
+      id: row.id,
+      teamId: row.teamId,
+      kind: 'image',
+      name: row.name,
+      sizeGb: billedImageGb(row.sizeBytes ?? 0),
+      at,
+    });
   }
 
   async publish(row: ImageRow): Promise<void> {
@@ -200,6 +216,7 @@ export class ImageService implements TeamImageSource {
         )
         .where(eq(teamImages.id, row.id))
         .returning();
+      if ('facts' in outcome) await this.startMeter(tx, updated!, now);
       await this.deps.computes
         .recordHistory(tx, {
           computeId,
@@ -266,6 +283,7 @@ export class ImageService implements TeamImageSource {
             updatedAt: now,
           })
           .returning();
+        await this.startMeter(tx, inserted!, now);
         await recordAudit(tx, {
           teamId,
           actor,
@@ -307,6 +325,7 @@ export class ImageService implements TeamImageSource {
         .set({ name, updatedAt: now })
         .where(eq(teamImages.id, imageId))
         .returning();
+      await this.deps.meter.rename(tx, imageId, name, now);
       await recordAudit(tx, {
         teamId,
         actor,
@@ -332,6 +351,7 @@ export class ImageService implements TeamImageSource {
         throw imageConflict('The image is still being captured; delete it once it is done.');
       }
       await tx.delete(teamImages).where(eq(teamImages.id, imageId));
+      await this.deps.meter.end(tx, imageId, now);
       await recordAudit(tx, {
         teamId,
         actor,

@@ -14,6 +14,7 @@ import {
   type VolumeOperation,
 } from '@/contract/volumes';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { Database } from '../db';
 import { computeEvents, computes, volumeEvents, volumes } from '../db/schema';
@@ -48,6 +49,8 @@ export interface VolumeServiceDeps {
   live: LiveUpdates;
   catalog: Catalog;
   driver: ComputeDriver;
+  /** Billing's meter: a volume is charged from its create request until it is deleted, at each size. */
+  meter: StorageMeter;
 }
 
 export interface Caller {
@@ -140,6 +143,14 @@ export class VolumeService {
         .set({ operation: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, row.id))
         .returning();
+      await this.deps.meter.start(tx, {
+        id: row.id,
+        teamId: row.teamId,
+        kind: 'volume',
+        name: row.name,
+        sizeGb: row.sizeGb,
+        at: row.createdAt,
+      });
       const message = `Made with ${row.sizeGb} GB in ${location.name}.`;
       await this.record(tx, caller, done!, 'created', message, at, {
         sizeGb: row.sizeGb,
@@ -272,6 +283,7 @@ export class VolumeService {
         .set({ sizeGb, operation: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, volumeId))
         .returning();
+      await this.deps.meter.resize(tx, volumeId, sizeGb, at);
       const message = `Grown from ${row.sizeGb} GB to ${sizeGb} GB.`;
       await this.record(tx, caller, done!, 'grown', message, at, { from: row.sizeGb, to: sizeGb });
     });
@@ -295,6 +307,7 @@ export class VolumeService {
     }
     await this.db.transaction(async (tx) => {
       await tx.delete(volumes).where(eq(volumes.id, volumeId));
+      await this.deps.meter.end(tx, volumeId, this.deps.clock.now());
       await recordAudit(tx, {
         teamId: caller.teamId,
         actor: caller.actor,

@@ -71,8 +71,8 @@ export const pageQuerySchema = v.object({
 });
 
 /**
- * Usage taken off the balance as hours start but not in the ledger yet: each compute's month is posted as
- * one charge when the month is over. Shown above the newest entry; null when nothing is accruing.
+ * Usage taken off the balance as hours start but not in the ledger yet: each compute's month, and each
+ * volume's and image's month at each size, is posted as one charge when the month is over. Shown above the newest entry; null when nothing is accruing.
  */
 export const pendingUsageSchema = v.object({
   /** Negative: what the open months of usage came to so far. */
@@ -82,6 +82,9 @@ export const pendingUsageSchema = v.object({
   balanceAfterMinor: minor,
   /** How many computes' months it is. */
   computes: v.number(),
+  /** How many volumes and team images are in it (each charged by the hour at its size). */
+  volumes: v.number(),
+  images: v.number(),
   /** The first hour it covers. */
   since: isoDate,
 });
@@ -236,6 +239,31 @@ export const paymentCallbackAnswerSchema = v.object({
   topUpId: v.nullable(uuid),
 });
 
+/** What is stored and charged per GB-month: a volume, a team image. */
+export const storageKindSchema = v.picklist(['volume', 'image']);
+export type StorageKind = v.InferOutput<typeof storageKindSchema>;
+
+/**
+ * A volume's or team image's month at one size: charged by the started hour at the size's share of its
+ * monthly price, never more than the monthly price (src/domain/storage-prices.ts). A volume grown in the
+ * month has a line per size.
+ */
+export const storageInvoiceLineSchema = v.object({
+  kind: storageKindSchema,
+  /** The volume's or image's id. */
+  id: uuid,
+  name: v.string(),
+  sizeGb: v.pipe(v.number(), v.safeInteger()),
+  /** Started hours at this size in the period. */
+  hours: v.pipe(v.number(), v.safeInteger()),
+  /** The whole month's price at this size (per GB-month × size). */
+  monthlyMinor: minor,
+  amountMinor: minor,
+  /** The monthly price stopped the hours' share. */
+  capped: v.boolean(),
+});
+export type StorageInvoiceLine = v.InferOutput<typeof storageInvoiceLineSchema>;
+
 // ── Usage (metering) ─────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -269,6 +297,8 @@ export const usageSchema = v.object({
   periodStart: isoDate,
   periodEnd: isoDate,
   byCompute: v.array(usageComputeSchema),
+  /** The volumes and team images charged this month so far, one line per thing and size. */
+  byStorage: v.array(storageInvoiceLineSchema),
   /** Every UTC day of the month up to today, days without usage included. */
   daily: v.array(usageDaySchema),
 });
@@ -323,6 +353,8 @@ export type InvoiceSummary = v.InferOutput<typeof invoiceSummarySchema>;
 export const invoiceSchema = v.object({
   ...invoiceSummarySchema.entries,
   lines: v.array(invoiceLineSchema),
+  /** The month's volumes and team images (absent on invoices issued before they were charged). */
+  storageLines: v.optional(v.array(storageInvoiceLineSchema), []),
   subtotalMinor: minor,
   /** The TAX_RATE_PERCENT in force at issue, e.g. "18" or "16.5". */
   taxRatePercent: v.string(),

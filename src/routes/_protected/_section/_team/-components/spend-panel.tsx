@@ -1,4 +1,5 @@
-// This month's spend: charged so far, where the month ends if nothing changes, per compute and per day.
+// This month's spend: charged so far (computes, volumes and images), where the month ends if nothing changes,
+// and per day.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { panel, wrap } from 'styled-system/patterns';
 import { formatMoney } from '@/domain/money';
@@ -38,7 +39,8 @@ export function SpendPanel({ teamId }: { teamId: string }) {
       )}
       <Text variant="hint">
         Computes are charged by the started hour while they exist, running or stopped, up to their plan’s
-        monthly price.
+        monthly price; volumes and images by the started hour at their size’s share of the price per GB-month,
+        up to their monthly price.
       </Text>
     </section>
   );

@@ -12,6 +12,7 @@ import { operatingSystemsQuery } from '@/services/computes.queries';
 import { downloadImageFile } from '@/services/images.api';
 import { useDeleteImage } from '@/services/images.mutations';
 import { imagesQuery } from '@/services/images.queries';
+import { storagePricesQuery } from '@/services/volumes.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -21,6 +22,7 @@ import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
+import { imageMonthlyPrice } from './-components/image-price';
 import { RenameImageDialog } from './-components/rename-image-dialog';
 import { formatSize, UploadImageDialog } from './-components/upload-image-dialog';
 
@@ -30,6 +32,7 @@ export const Route = createFileRoute('/_protected/_section/_team/images/')({
     Promise.all([
       queryClient.ensureQueryData(imagesQuery(team.id)),
       queryClient.ensureQueryData(operatingSystemsQuery()),
+      queryClient.ensureQueryData(storagePricesQuery()),
     ]),
   component: ImagesPage,
 });
@@ -45,6 +48,9 @@ function ImagesPage() {
   const team = useTeam();
   const images = useSuspenseQuery(imagesQuery(team.id)).data.images;
   const systems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
+  const price = useSuspenseQuery(storagePricesQuery()).data.storagePrices.find(
+    (entry) => entry.kind === 'image',
+  );
   const mayManage = can(team.role, 'resources.manage');
   const [uploading, setUploading] = useState(false);
   const [renaming, setRenaming] = useState<Image | null>(null);
@@ -94,6 +100,7 @@ function ImagesPage() {
                 <Table.Header>{t('images.list.image')}</Table.Header>
                 <Table.Header>{t('images.list.status')}</Table.Header>
                 <Table.Header>{t('images.list.disk')}</Table.Header>
+                <Table.Header>{t('images.list.price')}</Table.Header>
                 <Table.Header>
                   <VisuallyHidden>{t('images.list.actions')}</VisuallyHidden>
                 </Table.Header>
@@ -131,6 +138,11 @@ function ImagesPage() {
                     ) : null}
                   </Table.Cell>
                   <Table.Cell>
+                    {image.status === 'available' && image.sizeBytes !== null
+                      ? (imageMonthlyPrice(price, image.sizeBytes, team.currency) ?? '—')
+                      : '—'}
+                  </Table.Cell>
+                  <Table.Cell>
                     <div className={wrap({ gap: '1' })}>
                       {image.status === 'available' ? (
                         <Button size="sm" variant="ghost" onClick={() => void download(image)}>
@@ -162,7 +174,7 @@ function ImagesPage() {
       </div>
       {uploading ? (
         <UploadImageDialog
-          teamId={team.id}
+          team={team}
           onClose={(image) => {
             setUploading(false);
             if (image) setNotice(t('images.uploaded', { name: image.name }));

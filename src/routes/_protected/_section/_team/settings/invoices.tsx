@@ -24,6 +24,7 @@ import { Text, textRecipe } from '@/ui/text';
 import { BillingAccess } from './-components/billing-access';
 import { SandboxMonthEnd } from './-components/sandbox-month-end';
 
+import { StorageInvoiceLines } from './-components/storage-invoice-lines';
 // /settings/invoices: one invoice per month, its lines, and its PDF and CSV. ?invoice=<id> opens one.
 export const Route = createFileRoute('/_protected/_section/_team/settings/invoices')({
   validateSearch: (search): { invoice?: string } =>
@@ -179,31 +180,34 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           : ''}
         .
       </Text>
-      <Table.Root caption={`Lines of invoice ${data.number}`} hideCaption>
-        <Table.Head>
-          <Table.Row>
-            <Table.Header>Compute</Table.Header>
-            <Table.Header>Plan</Table.Header>
-            <Table.Header numeric>Hours</Table.Header>
-            <Table.Header numeric>Rate</Table.Header>
-            <Table.Header numeric>Amount</Table.Header>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {data.lines.map((line) => (
-            <Table.Row key={line.computeId}>
-              <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
-              <Table.Cell>{line.plan}</Table.Cell>
-              <Table.Cell numeric>{line.hours}</Table.Cell>
-              <Table.Cell numeric>{money(line.rateMinor)}/h</Table.Cell>
-              <Table.Cell numeric>
-                {money(line.amountMinor)}
-                {line.capped ? ' (monthly cap)' : ''}
-              </Table.Cell>
+      {data.lines.length > 0 ? (
+        <Table.Root caption={`Lines of invoice ${data.number}`} hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Compute</Table.Header>
+              <Table.Header>Plan</Table.Header>
+              <Table.Header numeric>Hours</Table.Header>
+              <Table.Header numeric>Rate</Table.Header>
+              <Table.Header numeric>Amount</Table.Header>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Head>
+          <Table.Body>
+            {data.lines.map((line) => (
+              <Table.Row key={line.computeId}>
+                <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
+                <Table.Cell>{line.plan}</Table.Cell>
+                <Table.Cell numeric>{line.hours}</Table.Cell>
+                <Table.Cell numeric>{money(line.rateMinor)}/h</Table.Cell>
+                <Table.Cell numeric>
+                  {money(line.amountMinor)}
+                  {line.capped ? ' (monthly cap)' : ''}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      <StorageInvoiceLines invoice={data} />
       <dl
         className={grid({
           gap: '1',

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
-import type { LedgerEntry } from '@/contract/billing';
+import type { LedgerEntry, PendingUsage } from '@/contract/billing';
 import { formatDateTime, formatUtcDay } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
 import { fetchLedgerCsv } from '@/services/billing.api';
@@ -75,9 +75,8 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
                     Usage so far
                   </Text>
                   <Text as="span" variant="muted">
-                    : {pending.computes === 1 ? '1 compute' : `${pending.computes} computes`} since{' '}
-                    {formatUtcDay(pending.since)}, charged as its hours start and listed here per compute when
-                    the month ends
+                    : {accruingWords(pending)} since {formatUtcDay(pending.since)}, charged as its hours start
+                    and listed here one by one when the month ends
                   </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(pending.amountMinor, pending.currency)}</Table.Cell>
@@ -115,4 +114,15 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
       ) : null}
     </section>
   );
+}
+
+/** "1 compute, 2 volumes and 1 image": what the usage accruing is made of. */
+function accruingWords(pending: PendingUsage): string {
+  const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+  const parts = [
+    pending.computes > 0 ? count(pending.computes, 'compute', 'computes') : null,
+    pending.volumes > 0 ? count(pending.volumes, 'volume', 'volumes') : null,
+    pending.images > 0 ? count(pending.images, 'image', 'images') : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }

@@ -1,9 +1,10 @@
 // How a volume reads on every page: its status as a badge, its monthly price, the simulator's label.
 import { useQuery } from '@tanstack/react-query';
-import { monthlyStorageCost, type StoragePrice } from '@/contract/storage-prices';
+import type { StoragePrice } from '@/contract/storage-prices';
 import type { Currency } from '@/contract/teams';
 import type { Volume } from '@/contract/volumes';
 import { formatMoney } from '@/domain/money';
+import { monthlyStorageCost } from '@/domain/storage-prices';
 import { type MessageId, t, useT } from '@/i18n';
 import { appConfigQuery } from '@/services/app-config.queries';
 import { Alert } from '@/ui/alert';
