@@ -48,7 +48,6 @@ export const imageDownloadLinkSchema = v.object({
   url: v.string(),
   expiresAt: v.pipe(v.string(), v.isoTimestamp()),
 });
-export type ImageDownloadLink = v.InferOutput<typeof imageDownloadLinkSchema>;
 
 export const captureImageRequestSchema = v.object({
   /** A stopped compute of the team. */
