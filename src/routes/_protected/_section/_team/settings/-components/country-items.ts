@@ -6,7 +6,9 @@ import type { Locale } from '@/i18n/locales';
 
 export function countryItems(locale: Locale): { value: string; label: string }[] {
   const names =
-    locale === 'en' || locale === 'rw' ? null : new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    locale === 'en' || locale === 'rw'
+      ? null
+      : new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
   const named = phoneCountries.map((country) => ({
     value: country.code,
     label: names?.of(country.code) ?? country.name,
@@ -15,6 +17,9 @@ export function countryItems(locale: Locale): { value: string; label: string }[]
   if (!names) return named.map(({ value, label }) => ({ value, label }));
   const collator = new Intl.Collator(locale);
   return named
-    .sort((a, b) => Number(b.preferred) - Number(a.preferred) || (a.preferred ? 0 : collator.compare(a.label, b.label)))
+    .sort(
+      (a, b) =>
+        Number(b.preferred) - Number(a.preferred) || (a.preferred ? 0 : collator.compare(a.label, b.label)),
+    )
     .map(({ value, label }) => ({ value, label }));
 }

@@ -96,7 +96,7 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
                     {t(KIND_WORDS[entry.kind])}
                   </Text>
                   <Text as="span" variant="muted">
-                    : {entry.description}
+                    {t('billing.ledger.description', { description: entry.description })}
                   </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(entry.amountMinor, entry.currency)}</Table.Cell>
