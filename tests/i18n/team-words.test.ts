@@ -37,7 +37,14 @@ describe('the team’s words in each language', () => {
     expect(describeActor({ action: 'billing.top_up_credited', target: null, actor: null, details: {} })).toBe(
       'Le prestataire de paiement',
     );
+    expect(t('teamSettings.delete.holdsComputes', { computes: 1 })).toBe(
+      "Cette équipe a encore 1 instance\u00a0: détruisez-la d'abord, puis elle pourra être supprimée.",
+    );
+    expect(t('members.invite.linkWorks', { days: 7 })).toBe('Le lien reste valable 7 jours.');
     await setLocale('rw');
+    expect(t('teamSettings.twoFactor.confirmWithout', { count: 2, team: 'Nkusi' })).toMatch(
+      /^Abanyamuryango 2 ntibarabikoresha: ntibazashobora kugera kuri Nkusi/,
+    );
     expect(whyNot('team.delete')).toBe('Nyiri itsinda wenyine ni we ushobora gusiba itsinda.');
     expect(describeAction('invitation.sent')).toBe('yohereje ubutumire');
   });
