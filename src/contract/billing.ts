@@ -196,7 +196,10 @@ export const updateBillingProfileRequestSchema = v.object({
   }),
   addressLine1: optionalText(120, ADDRESS_WORDS),
   addressLine2: optionalText(120, ADDRESS_WORDS),
-  city: optionalText(80, { notText: 'contract.billing.city.notText', tooLong: 'contract.billing.city.tooLong' }),
+  city: optionalText(80, {
+    notText: 'contract.billing.city.notText',
+    tooLong: 'contract.billing.city.tooLong',
+  }),
   postalCode: optionalText(20, {
     notText: 'contract.billing.postalCode.notText',
     tooLong: 'contract.billing.postalCode.tooLong',
@@ -216,7 +219,10 @@ export const updateBillingProfileRequestSchema = v.object({
     ),
     null,
   ),
-  taxId: optionalText(40, { notText: 'contract.billing.taxId.notText', tooLong: 'contract.billing.taxId.tooLong' }),
+  taxId: optionalText(40, {
+    notText: 'contract.billing.taxId.notText',
+    tooLong: 'contract.billing.taxId.tooLong',
+  }),
   lowBalanceThresholdMinor: v.optional(
     v.pipe(
       v.number(translated('contract.billing.threshold.required')),

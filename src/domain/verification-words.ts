@@ -3,14 +3,16 @@
 import type { VerificationStatus } from '@/contract/teams';
 import { type MessageId, t } from '@/i18n/state';
 
-const WORDS: Record<VerificationStatus, { label: MessageId; tone: 'success' | 'warning' | 'danger' | 'neutral' }> =
-  {
-    VERIFIED: { label: 'verification.status.verified', tone: 'success' },
-    PENDING: { label: 'verification.status.pending', tone: 'warning' },
-    UNVERIFIED: { label: 'verification.status.unverified', tone: 'neutral' },
-    REJECTED: { label: 'verification.status.rejected', tone: 'danger' },
-    ADDITIONAL_INFO_REQUESTED: { label: 'verification.status.infoRequested', tone: 'warning' },
-  };
+const WORDS: Record<
+  VerificationStatus,
+  { label: MessageId; tone: 'success' | 'warning' | 'danger' | 'neutral' }
+> = {
+  VERIFIED: { label: 'verification.status.verified', tone: 'success' },
+  PENDING: { label: 'verification.status.pending', tone: 'warning' },
+  UNVERIFIED: { label: 'verification.status.unverified', tone: 'neutral' },
+  REJECTED: { label: 'verification.status.rejected', tone: 'danger' },
+  ADDITIONAL_INFO_REQUESTED: { label: 'verification.status.infoRequested', tone: 'warning' },
+};
 
 export function verificationWords(status: VerificationStatus): {
   label: string;

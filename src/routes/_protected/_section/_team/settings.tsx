@@ -27,7 +27,9 @@ function SettingsLayout() {
                 { label: t('teamSettings.tab.invoices'), to: '/settings/invoices' },
               ]
             : []),
-          ...(can(role, 'audit.read') ? [{ label: t('teamSettings.tab.activity'), to: '/settings/activity' }] : []),
+          ...(can(role, 'audit.read')
+            ? [{ label: t('teamSettings.tab.activity'), to: '/settings/activity' }]
+            : []),
         ]}
       />
       <Outlet />

@@ -63,9 +63,7 @@ export function BalancePanel({
         </Alert>
       ) : null}
       <Text variant="caption">{t('billing.balance.hourly')}</Text>
-      {methods.data.sandbox ? (
-        <Alert tone="info">{t('billing.balance.sandbox')}</Alert>
-      ) : null}
+      {methods.data.sandbox ? <Alert tone="info">{t('billing.balance.sandbox')}</Alert> : null}
       <Text variant="small">
         {t('billing.balance.methods', {
           provider: methods.data.provider,
@@ -139,7 +137,9 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
           inputMode="decimal"
           autoComplete="off"
           placeholder={
-            currency === 'RWF' ? '10000' : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(25)
+            currency === 'RWF'
+              ? '10000'
+              : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(25)
           }
           value={amount}
           onChange={(event) => {

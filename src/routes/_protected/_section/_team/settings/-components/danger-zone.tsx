@@ -25,7 +25,9 @@ export function DangerZone({ team }: { team: Team }) {
   const remove = useDeleteTeam(team.id, {
     onSuccess: async () => {
       removeStorage('previousTeam');
-      showToast(router.options.context.actors, { tone: 'success', title: t('teamSettings.delete.deleted', { team: team.name }),
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: t('teamSettings.delete.deleted', { team: team.name }),
       });
       await router.invalidate();
       await router.navigate({ to: '/overview' });
@@ -43,9 +45,7 @@ export function DangerZone({ team }: { team: Team }) {
       title={t('teamSettings.delete.title')}
       description={t('teamSettings.delete.lead')}
     >
-      <Text variant="muted">
-        {holding ?? t('teamSettings.delete.onlyEmpty')}
-      </Text>
+      <Text variant="muted">{holding ?? t('teamSettings.delete.onlyEmpty')}</Text>
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <div>
         <Button

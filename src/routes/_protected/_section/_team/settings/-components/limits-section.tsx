@@ -12,7 +12,9 @@ export function LimitsSection({ teamId }: { teamId: string }) {
   const t = useT();
   const limits = useSuspenseQuery(limitsQuery(teamId));
   return (
-    <SettingsSection id="limits" title={t('teamSettings.limits.title')}
+    <SettingsSection
+      id="limits"
+      title={t('teamSettings.limits.title')}
       description={t('teamSettings.limits.lead')}
     >
       {limits.data.computes.limit === null ? (

@@ -77,7 +77,8 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
       </Alert>
     );
   }
-  if (snapshot.matches('expired')) return <Alert tone="error">{t('billing.topUp.expired', { amount })}</Alert>;
+  if (snapshot.matches('expired'))
+    return <Alert tone="error">{t('billing.topUp.expired', { amount })}</Alert>;
   return (
     <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
       <Spinner size="sm" /> {t('billing.topUp.waiting', { amount })}

@@ -23,7 +23,9 @@ export function TeamDetailsSection({ team }: { team: Team }) {
   const changed = name !== team.name;
 
   return (
-    <SettingsSection id="team-details" title={t('teamSettings.team.title')}
+    <SettingsSection
+      id="team-details"
+      title={t('teamSettings.team.title')}
       description={t('teamSettings.team.lead')}
     >
       <form
