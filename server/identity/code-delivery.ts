@@ -1,11 +1,15 @@
 // Sending and checking one-time codes from a route: the network limit, the per-address rules (in
 // OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
+import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { CodeChallenge, CodeDelivery } from '@/contract/auth';
+import type { Database } from '../db';
+import { users } from '../db/schema';
 import type { MailMessage } from '../drivers/mail';
 import type { SmsDriver, SmsMessage, SmsRecord } from '../drivers/sms';
 import { clientIp } from '../http/client-info';
 import type { AppEnv } from '../http/env';
+import { inLanguage, type Language, languageOf } from '../i18n/languages';
 import { lockedOutMail, lockedOutSms } from './messages';
 import type { ChallengeRecord, IssueRequest, VerifyRequest } from './one-time-codes';
 import { sendRateLimited, tooManyTries } from './problems';
@@ -43,14 +47,16 @@ export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Pro
   return identity.codes.verify({
     ...request,
     clientIp: clientIp(c),
+    // The notice goes to the address's owner, in their language, not in the one of whoever typed the codes.
     onLockedOut: (lockout) =>
-      identity.deliveries.later('lock-out notice', () =>
-        lockout.channel === 'email'
-          ? identity.mail.send(lockedOutMail(lockout))
+      identity.deliveries.later('lock-out notice', async () => {
+        const language = await languageOfAddress(identity.db, lockout.address);
+        return lockout.channel === 'email'
+          ? identity.mail.send(inLanguage(language, () => lockedOutMail(lockout)))
           : identity.texts
-              .queue(lockedOutSms(lockout))
-              .then((id) => identity.texts.attempt(id).then(() => {})),
-      ),
+              .queue(inLanguage(language, () => lockedOutSms(lockout)))
+              .then((id) => identity.texts.attempt(id).then(() => {}));
+      }),
   });
 }
 
@@ -110,4 +116,14 @@ export function describeDelivery(
     default:
       return { ...base, status: 'undelivered', reason: 'network' };
   }
+}
+
+/** The language of the account an e-mail address or phone number belongs to (the default when none does). */
+async function languageOfAddress(db: Database, address: string): Promise<Language> {
+  const [owner] = await db
+    .select({ locale: users.locale, timeZone: users.timeZone })
+    .from(users)
+    .where(or(eq(users.email, address), eq(users.phoneNumber, address)))
+    .limit(1);
+  return languageOf(owner);
 }
