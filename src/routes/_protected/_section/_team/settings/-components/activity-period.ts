@@ -5,9 +5,9 @@ import { formatUtcDay } from '@/domain/helpers/time';
 import type { Translate } from '@/i18n';
 import { currentTimeZone } from '@/i18n/state';
 
-export const PERIOD_DAYS = [1, 7, 30, 90] as const;
+const PERIOD_DAYS = [1, 7, 30, 90] as const;
 
-export interface PeriodSearch {
+interface PeriodSearch {
   from?: string;
   to?: string;
 }
