@@ -22,22 +22,21 @@ function TwoFactorRequiredPage() {
   const team = useCurrentTeam();
   const status = useQuery(twoFactorStatusQuery()).data;
   const open = !team?.requireTwoFactor || status?.on === true;
+  const name = team ? <span translate="no">{team.name}</span> : null;
   return (
     <>
       <PageHeader
         title={t('twoFactorRequired.title')}
         description={
-          team
-            ? t(open ? 'twoFactorRequired.open' : 'twoFactorRequired.required', { team: team.name })
+          name
+            ? tRich(open ? 'twoFactorRequired.open' : 'twoFactorRequired.required', { team: name })
             : t(open ? 'twoFactorRequired.openUnnamed' : 'twoFactorRequired.requiredUnnamed')
         }
       />
       <div className={grid({ gap: '4', maxWidth: '36rem', justifyItems: 'start' })}>
         {open ? (
           <Link to="/overview" className={buttonRecipe({ variant: 'solid' })}>
-            {team
-              ? t('twoFactorRequired.openTeam', { team: team.name })
-              : t('twoFactorRequired.openOverview')}
+            {name ? tRich('twoFactorRequired.openTeam', { team: name }) : t('twoFactorRequired.openOverview')}
           </Link>
         ) : (
           <>
@@ -49,8 +48,8 @@ function TwoFactorRequiredPage() {
               {tRich('twoFactorRequired.elsewhere', {
                 link: (
                   <Link to="/account-settings/teams/joined" className={link}>
-                    {team
-                      ? t('twoFactorRequired.leave', { team: team.name })
+                    {name
+                      ? tRich('twoFactorRequired.leave', { team: name })
                       : t('twoFactorRequired.leaveUnnamed')}
                   </Link>
                 ),

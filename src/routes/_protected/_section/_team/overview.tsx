@@ -19,7 +19,8 @@ import { buttonRecipe } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
 import { useTeam } from '../../-components/use-current-team';
 import { SpendPanel } from './-components/spend-panel';
-import { describeAction, describeActor, describeTarget } from './settings/-components/audit-actions';
+import { describeAction, describeActor } from './settings/-components/audit-actions';
+import { AuditTarget } from './settings/-components/audit-target';
 
 // /overview: the team at a glance — balance and spend, what runs, its domains, its verification and what
 // happened lately. Each card links to where the details are.
@@ -49,7 +50,10 @@ function OverviewPage() {
 
   return (
     <>
-      <PageHeader title={t('nav.overview')} description={t('overview.lead', { team: team.name })} />
+      <PageHeader
+        title={t('nav.overview')}
+        description={tRich('overview.lead', { team: <span translate="no">{team.name}</span> })}
+      />
       {/* minmax(0, 1fr): the chart and the activity never make the page wider than the screen. */}
       <div className={grid({ gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <div
@@ -121,18 +125,13 @@ function RecentActivity({ teamId }: { teamId: string }) {
       </div>
       <ul className={grid({ gap: '2' })}>
         {activity.pages[0]?.entries.slice(0, 6).map((entry) => {
-          const target = describeTarget(entry);
           return (
             <Text as="li" variant="small" key={entry.id}>
               {tRich('overview.recent.entry', {
                 actor: <strong>{describeActor(entry)}</strong>,
                 action: describeAction(entry.action),
               })}
-              {target ? (
-                <Text as="span" variant="muted">
-                  {t('audit.targetSuffix', { target })}
-                </Text>
-              ) : null}{' '}
+              <AuditTarget entry={entry} />{' '}
               <time
                 dateTime={entry.at}
                 title={formatDateTimeWithZone(entry.at)}

@@ -5,7 +5,7 @@ import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { formatDateTimeWithZone, formatRelative } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
-import { useT } from '@/i18n';
+import { tRich, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { auditLogQuery, membersQuery } from '@/services/teams.queries';
@@ -14,9 +14,9 @@ import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { Select } from '@/ui/select';
 import * as Table from '@/ui/table';
-import { Text } from '@/ui/text';
 import { dayBoundary, periodItems, zoneDay } from './-components/activity-period';
-import { actionGroups, describeAction, describeActor, describeTarget } from './-components/audit-actions';
+import { actionGroups, describeAction, describeActor } from './-components/audit-actions';
+import { AuditTarget } from './-components/audit-target';
 
 // The team's audit log: who changed what, when and from where; owners and admins only.
 export const Route = createFileRoute('/_protected/_section/_team/settings/activity')({
@@ -124,7 +124,10 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
         <EmptyState title={t('activity.empty')} description={t('activity.emptyLead')} />
       ) : null}
       {entries.length > 0 ? (
-        <Table.Root caption={t('activity.caption', { team: teamName })} hideCaption>
+        <Table.Root
+          caption={tRich('activity.caption', { team: <span translate="no">{teamName}</span> })}
+          hideCaption
+        >
           <Table.Head>
             <Table.Row>
               <Table.Header>{t('activity.column.when')}</Table.Header>
@@ -134,28 +137,21 @@ function ActivityLog({ teamId, teamName }: { teamId: string; teamName: string })
             </Table.Row>
           </Table.Head>
           <Table.Body>
-            {entries.map((entry) => {
-              const target = describeTarget(entry);
-              return (
-                <Table.Row key={entry.id}>
-                  <Table.Cell>
-                    <time dateTime={entry.at} title={formatDateTimeWithZone(entry.at)}>
-                      {formatRelative(entry.at)}
-                    </time>
-                  </Table.Cell>
-                  <Table.Cell>{describeActor(entry)}</Table.Cell>
-                  <Table.Cell>
-                    {describeAction(entry.action)}
-                    {target ? (
-                      <Text as="span" variant="muted">
-                        {t('audit.targetSuffix', { target })}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
-                </Table.Row>
-              );
-            })}
+            {entries.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>
+                  <time dateTime={entry.at} title={formatDateTimeWithZone(entry.at)}>
+                    {formatRelative(entry.at)}
+                  </time>
+                </Table.Cell>
+                <Table.Cell>{describeActor(entry)}</Table.Cell>
+                <Table.Cell>
+                  {describeAction(entry.action)}
+                  <AuditTarget entry={entry} />
+                </Table.Cell>
+                <Table.Cell mono>{entry.ip ?? '—'}</Table.Cell>
+              </Table.Row>
+            ))}
           </Table.Body>
         </Table.Root>
       ) : null}

@@ -118,16 +118,35 @@ function recordWords(record: unknown): string | null {
   return [type, name, numbers, value].filter(Boolean).join(' ');
 }
 
+/** What an entry was done to: a message whose values are the team's own names, or one name alone. */
+export type TargetWords = { id: MessageId; values: Record<string, string> } | { value: string };
+
 /**
- * What the entry was done to, in words: the target, and for a DNS record which record ("A api 192.0.2.20
- * in example.rw"), so eight additions to one zone read as eight different records.
+ * What the entry was done to: the target, and for a DNS record which record ("A api 192.0.2.20 in
+ * example.rw"), so eight additions to one zone read as eight different records; for an invitation, the
+ * address it went to, in the reader's words.
  */
-export function describeTarget(entry: EntryWords): string | null {
+export function targetWords(entry: EntryWords): TargetWords | null {
   if (entry.action.startsWith('domain.record_')) {
     const record = recordWords(entry.details.record ?? entry.details.to);
-    if (record) return entry.target ? t('audit.recordIn', { record, zone: entry.target }) : record;
+    if (record)
+      return entry.target
+        ? { id: 'audit.recordIn', values: { record, zone: entry.target } }
+        : { value: record };
   }
-  return entry.target;
+  if (INVITATION_TARGETS.has(entry.action) && typeof entry.details.email === 'string')
+    return { id: 'audit.target.invitation', values: { email: entry.details.email } };
+  return entry.target === null ? null : { value: entry.target };
+}
+
+/** The entries whose target the server words as "invitation to <address>". */
+const INVITATION_TARGETS = new Set(['invitation.sent', 'invitation.resent', 'invitation.revoked']);
+
+/** The target in one line of text, in the language in use. */
+export function describeTarget(entry: EntryWords): string | null {
+  const words = targetWords(entry);
+  if (!words) return null;
+  return 'value' in words ? words.value : t(words.id, words.values);
 }
 
 /**

@@ -3,7 +3,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
-import { useT } from '@/i18n';
+import { tRich, useT } from '@/i18n';
 import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { currentSessionQuery } from '@/services/auth.queries';
@@ -43,6 +43,7 @@ function ActiveMembersPage() {
     },
   });
   const confirmLeave = useConfirmAction(() => leave.mutateAsync());
+  const teamName = <span translate="no">{team.name}</span>;
   const active = members.data.members.filter((member) => member.status === 'ACTIVE');
   // Told to the owner only: who uses two-factor sign-in, for deciding to require it.
   const showsTwoFactor = active.some((member) => member.twoFactor !== undefined);
@@ -53,7 +54,7 @@ function ActiveMembersPage() {
         documentTitle={t('teamSettings.documentTitle', { page: t('members.active.title') })}
       />
       {members.error ? <Alert tone="error">{members.error.message}</Alert> : null}
-      <Table.Root caption={t('members.active.caption', { team: team.name })} hideCaption>
+      <Table.Root caption={tRich('members.active.caption', { team: teamName })} hideCaption>
         <Table.Head>
           <Table.Row>
             <Table.Header>{t('members.column.name')}</Table.Header>
@@ -70,7 +71,7 @@ function ActiveMembersPage() {
           {active.map((member) => (
             <Table.Row key={member.userId}>
               <Table.Cell>
-                {member.name}
+                <span translate="no">{member.name}</span>
                 {member.userId === me?.id ? (
                   <Text as="span" variant="muted">
                     {' '}
@@ -78,7 +79,7 @@ function ActiveMembersPage() {
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell>{member.email}</Table.Cell>
+              <Table.Cell translate="no">{member.email}</Table.Cell>
               <Table.Cell>
                 <Badge tone={member.role === 'OWNER' ? 'accent' : 'neutral'}>
                   {roleLabel(t, member.role)}
@@ -105,10 +106,10 @@ function ActiveMembersPage() {
       </Table.Root>
       <div className={grid({ gap: '2', marginTop: '6', justifyItems: 'start' })}>
         {team.role === 'OWNER' ? (
-          <Text variant="muted">{t('members.active.ownerCannotLeave', { team: team.name })}</Text>
+          <Text variant="muted">{tRich('members.active.ownerCannotLeave', { team: teamName })}</Text>
         ) : (
           <Button variant="outline" onClick={() => confirmLeave.ask(true)}>
-            {t('members.active.leave', { team: team.name })}
+            {tRich('members.active.leave', { team: teamName })}
           </Button>
         )}
         {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}

@@ -4,7 +4,7 @@ import { flex } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
-import { useT } from '@/i18n';
+import { tRich, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { useResendInvitation, useRevokeInvitation } from '@/services/teams.mutations';
@@ -74,11 +74,11 @@ function PendingMembersPage() {
           <Table.Body>
             {invitations.data.invitations.map((invitation) => (
               <Table.Row key={invitation.id}>
-                <Table.Cell>{invitation.email}</Table.Cell>
+                <Table.Cell translate="no">{invitation.email}</Table.Cell>
                 <Table.Cell>
                   <Badge>{roleLabel(t, invitation.role)}</Badge>
                 </Table.Cell>
-                <Table.Cell>{invitation.invitedBy.name}</Table.Cell>
+                <Table.Cell translate="no">{invitation.invitedBy.name}</Table.Cell>
                 <Table.Cell>
                   <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
                     {formatRelative(invitation.expiresAt)}
@@ -91,18 +91,28 @@ function PendingMembersPage() {
                       variant="ghost"
                       loading={resend.isPending && resend.variables?.id === invitation.id}
                       onClick={() => resend.mutate(invitation)}
-                      aria-label={t('members.pending.resendTo', { email: invitation.email })}
                     >
                       {t('members.pending.resend')}
+                      <VisuallyHidden>
+                        {' '}
+                        {tRich('members.pending.resendTo', {
+                          email: <span translate="no">{invitation.email}</span>,
+                        })}
+                      </VisuallyHidden>
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
                       loading={revoke.isPending && revoke.variables?.id === invitation.id}
                       onClick={() => revoke.mutate(invitation)}
-                      aria-label={t('members.pending.revokeTo', { email: invitation.email })}
                     >
                       {t('members.pending.revoke')}
+                      <VisuallyHidden>
+                        {' '}
+                        {tRich('members.pending.revokeTo', {
+                          email: <span translate="no">{invitation.email}</span>,
+                        })}
+                      </VisuallyHidden>
                     </Button>
                   </div>
                 </Table.Cell>
