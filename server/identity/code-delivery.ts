@@ -1,10 +1,7 @@
 // Sending and checking one-time codes from a route: the network limit, the per-address rules (in
 // OneTimeCodes), and delivery after the answer so the response time says nothing about the address.
-import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { CodeChallenge, CodeDelivery } from '@/contract/auth';
-import type { Database } from '../db';
-import { users } from '../db/schema';
 import type { MailMessage } from '../drivers/mail';
 import type { SmsDriver, SmsMessage, SmsRecord } from '../drivers/sms';
 import { clientIp } from '../http/client-info';
@@ -116,14 +113,4 @@ export function describeDelivery(
     default:
       return { ...base, status: 'undelivered', reason: 'network' };
   }
-}
-
-/** The language of the account an e-mail address or phone number belongs to (the default when none does). */
-async function languageOfAddress(db: Database, address: string): Promise<Language> {
-  const [owner] = await db
-    .select({ locale: users.locale, timeZone: users.timeZone })
-    .from(users)
-    .where(or(eq(users.email, address), eq(users.phoneNumber, address)))
-    .limit(1);
-  return languageOf(owner);
 }

@@ -43,10 +43,10 @@ async function phoneIn(locale: Locale): Promise<ConsolePage> {
 }
 
 /** What is wrong with the page now shown, or nothing. */
-async function checkPage(opened: ConsolePage, locale: Locale): Promise<string[]> {
+async function checkPage(opened: ConsolePage, locale: Locale, theirs: string[] = []): Promise<string[]> {
   const found = [
     ...(await sidewaysScroll(opened)),
-    ...(await englishLeft(opened, messageIds)).map((text) => `not in ${locale}: ${text}`),
+    ...(await englishLeft(opened, messageIds, theirs)).map((text) => `not in ${locale}: ${text}`),
   ];
   const lang = await opened.page.evaluate(() => document.documentElement.lang);
   if (lang !== locale) found.push(`<html lang="${lang}">`);
@@ -82,7 +82,7 @@ for (const locale of ['fr', 'rw'] as const) {
       for (const path of team.paths) {
         await signedIn.page.goto(path);
         await signedIn.page.locator('main h1').first().waitFor();
-        const found = await checkPage(signedIn, locale);
+        const found = await checkPage(signedIn, locale, team.theirWords);
         if (found.length > 0) failures[path] = found;
       }
       await signedIn.context.close();

@@ -75,7 +75,12 @@ const NOT_OURS = 'code, pre, kbd, samp, .xterm, [translate="no"], [data-user-con
  * The texts on the page (visible text, accessible names, placeholders, the document's title) holding an
  * English word, or showing a message's id (`computes.list.title`) instead of its words.
  */
-export async function englishLeft({ page }: ConsolePage, messageIds: ReadonlySet<string>): Promise<string[]> {
+export async function englishLeft(
+  { page }: ConsolePage,
+  messageIds: ReadonlySet<string>,
+  /** The team's own words (names it gave, the hostnames it chose), which are not ours to translate. */
+  theirs: readonly string[] = [],
+): Promise<string[]> {
   const texts = await page.evaluate((notOurs) => {
     const found: string[] = [document.title];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -97,9 +102,11 @@ export async function englishLeft({ page }: ConsolePage, messageIds: ReadonlySet
     return found;
   }, NOT_OURS);
   const left = new Set<string>();
-  for (const text of texts) {
+  const longestFirst = [...theirs].sort((a, b) => b.length - a.length);
+  for (const shown of texts) {
+    const text = longestFirst.reduce((rest, word) => rest.split(word).join(' '), shown);
     const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu) ?? [];
-    if (words.some((word) => ENGLISH_ONLY.has(word.replace(/['’].*$/, '')))) left.add(text.slice(0, 80));
+    if (words.some((word) => ENGLISH_ONLY.has(word.replace(/['’].*$/, '')))) left.add(shown.slice(0, 80));
     for (const token of text.match(/\b[a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+\b/g) ?? []) {
       if (messageIds.has(token)) left.add(`id ${token}`);
     }

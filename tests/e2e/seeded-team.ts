@@ -15,6 +15,8 @@ export interface SeededTeam {
   paths: string[];
   /** The page of the compute made with an SSH key. */
   keyedPath: string;
+  /** Names the team chose and values it typed, shown as they are in every language. */
+  theirWords: string[];
 }
 
 export async function seedTeam(baseUrl: string, name = 'Phoebe Phone'): Promise<SeededTeam> {
@@ -57,7 +59,8 @@ export async function seedTeam(baseUrl: string, name = 'Phoebe Phone'): Promise<
   ]) {
     expect((await api.createRecord(teamId, domain.body.id, record)).status).toBe(201);
   }
-  await api.invite(teamId, `someone.with.a.long.address.${Date.now()}@example-company.rw`);
+  const invitee = `someone.with.a.long.address.${Date.now()}@example-company.rw`;
+  await api.invite(teamId, invitee);
   // A private network with both computes on it (their long hostnames beside their addresses).
   const network = await fetch(`${rm}/networks`, {
     method: 'POST',
@@ -115,5 +118,18 @@ export async function seedTeam(baseUrl: string, name = 'Phoebe Phone'): Promise<
     '/new-compute',
     '/register-domain',
   ];
-  return { account, teamId, paths, keyedPath: `/computes/${keyedId}` };
+  const { teams } = (await (
+    await fetch(`${baseUrl}/user/api/v1/teams`, { headers: { Authorization: `Bearer ${account.token}` } })
+  ).json()) as { teams: Array<{ name: string }> };
+  const theirWords = [
+    ...teams.map((team) => team.name),
+    account.name,
+    account.email,
+    'a-rather-long-hostname-for-a-phone-1',
+    'a-rather-long-hostname-with-a-key-2',
+    'a-rather-long-private-network-name',
+    'phoebe@phone',
+    invitee,
+  ];
+  return { account, teamId, paths, keyedPath: `/computes/${keyedId}`, theirWords };
 }

@@ -6,7 +6,6 @@ import {
   call,
   type IdentityTestApp,
   inbox,
-  requestCode,
   signUpVerified,
   uniqueEmail,
 } from '../support/identity';
