@@ -3,12 +3,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { formatDateTimeWithZone, formatRelative } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney } from '@/domain/money';
 import { can } from '@/domain/permissions';
 import { verificationWords } from '@/domain/verification-words';
-import { tRich, useLocale, useT } from '@/i18n';
-import { numberLocale } from '@/i18n/locales';
+import { tRich, useT } from '@/i18n';
 import { PageHeader } from '@/routes/-components/page';
 import { balanceQuery, usageQuery } from '@/services/billing.queries';
 import { computeCountQuery } from '@/services/computes.queries';
@@ -39,7 +39,6 @@ export const Route = createFileRoute('/_protected/_section/_team/overview')({
 
 function OverviewPage() {
   const t = useT();
-  const locale = numberLocale(useLocale());
   const team = useTeam();
   const mayReadBilling = can(team.role, 'billing.read');
   const mayReadAudit = can(team.role, 'audit.read');
@@ -67,14 +66,14 @@ function OverviewPage() {
             title={t('overview.computes.title')}
             link={{ to: '/computes', label: t('overview.computes.link') }}
           >
-            <Figure>{running.toLocaleString(locale)}</Figure>
+            <Figure>{formatNumber(running)}</Figure>
             <Text variant="caption">{t('overview.computes.of', { count: all })}</Text>
           </Card>
           <Card
             title={t('overview.domains.title')}
             link={{ to: '/domains', label: t('overview.domains.link') }}
           >
-            <Figure>{domains.length.toLocaleString(locale)}</Figure>
+            <Figure>{formatNumber(domains.length)}</Figure>
             <Text variant="caption">
               {t('overview.domains.delegated', {
                 count: domains.filter((domain) => domain.delegation.status === 'active').length,

@@ -5,12 +5,12 @@ import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Invoice } from '@/contract/billing';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { formatBillingMonth, formatDateTimeWithZone } from '@/domain/helpers/time';
 import { computeLabel } from '@/domain/invoice-lines';
 import { formatMoney } from '@/domain/money';
 import { can } from '@/domain/permissions';
-import { type Translate, useLocale, useT } from '@/i18n';
-import { numberLocale } from '@/i18n/locales';
+import { type Translate, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { fetchInvoiceFile } from '@/services/billing.api';
@@ -124,7 +124,6 @@ function InvoiceList({ teamId }: { teamId: string }) {
 
 function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
   const t = useT();
-  const locale = numberLocale(useLocale());
   const router = useRouter();
   const invoice = useQuery(invoiceQuery(teamId, id));
   const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
@@ -204,7 +203,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
             <Table.Row key={line.computeId}>
               <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
               <Table.Cell>{line.plan}</Table.Cell>
-              <Table.Cell numeric>{line.hours.toLocaleString(locale)}</Table.Cell>
+              <Table.Cell numeric>{formatNumber(line.hours)}</Table.Cell>
               <Table.Cell numeric>{t('invoices.perHour', { rate: money(line.rateMinor) })}</Table.Cell>
               <Table.Cell numeric>
                 {line.capped
@@ -225,7 +224,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
       >
         <dt>{t('invoices.subtotal')}</dt>
         <dd>{money(data.subtotalMinor)}</dd>
-        <dt>{t('invoices.tax', { rate: Number(data.taxRatePercent).toLocaleString(locale) })}</dt>
+        <dt>{t('invoices.tax', { rate: formatNumber(Number(data.taxRatePercent)) })}</dt>
         <dd>{money(data.taxMinor)}</dd>
         <Text as="dt" variant="bold">
           {t('invoices.total')}
