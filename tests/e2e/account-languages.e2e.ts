@@ -36,17 +36,17 @@ function englishOnly(locale: 'rw' | 'fr'): string[] {
   });
 }
 
-/** What the page says, to the eye and to assistive technology. */
-async function wordsOn(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [alt], [title]')].flatMap(
-      (element) =>
-        ['aria-label', 'placeholder', 'alt', 'title'].map((name) => element.getAttribute(name) ?? ''),
+/** What the page (or one part of it) says, to the eye and to assistive technology. */
+async function wordsOn(page: Page, selector = 'body'): Promise<string> {
+  return page.evaluate((where) => {
+    const root = document.querySelector<HTMLElement>(where);
+    if (!root) return '';
+    const labelled = [root, ...root.querySelectorAll('[aria-label], [placeholder], [alt], [title]')];
+    const attributes = labelled.flatMap((element) =>
+      ['aria-label', 'placeholder', 'alt', 'title'].map((name) => element.getAttribute(name) ?? ''),
     );
-    return [document.body.innerText, document.body.textContent ?? '', ...attributes, document.title].join(
-      '\n',
-    );
-  });
+    return [root.innerText, root.textContent ?? '', ...attributes, document.title].join('\n');
+  }, selector);
 }
 
 const tabs: Record<'rw' | 'fr', Array<{ path: string; heading: string }>> = {
@@ -96,6 +96,27 @@ describe('Account settings in Kinyarwanda and French', () => {
           english: [],
         });
       }
+      // The console's header around every section page, its team menu and its New team dialog.
+      await page.goto('/overview');
+      const header = page.locator('header').first();
+      await header.getByRole('button', { name: /^(Itsinda|Équipe)/ }).click();
+      await page
+        .getByRole('menuitem', { name: locale === 'rw' ? 'Kora itsinda…' : 'Créer une équipe…' })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByRole('heading', { name: locale === 'rw' ? 'Kora itsinda' : 'Créer une équipe' })
+        .waitFor();
+      for (const part of ['header', '[role=dialog]']) {
+        const words = await wordsOn(page, part);
+        expect({ part, english: english.filter((text) => words.includes(text)) }).toEqual({
+          part,
+          english: [],
+        });
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
       await page.goto('/account-settings/general');
       await page
         .locator('#main')
