@@ -20,6 +20,7 @@ import { changeCurrency } from './billing/billing-profile';
 import { type ComputeService, createComputeService } from './computes';
 import { computesForBackups } from './computes/backups-port';
 import { countLiveComputes } from './computes/compute-record';
+import { computesForNetworks } from './computes/networks-port';
 import type { TeamImageSource } from './computes/team-image-source';
 import { computesForImages } from './computes/team-images-port';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
@@ -45,6 +46,7 @@ import { answerInRequestedLanguage } from './i18n/request-language';
 import { createIdentity, type Identity } from './identity';
 import { createImageService, type ImageService } from './images';
 import type { Logger } from './logger';
+import { createNetworks } from './networks';
 import { apiDocsRoutes } from './ops/api-docs.routes';
 import { healthRoutes } from './ops/health.routes';
 import { hostRoutes } from './ops/hosts.routes';
@@ -200,6 +202,14 @@ export function createApp(deps: AppDeps): App {
       chargeDay: chargeBackupDay,
       directory: join(tmpdir(), `ikirere-backups-${randomUUID()}`),
     });
+  // Private networks give computes their cards through the compute driver.
+  const networks = createNetworks({
+    db: deps.database.db,
+    clock: identity.clock,
+    logger: deps.logger,
+    live,
+    computes: computesForNetworks(computes),
+  });
   // A new compute starts from a team image, or from a backup (a restore into a new compute).
   computes.connectTeamImages(imagesOrBackups(images, backups));
   const uploads = new UploadStore(deps.uploadsDir ?? join(tmpdir(), `ikirere-uploads-${randomUUID()}`));
@@ -218,6 +228,7 @@ export function createApp(deps: AppDeps): App {
       domains,
       images,
       backups,
+      networks,
     }),
     paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },

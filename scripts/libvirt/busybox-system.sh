@@ -143,27 +143,120 @@ if [ -f /seed/user-data ]; then
 fi
 chmod 600 /root/.ssh/authorized_keys 2>/dev/null
 
-# network-config v2: dhcp4, or static addresses with a default route and name servers.
-iface=$(ls /sys/class/net | grep -v '^lo$' | head -n 1)
-if [ -n "$iface" ]; then
-  ip link set "$iface" up
-  config=/seed/network-config
-  if [ -f "$config" ] && ! grep -q 'dhcp4:[[:space:]]*true' "$config"; then
-    for address in $(sed -n 's/^[[:space:]]*- *"\{0,1\}\([0-9a-fA-F.:]*\/[0-9]*\)"\{0,1\}[[:space:]]*$/\1/p' "$config"); do
-      ip addr add "$address" dev "$iface"
-    done
-    for gateway in $(sed -n 's/^[[:space:]]*via:[[:space:]]*"\{0,1\}\([0-9a-fA-F.:]*\)"\{0,1\}.*/\1/p' "$config"); do
-      case "$gateway" in *:*) ip -6 route add default via "$gateway" dev "$iface" ;; *) ip route add default via "$gateway" dev "$iface" ;; esac
-    done
-    sed -n '/nameservers:/,/^[^ ]/ s/^[[:space:]]*- *"\{0,1\}\([0-9a-fA-F.:]*\)"\{0,1\}[[:space:]]*$/nameserver \1/p' "$config" >/etc/resolv.conf
-  else
-    udhcpc -q -n -t 10 -i "$iface" -s /etc/udhcpc.script >/dev/null 2>&1 || echo "network: no DHCP answer on $iface"
-  fi
-  echo "network: $iface $(ip -4 -o addr show dev "$iface" | awk '{ print $4 }' | head -n 1)"
-fi
+# network-config v2 (/sbin/seed-network): each card it names by MAC, with DHCP or its static addresses; then
+# cards hot-plugged later (a private network joined while running) are set up as they appear.
+echo "$seed" >/run/seed-device
+/sbin/seed-network
+setsid /sbin/seed-network-watch </dev/null >/dev/null 2>&1 &
 
 dropbear -R -E -p 22 2>/dev/null
 acpid -c /etc/acpi
+EOF
+
+  # The cards network-config names (ethernets matched by MAC, as cloud-init reads them): renamed to their
+  # set-name, then DHCP or their static addresses, default route and name servers; each card once (its mark
+  # in /run/network). Without a network-config, DHCP on the first card.
+  cat >"$root/sbin/seed-network" <<'EOF'
+#!/bin/sh
+config=/seed/network-config
+mkdir -p /run/network
+iface_of() {
+  for dev in /sys/class/net/*; do
+    [ "$(cat "$dev/address" 2>/dev/null)" = "$1" ] && { echo "${dev##*/}"; return; }
+  done
+}
+if [ ! -f "$config" ]; then
+  iface=$(ls /sys/class/net | grep -v '^lo$' | head -n 1)
+  [ -n "$iface" ] || exit 0
+  ip link set "$iface" up
+  udhcpc -q -n -t 10 -i "$iface" -s /etc/udhcpc.script >/dev/null 2>&1 || echo "network: no DHCP answer on $iface"
+  exit 0
+fi
+# The ethernets as lines: "card <mac> <name> <dhcp4>", "addr <mac> <cidr>", "gw <mac> <address>", "dns <address>".
+awk '
+  function value(line) { sub(/^[^:]*:[[:space:]]*/, "", line); gsub(/"/, "", line); return line }
+  function item(line) { sub(/^[[:space:]]*-[[:space:]]*/, "", line); gsub(/"/, "", line); return line }
+  function flush(  i) {
+    if (mac != "") {
+      print "card", mac, (setname != "" ? setname : name), dhcp
+      for (i = 1; i <= na; i++) print "addr", mac, addr[i]
+      for (i = 1; i <= ng; i++) print "gw", mac, gw[i]
+      for (i = 1; i <= nd; i++) print "dns", dns[i]
+    }
+    mac = ""; setname = ""; dhcp = "false"; na = 0; ng = 0; nd = 0
+  }
+  /^ethernets:/ { inside = 1; next }
+  !inside { next }
+  /^  [^ ]/ { flush(); name = $1; sub(/:$/, "", name); section = ""; next }
+  /^    [^ ]/ {
+    key = $1; sub(/:$/, "", key); section = key
+    if (key == "set-name") setname = value($0)
+    if (key == "dhcp4") dhcp = value($0)
+    next
+  }
+  /^      macaddress:/ { mac = tolower(value($0)); next }
+  section == "addresses" && /^      - / { addr[++na] = item($0); next }
+  section == "routes" && /via:/ { gw[++ng] = value($0); next }
+  section == "nameservers" && /^        - / { dns[++nd] = item($0); next }
+  END { flush() }
+' "$config" >/run/network/plan
+while read -r kind mac name dhcp; do
+  [ "$kind" = card ] || continue
+  [ -e "/run/network/$mac" ] && continue
+  dev=$(iface_of "$mac")
+  [ -n "$dev" ] || continue
+  if [ "$dev" != "$name" ] && [ ! -e "/sys/class/net/$name" ]; then
+    ip link set dev "$dev" name "$name" && dev=$name
+  fi
+  ip link set "$dev" up
+  if [ "$dhcp" = true ]; then
+    udhcpc -q -n -t 10 -i "$dev" -s /etc/udhcpc.script >/dev/null 2>&1 || echo "network: no DHCP answer on $dev"
+  else
+    for address in $(awk -v m="$mac" '$1 == "addr" && $2 == m { print $3 }' /run/network/plan); do
+      ip addr add "$address" dev "$dev"
+    done
+    for gateway in $(awk -v m="$mac" '$1 == "gw" && $2 == m { print $3 }' /run/network/plan); do
+      case "$gateway" in *:*) ip -6 route add default via "$gateway" dev "$dev" ;; *) ip route add default via "$gateway" dev "$dev" ;; esac
+    done
+  fi
+  echo "$dev" >"/run/network/$mac"
+  echo "network: $dev $(ip -4 -o addr show dev "$dev" | awk '{ print $4 }' | head -n 1)"
+done </run/network/plan
+if grep -q '^dns ' /run/network/plan; then
+  awk '$1 == "dns" { print "nameserver " $2 }' /run/network/plan >/etc/resolv.conf
+fi
+EOF
+
+  # Cards that come and go while the system runs (PCI hot-plug of a private network's card): a card no one
+  # set up makes it read its seed again (the hypervisor rewrote it first) and set up what it names; a card
+  # gone is forgotten, so joining again sets it up again.
+  cat >"$root/sbin/seed-network-watch" <<'EOF'
+#!/bin/sh
+seen=""
+while sleep 1; do
+  for mark in /run/network/*:*; do
+    [ -e "$mark" ] || continue
+    mac=${mark##*/}
+    found=""
+    for dev in /sys/class/net/*; do [ "$(cat "$dev/address" 2>/dev/null)" = "$mac" ] && found=1; done
+    [ -n "$found" ] || rm -f "$mark"
+  done
+  waiting=""
+  for dev in /sys/class/net/*; do
+    [ "${dev##*/}" = lo ] && continue
+    mac=$(cat "$dev/address" 2>/dev/null)
+    [ -e "/run/network/$mac" ] || waiting="$waiting $mac"
+  done
+  [ "$waiting" = "$seen" ] && continue
+  seen=$waiting
+  [ -n "$waiting" ] || continue
+  seed=$(cat /run/seed-device 2>/dev/null)
+  [ -n "$seed" ] || continue
+  umount /seed 2>/dev/null
+  blockdev --flushbufs "$seed" 2>/dev/null
+  echo 3 >/proc/sys/vm/drop_caches
+  mount -t iso9660 -o ro "$seed" /seed && /sbin/seed-network >/dev/console 2>&1
+done
 EOF
 
   cat >"$root/etc/rc.shutdown" <<'EOF'
@@ -213,7 +306,8 @@ ln -s /bin/busybox /sbin/init 2>/dev/null
 exec /bin/busybox init
 EOF
   chmod 755 "$root/init" "$root/etc/rc" "$root/etc/rc.shutdown" "$root/etc/udhcpc.script" \
-    "$root/etc/acpi/PWRF/00000080" "$root/sbin/console-login"
+    "$root/etc/acpi/PWRF/00000080" "$root/sbin/console-login" \
+    "$root/sbin/seed-network" "$root/sbin/seed-network-watch"
 
   (cd "$root" && find . | cpio -o -H newc --quiet | gzip -9) >initrd.gz
 }

@@ -82,6 +82,7 @@ function extrasOf(machine: { sshPort?: number | null; acceleration?: string | nu
 export class ComputeService {
   private starting: Promise<void> | undefined;
   private readonly tagsListeners: Array<(computeId: string) => Promise<void>> = [];
+  private readonly destroyedListeners: Array<(computeId: string) => Promise<void>> = [];
   readonly statistics: ComputeStatistics;
   /** The team images computes may be made from (server/images, connected by app.ts); none: catalog only. */
   teamImages: TeamImageSource | undefined;
@@ -203,6 +204,13 @@ export class ComputeService {
     // A destroyed compute's addresses go back to the pool with no PTR left in the reverse zones.
     if (settled.gone) await this.deps.reverseDns?.refresh(this.db, settled.gone);
     await this.publish(computeId);
+    if (settled.gone) {
+      for (const listener of this.destroyedListeners) {
+        await listener(computeId).catch((error: unknown) =>
+          this.deps.logger.error({ err: error, computeId }, 'a destroyed compute was not let go everywhere'),
+        );
+      }
+    }
     return true;
   }
 
@@ -380,6 +388,11 @@ export class ComputeService {
       for (const listener of this.tagsListeners) await listener(computeId);
     }
     return found;
+  }
+
+  /** Told after a compute was destroyed (its places on private networks are let go). */
+  onDestroyed(listener: (computeId: string) => Promise<void>): void {
+    this.destroyedListeners.push(listener);
   }
 
   /** Told after a compute's tags changed (firewalls by tag apply to it at once). */

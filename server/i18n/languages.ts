@@ -12,7 +12,14 @@ import consoleRw from '@/i18n/catalogs/console/rw.json' with { type: 'json' };
 import firstEn from '@/i18n/catalogs/first-pages/en.json' with { type: 'json' };
 import firstFr from '@/i18n/catalogs/first-pages/fr.json' with { type: 'json' };
 import firstRw from '@/i18n/catalogs/first-pages/rw.json' with { type: 'json' };
-import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isLocale, isTimeZone, type Locale } from '@/i18n/locales';
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_TIME_ZONE,
+  isLocale,
+  isTimeZone,
+  type Locale,
+  numberLocale,
+} from '@/i18n/locales';
 import { setLanguageContextResolver } from '@/i18n/state';
 import serverEn from './catalogs/en.json' with { type: 'json' };
 import serverFr from './catalogs/fr.json' with { type: 'json' };
@@ -37,7 +44,7 @@ function runtimeFor(locale: Locale): I18n {
     ),
   );
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale, messages });
+  i18n.loadAndActivate({ locale, locales: numberLocale(locale), messages });
   return i18n;
 }
 

@@ -6,6 +6,7 @@ import type { MailMessage } from '../drivers/mail';
 import type { SmsDriver, SmsMessage, SmsRecord } from '../drivers/sms';
 import { clientIp } from '../http/client-info';
 import type { AppEnv } from '../http/env';
+import { inLanguage, type Language, languageOf } from '../i18n/languages';
 import { lockedOutMail, lockedOutSms } from './messages';
 import type { ChallengeRecord, IssueRequest, VerifyRequest } from './one-time-codes';
 import { sendRateLimited, tooManyTries } from './problems';
@@ -43,14 +44,16 @@ export async function checkCode(c: Context<AppEnv>, request: VerifyRequest): Pro
   return identity.codes.verify({
     ...request,
     clientIp: clientIp(c),
+    // The notice goes to the address's owner, in their language, not in the one of whoever typed the codes.
     onLockedOut: (lockout) =>
-      identity.deliveries.later('lock-out notice', () =>
-        lockout.channel === 'email'
-          ? identity.mail.send(lockedOutMail(lockout))
+      identity.deliveries.later('lock-out notice', async () => {
+        const language = await languageOfAddress(identity.db, lockout.address);
+        return lockout.channel === 'email'
+          ? identity.mail.send(inLanguage(language, () => lockedOutMail(lockout)))
           : identity.texts
-              .queue(lockedOutSms(lockout))
-              .then((id) => identity.texts.attempt(id).then(() => {})),
-      ),
+              .queue(inLanguage(language, () => lockedOutSms(lockout)))
+              .then((id) => identity.texts.attempt(id).then(() => {}));
+      }),
   });
 }
 

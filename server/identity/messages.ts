@@ -1,19 +1,20 @@
-// The words of every e-mail and text message the identity flows send. Subjects never carry the code:
-// subjects are logged and shown on lock screens.
+// The words of every e-mail and text message the identity flows send, in the language they are built in
+// (the recipient's: callers run them inside `inLanguage`, or the request's before sign-in). Subjects never
+// carry the code: subjects are logged and shown on lock screens.
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
 import type { MailMessage } from '../drivers/mail';
 import type { SmsMessage } from '../drivers/sms';
+import { type ServerMessageId, t } from '../i18n/t';
 import type { Lockout } from './one-time-codes';
 
 const MINUTES_VALID = 10;
-const SIGNATURE = '\n\n— Ikirere';
+const signature = () => `\n\n${t('mail.signature')}`;
 
 export function signUpCodeMail(to: string, name: string, code: string): MailMessage {
   return {
     to,
-    subject: 'Confirm your e-mail address for Ikirere',
-    text:
-      `Hello ${name},\n\nYour code to finish creating your Ikirere account:\n\n    ${code}\n\n` +
-      `It works for ${MINUTES_VALID} minutes. If you did not ask for it, ignore this e-mail: no account is created without the code.${SIGNATURE}`,
+    subject: t('mail.signUpCode.subject'),
+    text: t('mail.signUpCode.text', { name, code, minutes: MINUTES_VALID }) + signature(),
   };
 }
 
@@ -21,21 +22,16 @@ export function signUpCodeMail(to: string, name: string, code: string): MailMess
 export function existingAccountMail(to: string, code: string): MailMessage {
   return {
     to,
-    subject: 'You already have an Ikirere account',
-    text:
-      'Someone, hopefully you, tried to create an Ikirere account with this address. It already has one, ' +
-      `so this code signs you in to it:\n\n    ${code}\n\nIt works for ${MINUTES_VALID} minutes. ` +
-      `If it was not you, ignore this e-mail: nothing changes without the code.${SIGNATURE}`,
+    subject: t('mail.existingAccount.subject'),
+    text: t('mail.existingAccount.text', { code, minutes: MINUTES_VALID }) + signature(),
   };
 }
 
 export function signInCodeMail(to: string, code: string): MailMessage {
   return {
     to,
-    subject: 'Your Ikirere sign-in code',
-    text:
-      `Your code to sign in to Ikirere:\n\n    ${code}\n\nIt works for ${MINUTES_VALID} minutes. ` +
-      `If you did not ask for it, ignore this e-mail: nobody can sign in without the code.${SIGNATURE}`,
+    subject: t('mail.signInCode.subject'),
+    text: t('mail.signInCode.text', { code, minutes: MINUTES_VALID }) + signature(),
   };
 }
 
@@ -43,20 +39,16 @@ export function signInCodeMail(to: string, code: string): MailMessage {
 export function noAccountMail(to: string, signUpUrl: string): MailMessage {
   return {
     to,
-    subject: 'Sign in to Ikirere',
-    text:
-      'Someone, hopefully you, asked to sign in to Ikirere with this address, but there is no account ' +
-      `for it. To create one, go to:\n\n    ${signUpUrl}\n\nIf it was not you, ignore this e-mail.${SIGNATURE}`,
+    subject: t('mail.noAccount.subject'),
+    text: t('mail.noAccount.text', { url: signUpUrl }) + signature(),
   };
 }
 
 export function emailChangeCodeMail(to: string, code: string): MailMessage {
   return {
     to,
-    subject: 'Confirm your new e-mail address for Ikirere',
-    text:
-      `Your code to make this the e-mail address of your Ikirere account:\n\n    ${code}\n\n` +
-      `It works for ${MINUTES_VALID} minutes. If you did not ask for it, ignore this e-mail.${SIGNATURE}`,
+    subject: t('mail.emailChangeCode.subject'),
+    text: t('mail.emailChangeCode.text', { code, minutes: MINUTES_VALID }) + signature(),
   };
 }
 
@@ -64,39 +56,33 @@ export function emailChangeCodeMail(to: string, code: string): MailMessage {
 export function emailChangedMail(oldAddress: string, newAddress: string): MailMessage {
   return {
     to: oldAddress,
-    subject: 'The e-mail address of your Ikirere account changed',
-    text:
-      `The e-mail address of your Ikirere account is now ${newAddress}; codes no longer come here. ` +
-      `If you did not make this change, contact support at once.${SIGNATURE}`,
+    subject: t('mail.emailChanged.subject'),
+    text: t('mail.emailChanged.text', { address: newAddress }) + signature(),
   };
 }
 
 /** After a run of wrong codes locked someone out: the owner learns of it, and that nobody got in. */
 export function lockedOutMail(lockout: Lockout): MailMessage {
-  const where = lockout.clientIp ? ` from ${lockout.clientIp}` : '';
+  const ip = lockout.clientIp;
+  const until = formatDateTimeWithZone(lockout.until);
+  const intro = ip
+    ? t('mail.lockedOut.introFrom', { address: lockout.address, ip })
+    : t('mail.lockedOut.intro', { address: lockout.address });
   const who =
-    lockout.scope === 'client'
-      ? `That device or network${where} cannot enter codes for this address until ${timeText(lockout.until)}. Codes sent to you still work from your own device.`
-      : `Wrong codes came from many places, so no code can be entered for this address until ${timeText(lockout.until)}.`;
+    lockout.scope !== 'client'
+      ? t('mail.lockedOut.everywhere', { until })
+      : ip
+        ? t('mail.lockedOut.clientFrom', { ip, until })
+        : t('mail.lockedOut.client', { until });
   return {
     to: lockout.address,
-    subject: 'Wrong codes were entered for your Ikirere address',
-    text:
-      `Someone entered wrong one-time codes for ${lockout.address}${where}, again and again. Nobody got in: ` +
-      `a code works once, for ${MINUTES_VALID} minutes, and only for whoever receives it.\n\n${who}\n\n` +
-      `If it was you, wait and ask for a new code. If it was not, you need not do anything; if it keeps happening, contact support.${SIGNATURE}`,
+    subject: t('mail.lockedOut.subject'),
+    text: `${intro} ${t('mail.lockedOut.nobodyGotIn', { minutes: MINUTES_VALID })}\n\n${who}\n\n${t('mail.lockedOut.advice')}${signature()}`,
   };
 }
 
 export function lockedOutSms(lockout: Lockout): SmsMessage {
-  return {
-    to: lockout.address,
-    text: `Ikirere: wrong codes were entered for this number from another device. Nobody got in, and codes sent to you still work.`,
-  };
-}
-
-function timeText(at: Date): string {
-  return `${at.toISOString().slice(11, 16)} UTC`;
+  return { to: lockout.address, text: t('sms.lockedOut') };
 }
 
 /**
@@ -106,45 +92,47 @@ function timeText(at: Date): string {
 export function phoneCodeSms(to: string, code: string, consoleHost: string): SmsMessage {
   return {
     to,
-    text: `Your Ikirere verification code is ${code}. It works for ${MINUTES_VALID} minutes.\n\n@${consoleHost} #${code}`,
+    text: `${t('sms.phoneCode', { code, minutes: MINUTES_VALID })}\n\n@${consoleHost} #${code}`,
   };
 }
+
+type TwoFactorChange =
+  | 'on'
+  | 'off'
+  | 'app-removed'
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'recovery-code-used';
+
+const TWO_FACTOR_WORDS: Record<TwoFactorChange, { subject: ServerMessageId; text: ServerMessageId }> = {
+  'app-removed': { subject: 'mail.twoFactor.appRemoved.subject', text: 'mail.twoFactor.appRemoved.text' },
+  'passkey-added': {
+    subject: 'mail.twoFactor.passkeyAdded.subject',
+    text: 'mail.twoFactor.passkeyAdded.text',
+  },
+  'passkey-removed': {
+    subject: 'mail.twoFactor.passkeyRemoved.subject',
+    text: 'mail.twoFactor.passkeyRemoved.text',
+  },
+  on: { subject: 'mail.twoFactor.on.subject', text: 'mail.twoFactor.on.text' },
+  off: { subject: 'mail.twoFactor.off.subject', text: 'mail.twoFactor.off.text' },
+  'recovery-code-used': {
+    subject: 'mail.twoFactor.recoveryCodeUsed.subject',
+    text: 'mail.twoFactor.recoveryCodeUsed.text',
+  },
+};
 
 /** Two-factor sign-in turned on, off, or a recovery code spent: the person hears of every change. */
 export function twoFactorChangedMail(
   to: string,
-  change: 'on' | 'off' | 'app-removed' | 'passkey-added' | 'passkey-removed' | 'recovery-code-used',
+  change: TwoFactorChange,
   detail: { recoveryCodesLeft?: number; passkeyName?: string } = {},
 ): MailMessage {
-  const words = {
-    'app-removed': {
-      subject: 'An authenticator app was removed from your Ikirere account',
-      text: 'Signing in to your Ikirere account no longer accepts codes from your authenticator app; your passkeys still work.',
-    },
-    'passkey-added': {
-      subject: 'A passkey was added to your Ikirere account',
-      text: `The passkey “${detail.passkeyName ?? ''}” can now finish signing in to your Ikirere account.`,
-    },
-    'passkey-removed': {
-      subject: 'A passkey was removed from your Ikirere account',
-      text: `The passkey “${detail.passkeyName ?? ''}” no longer signs in to your Ikirere account.`,
-    },
-    on: {
-      subject: 'Two-factor sign-in is on for your Ikirere account',
-      text: 'Signing in to your Ikirere account now also asks for a code from your authenticator app (or one of your recovery codes).',
-    },
-    off: {
-      subject: 'Two-factor sign-in is off for your Ikirere account',
-      text: 'Signing in to your Ikirere account no longer asks for a second factor.',
-    },
-    'recovery-code-used': {
-      subject: 'A recovery code was used to sign in to Ikirere',
-      text: `Someone signed in to your Ikirere account with one of your recovery codes. ${detail.recoveryCodesLeft ?? 0} are left; set up the app again in Account settings → Security to get new ones.`,
-    },
-  }[change];
+  const words = TWO_FACTOR_WORDS[change];
+  const text = t(words.text, { name: detail.passkeyName ?? '', left: detail.recoveryCodesLeft ?? 0 });
   return {
     to,
-    subject: words.subject,
-    text: `${words.text} If this was not you, sign in, end your other sessions and contact support at once.${SIGNATURE}`,
+    subject: t(words.subject),
+    text: `${text} ${t('mail.twoFactor.notYou')}${signature()}`,
   };
 }

@@ -1,23 +1,23 @@
-// The identity failures the console tells apart (src/contract/problem.ts problemTypes), in plain words.
+// The identity failures the console tells apart (src/contract/problem.ts problemTypes), in plain words, in
+// the language of the request.
 import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
-function minutesText(seconds: number): string {
-  return seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+function waitText(seconds: number): string {
+  return seconds < 60
+    ? t('duration.seconds', { count: seconds })
+    : t('duration.minutes', { count: Math.ceil(seconds / 60) });
 }
 
 export function codeIncorrect(attemptsLeft: number): ProblemError {
   const message =
     attemptsLeft > 0
-      ? `That code is not right. You can try ${plural(attemptsLeft, 'more time')}.`
-      : 'That code is not right, and this code allows no more tries. Ask for a new one.';
+      ? t('identity.problem.codeIncorrect.triesLeft', { count: attemptsLeft })
+      : t('identity.problem.codeIncorrect.noTriesLeft');
   return new ProblemError(422, {
     type: problemTypes.codeIncorrect,
-    title: 'Wrong code',
+    title: t('identity.problem.codeIncorrect.title'),
     detail: message,
     errors: [{ field: 'code', message }],
     attemptsLeft,
@@ -26,18 +26,18 @@ export function codeIncorrect(attemptsLeft: number): ProblemError {
 
 export type DeadCodeReason = 'unknown' | 'used' | 'expired' | 'too-many-tries';
 
-const DEAD_CODE_DETAIL: Record<DeadCodeReason, string> = {
-  unknown: 'This code is not valid here. Ask for a new one.',
-  used: 'This code has already been used. Ask for a new one.',
-  expired: 'This code has expired: codes work for 10 minutes. Ask for a new one.',
-  'too-many-tries': 'Too many wrong tries for this code. Ask for a new one.',
-};
+const DEAD_CODE_DETAIL = {
+  unknown: 'identity.problem.codeExpired.unknown',
+  used: 'identity.problem.codeExpired.used',
+  expired: 'identity.problem.codeExpired.expired',
+  'too-many-tries': 'identity.problem.codeExpired.tooManyTries',
+} as const satisfies Record<DeadCodeReason, string>;
 
 export function codeExpired(reason: DeadCodeReason): ProblemError {
   return new ProblemError(410, {
     type: problemTypes.codeExpired,
-    title: 'Code no longer valid',
-    detail: DEAD_CODE_DETAIL[reason],
+    title: t('identity.problem.codeExpired.title'),
+    detail: t(DEAD_CODE_DETAIL[reason]),
   });
 }
 
@@ -45,13 +45,16 @@ export function addressLocked(
   retryAfterSeconds: number,
   scope: 'client' | 'address' = 'address',
 ): ProblemError {
-  const who = scope === 'client' ? 'from this device or network for this address' : 'for this address';
+  const wait = waitText(retryAfterSeconds);
   return new ProblemError(
     429,
     {
       type: problemTypes.addressLocked,
-      title: 'Too many wrong codes',
-      detail: `Too many wrong codes were entered ${who}. Try again in ${minutesText(retryAfterSeconds)}.`,
+      title: t('identity.problem.addressLocked.title'),
+      detail:
+        scope === 'client'
+          ? t('identity.problem.addressLocked.client', { wait })
+          : t('identity.problem.addressLocked.address', { wait }),
       retryAfterSeconds,
     },
     { 'Retry-After': String(retryAfterSeconds) },
@@ -67,18 +70,18 @@ export function sendRateLimited(
   reason: 'address' | 'hourly' | 'network',
   sendsPerHour = 5,
 ): ProblemError {
-  const wait = minutesText(retryAfterSeconds);
+  const wait = waitText(retryAfterSeconds);
   const detail =
     reason === 'address'
-      ? `A code was sent to this address moments ago. You can ask for another in ${wait}.`
+      ? t('identity.problem.sendRateLimited.address', { wait })
       : reason === 'hourly'
-        ? `${sendsPerHour} codes were sent to this address in the last hour, the most we send. You can ask for another in ${wait}; the codes already sent still work until they expire.`
-        : `Too many codes were requested from your network. Try again in ${wait}.`;
+        ? t('identity.problem.sendRateLimited.hourly', { wait, sends: sendsPerHour })
+        : t('identity.problem.sendRateLimited.network', { wait });
   return new ProblemError(
     429,
     {
       type: problemTypes.sendRateLimited,
-      title: 'Please wait before asking again',
+      title: t('identity.problem.sendRateLimited.title'),
       detail,
       retryAfterSeconds,
     },
@@ -91,8 +94,8 @@ export function tooManyTries(retryAfterSeconds: number): ProblemError {
   return new ProblemError(
     429,
     {
-      title: 'Too many tries',
-      detail: `Too many codes were entered from your network. Try again in ${minutesText(retryAfterSeconds)}.`,
+      title: t('identity.problem.tooManyTries.title'),
+      detail: t('identity.problem.tooManyTries.detail', { wait: waitText(retryAfterSeconds) }),
       retryAfterSeconds,
     },
     { 'Retry-After': String(retryAfterSeconds) },
@@ -104,8 +107,8 @@ export function sessionRequired(): ProblemError {
     401,
     {
       type: problemTypes.sessionRequired,
-      title: 'Sign-in required',
-      detail: 'Your session has ended or you are not signed in. Sign in to continue.',
+      title: t('identity.problem.sessionRequired.title'),
+      detail: t('identity.problem.sessionRequired.detail'),
     },
     { 'WWW-Authenticate': 'Bearer' },
   );
@@ -116,9 +119,8 @@ export function apiTokenInvalid(): ProblemError {
     401,
     {
       type: problemTypes.apiTokenInvalid,
-      title: 'This API token does not work',
-      detail:
-        'This API token has expired or was revoked. Make a new one in the console: Account settings → API tokens.',
+      title: t('identity.problem.apiTokenInvalid.title'),
+      detail: t('identity.problem.apiTokenInvalid.detail'),
     },
     { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   );
@@ -128,9 +130,8 @@ export function apiTokenInvalid(): ProblemError {
 export function apiTokenNotAllowed(): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.apiTokenForbidden,
-    title: 'Not with an API token',
-    detail:
-      'API tokens cannot do this: your account, sign-in, sessions, API tokens and two-factor settings, and deleting, leaving or handing over a team, are only for you, signed in to the console.',
+    title: t('identity.problem.apiTokenNotAllowed.title'),
+    detail: t('identity.problem.apiTokenNotAllowed.detail'),
   });
 }
 
@@ -142,15 +143,18 @@ export function apiTokenScopeMissing(
 ): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.apiTokenForbidden,
-    title: 'Outside this token’s scopes',
-    detail: `This token cannot ${access === 'read' ? 'read' : 'change'} ${area}: its access there is “${granted}”. Make a token with ${access === 'read' ? 'read' : 'read and write'} access to ${area}.`,
+    title: t('identity.problem.apiTokenScopeMissing.title'),
+    detail:
+      access === 'read'
+        ? t('identity.problem.apiTokenScopeMissing.read', { area, granted })
+        : t('identity.problem.apiTokenScopeMissing.write', { area, granted }),
   });
 }
 
 export function phoneVerificationRequired(): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.phoneVerificationRequired,
-    title: 'Phone verification required',
-    detail: 'Verify your phone number to use the console.',
+    title: t('identity.problem.phoneVerificationRequired.title'),
+    detail: t('identity.problem.phoneVerificationRequired.detail'),
   });
 }

@@ -1,7 +1,11 @@
 // /teams/:teamId/images: a team's images — list, capture from a stopped compute, rename, delete, and the
 // file itself (upload with PUT, download with GET, resumable with Range).
+
+import type { Context } from 'hono';
+import * as v from 'valibot';
 import {
   captureImageRequestSchema,
+  imageDownloadLinkSchema,
   imageListSchema,
   imageSchema,
   MAX_IMAGE_VIRTUAL_BYTES,
@@ -9,23 +13,33 @@ import {
   uploadImageQuerySchema,
 } from '@/contract/images';
 import { auditActor } from '../audit/audit-log';
+import type { AppEnv } from '../http/env';
+import { pathParam } from '../http/path-params';
 import { problem } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
 import { fieldProblem } from '../tenancy/problems';
 import { downloadName, downloadOf } from './download';
+import { DOWNLOAD_LINK_MS, type DownloadLinks } from './download-links';
 import { ImageRefused } from './image-files';
 import { findImage, listImages, toImage } from './image-record';
 import type { ImageService } from './image-service';
 import { imageParams } from './params';
-import { imageConflict, imageNotFound } from './problems';
+import { downloadLinkNotFound, imageConflict, imageNotFound } from './problems';
 import { receiveBody } from './upload-receiver';
 
 /** An upload may be a little larger than the largest disk it holds (a qcow2's own tables). */
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_VIRTUAL_BYTES + 1024 ** 3;
 
-export function imagesRoutes(service: ImageService): Routes {
+/** A download link's token: base64url, a dot, base64url; anything else names no link (404). */
+const downloadTokenParams = v.object({
+  token: pathParam(v.pipe(v.string(), v.maxLength(512), v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)), () =>
+    downloadLinkNotFound(),
+  ),
+});
+
+export function imagesRoutes(service: ImageService, links: DownloadLinks): Routes {
   const { db } = service;
   return defineRoutes('/teams/:teamId/images', 'Images')
     .use(service.deps.computes.started)
@@ -162,31 +176,80 @@ export function imagesRoutes(service: ImageService): Routes {
         200: { description: 'The whole file (application/octet-stream).' },
         206: { description: 'The part of the file the Range asked for.' },
       },
+      handler: async (c, { params }) => serveImageFile(c, service, c.get('team').id, params.imageId),
+    })
+    .add({
+      method: 'post',
+      path: '/:imageId/download-link',
+      summary: 'A link that downloads the image’s file without signing in, for a browser’s own downloads',
+      tokenScope: 'computes:read',
+      description: `The link works for ${DOWNLOAD_LINK_MS / 3_600_000} hours (resumable with Range like the file route), and stops when the image is deleted. Hand it to a browser or a download tool; it is as good as the file.`,
+      guards: teamGuards(),
+      request: { params: imageParams },
+      responses: { 201: { description: 'The link and when it ends.', schema: imageDownloadLinkSchema } },
       handler: async (c, { params }) => {
-        const row = await findImage(db, c.get('team').id, params.imageId);
+        const teamId = c.get('team').id;
+        const row = await findImage(db, teamId, params.imageId);
         if (!row) throw imageNotFound();
-        if (row.status !== 'available') {
-          throw imageConflict(
-            row.status === 'creating'
-              ? 'The image is still being captured.'
-              : 'The image failed; it has no file.',
-          );
-        }
-        const answer = await downloadOf(service.fileOf(row.id), {
-          etag: `"${row.id}"`,
-          filename: downloadName(row.name),
-          range: c.req.header('Range'),
-          ifRange: c.req.header('If-Range'),
-        });
-        if (answer.kind === 'unsatisfiable') {
-          return problem(
-            c,
-            416,
-            { detail: `The range is past the end of the file (${answer.size} bytes).` },
-            { 'Content-Range': `bytes */${answer.size}` },
-          );
-        }
-        return new Response(answer.body, { status: answer.status, headers: answer.headers });
+        if (row.status !== 'available') throw imageNotReady(row.status);
+        const expiresAt = new Date(service.deps.clock.now().getTime() + DOWNLOAD_LINK_MS);
+        const token = await links.sign({ teamId, imageId: row.id, expiresAt });
+        // Beside this route, under the same service base path (/resource-manager/api/v1).
+        const base = c.req.path.slice(0, c.req.path.indexOf('/teams/'));
+        return c.json({ url: `${base}/image-downloads/${token}`, expiresAt: expiresAt.toISOString() }, 201);
       },
     });
+}
+
+/** /image-downloads/:token: an image's file through a download link, no session needed. */
+export function imageDownloadRoutes(service: ImageService, links: DownloadLinks): Routes {
+  return defineRoutes('/image-downloads', 'Images')
+    .use(service.started)
+    .add({
+      method: 'get',
+      path: '/:token',
+      summary: 'Download an image’s file through a download link',
+      // The link is the credential: no session, no API token.
+      tokenScope: 'never',
+      description:
+        'Streamed and resumable with Range, like the file route. A link that ended, was altered, or whose image is gone answers 404.',
+      request: { params: downloadTokenParams },
+      responses: {
+        200: { description: 'The whole file (application/octet-stream).' },
+        206: { description: 'The part of the file the Range asked for.' },
+      },
+      handler: async (c, { params }) => {
+        const claim = await links.verify(params.token, service.deps.clock.now());
+        if (!claim) throw downloadLinkNotFound();
+        return serveImageFile(c, service, claim.teamId, claim.imageId);
+      },
+    });
+}
+
+/** The image's file, whole or the part a Range asks for; 404 for another team's or a gone image. */
+async function serveImageFile(c: Context<AppEnv>, service: ImageService, teamId: string, imageId: string) {
+  const row = await findImage(service.db, teamId, imageId);
+  if (!row) throw imageNotFound();
+  if (row.status !== 'available') throw imageNotReady(row.status);
+  const answer = await downloadOf(service.fileOf(row.id), {
+    etag: `"${row.id}"`,
+    filename: downloadName(row.name),
+    range: c.req.header('Range'),
+    ifRange: c.req.header('If-Range'),
+  });
+  if (answer.kind === 'unsatisfiable') {
+    return problem(
+      c,
+      416,
+      { detail: `The range is past the end of the file (${answer.size} bytes).` },
+      { 'Content-Range': `bytes */${answer.size}` },
+    );
+  }
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+function imageNotReady(status: string) {
+  return imageConflict(
+    status === 'creating' ? 'The image is still being captured.' : 'The image failed; it has no file.',
+  );
 }

@@ -6,9 +6,10 @@ import type { Routes } from '../http/routes';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
+import { DownloadLinks } from './download-links';
 import { ImageFiles } from './image-files';
 import { ImageService } from './image-service';
-import { imagesRoutes } from './images.routes';
+import { imageDownloadRoutes, imagesRoutes } from './images.routes';
 
 export { ImageService } from './image-service';
 
@@ -27,5 +28,6 @@ export function createImageService(options: {
 }
 
 export function imageResources(service: ImageService): Routes[] {
-  return [imagesRoutes(service)];
+  const links = new DownloadLinks(service.db);
+  return [imagesRoutes(service, links), imageDownloadRoutes(service, links)];
 }

@@ -1,66 +1,56 @@
 // Private networks of a team: made (a block inside RFC 1918 apart from the team's other networks, checked
 // under a lock of the team), joined and left by its computes (each given the next free address of the
-// block), deleted — each in one transaction with the team's audit log, then told to the team's consoles.
+// block and a card on the network by the compute driver: membership.ts), deleted — each in one transaction
+// with the team's audit log, then told to the team's consoles.
 import { and, asc, eq, ne } from 'drizzle-orm';
-import {
-  blocksOverlap,
-  formatIpv4,
-  type Network,
-  type NetworkRequest,
-  parseBlock,
-} from '@/contract/networks';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { blocksOverlap, type Network, type NetworkRequest, parseBlock } from '@/contract/networks';
+import type { AuditActor } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit-log';
+import type { ComputesForNetworks } from '../computes/networks-port';
 import type { Database } from '../db';
 import { computes, privateNetworkMembers, privateNetworks, teams } from '../db/schema';
 import type { Clock } from '../identity/clock';
+import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
 import type { Queryable } from '../tenancy/team-record';
-import {
-  alreadyMember,
-  blockOverlaps,
-  memberNotFound,
-  networkFull,
-  networkNameTaken,
-  networkNotFound,
-  unknownCompute,
-} from './problems';
+import { cardsOf } from './network-cards';
+import { blockOverlaps, networkNameTaken, networkNotFound } from './problems';
 
 export interface NetworkServiceDeps {
   db: Database;
   clock: Clock;
+  logger: Logger;
   live: LiveUpdates;
+  /** The computes' side: the driver's private networks, destroyed computes (app.ts hands it in). */
+  computes: ComputesForNetworks;
 }
 
-interface Caller {
+export interface Caller {
   teamId: string;
   userId: string;
   actor: AuditActor;
 }
 
-type NetworkRow = typeof privateNetworks.$inferSelect;
+export type NetworkRow = typeof privateNetworks.$inferSelect;
 
 function unique(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-/** The first address of the block no member holds: network + 1 up to the last before broadcast. */
-export function nextFreeAddress(block: string, taken: readonly string[]): string | null {
-  const parsed = parseBlock(block)!;
-  const used = new Set(taken);
-  const last = parsed.network + (1n << BigInt(32 - parsed.length)) - 2n;
-  for (let address = parsed.network + 1n; address <= last; address += 1n) {
-    const text = formatIpv4(address);
-    if (!used.has(text)) return text;
-  }
-  return null;
-}
-
 export class NetworkService {
-  constructor(readonly deps: NetworkServiceDeps) {}
+  constructor(readonly deps: NetworkServiceDeps) {
+    // The driver defines a compute again with its cards (a rebuild, a resize, rescue) from here.
+    deps.computes.takeCardsFrom((computeId) => cardsOf(deps.db, computeId));
+  }
 
   get db(): Database {
     return this.deps.db;
+  }
+
+  /** host: the hypervisor keeps each network apart; simulated: membership and addresses as data. */
+  get isolation(): Network['isolation'] {
+    return this.deps.computes.isolation;
   }
 
   async list(teamId: string): Promise<Network[]> {
@@ -76,6 +66,7 @@ export class NetworkService {
     return this.toNetwork(this.db, await this.find(this.db, teamId, id));
   }
 
+  /** Only data: the hypervisor makes the network on a host when its first compute there joins. */
   async create(caller: Caller, input: NetworkRequest): Promise<Network> {
     const network = await this.write(input.name, () =>
       this.db.transaction(async (tx) => {
@@ -102,80 +93,11 @@ export class NetworkService {
         return this.toNetwork(tx, row!);
       }),
     );
-    await this.deps.live.publishToTeam(caller.teamId, { type: 'network.updated', network });
+    await this.publish(caller.teamId, network);
     return network;
   }
 
-  async delete(caller: Caller, id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.find(tx, caller.teamId, id, true);
-      await tx.delete(privateNetworks).where(eq(privateNetworks.id, id));
-      await this.audit(tx, caller, 'network.deleted', row, { ipv4Block: row.ipv4Block });
-    });
-    await this.deps.live.publishToTeam(caller.teamId, {
-      type: 'network.deleted',
-      teamId: caller.teamId,
-      networkId: id,
-    });
-  }
-
-  /** The compute joins the network with the next free address of its block. */
-  async attach(caller: Caller, id: string, computeId: string): Promise<Network> {
-    const network = await this.db.transaction(async (tx) => {
-      const row = await this.find(tx, caller.teamId, id, true);
-      const [compute] = await tx
-        .select({ id: computes.id, hostname: computes.hostname })
-        .from(computes)
-        .where(
-          and(
-            eq(computes.id, computeId),
-            eq(computes.teamId, caller.teamId),
-            ne(computes.status, 'destroyed'),
-          ),
-        );
-      if (!compute) throw unknownCompute();
-      const members = await tx
-        .select()
-        .from(privateNetworkMembers)
-        .where(eq(privateNetworkMembers.networkId, id));
-      const existing = members.find((member) => member.computeId === computeId);
-      if (existing) throw alreadyMember(compute.hostname, existing.address);
-      const address = nextFreeAddress(
-        row.ipv4Block,
-        members.map((member) => member.address),
-      );
-      if (!address) throw networkFull(row.ipv4Block);
-      await tx
-        .insert(privateNetworkMembers)
-        .values({ networkId: id, computeId, address, attachedAt: this.deps.clock.now() });
-      await this.audit(tx, caller, 'network.compute_attached', row, {
-        computeId,
-        hostname: compute.hostname,
-        address,
-      });
-      return this.toNetwork(tx, row);
-    });
-    await this.deps.live.publishToTeam(caller.teamId, { type: 'network.updated', network });
-    return network;
-  }
-
-  /** The compute leaves the network; its address there is free again. */
-  async detach(caller: Caller, id: string, computeId: string): Promise<Network> {
-    const network = await this.db.transaction(async (tx) => {
-      const row = await this.find(tx, caller.teamId, id, true);
-      const [gone] = await tx
-        .delete(privateNetworkMembers)
-        .where(and(eq(privateNetworkMembers.networkId, id), eq(privateNetworkMembers.computeId, computeId)))
-        .returning();
-      if (!gone) throw memberNotFound();
-      await this.audit(tx, caller, 'network.compute_detached', row, { computeId, address: gone.address });
-      return this.toNetwork(tx, row);
-    });
-    await this.deps.live.publishToTeam(caller.teamId, { type: 'network.updated', network });
-    return network;
-  }
-
-  private async find(db: Queryable, teamId: string, id: string, lock = false): Promise<NetworkRow> {
+  async find(db: Queryable, teamId: string, id: string, lock = false): Promise<NetworkRow> {
     const query = db
       .select()
       .from(privateNetworks)
@@ -185,8 +107,9 @@ export class NetworkService {
     return row;
   }
 
-  private async toNetwork(db: Queryable, row: NetworkRow): Promise<Network> {
-    const members = await db
+  /** The network's computes (destroyed ones are not), by hostname. */
+  async members(db: Queryable, networkId: string) {
+    return db
       .select({
         computeId: privateNetworkMembers.computeId,
         hostname: computes.hostname,
@@ -195,18 +118,25 @@ export class NetworkService {
       })
       .from(privateNetworkMembers)
       .innerJoin(computes, eq(computes.id, privateNetworkMembers.computeId))
-      .where(and(eq(privateNetworkMembers.networkId, row.id), ne(computes.status, 'destroyed')))
+      .where(and(eq(privateNetworkMembers.networkId, networkId), ne(computes.status, 'destroyed')))
       .orderBy(asc(computes.hostname));
+  }
+
+  async toNetwork(db: Queryable, row: NetworkRow): Promise<Network> {
+    const members = await this.members(db, row.id);
     return {
       id: row.id,
       teamId: row.teamId,
       name: row.name,
       ipv4Block: row.ipv4Block,
       members: members.map((member) => ({ ...member, attachedAt: member.attachedAt.toISOString() })),
-      // No driver gives a second interface yet: membership and addresses are kept as data.
-      isolation: 'simulated',
+      isolation: this.isolation,
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  async publish(teamId: string, network: Network): Promise<void> {
+    await this.deps.live.publishToTeam(teamId, { type: 'network.updated', network });
   }
 
   private async write<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -218,9 +148,9 @@ export class NetworkService {
     }
   }
 
-  private async audit(
+  async audit(
     tx: Queryable,
-    caller: Caller,
+    caller: Pick<Caller, 'teamId' | 'actor'>,
     action: `network.${string}`,
     row: NetworkRow,
     details: Record<string, unknown>,

@@ -1,6 +1,7 @@
 // /teams/:teamId/networks: a team's private networks, listed, made, read and deleted, and the computes
 // that join and leave them. Any active member may (as with computes); tokens need the computes scope.
-// Another team's network is 404, exactly like one that never existed.
+// Another team's network is 404, exactly like one that never existed. The compute driver is started first
+// (joining and leaving ask it).
 import {
   networkAnswerSchema,
   networkListSchema,
@@ -11,16 +12,17 @@ import { auditActor } from '../audit/audit-log';
 import { defineRoutes, type Routes } from '../http/routes';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
-import type { NetworkService } from './network-service';
+import type { Networks } from './index';
 import { memberParams, networkParams } from './params';
 
-export function networksRoutes(service: NetworkService): Routes {
+export function networksRoutes({ service, membership }: Networks): Routes {
   const caller = (c: Parameters<typeof auditActor>[0]) => ({
     teamId: c.get('team').id,
     userId: c.get('user').id,
     actor: auditActor(c),
   });
   return defineRoutes('/teams/:teamId/networks', 'Private networks')
+    .use(service.deps.computes.started)
     .add({
       method: 'get',
       path: '/',
@@ -58,13 +60,16 @@ export function networksRoutes(service: NetworkService): Routes {
     .add({
       method: 'delete',
       path: '/:networkId',
-      summary: 'Delete a private network; its computes leave it',
+      summary: 'Delete a private network; its computes leave it first',
       tokenScope: 'computes:read_write',
       guards: teamGuards(),
       request: { params: networkParams },
-      responses: { 204: { description: 'Deleted.' } },
+      responses: {
+        204: { description: 'Deleted.' },
+        409: { description: 'A compute could not leave it (the reason is given); the network stays.' },
+      },
       handler: async (c, { params }) => {
-        await service.delete(caller(c), params.networkId);
+        await membership.delete(caller(c), params.networkId);
         return c.body(null, 204);
       },
     })
@@ -77,10 +82,13 @@ export function networksRoutes(service: NetworkService): Routes {
       request: { params: networkParams, body: networkMemberRequestSchema },
       responses: {
         200: { description: 'The network with the compute on it.', schema: networkAnswerSchema },
-        409: { description: 'The compute is already on it, or the block has no free address.' },
+        409: {
+          description:
+            'The compute is already on it, not at rest, the block has no free address, or the hypervisor refused (the reason is given).',
+        },
       },
       handler: async (c, { params, body }) =>
-        c.json({ network: await service.attach(caller(c), params.networkId, body.computeId) }, 200),
+        c.json({ network: await membership.join(caller(c), params.networkId, body.computeId) }, 200),
     })
     .add({
       method: 'delete',
@@ -89,8 +97,11 @@ export function networksRoutes(service: NetworkService): Routes {
       tokenScope: 'computes:read_write',
       guards: teamGuards(),
       request: { params: memberParams },
-      responses: { 200: { description: 'The network without the compute.', schema: networkAnswerSchema } },
+      responses: {
+        200: { description: 'The network without the compute.', schema: networkAnswerSchema },
+        409: { description: 'The hypervisor could not take its card off now (the reason is given).' },
+      },
       handler: async (c, { params }) =>
-        c.json({ network: await service.detach(caller(c), params.networkId, params.computeId) }, 200),
+        c.json({ network: await membership.leave(caller(c), params.networkId, params.computeId) }, 200),
     });
 }

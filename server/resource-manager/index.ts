@@ -7,7 +7,7 @@ import { type DomainService, domainResources } from '../domains';
 import { createFirewallService, firewallResources } from '../firewalls';
 import type { Service } from '../http/routes';
 import { type ImageService, imageResources } from '../images';
-import { createNetworkService, networkResources } from '../networks';
+import { type Networks, networkResources } from '../networks';
 import { createVolumeService, volumeResources } from '../volumes';
 import { appConfigsRoutes } from './app-configs.routes';
 import { catalogRoutes } from './catalog.routes';
@@ -25,6 +25,7 @@ export function resourceManagerService(deps: {
   domains: DomainService;
   images: ImageService;
   backups: BackupService;
+  networks: Networks;
 }): Service {
   return {
     name: 'Resource manager',
@@ -49,7 +50,7 @@ export function resourceManagerService(deps: {
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
       ...volumeResources(createVolumeService(deps.computes)),
-      ...networkResources(createNetworkService(deps.computes)),
+      ...networkResources(deps.networks),
     ],
   };
 }

@@ -1,36 +1,38 @@
-// The words of the e-mails about teams and membership (invitations and verification have their own).
+// The words of the e-mails about teams and membership (invitations and verification have their own), in
+// the language they are built in: the recipient's (callers run them inside `inLanguage`).
 import type { MailMessage } from '../drivers/mail';
+import { t } from '../i18n/t';
 
-const SIGNATURE = '\n\n— Ikirere';
+const signature = () => `\n\n${t('mail.signature')}`;
 
 export function teamDeletedMail(to: string, teamName: string, deletedBy: string): MailMessage {
   return {
     to,
-    subject: `The team ${teamName} was deleted`,
-    text: `${deletedBy} deleted the Ikirere team ${teamName}. You no longer have access to it; your other teams are unchanged.${SIGNATURE}`,
+    subject: t('mail.teamDeleted.subject', { team: teamName }),
+    text: t('mail.teamDeleted.text', { team: teamName, by: deletedBy }) + signature(),
   };
 }
 
 export function teamTwoFactorRequiredMail(to: string, teamName: string, owner: string): MailMessage {
   return {
     to,
-    subject: `${teamName} now requires two-factor sign-in`,
-    text: `${owner} now requires every member of the Ikirere team ${teamName} to sign in with two factors. Until you turn two-factor sign-in on (Account settings → Security: an authenticator app or a passkey), the team's computes, domains and settings are closed to you.${SIGNATURE}`,
+    subject: t('mail.teamTwoFactorRequired.subject', { team: teamName }),
+    text: t('mail.teamTwoFactorRequired.text', { team: teamName, owner }) + signature(),
   };
 }
 
 export function removedFromTeamMail(to: string, teamName: string, removedBy: string): MailMessage {
   return {
     to,
-    subject: `You were removed from ${teamName}`,
-    text: `${removedBy} removed you from the Ikirere team ${teamName}. You no longer have access to it. If you think this is a mistake, ask the team's owner.${SIGNATURE}`,
+    subject: t('mail.removedFromTeam.subject', { team: teamName }),
+    text: t('mail.removedFromTeam.text', { team: teamName, by: removedBy }) + signature(),
   };
 }
 
 export function newOwnerMail(to: string, teamName: string, previousOwner: string): MailMessage {
   return {
     to,
-    subject: `You are now the owner of ${teamName}`,
-    text: `${previousOwner} made you the owner of the Ikirere team ${teamName}. As its owner you manage billing and can delete the team; ${previousOwner} is now an admin.${SIGNATURE}`,
+    subject: t('mail.newOwner.subject', { team: teamName }),
+    text: t('mail.newOwner.text', { team: teamName, previous: previousOwner }) + signature(),
   };
 }

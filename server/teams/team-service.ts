@@ -10,6 +10,8 @@ import type { Currency, Team, TeamLimits } from '@/contract/teams';
 import { can } from '@/domain/permissions';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
+import { inLanguage } from '../i18n/languages';
+import { languageOfAddress } from '../i18n/recipient-language';
 import type { Identity } from '../identity';
 import type { UserRecord } from '../identity/sessions';
 import { usesTwoFactor } from '../identity/two-factor';
@@ -194,9 +196,12 @@ export class TeamService {
       { type: 'membership.changed', teamId: team.id },
     );
     for (const member of lacking) {
-      identity.deliveries.later('two-factor requirement notice', () =>
-        identity.mail.send(teamTwoFactorRequiredMail(member.email, team.name, caller.user.name)),
-      );
+      identity.deliveries.later('two-factor requirement notice', async () => {
+        const language = await languageOfAddress(identity.db, member.email);
+        await identity.mail.send(
+          inLanguage(language, () => teamTwoFactorRequiredMail(member.email, team.name, caller.user.name)),
+        );
+      });
     }
     return describeTeam(identity.db, team, role);
   }
@@ -248,9 +253,12 @@ export class TeamService {
     });
     await this.deps.uploads.remove(storageNames);
     for (const member of others) {
-      identity.deliveries.later('team deleted notice', () =>
-        identity.mail.send(teamDeletedMail(member.email, team.name, user.name)),
-      );
+      identity.deliveries.later('team deleted notice', async () => {
+        const language = await languageOfAddress(identity.db, member.email);
+        await identity.mail.send(
+          inLanguage(language, () => teamDeletedMail(member.email, team.name, user.name)),
+        );
+      });
     }
   }
 

@@ -2,14 +2,15 @@
 // contract: checking user-data parses YAML, and the parser should load only with the forms that need it,
 // not with every page that shows a compute (the socket, the lists).
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 import { computeAuthenticationSchema, hostnameSchema, tagsSchema } from './computes';
 import { userDataSchema } from './user-data';
 
 export const createComputeRequestSchema = v.object({
   hostname: hostnameSchema,
-  locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
-  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
-  instanceTypeId: v.pipe(v.string(), v.nonEmpty('Choose a plan.')),
+  locationId: v.pipe(v.string(), v.nonEmpty(translated('contract.computes.location.required'))),
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty(translated('contract.computes.image.required'))),
+  instanceTypeId: v.pipe(v.string(), v.nonEmpty(translated('contract.computes.plan.required'))),
   authentication: computeAuthenticationSchema,
   tags: v.optional(tagsSchema, []),
   /**
@@ -22,7 +23,9 @@ export const createComputeRequestSchema = v.object({
    * runs the image's operating system (operatingSystemId is taken from the image) and needs a plan whose
    * disk holds the image's virtual disk. Absent or null: the catalog's image.
    */
-  imageId: v.optional(v.nullable(v.pipe(v.string(), v.uuid('Choose one of the team’s images.')))),
+  imageId: v.optional(
+    v.nullable(v.pipe(v.string(), v.uuid(translated('contract.computes.imageId.invalid')))),
+  ),
 });
 
 /**
@@ -30,7 +33,7 @@ export const createComputeRequestSchema = v.object({
  * its id, hostname, addresses and plan. The hostname is typed again, as for destroy.
  */
 export const rebuildComputeRequestSchema = v.object({
-  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose an image.')),
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty(translated('contract.computes.image.required'))),
   authentication: computeAuthenticationSchema,
   confirmHostname: v.pipe(v.string(), v.trim(), v.toLowerCase()),
   /** The compute's user-data on the new disk: absent keeps what it has, a string replaces it, null removes it. */

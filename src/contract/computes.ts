@@ -1,6 +1,7 @@
 // Computes (virtual machines) and their catalog: the resource manager's /locations, /operating-systems,
 // /instance-types and /teams/:teamId/computes resources (SPEC §1, §2, §3, §9).
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 import { computeSortSchema, computeStatusSchema, metricsRangeSchema } from './compute-states';
 
 export * from './compute-states';
@@ -65,15 +66,12 @@ export type PowerAction = v.InferOutput<typeof powerActionSchema>;
 
 /** A hostname a compute can have: letters, digits and hyphens, 1–63 characters per label (RFC 1123). */
 export const hostnameSchema = v.pipe(
-  v.string('Enter a hostname.'),
+  v.string(translated('contract.computes.hostname.required')),
   v.trim(),
   v.toLowerCase(),
-  v.nonEmpty('Enter a hostname.'),
-  v.maxLength(63, 'Use at most 63 characters.'),
-  v.regex(
-    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
-    'Use letters, digits and hyphens, starting and ending with a letter or digit.',
-  ),
+  v.nonEmpty(translated('contract.computes.hostname.required')),
+  v.maxLength(63, translated('contract.maxLength', { max: 63 })),
+  v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, translated('contract.computes.hostname.invalid')),
 );
 
 /** A tag: lowercase letters, digits, hyphen and underscore (SPEC §5's name pattern), up to 32 characters. */
@@ -81,15 +79,15 @@ export const tagSchema = v.pipe(
   v.string(),
   v.trim(),
   v.toLowerCase(),
-  v.nonEmpty('A tag cannot be empty.'),
-  v.maxLength(32, 'Use at most 32 characters for a tag.'),
-  v.regex(/^[a-z0-9_-]+$/, 'Tags use lowercase letters, digits, hyphens and underscores only.'),
+  v.nonEmpty(translated('contract.computes.tag.empty')),
+  v.maxLength(32, translated('contract.computes.tag.tooLong', { max: 32 })),
+  v.regex(/^[a-z0-9_-]+$/, translated('contract.computes.tag.invalid')),
 );
 export const MAX_TAGS = 20;
 export const tagsSchema = v.pipe(
   v.array(tagSchema),
-  v.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`),
-  v.check((tags) => new Set(tags).size === tags.length, 'Each tag only once.'),
+  v.maxLength(MAX_TAGS, translated('contract.computes.tags.tooMany', { max: MAX_TAGS })),
+  v.check((tags) => new Set(tags).size === tags.length, translated('contract.computes.tags.unique')),
 );
 
 /**
@@ -97,15 +95,15 @@ export const tagsSchema = v.pipe(
  * it resolves to the address is the server's check (it asks DNS).
  */
 export const reverseNameSchema = v.pipe(
-  v.string('Enter a domain name.'),
+  v.string(translated('contract.computes.reverseName.required')),
   v.trim(),
   v.toLowerCase(),
   v.transform((name) => name.replace(/\.$/, '')),
-  v.nonEmpty('Enter a domain name, such as mail.example.com.'),
-  v.maxLength(253, 'Use at most 253 characters.'),
+  v.nonEmpty(translated('contract.computes.reverseName.empty')),
+  v.maxLength(253, translated('contract.maxLength', { max: 253 })),
   v.regex(
     /^(?=[^.]+\.)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/,
-    'Enter a full domain name, such as mail.example.com: letters, digits and hyphens in dot-separated labels.',
+    translated('contract.computes.reverseName.invalid'),
   ),
 );
 
@@ -162,13 +160,13 @@ export const computeUserDataSchema = v.object({ userData: v.nullable(v.string())
 
 /** SSH public key as pasted: type, base64 body, optional comment. */
 export const sshPublicKeySchema = v.pipe(
-  v.string('Paste an SSH public key.'),
+  v.string(translated('contract.computes.sshKey.required')),
   v.trim(),
-  v.nonEmpty('Paste an SSH public key.'),
-  v.maxLength(16_384, 'That is too long for an SSH public key.'),
+  v.nonEmpty(translated('contract.computes.sshKey.required')),
+  v.maxLength(16_384, translated('contract.computes.sshKey.tooLong')),
   v.regex(
     /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/,
-    'Paste one public key, like "ssh-ed25519 AAAA… you@laptop" (the .pub file, not the private key).',
+    translated('contract.computes.sshKey.invalid'),
   ),
 );
 
@@ -181,8 +179,8 @@ export const computeAuthenticationSchema = v.variant('method', [
       publicKey: v.optional(sshPublicKeySchema),
       keyIds: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(), v.uuid('Choose keys from the list.'))),
-          v.maxLength(10, 'Choose at most 10 saved keys.'),
+          v.array(v.pipe(v.string(), v.uuid(translated('contract.computes.keyIds.invalid')))),
+          v.maxLength(10, translated('contract.computes.keyIds.tooMany', { max: 10 })),
         ),
         [],
       ),
@@ -190,7 +188,7 @@ export const computeAuthenticationSchema = v.variant('method', [
     v.forward(
       v.check(
         (auth) => auth.publicKey !== undefined || auth.keyIds.length > 0,
-        'Paste an SSH public key, or choose a saved one.',
+        translated('contract.computes.authentication.keyNeeded'),
       ),
       ['publicKey'],
     ),
@@ -237,7 +235,10 @@ export const computeListSchema = v.object({
 export const powerActionRequestSchema = v.object({ type: powerActionSchema });
 /** Another plan for a stopped compute: vCPUs and memory up or down, the disk only grows. */
 export const resizeComputeRequestSchema = v.object({
-  instanceTypeId: v.pipe(v.string('Choose a plan.'), v.nonEmpty('Choose a plan.')),
+  instanceTypeId: v.pipe(
+    v.string(translated('contract.computes.plan.required')),
+    v.nonEmpty(translated('contract.computes.plan.required')),
+  ),
 });
 export const updateTagsRequestSchema = v.object({ tags: tagsSchema });
 /** Destroying asks for the hostname again, so a script or a slip cannot destroy the wrong compute. */

@@ -4,6 +4,7 @@
 // as you type, the server enforces the same rules); these schemas are the wire shapes around it.
 import * as v from 'valibot';
 import { DNS_RECORD_TYPES } from '@/domain/dns/record-types';
+import { translated } from '@/i18n/state';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -19,7 +20,7 @@ export const MAX_TTL = 604_800;
 export const DEFAULT_MX_PRIORITY = 10;
 export const DEFAULT_SRV = { priority: 10, weight: 5, port: 80 } as const;
 
-export const dnsRecordTypeSchema = v.picklist(DNS_RECORD_TYPES);
+export const dnsRecordTypeSchema = v.picklist(DNS_RECORD_TYPES, translated('contract.dnsRecord.type'));
 
 // ── Domains ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -105,16 +106,21 @@ export const domainListSchema = v.object({ domains: v.array(domainSchema) });
 
 export const domainListQuerySchema = v.object({
   /** Matches the name (ASCII or Unicode), case-insensitively. */
-  search: v.optional(v.pipe(v.string(), v.maxLength(253))),
+  search: v.optional(v.pipe(v.string(), v.maxLength(253, translated('contract.maxLength', { max: 253 })))),
 });
 
 export const createDomainRequestSchema = v.object({
   /** As typed: Unicode or ASCII, any case, with or without a trailing dot (checked by src/domain/dns). */
-  name: v.pipe(v.string(), v.maxLength(300)),
+  name: v.pipe(
+    v.string(translated('contract.domainName.required')),
+    v.maxLength(300, translated('contract.domainName.tooLong', { max: 253 })),
+  ),
 });
 
 /** DELETE of a domain repeats its name, as the destroy of a compute repeats the hostname. */
-export const deleteDomainRequestSchema = v.object({ confirmName: v.string() });
+export const deleteDomainRequestSchema = v.object({
+  confirmName: v.string(translated('contract.domainDelete.confirmName')),
+});
 
 // ── Records ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -152,12 +158,17 @@ export type DnsRecord = v.InferOutput<typeof dnsRecordSchema>;
  * A record as a form sends it: strings as typed, numbers as typed (strings allowed), checked and made
  * canonical by src/domain/dns on both sides. Fields a type does not have are ignored.
  */
-const numberInput = v.optional(v.union([v.number(), v.pipe(v.string(), v.maxLength(20))]));
+const numberInput = v.optional(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.maxLength(20, translated('contract.dnsRecord.number')))],
+    translated('contract.dnsRecord.number'),
+  ),
+);
 export const dnsRecordInputSchema = v.object({
   type: dnsRecordTypeSchema,
-  name: v.pipe(v.string(), v.maxLength(300)),
+  name: v.pipe(v.string(), v.maxLength(300, translated('contract.dnsRecord.nameTooLong', { max: 253 }))),
   // A 4000-character TXT written with quotes and escapes takes up to about twice its length.
-  value: v.pipe(v.string(), v.maxLength(8_200)),
+  value: v.pipe(v.string(), v.maxLength(8_200, translated('contract.dnsRecord.valueTooLong'))),
   ttl: numberInput,
   priority: numberInput,
   weight: numberInput,
@@ -174,7 +185,7 @@ export const updateDnsRecordRequestSchema = v.object({
 export const dnsRecordListQuerySchema = v.object({
   type: v.optional(dnsRecordTypeSchema),
   /** Matches the name and the value, case-insensitively. */
-  search: v.optional(v.pipe(v.string(), v.maxLength(253))),
+  search: v.optional(v.pipe(v.string(), v.maxLength(253, translated('contract.maxLength', { max: 253 })))),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
   limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(500))),
 });
@@ -192,7 +203,7 @@ export const dnsRecordListSchema = v.object({
 export const MAX_ZONE_FILE_BYTES = 1_048_576;
 
 export const zoneFileRequestSchema = v.object({
-  text: v.pipe(v.string(), v.maxLength(MAX_ZONE_FILE_BYTES, 'A zone file is at most 1 MB.')),
+  text: v.pipe(v.string(), v.maxLength(MAX_ZONE_FILE_BYTES, translated('contract.zoneFile.tooLarge'))),
 });
 
 const importedRecordSchema = v.object({

@@ -42,6 +42,13 @@ export type Image = v.InferOutput<typeof imageSchema>;
 
 export const imageListSchema = v.object({ images: v.array(imageSchema) });
 
+/** A link that downloads an image's file without signing in (for the browser's own downloads), and its end. */
+export const imageDownloadLinkSchema = v.object({
+  url: v.string(),
+  expiresAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type ImageDownloadLink = v.InferOutput<typeof imageDownloadLinkSchema>;
+
 export const captureImageRequestSchema = v.object({
   /** A stopped compute of the team. */
   computeId: v.pipe(v.string(), v.uuid('Choose one of the team’s computes.')),

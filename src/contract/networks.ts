@@ -84,6 +84,13 @@ export const networkRequestSchema = v.object({
 });
 export type NetworkRequest = v.InferOutput<typeof networkRequestSchema>;
 
+/** The statuses in which a compute joins a network: at rest, running or stopped (its card is hot-plugged or defined). */
+export const NETWORK_READY_STATUSES = ['running', 'stopped'] as const;
+
+export function computeJoinsNetworks(status: string): boolean {
+  return (NETWORK_READY_STATUSES as readonly string[]).includes(status);
+}
+
 export const networkMemberRequestSchema = v.object({ computeId: uuid });
 
 export const networkMemberSchema = v.object({
@@ -102,8 +109,8 @@ export const networkSchema = v.object({
   ipv4Block: v.string(),
   members: v.array(networkMemberSchema),
   /**
-   * host: the hypervisor gives members a second interface on an isolated network of their own; simulated:
-   * the simulator keeps the membership and addresses as data.
+   * host: the hypervisor gives members a second interface on an isolated network of their own (libvirt: a
+   * bridge per network); simulated: the simulator keeps the membership and addresses as data.
    */
   isolation: v.picklist(['host', 'simulated']),
   createdAt: isoDate,

@@ -24,10 +24,6 @@ export type SecondFactorRequired = v.InferOutput<typeof secondFactorRequiredSche
 export const signInAnswerSchema = v.union([authResultSchema, secondFactorRequiredSchema]);
 export type SignInAnswer = v.InferOutput<typeof signInAnswerSchema>;
 
-export function needsSecondFactor(answer: unknown): answer is SecondFactorRequired {
-  return typeof answer === 'object' && answer !== null && 'secondFactor' in answer;
-}
-
 /** A code from the app (6 digits) or a recovery code (two groups of five letters and digits). */
 export const secondFactorCodeSchema = v.pipe(
   v.string(translated('contract.secondFactor.required')),

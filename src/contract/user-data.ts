@@ -9,36 +9,48 @@
 // or gzip archives (we make the multipart ourselves, and cannot read into a compressed one).
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument } from 'yaml';
+import { numberLocale } from '@/i18n/locales';
+import { currentLocale, t, translated } from '@/i18n/state';
 import { firstLine, USER_DATA_MAX_BYTES, userDataKind } from './user-data-kind';
-
-const ACCEPTED = 'Start with "#cloud-config" (a YAML document) or "#!" (a script, like #!/bin/sh).';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
-/** Why this user-data cannot be used, in words for beside the field; null when it can. */
+/**
+ * Why this user-data cannot be used, in words for beside the field (in the language of whoever is told);
+ * null when it can. A YAML mistake is named by the parser, in its own (English) words, after the line.
+ */
 export function userDataProblem(text: string): string | null {
   const bytes = bytesOf(text);
   if (bytes > USER_DATA_MAX_BYTES) {
-    const kib = (bytes / 1024).toFixed(1);
-    return `Use at most 64 KiB of user-data; this is ${kib} KiB (counted in UTF-8 bytes).`;
+    const kib = new Intl.NumberFormat(numberLocale(currentLocale()), {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }).format(bytes / 1024);
+    return t('contract.userData.tooLarge', { kib });
   }
   const kind = userDataKind(text);
   if (kind === null) {
     const line = firstLine(text);
     if (/^#(include|cloud-boothook|part-handler|upstart-job)\b/.test(line)) {
-      return `${line.split(/\s/, 1)[0]} is not accepted here. ${ACCEPTED}`;
+      const directive = line.split(/\s/, 1)[0];
+      return `${t('contract.userData.notAccepted', { directive })} ${t('contract.userData.accepted')}`;
     }
-    return ACCEPTED;
+    return t('contract.userData.accepted');
   }
   if (kind === 'script') return null;
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const [error] = document.errors;
-  if (error) return `Line ${lines.linePos(error.pos[0]).line}: ${sentence(error.message)}`;
+  if (error) {
+    return t('contract.userData.line', {
+      line: lines.linePos(error.pos[0]).line,
+      problem: sentence(error.message),
+    });
+  }
   const contents = document.contents;
   if (contents && !isMap(contents)) {
     const line = contents.range ? lines.linePos(contents.range[0]).line : 2;
-    return `Line ${line}: A #cloud-config document is a set of keys (like "runcmd:" or "write_files:"), not a list or a single value.`;
+    return t('contract.userData.notMap', { line });
   }
   return null;
 }
@@ -47,7 +59,7 @@ const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${mes
 
 /** User-data as the create request (and rebuild) takes it: checked for size and kind, kept as written. */
 export const userDataSchema = v.pipe(
-  v.string('User-data is text: a #cloud-config document or a script.'),
+  v.string(translated('contract.userData.notText')),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const problem = userDataProblem(dataset.value);

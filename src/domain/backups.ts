@@ -1,6 +1,8 @@
 // Backups' rules, once for both sides: what backups cost (a share of the compute's plan, as DigitalOcean and
 // Hetzner price them), which computes may be backed up and restored onto, and why not, in words.
 import type { ComputeStatus, InstanceType } from '@/contract/computes';
+import { t } from '@/i18n/state';
+import { computeIsIn } from './compute-lifecycle';
 
 /** Backups add this share of the plan's price (hourly and the monthly cap alike). */
 export const BACKUP_PRICE_SHARE_PERCENT = 20;
@@ -37,7 +39,7 @@ export function mayBackUp(status: ComputeStatus): boolean {
 }
 
 export function backupRefusal(status: ComputeStatus): string {
-  return `The compute is ${status.replaceAll('_', ' ')}: a backup is made of a running or stopped compute; try again once it is.`;
+  return t('computes.backups.refused', { state: computeIsIn(status) });
 }
 
 /** A restore replaces the disk: only a stopped compute's, so nothing writes to it meanwhile. */
@@ -46,5 +48,5 @@ export function mayRestoreOnto(status: ComputeStatus): boolean {
 }
 
 export function restoreRefusal(status: ComputeStatus): string {
-  return `The compute is ${status.replaceAll('_', ' ')}: a backup is restored onto a stopped compute, since its disk is replaced. Power it off first, or restore into a new compute.`;
+  return t('computes.backups.restoreRefused', { state: computeIsIn(status) });
 }

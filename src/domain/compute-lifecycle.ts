@@ -1,7 +1,10 @@
 // A compute's lifecycle, once for both sides: which power actions each status allows, the status a compute
 // shows while an action runs and once it succeeded, and why an action is refused, in words. The server's
-// compute service enforces it (a refusal is its 409) and the console offers only what it allows.
+// compute service enforces it (a refusal is its 409) and the console offers only what it allows. The words
+// are the console's catalog messages (computes.lifecycle.*), in the language of whoever is told: the
+// console's, or on the server the request's.
 import type { ComputeStatus, InstanceType, PowerAction } from '@/contract/computes';
+import { t } from '@/i18n/state';
 
 /** The statuses of a compute with a transition under way: no power action is taken until it settles. */
 export const TRANSITIONAL_STATUSES: readonly ComputeStatus[] = [
@@ -76,6 +79,14 @@ export function statusDuring(transition: LifecycleTransition): ComputeStatus {
   return POWER_RULES[transition].during;
 }
 
+/**
+ * "The compute is stopping": a sentence's first clause naming the status, for the refusals that say what
+ * to wait for (each language orders the rest of its sentence around it).
+ */
+export function computeIsIn(status: ComputeStatus): string {
+  return t('computes.lifecycle.state', { status });
+}
+
 /** Whether a compute in `status` may be rebuilt now. */
 export function mayRebuild(status: ComputeStatus): boolean {
   return REBUILD_RULE.from.includes(status);
@@ -86,18 +97,18 @@ export function rebuildRefusal(status: ComputeStatus): string | undefined {
   if (mayRebuild(status)) return undefined;
   switch (status) {
     case 'rebuilding':
-      return 'The compute is already being rebuilt.';
+      return t('computes.lifecycle.rebuild.already');
     case 'provisioning':
-      return 'The compute is still being provisioned; wait until it is running to rebuild it.';
+      return t('computes.lifecycle.rebuild.provisioning');
     case 'entering_rescue':
     case 'rescue':
     case 'leaving_rescue':
-      return 'The compute is in rescue mode: leave rescue mode before rebuilding it.';
+      return t('computes.lifecycle.rebuild.inRescue');
     case 'destroying':
     case 'destroyed':
-      return 'The compute is being destroyed; it cannot be rebuilt.';
+      return t('computes.lifecycle.rebuild.destroying');
     default:
-      return `The compute is ${status}; wait until it is running or stopped to rebuild it.`;
+      return t('computes.lifecycle.rebuild.wait', { state: computeIsIn(status) });
   }
 }
 
@@ -109,20 +120,20 @@ export function resizeRefusal(status: ComputeStatus): string | undefined {
   if (RESIZE_RULE.from.includes(status)) return undefined;
   switch (status) {
     case 'running':
-      return 'The compute is running: power it off first (a resize needs it stopped).';
+      return t('computes.lifecycle.resize.running');
     case 'resizing':
-      return 'The compute is already being resized.';
+      return t('computes.lifecycle.resize.already');
     case 'entering_rescue':
     case 'rescue':
     case 'leaving_rescue':
-      return 'The compute is in rescue mode: leave rescue mode and power it off before resizing.';
+      return t('computes.lifecycle.resize.inRescue');
     case 'error':
-      return 'The compute is in error: power it on (or destroy it) before resizing.';
+      return t('computes.lifecycle.resize.error');
     case 'destroying':
     case 'destroyed':
-      return 'The compute is being destroyed.';
+      return t('computes.lifecycle.destroying');
     default:
-      return 'The compute is busy; wait until it is stopped to resize it.';
+      return t('computes.lifecycle.resize.busy');
   }
 }
 
@@ -131,61 +142,55 @@ export type PlanSize = Pick<InstanceType, 'id' | 'vcpus' | 'memoryMb' | 'diskGb'
 
 /** Why a compute on plan `current` cannot move to plan `next` (a disk only grows), or undefined when it can. */
 export function planChangeRefusal(current: PlanSize, next: PlanSize): string | undefined {
-  if (next.id === current.id) return 'The compute already has this plan.';
+  if (next.id === current.id) return t('computes.lifecycle.plan.same');
   if (next.diskGb < current.diskGb) {
-    return `This plan's disk (${next.diskGb} GB) is smaller than the compute's (${current.diskGb} GB): a disk only grows.`;
+    return t('computes.lifecycle.plan.smallerDisk', { next: next.diskGb, current: current.diskGb });
   }
   return undefined;
 }
 
-const VERB: Record<PowerAction, string> = {
-  power_on: 'power it on',
-  shutdown: 'shut it down',
-  power_off: 'power it off',
-  reboot: 'reboot it',
-};
-
 /** Why this action cannot be taken now, in words, or undefined when it can. */
 export function powerActionRefusal(action: PowerAction, status: ComputeStatus): string | undefined {
   if (POWER_RULES[action].from.includes(status)) return undefined;
-  const verb = VERB[action];
+  // "power it on", "shut it down"…: the action as the end of a sentence ("wait until it is running to …").
+  const verb = t('computes.lifecycle.power.verb', { action });
   switch (status) {
     case 'running':
-      return 'The compute is already running.';
+      return t('computes.lifecycle.power.alreadyRunning');
     case 'stopped':
       return action === 'reboot'
-        ? 'The compute is stopped; power it on instead.'
-        : 'The compute is already stopped.';
+        ? t('computes.lifecycle.power.stoppedReboot')
+        : t('computes.lifecycle.power.alreadyStopped');
     case 'stopping':
       return action === 'power_on'
-        ? 'The compute is stopping; wait until it is stopped to power it on.'
-        : 'The compute is already stopping.';
+        ? t('computes.lifecycle.power.stoppingPowerOn')
+        : t('computes.lifecycle.power.alreadyStopping');
     case 'starting':
       return action === 'power_on'
-        ? 'The compute is already starting.'
-        : `The compute is starting; wait until it is running to ${verb}.`;
+        ? t('computes.lifecycle.power.alreadyStarting')
+        : t('computes.lifecycle.power.starting', { verb });
     case 'rebooting':
-      return `The compute is rebooting; wait until it is running to ${verb}.`;
+      return t('computes.lifecycle.power.rebooting', { verb });
     case 'rebuilding':
-      return `The compute is being rebuilt; wait until it is running to ${verb}.`;
+      return t('computes.lifecycle.power.rebuilding', { verb });
     case 'resizing':
-      return `The compute is being resized; wait until it is stopped to ${verb}.`;
+      return t('computes.lifecycle.power.resizing', { verb });
     case 'entering_rescue':
-      return `The compute is booting its rescue system; leave rescue mode once it is up to ${verb}.`;
+      return t('computes.lifecycle.power.enteringRescue', { verb });
     case 'rescue':
-      return `The compute is in rescue mode: leave rescue mode (it boots normally) to ${verb}.`;
+      return t('computes.lifecycle.power.rescue', { verb });
     case 'leaving_rescue':
-      return `The compute is leaving rescue mode; wait until it is running to ${verb}.`;
+      return t('computes.lifecycle.power.leavingRescue', { verb });
     case 'provisioning':
       return action === 'power_on'
-        ? 'The compute is still being provisioned; it starts on its own when it is ready.'
-        : `The compute is still being provisioned; wait until it is running to ${verb}.`;
+        ? t('computes.lifecycle.power.provisioningPowerOn')
+        : t('computes.lifecycle.power.provisioning', { verb });
     case 'error':
-      return 'The compute is in error; power it on or destroy it.';
+      return t('computes.lifecycle.power.error');
     case 'unreachable':
-      return `${UNREACHABLE_MEANING} Wait until it answers again to ${verb}.`;
+      return `${unreachableMeaning()} ${t('computes.lifecycle.power.unreachable', { verb })}`;
     default:
-      return 'The compute is being destroyed.';
+      return t('computes.lifecycle.destroying');
   }
 }
 
@@ -221,16 +226,16 @@ export function rescueRefusal(status: ComputeStatus): string | undefined {
   switch (status) {
     case 'rescue':
     case 'entering_rescue':
-      return 'The compute is already in rescue mode.';
+      return t('computes.lifecycle.rescue.already');
     case 'leaving_rescue':
-      return 'The compute is leaving rescue mode; wait until it is running to enter it again.';
+      return t('computes.lifecycle.rescue.leaving');
     case 'provisioning':
-      return 'The compute is still being provisioned; wait until it is running to rescue it.';
+      return t('computes.lifecycle.rescue.provisioning');
     case 'destroying':
     case 'destroyed':
-      return 'The compute is being destroyed.';
+      return t('computes.lifecycle.destroying');
     default:
-      return `The compute is ${status}; wait until it is running or stopped to rescue it.`;
+      return t('computes.lifecycle.rescue.wait', { state: computeIsIn(status) });
   }
 }
 
@@ -239,14 +244,14 @@ export function unrescueRefusal(status: ComputeStatus): string | undefined {
   if (UNRESCUE_RULE.from.includes(status)) return undefined;
   switch (status) {
     case 'entering_rescue':
-      return 'The compute is still booting its rescue system; wait until it is in rescue mode to leave it.';
+      return t('computes.lifecycle.unrescue.entering');
     case 'leaving_rescue':
-      return 'The compute is already leaving rescue mode.';
+      return t('computes.lifecycle.unrescue.already');
     case 'destroying':
     case 'destroyed':
-      return 'The compute is being destroyed.';
+      return t('computes.lifecycle.destroying');
     default:
-      return 'The compute is not in rescue mode.';
+      return t('computes.lifecycle.unrescue.notInRescue');
   }
 }
 
@@ -254,8 +259,9 @@ export function unrescueRefusal(status: ComputeStatus): string | undefined {
  * A host that does not answer: its computes show `unreachable` (neither running nor stopped: nobody can tell)
  * until it answers again, then whatever it says they are. This is what it means for the team, in words.
  */
-export const UNREACHABLE_MEANING =
-  'The hypervisor host this compute runs on cannot be reached right now: the compute may still be running, but its state is unknown and it cannot be powered on, off or changed until the host answers again.';
+export function unreachableMeaning(): string {
+  return t('computes.lifecycle.unreachable');
+}
 
 /** The statuses a compute rests in that may change on their own (the guest stopped itself, its host vanished). */
 const CHANGEABLE_AT_REST: readonly ComputeStatus[] = ['running', 'stopped', 'error', 'unreachable'];

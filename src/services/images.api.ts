@@ -1,7 +1,7 @@
 // The team's images (src/contract/images.ts): list, capture, rename, delete, upload (the file as the body,
 // with progress) and download.
-import { imageListSchema, imageSchema } from '@/contract/images';
-import { basePaths } from './config';
+import { imageDownloadLinkSchema, imageListSchema, imageSchema } from '@/contract/images';
+import { apiHost, basePaths } from './config';
 import { call, resourceManagerClient as client, json } from './http';
 import { upload } from './upload';
 
@@ -41,6 +41,20 @@ export const uploadImage = (input: ImageUpload) => {
   });
 };
 
-/** The image's file, whole (the console saves it; a large image is better fetched with curl and Range). */
+/**
+ * Starts the browser's own download of the image's file: through a link that needs no session, so the
+ * browser streams it to disk, shows its progress and resumes it (a page cannot hold gigabytes). Answers
+ * once the browser has it.
+ */
+/** The image's file, whole, fetched by the page (small files; `downloadImageFile` is for any size). */
 export const fetchImageFile = (teamId: string, id: string) =>
   call(() => client.get(`${image(teamId, id)}/file`, { timeout: false }).blob());
+
+export async function downloadImageFile(teamId: string, id: string): Promise<void> {
+  const link = await json(imageDownloadLinkSchema, () => client.post(`${image(teamId, id)}/download-link`));
+  const anchor = document.createElement('a');
+  anchor.href = `${apiHost}${link.url}`;
+  // The answer says attachment with the image's name: the page stays where it is.
+  anchor.download = '';
+  anchor.click();
+}

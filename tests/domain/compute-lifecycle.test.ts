@@ -15,8 +15,8 @@ import {
   resizeRefusal,
   statusDuring,
   TRANSITIONAL_STATUSES,
-  UNREACHABLE_MEANING,
   UNRESCUE_RULE,
+  unreachableMeaning,
   unrescueRefusal,
 } from '@/domain/compute-lifecycle';
 
@@ -154,9 +154,9 @@ describe('compute lifecycle', () => {
   it('shows a compute whose host does not answer as unreachable (no action), and what its host says once it answers', () => {
     expect(availablePowerActions('unreachable')).toEqual([]);
     expect(powerActionRefusal('power_off', 'unreachable')).toBe(
-      `${UNREACHABLE_MEANING} Wait until it answers again to power it off.`,
+      `${unreachableMeaning()} Wait until it answers again to power it off.`,
     );
-    expect(UNREACHABLE_MEANING).toContain('may still be running');
+    expect(unreachableMeaning()).toContain('may still be running');
     expect(mayRebuild('unreachable')).toBe(false);
     expect(mayRescue('unreachable')).toBe(false);
     for (const from of ['running', 'stopped', 'error', 'rescue'] as const) {

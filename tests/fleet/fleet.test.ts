@@ -17,7 +17,7 @@ import { runOps } from '../../scripts/ops';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/main';
-import { UNREACHABLE_MEANING } from '../../src/domain/compute-lifecycle';
+import { unreachableMeaning } from '../../src/domain/compute-lifecycle';
 import { fundTeam } from '../server/support/billing';
 import { computeRequest } from '../server/support/computes';
 import { createLiveAccount } from '../server/support/live-account';
@@ -200,7 +200,7 @@ describe('a fleet of two libvirt hosts, one over SSH', () => {
     await untilStatus(computes.b.id, 'unreachable');
     const noticedSeconds = (Date.now() - started) / 1000;
     const events = await history(computes.b.id);
-    expect(events[0]).toMatchObject({ action: 'changed_outside', message: UNREACHABLE_MEANING });
+    expect(events[0]).toMatchObject({ action: 'changed_outside', message: unreachableMeaning() });
     const refused = await act(computes.b.id, 'reboot');
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain('cannot be reached');

@@ -53,8 +53,9 @@ afterAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', realClientWidth);
 });
 
-// 27 Nov 2026, 10:42:30 on this machine's clock: the compute started a moment ago.
-const NOW = new Date(2026, 10, 27, 10, 42, 30).getTime();
+// 27 Nov 2026, 10:42:30 in the person's time zone (Africa/Kigali, the default; no daylight saving): the
+// compute started a moment ago.
+const NOW = Date.parse('2026-11-27T10:42:30+02:00');
 const minute = (offset: number) => Math.floor(NOW / 60_000) * 60 + offset * 60;
 
 beforeEach(() => {

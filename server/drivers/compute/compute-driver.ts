@@ -219,6 +219,39 @@ export interface VolumeDriver {
   remove(volume: VolumeSpec): Promise<void>;
 }
 
+/** A machine's card on a team's private network: the network (its host side named from the id, never from input), its block, and the machine's address and MAC on it. */
+export interface NetworkCard {
+  networkId: string;
+  ipv4Block: string;
+  address: string;
+  mac: string;
+}
+
+/**
+ * Private networks: per team network, an isolated segment on the hypervisor that its machines join with a
+ * card of their own (the second after their public one). Each call resolves once done and throws
+ * MachineStateError with the reason when it cannot be done now; a failure changes nothing on the host.
+ */
+export interface PrivateNetworkDriver {
+  /** host: the hypervisor keeps each network apart (its own bridge); simulated: kept as data only. */
+  readonly isolation: 'host' | 'simulated';
+  /**
+   * Where the driver reads a machine's cards (in the order they joined) whenever it defines the machine
+   * again (create, rebuild, resize, rescue, a move), so its cards and its seed's network-config stay.
+   */
+  takeCardsFrom(source: (machineId: string) => Promise<readonly NetworkCard[]>): void;
+  /**
+   * Makes the network on the machine's host if it is not there, and gives the machine its card on it:
+   * hot-plugged into a running guest, kept in its definition, its address in the seed's network-config.
+   * `peers` are the network's other machines (one host carries a network: a machine elsewhere is refused).
+   */
+  join(card: NetworkCard, machineId: string, peers: readonly string[]): Promise<void>;
+  /** Takes the card off the machine (unplugged from a running guest) and out of its seed. */
+  leave(card: NetworkCard, machineId: string): Promise<void>;
+  /** Removes the network from every host that has it, once no machine is on it. */
+  remove(networkId: string): Promise<void>;
+}
+
 export interface DriverInfo {
   kind: 'simulator' | 'production';
   /** Shown by the console, e.g. "Hypervisor simulator". */
@@ -231,6 +264,8 @@ export interface ComputeDriver {
   readonly fleet?: HostFleet;
   /** Its volumes; absent on a driver that offers none. */
   readonly volumes?: VolumeDriver;
+  /** Its private networks; absent on a driver that offers none. */
+  readonly networks?: PrivateNetworkDriver;
   /** Resumes the driver (e.g. the transitions under way before a restart) and starts reporting to listener. */
   start(listener: MachineEventListener): Promise<void>;
   /** Stops timers and reporting; the machines stay as they are. */

@@ -7,6 +7,8 @@ import type { createInvitationRequestSchema, Invitation, MemberRole } from '@/co
 import { recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { invitations, teamMembers, users } from '../../db/schema';
+import { inLanguage } from '../../i18n/languages';
+import { languageOfAddress } from '../../i18n/recipient-language';
 import type { Identity } from '../../identity';
 import { isUniqueViolation } from '../../identity/accounts';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -201,14 +203,18 @@ export class InvitationService {
     now: Date,
   ): Promise<Invitation> {
     const { identity } = this.deps;
-    const message = invitationMail({
-      to: row.email,
-      teamName: team.name,
-      inviter: { name: caller.user.name, email: caller.user.email },
-      role: row.role as MemberRole,
-      expiresAt: row.expiresAt,
-      link: `${origin}/invitation/${row.id}`,
-    });
+    // In the invitee's language when they have an account, else in the inviter's (the request's).
+    const language = await languageOfAddress(identity.db, row.email);
+    const message = inLanguage(language, () =>
+      invitationMail({
+        to: row.email,
+        teamName: team.name,
+        inviter: { name: caller.user.name, email: caller.user.email },
+        role: row.role as MemberRole,
+        expiresAt: row.expiresAt,
+        link: `${origin}/invitation/${row.id}`,
+      }),
+    );
     identity.deliveries.later('invitation e-mail', () => identity.mail.send(message));
     await announceInvitation(this.deps, team.id, row.email);
     const found = await findInvitation(identity.db, row.id);

@@ -1,20 +1,11 @@
-// The invitation e-mail: who invites, to which team, with which role, until when, and the one link.
+// The invitation e-mail: who invites, to which team, with which role, until when (in the recipient's zone,
+// named), and the one link; in the language it is built in (the invitee's if they have an account, else the
+// inviter's).
 import type { MemberRole } from '@/contract/teams';
 import { INVITATION_TTL_DAYS } from '@/contract/teams';
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
 import type { MailMessage } from '../../drivers/mail';
-
-const SIGNATURE = '\n\n— Ikirere';
-
-const ROLE_WORDS: Record<MemberRole, string> = {
-  MEMBER: 'a member (computes and domains)',
-  ADMIN: 'an admin (computes, domains, members and invitations)',
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+import { t } from '../../i18n/t';
 
 export function invitationMail(invitation: {
   to: string;
@@ -27,12 +18,12 @@ export function invitationMail(invitation: {
   const { to, teamName, inviter, role, expiresAt, link } = invitation;
   return {
     to,
-    subject: `${inviter.name} invited you to join ${teamName} on Ikirere`,
+    subject: t('mail.invitation.subject', { inviter: inviter.name, team: teamName }),
     text:
-      `${inviter.name} (${inviter.email}) invited you to join the team ${teamName} on Ikirere as ${ROLE_WORDS[role]}.\n\n` +
-      `Open the invitation to accept or decline it:\n\n    ${link}\n\n` +
-      `It expires in ${INVITATION_TTL_DAYS} days, on ${dateFormat.format(expiresAt)} UTC.\n\n` +
-      `No Ikirere account yet? The link lets you create one: sign up with this address (${to}) and the invitation will be waiting for you.\n\n` +
-      `If you were not expecting this, ignore this e-mail; nothing happens unless you accept.${SIGNATURE}`,
+      `${t('mail.invitation.intro', { inviter: inviter.name, inviterEmail: inviter.email, team: teamName, role })}\n\n` +
+      `${t('mail.invitation.open')}\n\n    ${link}\n\n` +
+      `${t('mail.invitation.expires', { days: INVITATION_TTL_DAYS, date: formatDateTimeWithZone(expiresAt) })}\n\n` +
+      `${t('mail.invitation.noAccount', { address: to })}\n\n` +
+      `${t('mail.invitation.ignore')}\n\n${t('mail.signature')}`,
   };
 }

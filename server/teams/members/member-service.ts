@@ -8,6 +8,8 @@ import { can } from '@/domain/permissions';
 import { personLabel, recordAudit } from '../../audit/audit-log';
 import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';
+import { inLanguage } from '../../i18n/languages';
+import { languageOfAddress } from '../../i18n/recipient-language';
 import type { Identity } from '../../identity';
 import { usesTwoFactor } from '../../identity/two-factor';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -152,7 +154,11 @@ export class MemberService {
     });
     await this.announce(team.id, [removed.userId]);
     identity.deliveries.later('member removed notice', () =>
-      identity.mail.send(removedFromTeamMail(removed.email, team.name, caller.user.name)),
+      languageOfAddress(identity.db, removed.email).then((language) =>
+        identity.mail.send(
+          inLanguage(language, () => removedFromTeamMail(removed.email, team.name, caller.user.name)),
+        ),
+      ),
     );
   }
 
@@ -211,7 +217,9 @@ export class MemberService {
     });
     await this.announce(team.id, [user.id, newOwner.userId]);
     identity.deliveries.later('new owner notice', () =>
-      identity.mail.send(newOwnerMail(newOwner.email, team.name, user.name)),
+      languageOfAddress(identity.db, newOwner.email).then((language) =>
+        identity.mail.send(inLanguage(language, () => newOwnerMail(newOwner.email, team.name, user.name))),
+      ),
     );
     return describeTeam(identity.db, team, 'ADMIN');
   }

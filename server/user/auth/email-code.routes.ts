@@ -16,6 +16,7 @@ import { users } from '../../db/schema';
 import { clientInfo } from '../../http/client-info';
 import { defineRoutes } from '../../http/routes';
 import { parseAcceptLanguage } from '../../i18n/accept-language';
+import { inLanguage, languageOf } from '../../i18n/languages';
 import { createAccount, isUniqueViolation, signIn } from '../../identity/accounts';
 import { checkCode, publicOrigin, sendCodeByMail } from '../../identity/code-delivery';
 import { existingAccountMail, noAccountMail, signInCodeMail, signUpCodeMail } from '../../identity/messages';
@@ -49,8 +50,11 @@ export function emailCodeRoutes() {
             userId: existing?.id ?? null,
             payload: { name: body.name },
           },
+          // To an existing account in its language; a new address in the one the sign-up page asked in.
           (code) =>
-            existing ? existingAccountMail(body.email, code) : signUpCodeMail(body.email, body.name, code),
+            existing
+              ? inLanguage(languageOf(existing), () => existingAccountMail(body.email, code))
+              : signUpCodeMail(body.email, body.name, code),
         );
         return c.json(answer, 200);
       },
@@ -75,7 +79,10 @@ export function emailCodeRoutes() {
             userId: existing?.id ?? null,
             canSucceed: existing !== undefined,
           },
-          (code) => (existing ? signInCodeMail(body.email, code) : noAccountMail(body.email, signUpUrl)),
+          (code) =>
+            existing
+              ? inLanguage(languageOf(existing), () => signInCodeMail(body.email, code))
+              : noAccountMail(body.email, signUpUrl),
         );
         return c.json(answer, 200);
       },

@@ -1,5 +1,6 @@
 // Rules between the records of one zone: CNAMEs stand alone, no record twice, delegated names hold only
 // their NS records (and glue addresses below them), one TTL per set of records of a name and type.
+import { t } from '@/i18n/state';
 import type { CanonicalRecord, ZoneRecord } from './records';
 
 export interface Conflict {
@@ -8,12 +9,12 @@ export interface Conflict {
 }
 
 function shown(name: string): string {
-  return name === '@' ? 'The apex (@)' : name;
+  return name === '@' ? t('dns.conflict.apex') : name;
 }
 
-/** "an A", "an MX", "a TXT": as the type's letters are read out. */
-function article(type: string): string {
-  return /^[AEFHILMNORSX]/.test(type) ? 'an' : 'a';
+/** English says "an A", "an MX", "a TXT", as the type's letters are read out. */
+function readWithAn(type: string): boolean {
+  return /^[AEFHILMNORSX]/.test(type);
 }
 
 function sameData(a: ZoneRecord, b: ZoneRecord): boolean {
@@ -39,8 +40,11 @@ export function findConflict(candidate: CanonicalRecord, others: readonly ZoneRe
   const sameName = others.filter((other) => other.name === candidate.name);
   const duplicate = sameName.find((other) => sameData(other, candidate));
   if (duplicate) {
-    const ttl = duplicate.ttl === candidate.ttl ? '' : ` (with TTL ${duplicate.ttl})`;
-    return { field: 'value', message: `This record already exists${ttl}.` };
+    const message =
+      duplicate.ttl === candidate.ttl
+        ? t('dns.conflict.duplicate')
+        : t('dns.conflict.duplicateTtl', { ttl: duplicate.ttl });
+    return { field: 'value', message };
   }
   const name = shown(candidate.name);
   if (candidate.type === 'CNAME') {
@@ -48,14 +52,14 @@ export function findConflict(candidate: CanonicalRecord, others: readonly ZoneRe
     if (cname) {
       return {
         field: 'name',
-        message: `${name} already has a CNAME record (to ${cname.value}); a name can have only one.`,
+        message: t('dns.conflict.secondCname', { name, target: cname.value }),
       };
     }
     const other = sameName[0];
     if (other) {
       return {
         field: 'name',
-        message: `${name} already has ${other.type} records, and a CNAME must be the only record at its name. Choose another name or delete those records first.`,
+        message: t('dns.conflict.cnameNotAlone', { name, type: other.type }),
       };
     }
   } else {
@@ -63,7 +67,7 @@ export function findConflict(candidate: CanonicalRecord, others: readonly ZoneRe
     if (cname) {
       return {
         field: 'name',
-        message: `${name} has a CNAME record (to ${cname.value}), so it can have no other records. Choose another name or delete the CNAME first.`,
+        message: t('dns.conflict.besideCname', { name, target: cname.value }),
       };
     }
   }
@@ -82,7 +86,14 @@ function delegationConflict(candidate: CanonicalRecord, others: readonly ZoneRec
     if (!hidden) return null;
     return {
       field: 'name',
-      message: `${shown(hidden.name)} has ${article(hidden.type)} ${hidden.type} record, which delegating ${candidate.name} would hide. Delete it first, or delegate another name.`,
+      message: t(
+        readWithAn(hidden.type) ? 'dns.conflict.hiddenByDelegationAn' : 'dns.conflict.hiddenByDelegation',
+        {
+          name: shown(hidden.name),
+          type: hidden.type,
+          delegated: candidate.name,
+        },
+      ),
     };
   }
   const delegation = others.find(
@@ -97,8 +108,8 @@ function delegationConflict(candidate: CanonicalRecord, others: readonly ZoneRec
     field: 'name',
     message:
       delegation.name === candidate.name
-        ? `${name} is delegated to other name servers (it has NS records), so other records here would not be answered. Add them at those name servers.`
-        : `${name} is inside ${delegation.name}, which is delegated to other name servers. Add it at those name servers (only A and AAAA glue records belong here).`,
+        ? t('dns.conflict.delegated', { name })
+        : t('dns.conflict.insideDelegation', { name, delegation: delegation.name }),
   };
 }
 

@@ -1,5 +1,6 @@
 // What each record type's page asks for and what the record table shows (SPEC §3).
 import { DEFAULT_MX_PRIORITY, DEFAULT_SRV, DEFAULT_TTL } from '@/contract/domains';
+import { type MessageId, t } from '@/i18n/state';
 import type { DnsRecordType } from './record-types';
 import type { RecordField, ZoneRecord } from './records';
 
@@ -12,88 +13,79 @@ export interface FormField {
   numeric: boolean;
 }
 
-const HOSTNAME_HELP =
-  'Enter @ for the domain itself, or a name like www (a full name inside the domain works too).';
-
-const VALUES: Record<DnsRecordType, { name: string; value: string; help: string }> = {
-  A: { name: '@', value: '192.0.2.10', help: 'The IPv4 address the name points to.' },
-  AAAA: { name: '@', value: '2001:db8::1', help: 'The IPv6 address the name points to.' },
-  CNAME: {
-    name: 'www',
-    value: 'www.example.com',
-    help: 'The host name this name is an alias of. A CNAME must be the only record at its name.',
-  },
-  TXT: {
-    name: '@',
-    value: 'v=spf1 include:_spf.example.com ~all',
-    help: 'The text, with or without quotes. Long texts are split into 255-byte strings for you.',
-  },
-  MX: { name: '@', value: 'mail.example.com', help: 'The mail server’s host name.' },
-  NS: {
-    name: 'dev',
-    value: 'ns1.example.com',
-    help: 'A name server to delegate this name to. The domain’s own name servers are managed for you.',
-  },
-  SRV: {
-    name: '_sip._tcp',
-    value: 'sip.example.com',
-    help: 'The target: the host name that offers the service.',
-  },
-  CAA: {
-    name: '@',
-    value: '0 issue "letsencrypt.org"',
-    help: 'A flag, a tag (issue, issuewild or iodef) and a quoted value: which certificate authority may issue.',
-  },
+/** Each type's placeholders (SPEC §3), and what its value is, in words. */
+const VALUES: Record<DnsRecordType, { name: string; value: string; help: MessageId }> = {
+  A: { name: '@', value: '192.0.2.10', help: 'dns.field.value.help.A' },
+  AAAA: { name: '@', value: '2001:db8::1', help: 'dns.field.value.help.AAAA' },
+  CNAME: { name: 'www', value: 'www.example.com', help: 'dns.field.value.help.CNAME' },
+  TXT: { name: '@', value: 'v=spf1 include:_spf.example.com ~all', help: 'dns.field.value.help.TXT' },
+  MX: { name: '@', value: 'mail.example.com', help: 'dns.field.value.help.MX' },
+  NS: { name: 'dev', value: 'ns1.example.com', help: 'dns.field.value.help.NS' },
+  SRV: { name: '_sip._tcp', value: 'sip.example.com', help: 'dns.field.value.help.SRV' },
+  CAA: { name: '@', value: '0 issue "letsencrypt.org"', help: 'dns.field.value.help.CAA' },
 };
 
-const TTL_FIELD: FormField = {
-  key: 'ttl',
-  label: 'TTL',
-  placeholder: String(DEFAULT_TTL),
-  help: 'How long resolvers may keep the answer, in seconds (60 to 604800).',
-  numeric: true,
-};
-
-function numberField(key: 'priority' | 'weight' | 'port', placeholder: number, help: string): FormField {
-  const label = `${key[0]!.toUpperCase()}${key.slice(1)}`;
-  return { key, label, placeholder: String(placeholder), help, numeric: true };
+function numberField(key: 'priority' | 'weight' | 'port', placeholder: number): FormField {
+  const words: Record<typeof key, { label: MessageId; help: MessageId }> = {
+    priority: { label: 'dns.field.priority', help: 'dns.field.priority.help' },
+    weight: { label: 'dns.field.weight', help: 'dns.field.weight.help' },
+    port: { label: 'dns.field.port', help: 'dns.field.port.help' },
+  };
+  const { label, help } = words[key];
+  return { key, label: t(label), placeholder: String(placeholder), help: t(help), numeric: true };
 }
 
-/** The fields a record type's page shows, in order (SPEC §3). */
+/** The fields a record type's page shows, in order (SPEC §3), in the language in use. */
 export function recordFields(type: DnsRecordType): FormField[] {
   const values = VALUES[type];
   const name: FormField =
     type === 'SRV'
       ? {
           key: 'name',
-          label: 'Service',
+          label: t('dns.field.service'),
           placeholder: values.name,
-          help: 'The service as _service._protocol, like _sip._tcp, optionally followed by a name.',
+          help: t('dns.field.service.help'),
           numeric: false,
         }
-      : { key: 'name', label: 'Hostname', placeholder: values.name, help: HOSTNAME_HELP, numeric: false };
+      : {
+          key: 'name',
+          label: t('dns.field.hostname'),
+          placeholder: values.name,
+          help: t('dns.field.hostname.help'),
+          numeric: false,
+        };
   const value: FormField = {
     key: 'value',
-    label: 'Value',
+    label: t('dns.field.value'),
     placeholder: values.value,
-    help: values.help,
+    help: t(values.help),
     numeric: false,
   };
   switch (type) {
     case 'TXT':
       return [name, value];
     case 'MX':
-      return [name, value, numberField('priority', DEFAULT_MX_PRIORITY, 'Lower numbers are tried first.')];
+      return [name, value, numberField('priority', DEFAULT_MX_PRIORITY)];
     case 'SRV':
       return [
         name,
         value,
-        numberField('priority', DEFAULT_SRV.priority, 'Lower numbers are tried first.'),
-        numberField('weight', DEFAULT_SRV.weight, 'Shares the load among targets of the same priority.'),
-        numberField('port', DEFAULT_SRV.port, 'The port the service listens on.'),
+        numberField('priority', DEFAULT_SRV.priority),
+        numberField('weight', DEFAULT_SRV.weight),
+        numberField('port', DEFAULT_SRV.port),
       ];
     default:
-      return [name, value, TTL_FIELD];
+      return [
+        name,
+        value,
+        {
+          key: 'ttl',
+          label: 'TTL',
+          placeholder: String(DEFAULT_TTL),
+          help: t('dns.field.ttl.help'),
+          numeric: true,
+        },
+      ];
   }
 }
 
@@ -111,15 +103,26 @@ export interface TableColumn {
  */
 export function tableColumns(type?: DnsRecordType): TableColumn[] {
   const columns: TableColumn[] = [
-    { key: 'type', header: 'Type' },
-    { key: 'name', header: type === 'SRV' ? 'Service' : 'Hostname' },
-    { key: 'value', header: type === 'SRV' ? 'Target' : type === 'NS' ? 'Name server' : 'Value' },
+    { key: 'type', header: t('dns.column.type') },
+    { key: 'name', header: type === 'SRV' ? t('dns.field.service') : t('dns.field.hostname') },
+    {
+      key: 'value',
+      header:
+        type === 'SRV'
+          ? t('dns.column.target')
+          : type === 'NS'
+            ? t('dns.column.nameServer')
+            : t('dns.field.value'),
+    },
     { key: 'ttl', header: 'TTL' },
   ];
   if (type === undefined || type === 'MX' || type === 'SRV')
-    columns.push({ key: 'priority', header: 'Priority' });
+    columns.push({ key: 'priority', header: t('dns.field.priority') });
   if (type === undefined || type === 'SRV') {
-    columns.push({ key: 'weight', header: 'Weight' }, { key: 'port', header: 'Port' });
+    columns.push(
+      { key: 'weight', header: t('dns.field.weight') },
+      { key: 'port', header: t('dns.field.port') },
+    );
   }
   return columns;
 }

@@ -1,6 +1,7 @@
 // The parts ("labels") of DNS names: turning what a person typed into lowercase ASCII labels (Unicode
 // labels become punycode `xn--` labels) and the rules one label must follow.
 import punycode from 'punycode/punycode.js';
+import { t } from '@/i18n/state';
 
 /** RFC 1035: a label is at most 63 octets, a name at most 255 octets on the wire (253 as text). */
 export const MAX_LABEL_OCTETS = 63;
@@ -32,26 +33,27 @@ function isValidPunycode(label: string): boolean {
 
 /**
  * Splits a tidied name (no trailing dot) into ASCII labels. Unicode labels of letters, marks, digits and
- * hyphens become `xn--` labels; anything else Unicode gets `charactersMessage`. Lengths are checked here
+ * hyphens become `xn--` labels; anything else Unicode gets `charactersMessage()`. Lengths are checked here
  * because they count the ASCII form.
  */
-export function toAsciiLabels(name: string, charactersMessage: string): Labels {
+export function toAsciiLabels(name: string, charactersMessage: () => string): Labels {
   const labels: string[] = [];
   for (const label of name.split('.')) {
-    if (label === '')
-      return { ok: false, message: 'A name cannot start with a dot or have two dots in a row.' };
+    if (label === '') return { ok: false, message: t('dns.name.emptyLabel') };
     let ascii = label;
     if (/[^\0-\x7f]/.test(label)) {
-      if (!UNICODE_LABEL.test(label)) return { ok: false, message: charactersMessage };
+      if (!UNICODE_LABEL.test(label)) return { ok: false, message: charactersMessage() };
       ascii = `xn--${punycode.encode(label)}`;
     } else if (label.startsWith('xn--') && !isValidPunycode(label)) {
-      return { ok: false, message: `“${label}” is not a valid internationalized name (xn-- form).` };
+      return { ok: false, message: t('dns.name.badPunycode', { label }) };
     }
     if (ascii.length > MAX_LABEL_OCTETS) {
-      const counted = ascii === label ? '' : ` (counted in its ${ascii.slice(0, 12)}… form)`;
       return {
         ok: false,
-        message: `Each part of a name is at most 63 characters; one part here has ${ascii.length}${counted}.`,
+        message:
+          ascii === label
+            ? t('dns.name.labelTooLong', { length: ascii.length })
+            : t('dns.name.labelTooLongAscii', { length: ascii.length, form: `${ascii.slice(0, 12)}…` }),
       };
     }
     labels.push(ascii);
@@ -69,14 +71,17 @@ export function labelKind(label: string): LabelKind | null {
   return null;
 }
 
-/** Why a label that is none of the kinds is refused, in words. */
-export function badLabelMessage(label: string, charactersMessage: string): string {
+/**
+ * Why a label that is none of the kinds is refused, in words; `charactersMessage` says which characters
+ * the name may use (asked for only when it is the reason).
+ */
+export function badLabelMessage(label: string, charactersMessage: () => string): string {
   const core = label.startsWith('_') ? label.slice(1) : label;
   if (/^[a-z0-9-]+$/.test(core) && (core.startsWith('-') || core.endsWith('-'))) {
-    return 'A part of a name cannot start or end with a hyphen (-).';
+    return t('dns.name.hyphenAtEnd');
   }
-  if (label.includes('*')) return 'A * is allowed only as the whole first part of a name, like * or *.dev.';
-  return charactersMessage;
+  if (label.includes('*')) return t('dns.name.wildcardFirst');
+  return charactersMessage();
 }
 
 /** RFC 1123 and SPEC §5: the last label is alphabetic, 2 letters or more, or an `xn--` label. */

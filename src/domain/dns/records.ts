@@ -8,6 +8,7 @@ import {
   MAX_TTL,
   MIN_TTL,
 } from '@/contract/domains';
+import { t } from '@/i18n/state';
 import { tidyName } from './labels';
 import { absoluteName, checkRecordName } from './names';
 import { type NumberInput, readWholeNumber } from './numbers';
@@ -52,13 +53,8 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
   const ttl = readWholeNumber(input.ttl, MIN_TTL, MAX_TTL);
   // A form's field left empty is a missing answer, not the placeholder's value; only a field the input
   // does not carry at all (an API call, a zone file line without one) takes the default.
-  if (leftEmpty(input.ttl)) errors.ttl = 'Enter the TTL in seconds, like 3600 (one hour).';
-  else if (!ttl.ok) {
-    errors.ttl =
-      ttl.reason === 'format'
-        ? 'Enter the TTL in seconds as a whole number, like 3600 (one hour).'
-        : 'The TTL must be from 60 seconds (one minute) to 604800 seconds (one week).';
-  }
+  if (leftEmpty(input.ttl)) errors.ttl = t('dns.ttl.required');
+  else if (!ttl.ok) errors.ttl = ttl.reason === 'format' ? t('dns.ttl.format') : t('dns.ttl.range');
 
   const numberFields =
     type === 'SRV' ? (['priority', 'weight', 'port'] as const) : type === 'MX' ? (['priority'] as const) : [];
@@ -66,7 +62,7 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
   for (const field of numberFields) {
     const read = readWholeNumber(input[field] as NumberInput, 0, MAX_16_BIT);
     if (read.ok) typedNumbers[field] = read.value;
-    else errors[field] = `Enter the ${field} as a whole number from 0 to 65535.`;
+    else errors[field] = t('dns.number.format', { field });
   }
 
   const value = checkValue(type, input.value);
@@ -80,24 +76,22 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
     const typedNumber = typedNumbers[field];
     const inValue = parts?.[field];
     if (inValue !== undefined && typedNumber != null && inValue !== typedNumber) {
-      errors.value ??= `The value gives ${field} ${inValue} but the ${capitalize(field)} field says ${typedNumber}: remove the number from the value or make them match.`;
+      errors.value ??= t('dns.number.mismatch', { field, inValue, typed: typedNumber });
     }
     numbers[field] = typedNumber ?? inValue ?? defaults[field];
     const nullMx = type === 'MX' && parts?.value === '.';
     if (leftEmpty(input[field] as NumberInput) && inValue === undefined && !nullMx) {
-      errors[field] ??=
-        `Enter the ${field}, like ${defaults[field]}${field === 'priority' ? ' (lower numbers are tried first)' : ''}.`;
+      errors[field] ??= t('dns.number.required', { field, example: defaults[field] });
     }
   }
   if (type === 'MX' && parts?.value === '.') {
     // RFC 7505: a null MX ("this domain accepts no mail") has preference 0.
     if (typedNumbers.priority == null && parts.priority === undefined) numbers.priority = 0;
     const field = typedNumbers.priority == null ? 'value' : 'priority';
-    if (numbers.priority !== 0)
-      errors[field] ??= 'A "." mail server (this domain accepts no mail) needs priority 0.';
+    if (numbers.priority !== 0) errors[field] ??= t('dns.mx.nullPriority');
   }
   if (type === 'CNAME' && name.ok && parts && parts.value === absoluteName(name.name, zoneName)) {
-    errors.value = 'A CNAME cannot point to its own name.';
+    errors.value = t('dns.cname.toItself');
   }
 
   if (Object.keys(errors).length > 0 || !name.ok || !ttl.ok || !parts) return { ok: false, errors };
@@ -118,10 +112,6 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
 /** A field that was shown and left empty (or only spaces); undefined means the input has no such field. */
 function leftEmpty(raw: NumberInput): boolean {
   return typeof raw === 'string' && raw.trim() === '';
-}
-
-function capitalize(word: string): string {
-  return `${word[0]!.toUpperCase()}${word.slice(1)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // TXT text: reading quoted strings as people paste them and as zone files hold them, splitting a long
 // text into the 255-octet strings DNS carries, and quoting for zone files.
+import { t } from '@/i18n/state';
 
 /** The longest TXT text accepted, in characters (as an input's maxlength counts them). */
 export const MAX_TXT_LENGTH = 4000;
@@ -8,9 +9,7 @@ export const MAX_TXT_STRING_OCTETS = 255;
 
 export type Quoted = { ok: true; text: string; end: number } | { ok: false; message: string };
 
-const UNCLOSED = 'A quote (") is not closed: end the text with a quote, or leave the quotes out.';
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const INVALID_UTF8 = 'The text has \\ escapes that are not valid UTF-8.';
 
 /**
  * Reads the quoted string starting at `text[start]` (a `"`): `\"`, `\\` and any `\X` stand for X, and
@@ -58,9 +57,9 @@ export function readQuoted(text: string, start: number): Quoted {
       plain = index + 1;
     }
   } catch {
-    return { ok: false, message: INVALID_UTF8 };
+    return { ok: false, message: t('dns.txt.invalidUtf8') };
   }
-  return { ok: false, message: UNCLOSED };
+  return { ok: false, message: t('dns.txt.unclosedQuote') };
 }
 
 export type TxtResult = { ok: true; text: string } | { ok: false; message: string };
@@ -78,10 +77,7 @@ export function parseTxtValue(input: string): TxtResult {
     let index = 0;
     while (index < typed.length) {
       if (typed[index] !== '"') {
-        return {
-          ok: false,
-          message: 'Put every part in quotes, like "part one" "part two", or leave all the quotes out.',
-        };
+        return { ok: false, message: t('dns.txt.quoteEveryPart') };
       }
       const read = readQuoted(typed, index);
       if (!read.ok) return read;
@@ -96,16 +92,10 @@ export function parseTxtValue(input: string): TxtResult {
 
 /** The rules on the text itself, once unquoted. */
 export function checkTxtText(text: string): TxtResult {
-  if (text === '') return { ok: false, message: 'Enter the text of the record.' };
-  if (/[\p{Cc}\p{Cs}]/u.test(text)) {
-    return {
-      ok: false,
-      message:
-        'The text can hold only printable characters: no line breaks, tabs or other control characters.',
-    };
-  }
+  if (text === '') return { ok: false, message: t('dns.txt.required') };
+  if (/[\p{Cc}\p{Cs}]/u.test(text)) return { ok: false, message: t('dns.txt.printable') };
   if (text.length > MAX_TXT_LENGTH) {
-    return { ok: false, message: `A TXT value is at most 4000 characters; this one has ${text.length}.` };
+    return { ok: false, message: t('dns.txt.tooLong', { max: MAX_TXT_LENGTH, length: text.length }) };
   }
   return { ok: true, text };
 }

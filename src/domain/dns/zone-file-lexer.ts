@@ -1,5 +1,6 @@
 // Reads a BIND zone file (RFC 1035 §5.1) into entries: one per record or directive, with its words.
 // Comments (;) are dropped, parentheses join lines, quoted strings keep their spaces and lose escapes.
+import { t } from '@/i18n/state';
 import { readQuoted } from './txt';
 
 export interface ZoneToken {
@@ -55,7 +56,7 @@ export function lexZoneFile(input: string): ZoneEntry[] {
 
   const finish = (end: number) => {
     if (!entry) return;
-    if (depth > 0 && !entry.error) entry.error = 'A parenthesis “(” is not closed.';
+    if (depth > 0 && !entry.error) entry.error = t('dns.zoneFile.unclosedParenthesis');
     entry.text = source.slice(entryStart, end).trim();
     if (entry.tokens.length > 0 || entry.error) entries.push(entry);
     entry = null;
@@ -88,7 +89,7 @@ export function lexZoneFile(input: string): ZoneEntry[] {
       depth += 1;
       index += 1;
     } else if (char === ')') {
-      if (depth === 0) current.error = 'A parenthesis “)” closes nothing.';
+      if (depth === 0) current.error = t('dns.zoneFile.strayParenthesis');
       depth = Math.max(0, depth - 1);
       index += 1;
     } else if (char === '"') {

@@ -1,8 +1,9 @@
 // Zone files in BIND format: export of a zone, and import that puts every record through checkRecord.
 import { DEFAULT_TTL, type DnsRecordInput } from '@/contract/domains';
+import { type MessageId, t } from '@/i18n/state';
 import { finishSteps, type Steps } from '../steps';
 import { toUnicodeName } from './labels';
-import { DNS_RECORD_TYPES, type DnsRecordType, parseRecordType } from './record-types';
+import { type DnsRecordType, parseRecordType } from './record-types';
 import { type CanonicalRecord, checkRecord, type ZoneRecord } from './records';
 import { quoteTxt, splitTxt } from './txt';
 import { lexZoneFile, type ZoneToken } from './zone-file-lexer';
@@ -40,7 +41,7 @@ export function formatZoneFile(zone: string, records: readonly ZoneRecord[]): st
   const display = toUnicodeName(zone);
   const ordered = [...records.filter((r) => r.type === 'SOA'), ...records.filter((r) => r.type !== 'SOA')];
   const lines = [
-    `; Zone file of ${zone}${display === zone ? '' : ` (${display})`}, exported by Ikirere`,
+    `; ${display === zone ? t('dns.zoneFile.header', { zone }) : t('dns.zoneFile.headerUnicode', { zone, display })}`,
     `$ORIGIN ${zone}.`,
     `$TTL ${DEFAULT_TTL}`,
     ...ordered.map((record) => `${record.name}\t${record.ttl}\tIN\t${record.type}\t${rdata(record)}`),
@@ -69,26 +70,16 @@ export function parseZoneTtl(text: string): number | null {
 }
 
 const CLASSES = /^(?:IN|CH|HS|CS|ANY|NONE|CLASS\d+)$/i;
-const SUPPORTED = `Ikirere keeps ${DNS_RECORD_TYPES.slice(0, -1).join(', ')} and CAA records.`;
-
-const SHAPES: Record<DnsRecordType, { count: (n: number) => boolean; message: string }> = {
-  A: { count: (n) => n === 1, message: 'An A record takes one IPv4 address, like 192.0.2.10.' },
-  AAAA: { count: (n) => n === 1, message: 'An AAAA record takes one IPv6 address, like 2001:db8::1.' },
-  CNAME: { count: (n) => n === 1, message: 'A CNAME record takes one host name.' },
-  NS: { count: (n) => n === 1, message: 'An NS record takes one name server host name.' },
-  MX: {
-    count: (n) => n === 2,
-    message: 'An MX record takes a priority and a mail server, like 10 mail.example.com.',
-  },
-  SRV: {
-    count: (n) => n === 4,
-    message: 'An SRV record takes priority, weight, port and target, like 10 5 5060 sip.example.com.',
-  },
-  TXT: { count: (n) => n >= 1, message: 'A TXT record needs its text.' },
-  CAA: {
-    count: (n) => n >= 3,
-    message: 'A CAA record takes a flag, a tag and a value, like 0 issue "letsencrypt.org".',
-  },
+/** How many words each type's data has in a zone file, and what to say when a line has another count. */
+const SHAPES: Record<DnsRecordType, { count: (n: number) => boolean; message: MessageId }> = {
+  A: { count: (n) => n === 1, message: 'dns.zoneFile.shape.A' },
+  AAAA: { count: (n) => n === 1, message: 'dns.zoneFile.shape.AAAA' },
+  CNAME: { count: (n) => n === 1, message: 'dns.zoneFile.shape.CNAME' },
+  NS: { count: (n) => n === 1, message: 'dns.zoneFile.shape.NS' },
+  MX: { count: (n) => n === 2, message: 'dns.zoneFile.shape.MX' },
+  SRV: { count: (n) => n === 4, message: 'dns.zoneFile.shape.SRV' },
+  TXT: { count: (n) => n >= 1, message: 'dns.zoneFile.shape.TXT' },
+  CAA: { count: (n) => n >= 3, message: 'dns.zoneFile.shape.CAA' },
 };
 
 /** Reads a zone file of `zone` (its ASCII name). Each record goes through checkRecord. */
@@ -122,7 +113,7 @@ export function* parseZoneFileSteps(text: string, zone: string): Steps<ZoneFileP
     if (entry.error || !first) {
       // The owner was read before the error: the lines after it that leave it blank still mean it.
       if (!entry.blankOwner && first && !isDirective) previousOwner = absolute(first.text).toLowerCase();
-      refuse(entry.error ?? 'This line cannot be read.');
+      refuse(entry.error ?? t('dns.zoneFile.unreadable'));
       continue;
     }
     if (isDirective) {
@@ -131,16 +122,15 @@ export function* parseZoneFileSteps(text: string, zone: string): Steps<ZoneFileP
       const argumentTtl = parseZoneTtl(argument);
       if (directive === '$ORIGIN' && argument !== '') origin = absolute(argument).toLowerCase();
       else if (directive === '$TTL' && argumentTtl !== null) defaultTtl = argumentTtl;
-      else if (directive === '$TTL') refuse('$TTL takes a time in seconds (3600) or with a unit (1h, 1d).');
-      else if (directive === '$INCLUDE')
-        refuse('Included files ($INCLUDE) cannot be read: paste their records here.');
-      else refuse(`${first.text} is not understood here: only $ORIGIN and $TTL are.`);
+      else if (directive === '$TTL') refuse(t('dns.zoneFile.ttlDirective'));
+      else if (directive === '$INCLUDE') refuse(t('dns.zoneFile.include'));
+      else refuse(t('dns.zoneFile.unknownDirective', { directive: first.text }));
       continue;
     }
     const words = entry.blankOwner ? entry.tokens : rest;
     const owner: string | null = entry.blankOwner ? previousOwner : absolute(first.text).toLowerCase();
     if (owner === null) {
-      refuse('This line starts with a space, so it repeats the name above, but there is none.');
+      refuse(t('dns.zoneFile.noNameAbove'));
       continue;
     }
     previousOwner = owner;
@@ -157,12 +147,12 @@ export function* parseZoneFileSteps(text: string, zone: string): Steps<ZoneFileP
     }
     const typeWord = words[index];
     if (!typeWord) {
-      refuse('This line has no record type.');
+      refuse(t('dns.zoneFile.noType'));
       continue;
     }
     if (ttl !== null) lastTtl = ttl;
     if (recordClass !== null && recordClass !== 'IN') {
-      refuse(`Only class IN records can be imported; this one is ${recordClass}.`);
+      refuse(t('dns.zoneFile.classNotIn', { recordClass }));
       continue;
     }
     const typeText = typeWord.text.toUpperCase();
@@ -173,11 +163,11 @@ export function* parseZoneFileSteps(text: string, zone: string): Steps<ZoneFileP
     }
     const type = parseRecordType(typeText);
     if (!type) {
-      refuse(`${typeText} records are not supported: ${SUPPORTED}`);
+      refuse(t('dns.zoneFile.unsupportedType', { type: typeText }));
       continue;
     }
     if (!SHAPES[type].count(data.length)) {
-      refuse(SHAPES[type].message);
+      refuse(t(SHAPES[type].message));
       continue;
     }
     const input = recordInput(type, data, absolute);

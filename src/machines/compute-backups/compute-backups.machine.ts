@@ -5,6 +5,7 @@
 // arrives over the socket into the list the page shows, not through this machine.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RestoreBackupRequest, RestoreBackupResponse } from '@/contract/backups';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -47,7 +48,7 @@ export interface RestoreInput {
 
 function reasonOf(error: unknown): string {
   const problem = (error as Partial<ApiError> | undefined)?.problem;
-  return problem?.detail ?? problem?.title ?? 'The request failed. Try again.';
+  return problem?.detail ?? problem?.title ?? t('computes.requestFailedRetry');
 }
 
 export const computeBackupsMachine = setup({

@@ -3,6 +3,7 @@
 // the same form can never make two computes. A generated root password is shown once, before leaving.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute } from '@/contract/computes';
+import { t } from '@/i18n';
 import type { CreateComputeInput } from '@/services/computes.api';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
@@ -63,13 +64,12 @@ export const computeCreateMachine = setup({
         fieldErrors,
         message:
           Object.keys(fieldErrors).length > 0
-            ? 'Some choices need attention: see the messages beside them.'
-            : (error?.problem?.detail ?? error?.problem?.title ?? 'The compute could not be created.'),
+            ? t('computes.form.needsAttention')
+            : (error?.problem?.detail ?? error?.problem?.title ?? t('computes.create.couldNot')),
       };
     }),
     showUncertain: assign({
-      message:
-        "We couldn't confirm the compute was created (no answer from the server). Try again: it won't make a second one.",
+      message: () => t('computes.create.uncertain'),
     }),
     // The server refused for good: the next submission is a new request.
     renewKey: assign({ idempotencyKey: ({ context }) => context.newKey() }),

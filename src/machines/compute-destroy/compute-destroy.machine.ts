@@ -2,6 +2,7 @@
 // until the compute is gone (pushed over the socket, or a refetch answering 404), then leaves for the list.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute } from '@/contract/computes';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -45,11 +46,7 @@ export const computeDestroyMachine = setup({
     showRefusal: assign({
       message: ({ event }) => {
         const error = (event as { error?: Partial<ApiError> }).error;
-        return (
-          error?.fieldErrors?.confirmHostname ??
-          error?.problem?.title ??
-          'The compute could not be destroyed. Try again.'
-        );
+        return error?.fieldErrors?.confirmHostname ?? error?.problem?.title ?? t('computes.destroy.couldNot');
       },
     }),
   },

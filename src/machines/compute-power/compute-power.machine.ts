@@ -3,6 +3,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute, ComputeStatus, PowerAction } from '@/contract/computes';
 import { POWER_RULES } from '@/domain/compute-lifecycle';
+import { type MessageId, t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -18,11 +19,18 @@ export type ComputePowerEvent =
   /** The compute as it is now (from the socket or a refetch). */
   | { type: 'compute.changed'; status: ComputeStatus };
 
-const done: Record<PowerAction, string> = {
-  power_on: 'The compute is running.',
-  shutdown: 'The compute shut down.',
-  power_off: 'The compute is powered off.',
-  reboot: 'The compute restarted and is running.',
+const done: Record<PowerAction, MessageId> = {
+  power_on: 'computes.power.done.powerOn',
+  shutdown: 'computes.power.done.shutdown',
+  power_off: 'computes.power.done.powerOff',
+  reboot: 'computes.power.done.reboot',
+};
+
+const waiting: Record<PowerAction, MessageId> = {
+  power_on: 'computes.power.waiting.powerOn',
+  shutdown: 'computes.power.waiting.shutdown',
+  power_off: 'computes.power.waiting.powerOff',
+  reboot: 'computes.power.waiting.reboot',
 };
 
 export const computePowerMachine = setup({
@@ -44,21 +52,16 @@ export const computePowerMachine = setup({
     showWaiting: assign({
       message: ({ context }) => ({
         tone: 'info' as const,
-        text: {
-          power_on: 'Powering on…',
-          shutdown: 'Shutting down: the operating system is asked to stop cleanly…',
-          power_off: 'Cutting the power…',
-          reboot: 'Restarting…',
-        }[context.action!],
+        text: t(waiting[context.action!]),
       }),
     }),
     showDone: assign({
-      message: ({ context }) => ({ tone: 'success' as const, text: done[context.action!] }),
+      message: ({ context }) => ({ tone: 'success' as const, text: t(done[context.action!]) }),
     }),
     showFailed: assign({
       message: ({ context }) => ({
         tone: 'error' as const,
-        text: `The ${context.action?.replace('_', ' ')} did not complete: the compute reported an error. See its history for details.`,
+        text: t('computes.power.failed', { action: context.action }),
       }),
     }),
     showRefusal: assign({
@@ -67,7 +70,7 @@ export const computePowerMachine = setup({
         text:
           (event as { error?: Partial<ApiError> }).error?.problem?.detail ??
           (event as { error?: Partial<ApiError> }).error?.problem?.title ??
-          'The request did not go through. Try again.',
+          t('computes.requestFailed'),
       }),
     }),
   },

@@ -5,6 +5,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RebuildComputeInput } from '@/contract/compute-requests';
 import type { Compute, ComputeStatus } from '@/contract/computes';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -72,15 +73,12 @@ export const computeRebuildMachine = setup({
         fieldErrors,
         message:
           Object.keys(fieldErrors).length > 0
-            ? 'Some choices need attention: see the messages beside them.'
-            : (error?.problem?.detail ??
-              error?.problem?.title ??
-              'The compute could not be rebuilt. Try again.'),
+            ? t('computes.form.needsAttention')
+            : (error?.problem?.detail ?? error?.problem?.title ?? t('computes.rebuild.couldNot')),
       };
     }),
     showFailure: assign({
-      message:
-        'The rebuild failed: the compute is in error. Its history says why; rebuild it again or destroy it.',
+      message: () => t('computes.rebuild.failed'),
     }),
   },
   guards: {

@@ -5,6 +5,7 @@
 // shows where it stands. A refusal shows the server's reason and changes nothing.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Compute, ComputeStatus } from '@/contract/computes';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -62,12 +63,11 @@ export const computeRescueMachine = setup({
     showRefusal: assign({
       message: ({ event }) => {
         const error = (event as { error?: Partial<ApiError> }).error;
-        return error?.problem?.detail ?? error?.problem?.title ?? 'The request failed. Try again.';
+        return error?.problem?.detail ?? error?.problem?.title ?? t('computes.requestFailedRetry');
       },
     }),
     showFailure: assign({
-      message:
-        'The compute did not come up and is in error. Its history says why; enter rescue mode again, power it on, or destroy it.',
+      message: () => t('computes.rescue.failed'),
     }),
   },
   guards: {

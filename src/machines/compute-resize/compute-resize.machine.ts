@@ -5,6 +5,7 @@
 // A failure at any step stops the flow and says which step and where the compute is left.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Compute, ComputeStatus } from '@/contract/computes';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -41,7 +42,7 @@ function problemOf(event: unknown): Partial<ApiError>['problem'] | undefined {
 
 function reasonOf(event: unknown): string {
   const problem = problemOf(event);
-  return problem?.detail ?? problem?.title ?? 'The request did not go through.';
+  return problem?.detail ?? problem?.title ?? t('computes.resize.requestFailed');
 }
 
 const failure = (text: string) => ({ tone: 'error' as const, text });
@@ -75,7 +76,7 @@ export const computeResizeMachine = setup({
       message: null,
     })),
     showNotReady: assign({
-      message: failure('The compute must be running or stopped to be resized; wait until it has settled.'),
+      message: () => failure(t('computes.resize.notReady')),
     }),
     showFieldError: assign(({ event }) => {
       const problem = problemOf(event);
@@ -84,46 +85,32 @@ export const computeResizeMachine = setup({
     }),
     failPowerOff: assign(({ event }) => ({
       failedStep: 'powerOff' as const,
-      message: failure(
-        `Powering off was refused: ${reasonOf(event)} Nothing was resized; the compute is as it was.`,
-      ),
+      message: failure(t('computes.resize.powerOffRefused', { reason: reasonOf(event) })),
     })),
     failPowerOffByStatus: assign({
       failedStep: 'powerOff' as const,
-      message: failure(
-        'Powering off did not complete: the compute reported an error. Nothing was resized; see its history.',
-      ),
+      message: () => failure(t('computes.resize.powerOffFailed')),
     }),
     failResizeRequest: assign(({ event }) => ({
       failedStep: 'resize' as const,
-      message: failure(
-        `The resize was refused: ${reasonOf(event)} The compute keeps its plan and is stopped.`,
-      ),
+      message: failure(t('computes.resize.resizeRefused', { reason: reasonOf(event) })),
     })),
     failResize: assign({
       failedStep: 'resize' as const,
-      message: failure(
-        'The resize did not complete: the compute keeps its old plan and is stopped. Its history says why.',
-      ),
+      message: () => failure(t('computes.resize.resizeFailed')),
     }),
     failPowerOnRequest: assign(({ event }) => ({
       failedStep: 'powerOn' as const,
-      message: failure(
-        `The compute is resized, but powering it on was refused: ${reasonOf(event)} It is stopped.`,
-      ),
+      message: failure(t('computes.resize.powerOnRefused', { reason: reasonOf(event) })),
     })),
     failPowerOn: assign({
       failedStep: 'powerOn' as const,
-      message: failure(
-        'The compute is resized, but it did not power on: it reported an error. Its history says why.',
-      ),
+      message: () => failure(t('computes.resize.powerOnFailed')),
     }),
     showDone: assign(({ context }) => ({
       message: {
         tone: 'success' as const,
-        text: context.powerOnAfter
-          ? 'The compute is resized and running again.'
-          : 'The compute is resized. It is stopped: power it on when you are ready.',
+        text: context.powerOnAfter ? t('computes.resize.doneRunning') : t('computes.resize.doneStopped'),
       },
     })),
   },

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type DnsRecord, dnsRecordSchema } from '@/contract/domains';
+import { t } from '@/i18n';
 import { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -111,7 +112,7 @@ export const dnsRecordFormMachine = setup({
     showRefusal: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
       if (!(error instanceof ApiError)) {
-        return { message: 'The record could not be saved. Try again.', errors: {} };
+        return { message: t('domains.recordForm.saveFailed'), errors: {} };
       }
       const errors: RecordFormErrors = {};
       const other: string[] = [];

@@ -4,6 +4,7 @@
 // removed it and go on.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Domain } from '@/contract/domains';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -53,19 +54,16 @@ export const dnssecDisableMachine = setup({
       domain: ({ event }) => (event as unknown as { output: Domain }).output,
       message: ({ event }) => {
         const { parent } = (event as unknown as { output: Domain }).output.dnssec;
-        return `The parent zone still publishes ${parent.found.join(', ')}. Remove it at your registrar, then check again: registries can take a few hours, and resolvers keep the old answer for its ttl.`;
+        return t('domains.dnssecDisable.stillPublished', { found: parent.found.join(', ') });
       },
     }),
     explainCheckFailed: assign({
       message: ({ event }) =>
-        errorMessage(
-          (event as { error?: unknown }).error,
-          'The parent zone could not be checked. Try again.',
-        ),
+        errorMessage((event as { error?: unknown }).error, t('domains.dnssecDisable.checkFailed')),
     }),
     explainRefusal: assign({
       message: ({ event }) =>
-        errorMessage((event as { error?: unknown }).error, 'Signing could not be turned off. Try again.'),
+        errorMessage((event as { error?: unknown }).error, t('domains.dnssecDisable.disableFailed')),
     }),
   },
   guards: {

@@ -2,6 +2,7 @@
 // the page leaves for the list. A refusal (a wrong name, the DNS server refusing) keeps the dialog open
 // with the reason beside the field.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -49,11 +50,7 @@ export const domainDeleteMachine = setup({
     showRefusal: assign({
       message: ({ event }) => {
         const error = (event as { error?: Partial<ApiError> }).error;
-        return (
-          error?.fieldErrors?.confirmName ??
-          error?.problem?.title ??
-          'The domain could not be deleted. Try again.'
-        );
+        return error?.fieldErrors?.confirmName ?? error?.problem?.title ?? t('domains.delete.failed');
       },
     }),
   },

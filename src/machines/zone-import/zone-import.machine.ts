@@ -3,6 +3,7 @@
 // a refusal keeps the text with the reason beside it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ZoneImportResult } from '@/contract/domains';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -70,7 +71,7 @@ export const zoneImportMachine = setup({
       const textError = error?.fieldErrors?.text ?? null;
       return {
         textError,
-        message: textError ? null : (error?.message ?? 'The zone file could not be imported. Try again.'),
+        message: textError ? null : (error?.message ?? t('domains.zoneImport.failed')),
       };
     }),
   },

@@ -119,6 +119,8 @@ const SCOPES: [operation: string, scope: string][] = [
   ['DELETE /resource-manager/api/v1/teams/{teamId}/images/{imageId}', 'computes:read_write'],
   ['PUT /resource-manager/api/v1/teams/{teamId}/images/{imageId}/file', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/images/{imageId}/file', 'computes:read'],
+  ['POST /resource-manager/api/v1/teams/{teamId}/images/{imageId}/download-link', 'computes:read'],
+  ['GET /resource-manager/api/v1/image-downloads/{token}', 'never'],
   ['GET /resource-manager/api/v1/teams/{teamId}/volumes', 'computes:read'],
   ['POST /resource-manager/api/v1/teams/{teamId}/volumes', 'computes:read_write'],
   ['GET /resource-manager/api/v1/teams/{teamId}/volumes/{volumeId}', 'computes:read'],

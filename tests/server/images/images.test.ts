@@ -434,3 +434,43 @@ describe('downloading an image', () => {
     expect(past.headers.get('Content-Range')).toBe(`bytes */${file.length}`);
   });
 });
+
+describe('a download link', () => {
+  it('downloads the file without a session, resumes with Range, and stops at its end or with its image', async () => {
+    const { imageId } = await uploadFile(diskFile('link.qcow2', '-f', 'qcow2', '{path}', '1G'));
+    const file = readFileSync(join(imagesDir, `${imageId}.qcow2`));
+    const made = await send(t, 'POST', imagesPath(teamId, `/${imageId}/download-link`), { token: owner.token });
+    expectStatus(made, 201);
+    const { url, expiresAt } = made.body as { url: string; expiresAt: string };
+    expect(url).toMatch(/^\/resource-manager\/api\/v1\/image-downloads\/[\w-]+\.[\w-]+$/);
+    expect(new Date(expiresAt).getTime() - t.clock.now().getTime()).toBe(6 * 3_600_000);
+
+    // No Authorization header: the link is the credential, as a browser's download manager uses it.
+    const whole = await send(t, 'GET', url);
+    expectStatus(whole, 200);
+    expect(Buffer.from(whole.bytes).equals(file)).toBe(true);
+    expect(whole.headers.get('Content-Disposition')).toBe('attachment; filename="uploaded.qcow2"');
+    const part = await send(t, 'GET', url, { headers: { Range: 'bytes=512-' } });
+    expectStatus(part, 206);
+    expect(Buffer.from(part.bytes).equals(file.subarray(512))).toBe(true);
+
+    // Altered, for another image, or after its end: 404, whatever was changed.
+    const [body, signature] = url.split('/').pop()!.split('.') as [string, string];
+    const claim = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claim, e: (claim.e as number) + 1e9 })).toString('base64url');
+    for (const token of [`${forged}.${signature}`, `${body}.${signature.slice(1)}x`, 'nonsense', `${body}`]) {
+      expectStatus(await send(t, 'GET', `${RM}/image-downloads/${token}`), 404);
+    }
+    t.clock.advance(6 * 3_600_000);
+    expectStatus(await send(t, 'GET', url), 404);
+    t.clock.advance(-6 * 3_600_000);
+
+    // Another team cannot ask for one; a deleted image's link stops.
+    const foreign = await send(t, 'POST', imagesPath(otherTeamId, `/${imageId}/download-link`), {
+      token: outsider.token,
+    });
+    expectStatus(foreign, 404);
+    expectStatus(await send(t, 'DELETE', imagesPath(teamId, `/${imageId}`), { token: owner.token }), 204);
+    expectStatus(await send(t, 'GET', url), 404);
+  });
+});

@@ -1,12 +1,22 @@
 // Private networks through the API on the hypervisor simulator: made with a block inside RFC 1918 apart
 // from the team's other networks (another team may use the same block); bad blocks — host bits, a public
 // block, a prefix too short or too long, an overlap — and a taken name refused beside the field with nothing
-// made; computes join with the next free address and leave it free; another team's compute and network
-// unknown; deleted; every change in the team's audit log.
+// made; computes join with the next free address (their card kept by the simulator, with the MAC chosen from
+// the address) and leave it free; a compute not at rest, and the driver refusing a join or a leave, answered
+// with the reason and nothing changed; a destroyed compute's address freed; another team's compute and
+// network unknown; deleted with its computes leaving first; every change in the team's audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HypervisorSimulator } from '../../../server/drivers/compute/simulator/simulator';
 import { DEFAULT_SIMULATOR_CONFIG } from '../../../server/drivers/compute/simulator/simulator-config';
 import { fundedTeamOf } from '../support/billing';
-import { computeRequest, createCompute, RM } from '../support/computes';
+import {
+  computeRequest,
+  computesPath,
+  createCompute,
+  RM,
+  uniqueHostname,
+  waitForStatus,
+} from '../support/computes';
 import { buildIdentityTestApp, type IdentityTestApp, TEST_SIMULATOR_SPEED } from '../support/identity';
 import { auditRows, expectStatus, type Person, person, send } from '../support/teams';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
@@ -33,16 +43,50 @@ beforeAll(async () => {
   stranger = await person(t, 'Sam Stranger');
   teamId = await fundedTeamOf(t, owner, [], 'Network team');
   otherTeamId = await fundedTeamOf(t, stranger, [], 'Other team');
-  const make = async (token: string, team: string) => {
-    const created = await createCompute(t, token, team, computeRequest());
-    expectStatus(created, 201);
-    return created.body.compute.id as string;
-  };
-  web = await make(owner.token, teamId);
-  db = await make(owner.token, teamId);
-  cache = await make(owner.token, teamId);
-  strangersCompute = await make(stranger.token, otherTeamId);
+  [web, db, cache, strangersCompute] = await Promise.all([
+    make(owner.token, teamId),
+    make(owner.token, teamId),
+    make(owner.token, teamId),
+    make(stranger.token, otherTeamId),
+  ]);
 });
+
+/** A compute of the team, once it reached `status` (running, or error for one that fails provisioning). */
+async function make(token: string, team: string, hostname = uniqueHostname(), status = 'running') {
+  const created = await createCompute(t, token, team, computeRequest({ hostname }));
+  expectStatus(created, 201);
+  const id = created.body.compute.id as string;
+  await waitForStatus(t, token, team, id, status);
+  return id;
+}
+
+/** Destroys the compute and waits until it is gone. */
+async function destroy(computeId: string) {
+  const { hostname } = (await send(t, 'GET', computesPath(teamId, `/${computeId}`), { token: owner.token }))
+    .body;
+  expectStatus(
+    await send(t, 'DELETE', computesPath(teamId, `/${computeId}`), {
+      token: owner.token,
+      body: { confirmHostname: hostname },
+    }),
+    202,
+  );
+  await waitForStatus(t, owner.token, teamId, computeId, 'gone');
+}
+
+const simulator = () => t.computes.driver as HypervisorSimulator;
+const join = (network: string, computeId: string, token = owner.token, team = teamId) =>
+  send(t, 'POST', path(team, `/${network}/members`), { token, body: { computeId } });
+const leave = (network: string, computeId: string) =>
+  send(t, 'DELETE', path(teamId, `/${network}/members/${computeId}`), { token: owner.token });
+const addresses = (answer: {
+  body: { network: { members: Array<{ computeId: string; address: string }> } };
+}) => Object.fromEntries(answer.body.network.members.map((m) => [m.computeId, m.address]));
+const makeNetwork = async (name: string, ipv4Block: string) => {
+  const made = await send(t, 'POST', path(teamId), { token: owner.token, body: { name, ipv4Block } });
+  expectStatus(made, 201);
+  return made.body.network.id as string;
+};
 afterAll(async () => {
   await t?.computes.close();
   await database?.dispose();
@@ -123,22 +167,22 @@ describe('private networks', () => {
   });
 
   it('are joined by the team’s computes with the next free address, which leaving frees', async () => {
-    const join = (computeId: string, token = owner.token, team = teamId) =>
-      send(t, 'POST', path(team, `/${networkId}/members`), { token, body: { computeId } });
-    expectStatus(await join(web), 200);
-    const second = await join(db);
+    expectStatus(await join(networkId, web), 200);
+    const second = await join(networkId, db);
     expectStatus(second, 200);
-    const addresses = (answer: {
-      body: { network: { members: Array<{ computeId: string; address: string }> } };
-    }) => Object.fromEntries(answer.body.network.members.map((m) => [m.computeId, m.address]));
     expect(addresses(second)).toEqual({ [web]: '10.20.0.1', [db]: '10.20.0.2' });
-    const again = await join(web);
+    expect(second.body.network.isolation).toBe('simulated');
+    // The simulator keeps each compute's card: its address, and the MAC chosen from it.
+    expect(simulator().networks.cardsOf(db)).toEqual([
+      { networkId, ipv4Block: '10.20.0.0/24', address: '10.20.0.2', mac: '52:54:0a:14:00:02' },
+    ]);
+    const again = await join(networkId, web);
     expectStatus(again, 409);
     expect(again.body.errors[0]).toMatchObject({
       field: 'computeId',
       message: expect.stringContaining('10.20.0.1'),
     });
-    const theirs = await join(strangersCompute);
+    const theirs = await join(networkId, strangersCompute);
     expectStatus(theirs, 422);
     expect(theirs.body.errors).toEqual([
       { field: 'computeId', message: 'This team has no such compute (it may have been destroyed).' },
@@ -152,7 +196,8 @@ describe('private networks', () => {
       await send(t, 'DELETE', path(teamId, `/${networkId}/members/${web}`), { token: owner.token }),
       404,
     );
-    expect(addresses(await join(cache))).toEqual({ [db]: '10.20.0.2', [cache]: '10.20.0.1' });
+    expect(simulator().networks.cardsOf(web)).toEqual([]);
+    expect(addresses(await join(networkId, cache))).toEqual({ [db]: '10.20.0.2', [cache]: '10.20.0.1' });
     const audit = await auditRows(t, teamId);
     expect(audit.slice(-4).map((row) => row.action)).toEqual([
       'network.compute_attached',
@@ -162,6 +207,61 @@ describe('private networks', () => {
     ]);
     expect(audit.at(-1)).toMatchObject({
       details: expect.objectContaining({ computeId: cache, address: '10.20.0.1' }),
+    });
+  });
+
+  it('are joined only by a compute at rest, and a join or leave the hypervisor refuses changes nothing', async () => {
+    const auditBefore = (await auditRows(t, teamId)).length;
+    const broken = await make(owner.token, teamId, uniqueHostname('fail-provision'), 'error');
+    const notAtRest = await join(networkId, broken);
+    expectStatus(notAtRest, 409);
+    expect(notAtRest.body.errors[0]).toMatchObject({
+      field: 'computeId',
+      message: expect.stringContaining('is error: a compute joins a network while running or stopped'),
+    });
+    // Unverified teams run five computes at most: each of these goes once it has done its part.
+    await destroy(broken);
+    const picky = await make(owner.token, teamId, uniqueHostname('net-fail-join'));
+    const refused = await join(networkId, picky);
+    expectStatus(refused, 409);
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'computeId',
+        message:
+          'The compute could not join the network: the guest did not take the change (simulated failure).',
+      },
+    ]);
+    expect(simulator().networks.cardsOf(picky)).toEqual([]);
+    await destroy(picky);
+    const stubborn = await make(owner.token, teamId, uniqueHostname('zz-net-fail-leave'));
+    expectStatus(await join(networkId, stubborn), 200);
+    const stays = await leave(networkId, stubborn);
+    expectStatus(stays, 409);
+    expect(stays.body.detail).toBe(
+      'The compute could not leave the network: the guest did not take the change (simulated failure). Nothing changed; try again.',
+    );
+    const now = await send(t, 'GET', path(teamId, `/${networkId}`), { token: owner.token });
+    // The refused join took no address; the refused leave kept the compute on it.
+    expect(addresses(now)).toEqual({ [db]: '10.20.0.2', [cache]: '10.20.0.1', [stubborn]: '10.20.0.3' });
+    const audit = (await auditRows(t, teamId))
+      .slice(auditBefore)
+      .filter((row) => row.action.startsWith('network.'));
+    expect(audit.map((row) => row.action)).toEqual(['network.compute_attached']);
+  });
+
+  it('let a destroyed compute’s address go', async () => {
+    const doomed = await make(owner.token, teamId);
+    const joined = await join(networkId, doomed);
+    expectStatus(joined, 200);
+    expect(addresses(joined)[doomed]).toBe('10.20.0.4');
+    await destroy(doomed);
+    const now = await send(t, 'GET', path(teamId, `/${networkId}`), { token: owner.token });
+    expect(Object.keys(addresses(now))).not.toContain(doomed);
+    expect(simulator().networks.cardsOf(doomed)).toEqual([]);
+    expect((await auditRows(t, teamId)).at(-1)).toMatchObject({
+      action: 'network.compute_detached',
+      actorUserId: null,
+      details: expect.objectContaining({ computeId: doomed, address: '10.20.0.4', reason: 'destroyed' }),
     });
   });
 
@@ -182,12 +282,49 @@ describe('private networks', () => {
     expectStatus(await send(t, 'GET', path(teamId, '/not-an-id'), { token: owner.token }), 404);
   });
 
-  it('are deleted with an audit entry', async () => {
+  it('are deleted only once their computes left them, each leaving recorded', async () => {
+    const members = await send(t, 'GET', path(teamId, `/${networkId}`), { token: owner.token });
+    const stubborn = members.body.network.members.find((member: { hostname: string }) =>
+      member.hostname.includes('fail-leave'),
+    ).computeId as string;
+    // By hostname, the two web-… computes leave first; the one that cannot keeps the network, with the reason.
+    const refused = await send(t, 'DELETE', path(teamId, `/${networkId}`), { token: owner.token });
+    expectStatus(refused, 409);
+    expect(refused.body.detail).toMatch(
+      /^The network could not be deleted: zz-net-fail-leave-\S+ could not leave it \(web-\S+, web-\S+ left it\): the guest did not take the change \(simulated failure\)\. The network stays; try again\.$/,
+    );
+    const kept = await send(t, 'GET', path(teamId, `/${networkId}`), { token: owner.token });
+    expectStatus(kept, 200);
+    expect(Object.keys(addresses(kept))).toEqual([stubborn]);
+    expect(simulator().networks.cardsOf(db)).toEqual([]);
+    expect(simulator().networks.cardsOf(stubborn)).toHaveLength(1);
+    const left = (await auditRows(t, teamId)).slice(-2);
+    expect(left.map((row) => [row.action, (row.details as { computeId: string }).computeId])).toEqual([
+      ['network.compute_detached', expect.any(String)],
+      ['network.compute_detached', expect.any(String)],
+    ]);
+    // Once it is gone, the network goes.
+    await destroy(stubborn);
     expectStatus(await send(t, 'DELETE', path(teamId, `/${networkId}`), { token: owner.token }), 204);
     expectStatus(await send(t, 'GET', path(teamId, `/${networkId}`), { token: owner.token }), 404);
     expect((await auditRows(t, teamId)).at(-1)).toMatchObject({
       action: 'network.deleted',
       target: 'backend',
     });
+  });
+
+  it('of a team may share a block with another team’s, each keeping its own computes', async () => {
+    const ours = await makeNetwork('shared-block', '10.50.0.0/24');
+    const theirs = await send(t, 'POST', path(otherTeamId), {
+      token: stranger.token,
+      body: { name: 'shared-block', ipv4Block: '10.50.0.0/24' },
+    });
+    expectStatus(theirs, 201);
+    expect(addresses(await join(ours, web))).toEqual({ [web]: '10.50.0.1' });
+    const joinedTheirs = await join(theirs.body.network.id, strangersCompute, stranger.token, otherTeamId);
+    expect(addresses(joinedTheirs)).toEqual({ [strangersCompute]: '10.50.0.1' });
+    // Same address, same MAC: on networks (bridges) of their own.
+    expect(simulator().networks.cardsOf(web)[0]!.networkId).toBe(ours);
+    expect(simulator().networks.cardsOf(strangersCompute)[0]!.networkId).toBe(theirs.body.network.id);
   });
 });

@@ -556,14 +556,15 @@ const MATRIX: Record<string, Row> = {
     expect: team(200, 200, 200),
     request: async (fixture) => ({
       params: { networkId: (await teamNetwork(fixture)).id },
-      body: { computeId: (await teamCompute(fixture)).id },
+      // A compute joins at rest (running or stopped).
+      body: { computeId: (await teamCompute(fixture, 'running')).id },
     }),
   },
   [`DELETE ${RM}/teams/{teamId}/networks/{networkId}/members/{computeId}`]: {
     expect: team(200, 200, 200),
     request: async (fixture) => {
       const networkId = (await teamNetwork(fixture)).id;
-      const computeId = (await teamCompute(fixture)).id;
+      const computeId = (await teamCompute(fixture, 'running')).id;
       await send(t, 'POST', `${RM}/teams/${fixture.teamId}/networks/${networkId}/members`, {
         token: people.owner.token,
         body: { computeId },
@@ -602,6 +603,16 @@ const MATRIX: Record<string, Row> = {
     // A failed image has no file: past the guards, 409.
     expect: team(409, 409, 409),
     request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+  [`POST ${RM}/teams/{teamId}/images/{imageId}/download-link`]: {
+    // A failed image has no file to link to: past the guards, 409.
+    expect: team(409, 409, 409),
+    request: async (fixture) => ({ params: { imageId: await teamImage(fixture) } }),
+  },
+  // A download link is its own credential (no session); one that was never made names nothing: 404.
+  [`GET ${RM}/image-downloads/{token}`]: {
+    expect: everyone(404),
+    request: () => ({ params: { token: 'bm90LWEtbGluaw.c2lnbmVk' } }),
   },
 
   // ── Volumes: every member of the team ──

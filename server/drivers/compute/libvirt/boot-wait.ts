@@ -107,7 +107,7 @@ async function restartUnderEmulation(
     if (!(error instanceof VirshError && error.notRunning)) throw error;
   }
   if (signal.aborted) throw new Aborted();
-  await host.define(domainXmlOf(context, emulated));
+  await host.define(await domainXmlOf(context, emulated));
   return emulated;
 }
 

@@ -35,6 +35,17 @@ export interface SeedInput {
     ipv6: { address: string; prefixLength: number; gateway: string } | null;
     nameservers: string[];
   } | null;
+  /**
+   * The machine's cards on its team's private networks, in the order they joined (eth1, eth2…): a static
+   * address each, matched by MAC, with no gateway and no name servers.
+   */
+  privateCards?: readonly PrivateCard[];
+}
+
+export interface PrivateCard {
+  mac: string;
+  address: string;
+  prefixLength: number;
 }
 
 const q = (text: string) => JSON.stringify(text);
@@ -95,6 +106,11 @@ function ourCloudConfig(input: SeedInput): string {
     // Every image's login user is root (the catalog's defaultUser): keep root's keys usable.
     'disable_root: false',
     `ssh_pwauth: ${input.rootPasswordCrypt ? 'true' : 'false'}`,
+    // The network-config is applied at every boot, not only the first: a card on a private network that
+    // joined (or left) since is set up by the next boot (cloud-init's "boot" event).
+    'updates:',
+    '  network:',
+    '    when: ["boot-new-instance", "boot"]',
   ];
   if (input.sshPublicKey) {
     // One key per line (a pasted key and saved ones).
@@ -193,18 +209,41 @@ export function networkConfig(input: SeedInput): string {
       ...net.nameservers.map((server) => `        - ${q(server)}`),
     );
   }
+  (input.privateCards ?? []).forEach((card, index) => {
+    const name = `eth${index + 1}`;
+    lines.push(
+      `  ${name}:`,
+      '    match:',
+      `      macaddress: ${q(card.mac)}`,
+      `    set-name: ${name}`,
+      '    dhcp4: false',
+      '    addresses:',
+      `      - ${q(`${card.address}/${card.prefixLength}`)}`,
+    );
+  });
   return `${lines.join('\n')}\n`;
 }
 
 export const GENISOIMAGE = process.env.IKIRERE_GENISOIMAGE ?? 'genisoimage';
 
 /** Writes the seed ISO with genisoimage (Debian's package of the same name) and returns its bytes. */
-export async function buildSeedIso(input: SeedInput): Promise<Buffer> {
+export function buildSeedIso(input: SeedInput): Promise<Buffer> {
+  return seedIso({
+    'user-data': userData(input),
+    'meta-data': metaData(input),
+    'network-config': networkConfig(input),
+  });
+}
+
+export type SeedFiles = Record<'user-data' | 'meta-data' | 'network-config', string>;
+
+/** The NoCloud ISO ("cidata") of these three files, from genisoimage. */
+export async function seedIso(files: SeedFiles): Promise<Buffer> {
   const directory = await mkdtemp(join(tmpdir(), 'ikirere-seed-'));
   try {
-    await writeFile(join(directory, 'meta-data'), metaData(input), { mode: 0o600 });
-    await writeFile(join(directory, 'user-data'), userData(input), { mode: 0o600 });
-    await writeFile(join(directory, 'network-config'), networkConfig(input), { mode: 0o600 });
+    for (const [name, content] of Object.entries(files)) {
+      await writeFile(join(directory, name), content, { mode: 0o600 });
+    }
     const iso = join(directory, 'seed.iso');
     await new Promise<void>((resolve, reject) =>
       execFile(

@@ -203,7 +203,7 @@ export class DiskBackups {
     const updated = await this.context.store.update(row.id, {
       spec: { ...current.spec, generation: next },
     });
-    await host.define(domainXmlOf(this.context, updated!));
+    await host.define(await domainXmlOf(this.context, updated!));
     await host.deleteVolume(diskVolume(row.id, generation));
     await host.deleteVolume(seedVolume(row.id, generation));
   }

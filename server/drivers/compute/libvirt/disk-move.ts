@@ -124,10 +124,13 @@ export async function moveMachine(
     };
     const shared = await sameLibvirt(from, to);
     try {
-      await to.define(domainXmlOf(context, moved));
+      await to.define(await domainXmlOf(context, moved));
     } catch (error) {
       for (const volume of volumes) await to.deleteVolume(volume).catch(() => {});
-      if (shared) await from.define(domainXmlOf(context, row)).catch(() => {});
+      if (shared)
+        await domainXmlOf(context, row)
+          .then((xml) => from.define(xml))
+          .catch(() => {});
       throw error;
     }
     const updated = (await context.store.update(row.id, {

@@ -1,7 +1,8 @@
 // The libvirt domain a compute becomes (https://libvirt.org/formatdomain.html): its size, its
 // copy-on-write disk and cloud-init seed from the host's pool, a serial console, a virtio RNG (a freshly
 // booted guest needs entropy for its SSH host keys), a balloon reporting memory statistics, and its
-// network: a bridge, or QEMU user networking with the guest's SSH port forwarded from the host.
+// network: a bridge, or QEMU user networking with the guest's SSH port forwarded from the host; then a card
+// on each of its team's private networks it is on (private-networks.ts).
 import type { LibvirtHost } from './libvirt-config';
 
 export interface DomainPlan {
@@ -19,6 +20,8 @@ export interface DomainPlan {
   network: LibvirtHost['network'];
   /** Bridge: the network filter on the guest's card (its firewall, firewall.ts). */
   filter?: string;
+  /** Its cards on private networks, in the order they joined: the libvirt network and the card's MAC. */
+  privateCards?: readonly { network: string; mac: string }[];
   /** User networking: the host port forwarded to the guest's port 22. */
   sshPort: number | null;
   /**
@@ -48,6 +51,16 @@ export function macOf(machineId: string): string {
 
 // A PCI slot libvirt does not hand out to its own devices (it fills slots upwards from 2).
 const USER_NIC_SLOT = '0x1e';
+
+/** A card on a private network (a libvirt network of ours): virtio, no filter (the network is the team's own). */
+export function privateCardXml(card: { network: string; mac: string }): string {
+  return `    <interface type='network'>
+      <source network='${escapeXml(card.network)}'/>
+      <mac address='${escapeXml(card.mac)}'/>
+      <model type='virtio'/>
+    </interface>
+`;
+}
 
 export function domainXml(plan: DomainPlan): string {
   const x = escapeXml;
@@ -105,7 +118,7 @@ ${plan.filter ? `      <filterref filter='${x(plan.filter)}'/>\n` : ''}    </int
   <on_reboot>restart</on_reboot>
   <on_crash>destroy</on_crash>
   <devices>
-${disks}${nic}    <serial type='pty'><target port='0'/></serial>
+${disks}${nic}${(plan.privateCards ?? []).map(privateCardXml).join('')}    <serial type='pty'><target port='0'/></serial>
     <console type='pty'><target type='serial' port='0'/></console>
     <rng model='virtio'><backend model='random'>/dev/urandom</backend></rng>
     <memballoon model='virtio'><stats period='10'/></memballoon>

@@ -77,6 +77,13 @@ export class LibvirtFleet implements HostFleet {
         result.stayed.push({ id: row.id, reason: 'the host does not answer: its disks cannot be copied' });
         continue;
       }
+      if ((await this.context.networks.cardsOf(row.id)).length > 0) {
+        result.stayed.push({
+          id: row.id,
+          reason: 'on a private network, which spans this host only: it leaves the network first',
+        });
+        continue;
+      }
       const target = await this.target(row);
       if (typeof target === 'string') {
         result.stayed.push({ id: row.id, reason: target });

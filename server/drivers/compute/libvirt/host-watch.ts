@@ -2,7 +2,7 @@
 // `virsh version`). A host that stops answering takes no new machines and its machines at rest show
 // `unreachable` (neither running nor stopped: nobody can tell); when it answers again it is checked again
 // (pool, acceleration) and each of its machines shows what libvirt then says of it. Everything else goes on.
-import { UNREACHABLE_MEANING } from '@/domain/compute-lifecycle';
+import { unreachableMeaning } from '@/domain/compute-lifecycle';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import { restingState } from './domain-state';
@@ -90,7 +90,7 @@ export class HostWatch {
         type: 'machine.changed',
         machineId: row.id,
         status: withExtras(statusOf(updated), updated),
-        message: UNREACHABLE_MEANING,
+        message: unreachableMeaning(),
       });
     }
   }

@@ -52,9 +52,12 @@ import { HostWatch } from './host-watch';
 import { Hosts } from './hosts';
 import type { LibvirtConfig } from './libvirt-config';
 import { LibvirtMachineStore, type StoredSpec, specOf, statusOf } from './machine-store';
+import { LibvirtNetworks } from './network-cards';
 import { OutsideChanges } from './outside-changes';
 import { type PlacementRequest, placeMachine } from './placement';
+import { HostNetworks } from './private-networks';
 import { generationOf } from './provisioning';
+import { ISOINFO } from './seed-network-update';
 import { UsageSampler } from './usage-sampler';
 import { storedMetrics } from './usage-samples';
 import { virshProgram } from './virsh';
@@ -73,6 +76,8 @@ export class LibvirtDriver implements ComputeDriver {
   readonly fleet: LibvirtFleet;
   /** Volumes: qcow2 files in a host's pool, hot-plugged as virtio disks (./volumes.ts). */
   readonly volumes: LibvirtVolumes;
+  /** Private networks: a libvirt network per team network, a card per member (./network-cards.ts). */
+  readonly networks: LibvirtNetworks;
   private readonly context: FlowContext;
   private readonly engine: FlowEngine;
   private readonly changes: OutsideChanges;
@@ -94,6 +99,7 @@ export class LibvirtDriver implements ComputeDriver {
       consoles: new GuestConsoles(this.hosts, options.logger),
       waits: new DomainWaits(),
       firewalls: new HostFirewalls(),
+      networks: new HostNetworks(),
     };
     this.engine = new FlowEngine(this.context);
     this.captures = new DiskCaptures(this.context);
@@ -103,6 +109,7 @@ export class LibvirtDriver implements ComputeDriver {
     this.watch = new HostWatch(this.context, this.engine);
     this.fleet = new LibvirtFleet(this.context, this.engine);
     this.volumes = new LibvirtVolumes(this.context);
+    this.networks = new LibvirtNetworks(this.context, (machineId) => this.notMoving(machineId));
   }
 
   /** A machine being moved to another host (a drain) takes no transition until it is there. */
@@ -415,7 +422,7 @@ export class LibvirtDriver implements ComputeDriver {
 /** The programs the driver runs, looked up on PATH. */
 function missingTools(): string[] {
   const directories = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  return [virshProgram(), GENISOIMAGE, 'script'].filter(
+  return [virshProgram(), GENISOIMAGE, ISOINFO, 'script'].filter(
     (tool) =>
       !(tool.includes('/') ? [tool] : directories.map((directory) => join(directory, tool))).some((path) => {
         try {

@@ -3,9 +3,10 @@
 // A start libvirt refuses because KVM fails, or because another program holds the forwarded port, is tried
 // again under emulation or on another port.
 
+import type { NetworkCard } from '../compute-driver';
 import { parseIpv4Block } from '../simulator/address-pool';
 import { anotherFreePort } from './allocation';
-import { buildSeedIso, cryptRootPassword, type SeedInput } from './cloud-init-seed';
+import { buildSeedIso, cryptRootPassword, networkConfig, type SeedInput } from './cloud-init-seed';
 import { CONSOLE_STATUS } from './consoles';
 import { restingState } from './domain-state';
 import { domainName, domainXml, macOf } from './domain-xml';
@@ -15,6 +16,7 @@ import type { FlowContext } from './flows/flow';
 import type { HostConnection } from './host-connection';
 import { giveUpKvm, kvmRefusedStart, mayFallBack } from './kvm-fallback';
 import { type LibvirtMachineRow, specOf } from './machine-store';
+import { libvirtNetworkName, prefixLengthOf } from './private-networks';
 import { diskFromTeamImage } from './team-image-disk';
 import { domainStatus, VirshError } from './virsh';
 
@@ -40,10 +42,14 @@ export function generationOf(row: LibvirtMachineRow): number {
   return specOf(row).generation ?? 0;
 }
 
-/** The machine's domain: booting its own disk, or the rescue system while its spec says it is in rescue. */
-export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): string {
+/**
+ * The machine's domain: booting its own disk, or the rescue system while its spec says it is in rescue; with
+ * its cards on private networks (as the networks service says now).
+ */
+export async function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): Promise<string> {
   const host = context.hosts.of(row);
   const spec = specOf(row);
+  const cards = await context.networks.cardsOf(row.id);
   return domainXml({
     id: row.id,
     name: domainName(row.id),
@@ -57,6 +63,7 @@ export function domainXmlOf(context: FlowContext, row: LibvirtMachineRow): strin
     mac: macOf(row.id),
     network: host.config.network,
     ...(HostFirewalls.filters(host) ? { filter: filterName(row.id) } : {}),
+    privateCards: cards.map((card) => ({ network: libvirtNetworkName(card.networkId), mac: card.mac })),
     sshPort: row.sshPort,
     ...(spec.rescue && host.config.rescue
       ? { rescue: { ...host.config.rescue, seedVolume: rescueSeedVolume(row.id) } }
@@ -83,7 +90,8 @@ export async function makeDomain(
     .setState({ status: 'provisioning', message: 'The disk is being prepared.' }, false);
   await makeVolumes(context, row, signal, rootPassword);
   await context.firewalls.prepare(context, row);
-  await context.hosts.of(row).define(domainXmlOf(context, row));
+  await context.networks.prepare(context.hosts.of(row), row.id);
+  await context.hosts.of(row).define(await domainXmlOf(context, row));
 }
 
 /**
@@ -102,7 +110,7 @@ export async function makeVolumes(
   const generation = generationOf(row);
   if (!(await volumeExists(host, seedVolume(row.id, generation)))) {
     if (spec.rootPasswordHash && !rootPassword) throw new PasswordLost();
-    const seed = await buildSeedIso(seedOf(context, row, rootPassword));
+    const seed = await buildSeedIso(await seedOf(context, row, rootPassword));
     await host.uploadVolume(seedVolume(row.id, generation), seed);
   }
   if (signal.aborted) throw new Aborted();
@@ -132,8 +140,10 @@ export async function startGuest(context: FlowContext, machineId: string): Promi
   if (mayFallBack(host, row) && host.acceleration === 'emulated') {
     // Defined under KVM before the host gave it up: started under emulation like the host's others.
     row = (await context.store.update(machineId, { acceleration: 'emulated' }))!;
-    await host.define(domainXmlOf(context, row));
+    await host.define(await domainXmlOf(context, row));
   }
+  // Its private networks are up on the host (a host restarted without autostart, a card that joined).
+  await context.networks.prepare(host, machineId);
   for (let attempt = 0; ; attempt++) {
     try {
       await host.run(['start', name, '--paused'], 120_000);
@@ -148,7 +158,7 @@ export async function startGuest(context: FlowContext, machineId: string): Promi
       } else {
         throw error;
       }
-      await host.define(domainXmlOf(context, row));
+      await host.define(await domainXmlOf(context, row));
     }
   }
   const console = context.consoles.of(row);
@@ -188,7 +198,12 @@ export async function volumeExists(host: HostConnection, volume: string): Promis
   }
 }
 
-function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: string | undefined): SeedInput {
+async function seedOf(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+  rootPassword: string | undefined,
+  cards?: readonly NetworkCard[],
+): Promise<SeedInput> {
   const spec = specOf(row);
   const network = context.hosts.of(row).config.network;
   let static_: SeedInput['network'] = null;
@@ -215,16 +230,34 @@ function seedOf(context: FlowContext, row: LibvirtMachineRow, rootPassword: stri
     mac: macOf(row.id),
     userData: spec.userData ?? null,
     network: static_,
+    privateCards: (cards ?? (await context.networks.cardsOf(row.id))).map((card) => ({
+      mac: card.mac,
+      address: card.address,
+      prefixLength: prefixLengthOf(card.ipv4Block),
+    })),
   };
+}
+
+/** The network-config of the machine's seed with these cards on private networks. */
+export async function networkConfigOf(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+  cards: readonly NetworkCard[],
+): Promise<string> {
+  return networkConfig(await seedOf(context, row, undefined, cards));
 }
 
 /**
  * The rescue system's seed: the machine's hostname, keys and network, the one-time password's crypt, none of
  * its user-data (the rescue system runs none).
  */
-export function rescueSeedOf(context: FlowContext, row: LibvirtMachineRow, passwordCrypt: string): SeedInput {
+export async function rescueSeedOf(
+  context: FlowContext,
+  row: LibvirtMachineRow,
+  passwordCrypt: string,
+): Promise<SeedInput> {
   return {
-    ...seedOf(context, row, undefined),
+    ...(await seedOf(context, row, undefined)),
     instanceId: `${row.id}-rescue`,
     rootPasswordCrypt: passwordCrypt,
     userData: null,

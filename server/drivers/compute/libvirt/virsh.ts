@@ -27,6 +27,10 @@ export class VirshError extends Error {
     return /Storage volume not found|failed to get vol|no storage vol/i.test(this.detail);
   }
 
+  get noNetwork(): boolean {
+    return /Network not found|no network with matching/i.test(this.detail);
+  }
+
   get notRunning(): boolean {
     return /domain is not running|Requested operation is not valid: domain is not running/i.test(this.detail);
   }

@@ -35,6 +35,7 @@ import { MachineConsoles } from './machine-consoles';
 import { heldSize, type MachineRow, MachineStore, specOf, statusOf, storedSpecOf } from './machine-store';
 import { simulatedMetrics } from './metrics';
 import { settle } from './outcomes';
+import { SimulatedNetworks } from './private-networks';
 import {
   FAILURE_MESSAGES,
   hostnameFailure,
@@ -75,6 +76,8 @@ export class HypervisorSimulator implements ComputeDriver {
   private stopped = false;
   /** Volumes as metadata: the machine checks a hypervisor would make, no disk (./volumes.ts). */
   readonly volumes: SimulatedVolumes;
+  /** Private networks as data: who is on which, with what address (./private-networks.ts). */
+  readonly networks: SimulatedNetworks;
 
   constructor(private readonly options: SimulatorOptions) {
     const ipv4Blocks = options.config.ipv4Pool.map((cidr) => {
@@ -87,6 +90,7 @@ export class HypervisorSimulator implements ComputeDriver {
     this.store = new MachineStore(options.db, ipv4Blocks, prefix);
     this.consoles = new MachineConsoles(ipv4Blocks, Number(options.config.ipv6Pool.split('/')[1]));
     this.volumes = new SimulatedVolumes(this.store, () => options.config.speed);
+    this.networks = new SimulatedNetworks(this.store, () => options.config.speed);
     this.backups = new SimulatedBackups(options.config.speed);
   }
 
@@ -210,6 +214,7 @@ export class HypervisorSimulator implements ComputeDriver {
 
   destroy(machineId: string): Promise<void> {
     this.firewalls.delete(machineId);
+    this.networks.forget(machineId);
     return this.begin(machineId, 'destroy');
   }
 

@@ -6,6 +6,7 @@ import { flex, grid, panel, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { type CreatedCompute, computeCreateMachine } from '@/machines/compute-create';
 import { balanceQuery } from '@/services/billing.queries';
 import type { CreateComputeInput } from '@/services/computes.api';
@@ -43,6 +44,7 @@ export const Route = createFileRoute('/_protected/_team/new-compute')({
 });
 
 function NewComputePage() {
+  const t = useT();
   const team = useTeam();
   const router = useRouter();
   const create = useCreateCompute(team.id);
@@ -70,8 +72,8 @@ function NewComputePage() {
           announceWhenRunning(compute.id);
           showToast(router.options.context.actors, {
             tone: 'success',
-            title: `${compute.hostname} is being created`,
-            description: 'It is provisioning; its status updates by itself.',
+            title: t('computes.create.beingCreated', { hostname: compute.hostname }),
+            description: t('computes.create.beingCreatedText'),
           });
           void router.navigate({ to: '/computes/$id', params: { id: compute.id } });
         },
@@ -83,19 +85,18 @@ function NewComputePage() {
 
   return (
     <FocusedLayout>
-      <PageHeader title="Create a compute" description="Choose a location, an image and a plan." />
+      <PageHeader title={t('computes.create.title')} description={t('computes.create.lead')} />
       <div className={grid({ gap: '5' })}>
         <SimulatorNotice />
         {!can(team.role, 'resources.manage') ? (
-          <EmptyState title="You cannot create computes" description={whyNot('resources.manage')} />
+          <EmptyState title={t('computes.create.notAllowed')} description={whyNot('resources.manage')} />
         ) : snapshot.matches('showingPassword') && snapshot.context.created ? (
           <section aria-labelledby="root-password" className={panel({ padding: '5', maxWidth: '36rem' })}>
             <Text as="h2" variant="sectionTitle" id="root-password">
-              Save the root password now
+              {t('computes.create.savePassword')}
             </Text>
             <p>
-              {snapshot.context.created.compute.hostname} is being created. This is the only time its root
-              password is shown: we keep only a hash of it.
+              {t('computes.create.passwordOnce', { hostname: snapshot.context.created.compute.hostname })}
             </p>
             <code
               className={css({
@@ -109,9 +110,12 @@ function NewComputePage() {
               {snapshot.context.created.rootPassword}
             </code>
             <div className={flex({ gap: '2' })}>
-              <CopyButton value={snapshot.context.created.rootPassword ?? ''} label="Copy the password" />
+              <CopyButton
+                value={snapshot.context.created.rootPassword ?? ''}
+                label={t('computes.copyPassword')}
+              />
               <Button variant="solid" onClick={() => actor.send({ type: 'password.acknowledged' })}>
-                I have saved it
+                {t('computes.create.saved')}
               </Button>
             </div>
           </section>
@@ -121,7 +125,7 @@ function NewComputePage() {
               <div className={wrap({ gap: '3', align: 'center' })}>
                 <Alert tone="error">{snapshot.context.message}</Alert>
                 <Button variant="solid" onClick={() => actor.send({ type: 'request.retry' })}>
-                  Try again
+                  {t('computes.create.retry')}
                 </Button>
               </div>
             ) : null}

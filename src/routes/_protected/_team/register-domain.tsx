@@ -5,6 +5,7 @@ import { grid, wrap } from 'styled-system/patterns';
 import type { Domain } from '@/contract/domains';
 import { normalizeZoneName } from '@/domain/dns';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { appConfigQuery } from '@/services/app-config.queries';
 import { useCreateDomain } from '@/services/domains.mutations';
 import { domainsQuery } from '@/services/domains.queries';
@@ -25,6 +26,7 @@ export const Route = createFileRoute('/_protected/_team/register-domain')({
 });
 
 function RegisterDomainPage() {
+  const t = useT();
   const team = useTeam();
   const [created, setCreated] = useState<Domain | null>(null);
   // The domain as the team's list has it now: its delegation changes while the page is open.
@@ -32,17 +34,14 @@ function RegisterDomainPage() {
   const added = created && (domains?.find((domain) => domain.id === created.id) ?? created);
   return (
     <FocusedLayout>
-      <PageHeader title="Add a domain" description="Host a domain you own on our name servers." />
+      <PageHeader title={t('domains.list.add')} description={t('domains.register.lead')} />
       <div className={grid({ gap: '5' })}>
         <DnsServerNotice />
         {!can(team.role, 'resources.manage') ? (
-          <EmptyState title="You cannot add domains" description={whyNot('resources.manage')} />
+          <EmptyState title={t('domains.register.notAllowed')} description={whyNot('resources.manage')} />
         ) : added ? (
           <>
-            <Alert tone="success">
-              {added.displayName} is hosted here now, with its SOA and name-server records and two sample
-              records you can change or delete.
-            </Alert>
+            <Alert tone="success">{t('domains.register.added', { domain: added.displayName })}</Alert>
             <DelegationPanel domain={added} />
             <div className={wrap({ gap: '3' })}>
               <Link
@@ -50,10 +49,10 @@ function RegisterDomainPage() {
                 params={{ id: added.name }}
                 className={buttonRecipe({ variant: 'solid' })}
               >
-                Go to the records of {added.displayName}
+                {t('domains.register.goToRecords', { domain: added.displayName })}
               </Link>
               <Button variant="outline" onClick={() => setCreated(null)}>
-                Add another domain
+                {t('domains.register.addAnother')}
               </Button>
             </div>
           </>
@@ -66,6 +65,7 @@ function RegisterDomainPage() {
 }
 
 function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: Domain) => void }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const add = useCreateDomain(teamId, { onSuccess: onAdded });
@@ -83,7 +83,7 @@ function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: 
       }}
     >
       <TextField
-        label="Domain name"
+        label={t('domains.list.searchPlaceholder')}
         name="name"
         mono
         autoComplete="off"
@@ -97,15 +97,19 @@ function AddDomainForm({ teamId, onAdded }: { teamId: string; onAdded: (domain: 
         onBlur={() => setTouched(true)}
         help={
           checked.ok && checked.displayName !== checked.name
-            ? `Stored as ${checked.name}.`
-            : 'The domain you registered, without www. Internationalized names like müller.de work too.'
+            ? t('domains.register.storedAs', { name: checked.name })
+            : t('domains.register.nameHelp')
         }
-        error={localError ?? serverError ?? (touched && !name.trim() ? 'Enter a domain name.' : undefined)}
+        error={
+          localError ??
+          serverError ??
+          (touched && !name.trim() ? t('contract.domainName.required') : undefined)
+        }
       />
       {add.error && !add.error.fieldErrors.name ? <Alert tone="error">{add.error.message}</Alert> : null}
       <div>
         <Button type="submit" variant="solid" loading={add.isPending}>
-          Add domain
+          {t('domains.register.submit')}
         </Button>
       </div>
     </form>

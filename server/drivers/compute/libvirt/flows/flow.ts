@@ -11,6 +11,7 @@ import type { HostConnection } from '../host-connection';
 import type { Hosts } from '../hosts';
 import type { LibvirtConfig } from '../libvirt-config';
 import type { LibvirtMachineRow, LibvirtMachineStore } from '../machine-store';
+import type { HostNetworks } from '../private-networks';
 import type { DomainWaits } from './domain-waits';
 
 export interface FlowContext {
@@ -23,6 +24,8 @@ export interface FlowContext {
   readonly waits: DomainWaits;
   /** The guests' firewalls (network filters on bridge hosts). */
   readonly firewalls: HostFirewalls;
+  /** The machines' cards on private networks, and those networks on the hosts. */
+  readonly networks: HostNetworks;
 }
 
 /** How a transition ended: the state the machine rests in, and what the person is told when it failed. */

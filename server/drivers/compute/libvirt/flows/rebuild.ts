@@ -52,7 +52,7 @@ export const rebuildFlow: TransitionFlow = {
             : `A fresh disk could not be made from the image (libvirt: ${detail.slice(0, 300)}); the old disk is kept. Rebuild the compute again, or destroy it.`,
       };
     }
-    await host.define(domainXmlOf(context, row));
+    await host.define(await domainXmlOf(context, row));
     if (generation > 0) {
       await host.deleteVolume(diskVolume(row.id, generation - 1));
       await host.deleteVolume(seedVolume(row.id, generation - 1));

@@ -35,10 +35,10 @@ export const rescueFlow: TransitionFlow = {
       .of(row)
       .setState({ status: 'entering_rescue', message: 'The rescue system is booting.' }, false);
     if (!(await volumeExists(host, rescueSeedVolume(row.id)))) {
-      const seed = await buildSeedIso(rescueSeedOf(context, row, rescue.passwordCrypt));
+      const seed = await buildSeedIso(await rescueSeedOf(context, row, rescue.passwordCrypt));
       await host.uploadVolume(rescueSeedVolume(row.id), seed);
     }
-    await host.define(domainXmlOf(context, row));
+    await host.define(await domainXmlOf(context, row));
     const outcome = await waitBooted(context, row, signal, { start: () => startGuest(context, row.id) });
     if (outcome.ok) return { ...outcome, state: 'rescue' };
     // The rescue system did not come up: the domain is the machine's own again, so powering it on boots it.
@@ -46,7 +46,9 @@ export const rescueFlow: TransitionFlow = {
     const restored = (await context.store.update(row.id, {
       spec: normal as unknown as Record<string, unknown>,
     }))!;
-    await host.define(domainXmlOf(context, restored)).catch(() => {});
+    await domainXmlOf(context, restored)
+      .then((xml) => host.define(xml))
+      .catch(() => {});
     await host.deleteVolume(rescueSeedVolume(row.id)).catch(() => {});
     return { ...outcome, state: outcome.state === 'running' ? 'error' : outcome.state };
   },

@@ -49,7 +49,7 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
   }
   const step = { name: 'the new vCPUs and memory could not be set' };
   try {
-    await host.define(domainXmlOf(context, { ...row, vcpus: target.vcpus, memoryMb: target.memoryMb }));
+    await host.define(await domainXmlOf(context, { ...row, vcpus: target.vcpus, memoryMb: target.memoryMb }));
     step.name = 'the disk could not be grown';
     if ((await diskBytes(host, row.id)) < target.diskGb * GIB) {
       await host.run(
@@ -59,12 +59,14 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
     }
   } catch (error) {
     // The old definition back: one size, the old one (a disk never shrinks, and this one did not grow).
-    await host.define(domainXmlOf(context, row)).catch((restore: unknown) => {
-      context.logger.error(
-        { err: restore, machineId: row.id },
-        'could not restore the domain after a resize',
-      );
-    });
+    await domainXmlOf(context, row)
+      .then((xml) => host.define(xml))
+      .catch((restore: unknown) => {
+        context.logger.error(
+          { err: restore, machineId: row.id },
+          'could not restore the domain after a resize',
+        );
+      });
     await context.store.update(row.id, { spec: specAt(row, current) });
     const detail = error instanceof VirshError ? error.detail : (error as Error).message;
     return {

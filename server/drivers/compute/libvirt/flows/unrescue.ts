@@ -25,7 +25,7 @@ export const unrescueFlow: TransitionFlow = {
     const restored = (await context.store.update(row.id, {
       spec: normal as unknown as Record<string, unknown>,
     }))!;
-    await host.define(domainXmlOf(context, restored));
+    await host.define(await domainXmlOf(context, restored));
     await host.deleteVolume(rescueSeedVolume(row.id));
     return waitBooted(context, restored, signal, { start: () => startGuest(context, row.id) });
   },

@@ -10,7 +10,8 @@ import { type InstanceType, type Location, type OperatingSystem, tagSchema } fro
 import { type Image, minDiskGbOf } from '@/contract/images';
 import type { SshKey } from '@/contract/ssh-keys';
 import type { Team, TeamLimits } from '@/contract/teams';
-import { formatMemory, formatMoney, prepaidShortfall } from '@/domain/money';
+import { formatMoney, prepaidShortfall } from '@/domain/money';
+import { tRich, useT } from '@/i18n';
 import { type CreateComputeInput, createComputeRequest } from '@/services/computes.api';
 import { Alert } from '@/ui/alert';
 import { ApiCall } from '@/ui/api-call';
@@ -19,6 +20,7 @@ import { ChoiceCards } from '@/ui/choice-cards';
 import { TagInput } from '@/ui/tag-input';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { planSize } from './plan-size';
 import { authenticationOf, type RootSignIn, RootSignInFields } from './root-sign-in-fields';
 import { UserDataField } from './user-data-field';
 
@@ -73,6 +75,7 @@ export function CreateComputeForm({
   message,
   onSubmit,
 }: Props) {
+  const t = useT();
   const [locationId, setLocationId] = useState(locations.find((l) => l.available)?.id ?? '');
   // The image chosen: a catalog operating system's id, or TEAM_IMAGE + a team image's id.
   const [osId, setOsId] = useState(operatingSystems[0]?.id ?? '');
@@ -82,9 +85,9 @@ export function CreateComputeForm({
   const [planId, setPlanId] = useState(
     () =>
       instanceTypes.find(
-        (t) =>
-          (limits.maxVcpus === null || t.vcpus <= limits.maxVcpus) &&
-          (balanceMinor === null || prepaidShortfall(balanceMinor, t.hourly[team.currency]) === 0),
+        (type) =>
+          (limits.maxVcpus === null || type.vcpus <= limits.maxVcpus) &&
+          (balanceMinor === null || prepaidShortfall(balanceMinor, type.hourly[team.currency]) === 0),
       )?.id ??
       instanceTypes[0]?.id ??
       '',
@@ -124,9 +127,12 @@ export function CreateComputeForm({
   const submit = () => {
     const found = fieldErrorsOf(input);
     if (plan && tooLarge(plan))
-      found.instanceTypeId = `Plans with ${limits.maxVcpus! + 1} or more vCPUs need a verified team.`;
+      found.instanceTypeId = t('computes.create.planTooLarge', { count: limits.maxVcpus! + 1 });
     else if (plan && unaffordable(plan))
-      found.instanceTypeId = `Your balance (${formatMoney(balanceMinor ?? 0, team.currency)}) does not cover this plan's first hour (${formatMoney(plan.hourly[team.currency], team.currency)}): add money first, or choose a smaller plan.`;
+      found.instanceTypeId = t('computes.create.planUnaffordable', {
+        balance: formatMoney(balanceMinor ?? 0, team.currency),
+        price: formatMoney(plan.hourly[team.currency], team.currency),
+      });
     setClientErrors(found);
     if (Object.keys(found).length === 0) onSubmit(input);
   };
@@ -142,14 +148,17 @@ export function CreateComputeForm({
     >
       {limits.computes.limit !== null ? (
         <Alert tone={atLimit ? 'error' : 'info'}>
-          {limits.computes.used} of {limits.computes.limit} computes.{' '}
+          {t('computes.create.used', { used: limits.computes.used, limit: limits.computes.limit })}{' '}
           {atLimit
-            ? 'Your team has reached the limit for unverified teams: verify the team in Settings to create more.'
-            : `Unverified teams can run at most ${limits.computes.limit} computes and no plans with ${(limits.maxVcpus ?? 7) + 1} or more vCPUs.`}
+            ? t('computes.create.atLimit')
+            : t('computes.create.unverifiedLimits', {
+                limit: limits.computes.limit,
+                vcpus: (limits.maxVcpus ?? 7) + 1,
+              })}
         </Alert>
       ) : null}
       <ChoiceCards
-        legend="Location"
+        legend={t('computes.list.location')}
         name="locationId"
         value={locationId}
         onChange={setLocationId}
@@ -160,11 +169,11 @@ export function CreateComputeForm({
           label: l.name,
           description: `${l.city} (${l.country})`,
           disabled: !l.available,
-          disabledReason: l.available ? undefined : 'Full for now: choose another location.',
+          disabledReason: l.available ? undefined : t('computes.create.locationFull'),
         }))}
       />
       <ChoiceCards
-        legend="Image"
+        legend={t('computes.overview.image')}
         name="operatingSystemId"
         value={osId}
         onChange={setOsId}
@@ -175,36 +184,40 @@ export function CreateComputeForm({
           ...teamImages.map((image) => ({
             value: `${TEAM_IMAGE}${image.id}`,
             label: image.name,
-            description: `Team image · ${minDiskGbOf(image.virtualSizeBytes ?? 0)} GB disk or more`,
+            description: t('computes.create.teamImage', { size: minDiskGbOf(image.virtualSizeBytes ?? 0) }),
           })),
         ]}
       />
       <ChoiceCards
-        legend="Plan"
+        legend={t('computes.create.plan')}
         name="instanceTypeId"
         value={planId}
         onChange={setPlanId}
-        help={`Prices in ${team.currency}, per hour while the compute exists (running or stopped), capped at the monthly price.`}
+        help={t('computes.create.pricesHelp', { currency: team.currency })}
         error={errors.instanceTypeId}
         // Two wide columns: a plan's size and price each read on one line (its name says the same as its size).
         columns={2}
-        options={instanceTypes.map((t) => ({
-          value: t.id,
-          label: `${t.vcpus} vCPU${t.vcpus > 1 ? 's' : ''} · ${formatMemory(t.memoryMb)} · ${t.diskGb} GB disk`,
+        options={instanceTypes.map((type) => ({
+          value: type.id,
+          label: planSize(type),
           aside: (
             <>
-              {formatMoney(t.monthly[team.currency], team.currency)}/mo
+              {t('computes.price.perMonth', {
+                price: formatMoney(type.monthly[team.currency], team.currency),
+              })}
               <br />
               <Text as="span" variant="hint">
-                {formatMoney(t.hourly[team.currency], team.currency)}/h
+                {t('computes.price.perHour', {
+                  price: formatMoney(type.hourly[team.currency], team.currency),
+                })}
               </Text>
             </>
           ),
-          disabled: tooLarge(t) || unaffordable(t),
-          disabledReason: tooLarge(t)
-            ? 'Needs a verified team.'
-            : unaffordable(t)
-              ? 'Your balance does not cover its first hour.'
+          disabled: tooLarge(type) || unaffordable(type),
+          disabledReason: tooLarge(type)
+            ? t('computes.create.needsVerified')
+            : unaffordable(type)
+              ? t('computes.create.balanceShort')
               : undefined,
         }))}
       />
@@ -218,34 +231,38 @@ export function CreateComputeForm({
         }
       />
       <TextField
-        label="Hostname"
+        label={t('computes.create.hostname')}
         name="hostname"
         mono
         value={hostname}
         placeholder={suggestion}
         onChange={(event) => setHostname(event.target.value)}
-        help={`Letters, digits and hyphens. Left empty, it is ${suggestion || 'suggested from your choices'}.`}
+        help={
+          suggestion
+            ? t('computes.create.hostnameHelp', { suggestion })
+            : t('computes.create.hostnameHelpNoSuggestion')
+        }
         error={errors.hostname}
       />
       <TagInput
-        label="Tags"
+        label={t('computes.tab.tags')}
         tags={tags}
         onChange={setTags}
         validate={(tag) => {
           const checked = v.safeParse(tagSchema, tag);
           return checked.success ? undefined : checked.issues[0].message;
         }}
-        help="Optional: group computes, e.g. web, production. Press Enter to add."
+        help={t('computes.create.tagsHelp')}
         error={errors.tags}
       />
       <UserDataField
-        label="User-data (optional)"
+        label={t('computes.create.userData')}
         value={userData}
         onChange={(text, problem) => {
           setUserData(text);
           setClientErrors(({ userData: _, ...rest }) => (problem ? { ...rest, userData: problem } : rest));
         }}
-        help="Run by cloud-init at first boot, after your hostname, keys and network are set: a #cloud-config document or a script starting with #! (up to 64 KiB)."
+        help={t('computes.create.userDataHelp')}
         error={errors.userData}
       />
       {message ? <Alert tone="error">{message}</Alert> : null}
@@ -259,15 +276,15 @@ export function CreateComputeForm({
         })}
       >
         <p className={css({ flex: '1' })}>
-          {plan ? (
-            <>
-              <strong>{formatMoney(plan.monthly[team.currency], team.currency)}</strong> a month at most (
-              {formatMoney(plan.hourly[team.currency], team.currency)} an hour)
-            </>
-          ) : null}
+          {plan
+            ? tRich('computes.create.priceSummary', {
+                monthly: <strong>{formatMoney(plan.monthly[team.currency], team.currency)}</strong>,
+                hourly: formatMoney(plan.hourly[team.currency], team.currency),
+              })
+            : null}
         </p>
         <Button type="submit" variant="solid" loading={submitting} disabled={atLimit}>
-          Create compute
+          {t('computes.create.submit')}
         </Button>
       </div>
       <ApiCall request={createComputeRequest(team.id, input, apiCallKey)} />

@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import type { InstanceType } from '@/contract/computes';
 import type { Currency } from '@/contract/teams';
 import { formatMoney, prepaidShortfall } from '@/domain/money';
+import { useT } from '@/i18n';
 import { Alert } from '@/ui/alert';
 
 interface Props {
@@ -16,28 +17,31 @@ interface Props {
   canAddMoney: boolean;
 }
 
-const RULE =
-  'Computes are prepaid: each is charged by the hour from the team’s balance, its first hour as soon as it is created.';
-
 export function PrepaidNotice({ balanceMinor, currency, instanceTypes, canAddMoney }: Props) {
+  const t = useT();
+  const rule = t('computes.prepaid.rule');
   if (balanceMinor === null) {
-    return <Alert>{RULE} If the balance cannot cover it, ask an owner to add money.</Alert>;
+    return (
+      <Alert>
+        {rule} {t('computes.prepaid.askOwnerIfShort')}
+      </Alert>
+    );
   }
   const cheapest = Math.min(...instanceTypes.map((t) => t.hourly[currency]));
   const balance = formatMoney(balanceMinor, currency);
   const addMoney = canAddMoney ? (
     <Link to="/settings/billing" className={css({ color: 'accent.text', fontWeight: '600' })}>
-      Add money
+      {t('computes.prepaid.addMoney')}
     </Link>
   ) : (
-    'Ask an owner to add money.'
+    t('computes.prepaid.askOwner')
   );
   if (Number.isFinite(cheapest) && prepaidShortfall(balanceMinor, cheapest) > 0) {
     return (
       <Alert tone="error">
         <span>
-          <strong>Add money before creating a compute.</strong> {RULE} The balance is {balance}; the smallest
-          plan needs {formatMoney(cheapest, currency)}. {addMoney}
+          <strong>{t('computes.prepaid.addFirst')}</strong> {rule}{' '}
+          {t('computes.prepaid.balanceShort', { balance, price: formatMoney(cheapest, currency) })} {addMoney}
         </span>
       </Alert>
     );
@@ -45,7 +49,7 @@ export function PrepaidNotice({ balanceMinor, currency, instanceTypes, canAddMon
   return (
     <Alert>
       <span>
-        {RULE} The balance is {balance}. {canAddMoney ? addMoney : null}
+        {rule} {t('computes.prepaid.balance', { balance })} {canAddMoney ? addMoney : null}
       </span>
     </Alert>
   );

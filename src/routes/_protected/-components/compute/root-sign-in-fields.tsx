@@ -6,6 +6,7 @@ import { flex, grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { sshPublicKeySchema } from '@/contract/computes';
 import type { SshKey } from '@/contract/ssh-keys';
+import { tRich, useT } from '@/i18n';
 import { ChoiceCards } from '@/ui/choice-cards';
 import { Text } from '@/ui/text';
 import { TextareaField } from '@/ui/text-field';
@@ -43,34 +44,42 @@ export function RootSignInFields({
   /** The pasted key as checked while typing: its problem, or undefined. */
   onKeyChecked: (problem: string | undefined) => void;
 }) {
+  const t = useT();
   const { method, publicKey, keyIds } = value;
   return (
     <>
       <ChoiceCards
-        legend="Authentication"
+        legend={t('computes.signIn.legend')}
         name="method"
         value={method}
         onChange={(next) => onChange({ ...value, method: next as RootSignIn['method'] })}
         options={[
           {
             value: 'ssh-key',
-            label: 'SSH key',
-            description: 'Recommended: sign in with your key, no password to leak.',
+            label: t('computes.signIn.sshKey'),
+            description: t('computes.signIn.sshKeyText'),
           },
           {
             value: 'password',
-            label: 'Root password',
-            description: 'We generate a strong one and show it once.',
+            label: t('computes.signIn.password'),
+            description: t('computes.signIn.passwordText'),
           },
         ]}
       />
       {method === 'ssh-key' ? (
         <fieldset className={grid({ gap: '2', border: 'none', padding: '0', margin: '0', minWidth: '0' })}>
-          <legend className={css({ fontWeight: '500', marginBottom: '1' })}>Saved SSH keys</legend>
+          <legend className={css({ fontWeight: '500', marginBottom: '1' })}>
+            {t('computes.signIn.savedKeys')}
+          </legend>
           {savedKeys.length === 0 ? (
             <Text variant="muted">
-              No saved keys yet: paste one below, or save yours under{' '}
-              <Link to="/account-settings/ssh-keys">Account settings → SSH keys</Link> to pick them next time.
+              {tRich('computes.signIn.noSavedKeys', {
+                link: (
+                  <Link to="/account-settings/ssh-keys">
+                    {t('account.title')} → {t('account.tab.sshKeys')}
+                  </Link>
+                ),
+              })}
             </Text>
           ) : (
             savedKeys.map((key) => (
@@ -99,7 +108,7 @@ export function RootSignInFields({
                     })}
                   >
                     {key.fingerprint}
-                    {key.mine ? '' : ` · shared by ${key.owner.name}`}
+                    {key.mine ? '' : ` · ${t('computes.signIn.sharedBy', { name: key.owner.name })}`}
                   </span>
                 </span>
               </label>
@@ -114,7 +123,7 @@ export function RootSignInFields({
       ) : null}
       {method === 'ssh-key' ? (
         <TextareaField
-          label={keyIds.length > 0 ? 'Another SSH public key (optional)' : 'SSH public key'}
+          label={keyIds.length > 0 ? t('computes.signIn.anotherKey') : t('computes.signIn.publicKey')}
           name="publicKey"
           mono
           required={keyIds.length === 0}
@@ -124,8 +133,8 @@ export function RootSignInFields({
             const checked = v.safeParse(sshPublicKeySchema, event.target.value);
             onKeyChecked(checked.success || !event.target.value ? undefined : checked.issues[0].message);
           }}
-          placeholder="ssh-ed25519 AAAA… you@laptop"
-          help="The contents of your .pub file, e.g. ~/.ssh/id_ed25519.pub."
+          placeholder={t('computes.signIn.keyPlaceholder')}
+          help={t('computes.signIn.keyHelp')}
           error={errors.publicKey ?? errors['authentication.publicKey']}
         />
       ) : null}

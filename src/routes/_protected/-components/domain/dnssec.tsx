@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain, ParentDsStatus } from '@/contract/domains';
 import { formatRelative } from '@/domain/helpers/time';
+import { type MessageId, t, useT } from '@/i18n';
 import { dnssecDisableMachine } from '@/machines/dnssec-disable';
 import {
   useCheckDelegation,
@@ -24,56 +25,65 @@ import { CopyButton } from '@/ui/copy-button';
 import * as Dialog from '@/ui/dialog';
 import { Text } from '@/ui/text';
 
-const parentShown: Record<ParentDsStatus, { label: string; tone: BadgeTone }> = {
-  unknown: { label: 'Not checked yet', tone: 'neutral' },
-  absent: { label: 'No DS at the registrar', tone: 'warning' },
-  published: { label: 'DS published', tone: 'success' },
-  outdated: { label: 'Registrar lists the old key', tone: 'warning' },
-  mismatch: { label: 'Registrar lists a wrong DS', tone: 'danger' },
+const parentShown: Record<ParentDsStatus, { label: MessageId; tone: BadgeTone }> = {
+  unknown: { label: 'domains.dnssec.parent.unknown', tone: 'neutral' },
+  absent: { label: 'domains.dnssec.parent.absent', tone: 'warning' },
+  published: { label: 'domains.dnssec.parent.published', tone: 'success' },
+  outdated: { label: 'domains.dnssec.parent.outdated', tone: 'warning' },
+  mismatch: { label: 'domains.dnssec.parent.mismatch', tone: 'danger' },
 };
 
-/** What the parent publishes, in words, with the DS records it lists. */
+/**
+ * What the parent publishes, in words, with the DS records it lists. `checked` says when it was last asked
+ * ("checked 5 minutes ago"), or nothing when it never answered.
+ */
 function parentSentence(domain: Domain): string {
   const { status, found, checkedAt } = domain.dnssec.parent;
-  const when = checkedAt ? ` (checked ${formatRelative(checkedAt)})` : '';
+  const values = {
+    domain: domain.displayName,
+    found: found.join(', '),
+    checked: checkedAt ? 'yes' : 'no',
+    when: checkedAt ? formatRelative(checkedAt) : '',
+  };
   switch (status) {
     case 'unknown':
-      return 'We have not been able to ask the parent zone yet whether it publishes the DS record.';
+      return t('domains.dnssec.sentence.unknown');
     case 'absent':
       return domain.dnssec.status === 'unsigned'
-        ? `The parent zone publishes no DS record${when}.`
-        : `The parent zone publishes no DS record yet${when}: until the registrar adds it, resolvers treat ${domain.displayName} as unsigned.`;
+        ? t('domains.dnssec.sentence.absentUnsigned', values)
+        : t('domains.dnssec.sentence.absent', values);
     case 'published':
-      return `The parent zone publishes the DS record${when}: resolvers validate ${domain.displayName}.`;
+      return t('domains.dnssec.sentence.published', values);
     case 'outdated':
-      return `The parent zone still lists only the old key${when} (${found.join(', ')}): give the registrar the new DS record.`;
+      return t('domains.dnssec.sentence.outdated', values);
     case 'mismatch':
-      return `The parent zone publishes ${found.join(', ')}${when}, which matches none of this zone's keys: validating resolvers reject ${domain.displayName} until the registrar lists the DS record below.`;
+      return t('domains.dnssec.sentence.mismatch', values);
   }
 }
 
 export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: boolean }) {
+  const t = useT();
   const router = useRouter();
   const toast = (title: string, tone: 'success' | 'error' = 'success', description?: string) =>
     showToast(router.options.context.actors, { tone, title, description });
   const sign = useEnableDnssec(domain, {
-    onSuccess: () => toast(`${domain.displayName} is signed. Give your registrar the DS record.`),
+    onSuccess: () => toast(t('domains.dnssec.signed', { domain: domain.displayName })),
   });
   const roll = useStartKeyRollover(domain, {
-    onSuccess: () => toast('A new key signs alongside the old one. Give your registrar its DS record.'),
+    onSuccess: () => toast(t('domains.dnssec.rollStarted')),
   });
   const finishRoll = useCompleteKeyRollover(domain, {
-    onSuccess: () => toast('The key roll is complete: the old key no longer signs.'),
+    onSuccess: () => toast(t('domains.dnssec.rollCompleted')),
   });
   const check = useCheckDelegation(domain);
   const { status, keys, parent } = domain.dnssec;
   const failure = [sign, roll, finishRoll, check].find((mutation) => mutation.isError)?.error;
   const statusBadge =
     status === 'unsigned' ? (
-      <Badge tone="neutral">Off</Badge>
+      <Badge tone="neutral">{t('domains.dnssec.off')}</Badge>
     ) : (
       <Badge tone={parentShown[parent.status].tone} data-dnssec-parent={parent.status}>
-        {status === 'rolling' ? 'Key roll under way' : parentShown[parent.status].label}
+        {status === 'rolling' ? t('domains.dnssec.rolling') : t(parentShown[parent.status].label)}
       </Badge>
     );
 
@@ -87,15 +97,12 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
       </div>
       {status === 'unsigned' ? (
         <>
-          <p>
-            Signing lets resolvers prove that the answers for {domain.displayName} come from us unchanged. We
-            create the key (ECDSA P-256) and sign every answer; you then give your registrar one DS record.
-          </p>
+          <p>{t('domains.dnssec.lead', { domain: domain.displayName })}</p>
           {parent.status === 'mismatch' ? <Alert tone="error">{parentSentence(domain)}</Alert> : null}
           {mayManage ? (
             <div>
               <Button size="sm" loading={sign.isPending} onClick={() => sign.mutate()}>
-                Sign this zone
+                {t('domains.dnssec.sign')}
               </Button>
             </div>
           ) : null}
@@ -107,12 +114,14 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
             {keys.map((key) => (
               <div key={key.keyTag} className={grid({ gap: '1' })}>
                 <Text variant="caption">
-                  {key.role === 'current'
-                    ? 'DS record to give your registrar'
-                    : key.role === 'incoming'
-                      ? 'New key: DS record to give your registrar'
-                      : 'Old key: its DS record goes once the roll completes'}{' '}
-                  (key tag {key.keyTag}, algorithm 13, digest SHA-256)
+                  {t(
+                    key.role === 'current'
+                      ? 'domains.dnssec.key.current'
+                      : key.role === 'incoming'
+                        ? 'domains.dnssec.key.incoming'
+                        : 'domains.dnssec.key.outgoing',
+                    { keyTag: key.keyTag },
+                  )}
                 </Text>
                 {key.ds.map((ds) => (
                   <div key={ds} className={hstack({ gap: '2', minWidth: 0 })}>
@@ -128,7 +137,7 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
                     </code>
                     <CopyButton
                       value={ds}
-                      label={`Copy the DS record of key ${key.keyTag}`}
+                      label={t('domains.dnssec.key.copy', { keyTag: key.keyTag })}
                       iconOnly
                       size="sm"
                       variant="ghost"
@@ -141,7 +150,7 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
           {mayManage ? (
             <div className={wrap({ gap: '2' })}>
               <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate()}>
-                Check the registrar now
+                {t('domains.dnssec.checkRegistrar')}
               </Button>
               {status === 'rolling' ? (
                 <Button
@@ -150,11 +159,11 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
                   loading={finishRoll.isPending}
                   onClick={() => finishRoll.mutate()}
                 >
-                  Finish the key roll
+                  {t('domains.dnssec.finishRoll')}
                 </Button>
               ) : (
                 <Button size="sm" variant="outline" loading={roll.isPending} onClick={() => roll.mutate()}>
-                  Roll the key
+                  {t('domains.dnssec.roll')}
                 </Button>
               )}
               <DisableDnssec domain={domain} />
@@ -169,12 +178,13 @@ export function DnssecPanel({ domain, mayManage }: { domain: Domain; mayManage: 
 
 /** "Turn off DNSSEC": a dialog that walks through removing the DS first. */
 function DisableDnssec({ domain }: { domain: Domain }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
       <Dialog.Trigger asChild>
         <Button size="sm" variant="ghost">
-          Turn off DNSSEC
+          {t('domains.dnssec.turnOff')}
         </Button>
       </Dialog.Trigger>
       <Dialog.Content>
@@ -185,6 +195,7 @@ function DisableDnssec({ domain }: { domain: Domain }) {
 }
 
 function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void }) {
+  const t = useT();
   const router = useRouter();
   const checkParent = useCheckDelegation(domain);
   const disable = useDisableDnssec(domain);
@@ -201,7 +212,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         finish: () => {
           showToast(router.options.context.actors, {
             tone: 'success',
-            title: `DNSSEC is off for ${domain.displayName}.`,
+            title: t('domains.dnssec.turnedOff', { domain: domain.displayName }),
           });
           onClose();
         },
@@ -218,12 +229,12 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
   const disabling = busy && !checking;
   const cancel = (
     <Button variant="ghost" onClick={() => actor.send({ type: 'cancel' })} disabled={disabling}>
-      Cancel
+      {t('domains.cancel')}
     </Button>
   );
   const checkButton = (
     <Button variant="outline" loading={checking} onClick={() => actor.send({ type: 'ds.check' })}>
-      I removed it: check the registrar
+      {t('domains.dnssec.disable.check')}
     </Button>
   );
 
@@ -231,16 +242,15 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
     return (
       <>
         <Dialog.Header>
-          <Dialog.Title>Step 2 of 2: stop signing {domain.displayName}</Dialog.Title>
-          <Dialog.Description>
-            The parent zone no longer publishes a DS record, so resolvers already treat the zone as unsigned.
-            Its keys are deleted and answers are no longer signed.
-          </Dialog.Description>
+          <Dialog.Title>
+            {t('domains.dnssec.disable.step2Title', { domain: domain.displayName })}
+          </Dialog.Title>
+          <Dialog.Description>{t('domains.dnssec.disable.step2Text')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Footer>
           {cancel}
           <Button variant="danger" loading={busy} onClick={() => actor.send({ type: 'disable.confirm' })}>
-            Turn off DNSSEC
+            {t('domains.dnssec.turnOff')}
           </Button>
         </Dialog.Footer>
       </>
@@ -250,11 +260,9 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
   return (
     <>
       <Dialog.Header>
-        <Dialog.Title>Step 1 of 2: remove the DS record at your registrar</Dialog.Title>
+        <Dialog.Title>{t('domains.dnssec.disable.step1Title')}</Dialog.Title>
         <Dialog.Description>
-          While the parent zone publishes a DS record, validating resolvers reject {domain.displayName} the
-          moment its answers stop being signed. At the registrar where you bought it, delete this DS record
-          (often under “DNSSEC”), then come back and check.
+          {t('domains.dnssec.disable.step1Text', { domain: domain.displayName })}
         </Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
@@ -269,12 +277,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
         </ul>
         <div aria-live="polite" className={css({ marginTop: '3' })}>
           {message ? <Alert tone="info">{message}</Alert> : null}
-          {unverified ? (
-            <Alert tone="info">
-              No resolver could tell whether the parent zone still publishes a DS record. Check again, or turn
-              signing off if you are sure you removed it.
-            </Alert>
-          ) : null}
+          {unverified ? <Alert tone="info">{t('domains.dnssec.disable.unverified')}</Alert> : null}
         </div>
       </Dialog.Body>
       <Dialog.Footer>
@@ -286,7 +289,7 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
             loading={disabling}
             onClick={() => actor.send({ type: 'disable.confirmUnverified' })}
           >
-            I removed it: turn off anyway
+            {t('domains.dnssec.disable.anyway')}
           </Button>
         ) : null}
       </Dialog.Footer>

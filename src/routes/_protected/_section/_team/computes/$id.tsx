@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet, useMatch } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { UNREACHABLE_MEANING } from '@/domain/compute-lifecycle';
+import { unreachableMeaning } from '@/domain/compute-lifecycle';
+import { t, useT } from '@/i18n';
 import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
 import { PageHeader } from '@/routes/-components/page';
 import { TabNav } from '@/routes/-components/tab-nav';
@@ -16,12 +17,13 @@ import { loadCompute, useCompute } from './-components/use-compute';
 export const Route = createFileRoute('/_protected/_section/_team/computes/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
-    <NotInTeam kind="compute" back={{ to: '/computes', label: 'Back to the computes' }} />
+    <NotInTeam kind="compute" back={{ to: '/computes', label: t('computes.backToList') }} />
   ),
   component: ComputeLayout,
 });
 
 function ComputeLayout() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, gone } = useCompute(id);
   useRunningNotice(compute);
@@ -35,7 +37,7 @@ function ComputeLayout() {
       <Gone
         kind="compute"
         name={compute.hostname}
-        back={{ to: '/computes', label: 'Back to the computes' }}
+        back={{ to: '/computes', label: t('computes.backToList') }}
       />
     );
   }
@@ -47,7 +49,7 @@ function ComputeLayout() {
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
             <ComputeStatusBadge status={compute.status} />
             <Text as="span" variant="mono">
-              {compute.ipv4 ?? 'No address yet'}
+              {compute.ipv4 ?? t('computes.noAddressYet')}
             </Text>
           </span>
         }
@@ -57,32 +59,32 @@ function ComputeLayout() {
             params={{ id }}
             className={buttonRecipe({ variant: 'outline', size: 'sm' })}
           >
-            Open console
+            {t('computes.page.openConsole')}
           </Link>
         }
       />
       {compute.status === 'unreachable' ? (
-        <Alert tone="info" title="Host unreachable">
-          {UNREACHABLE_MEANING}
+        <Alert tone="info" title={t('computes.status.unreachable')}>
+          {unreachableMeaning()}
         </Alert>
       ) : null}
       <TabNav
-        label="Compute pages"
+        label={t('computes.page.tabs')}
         tabs={[
-          { label: 'Overview', to: '/computes/$id', params: { id }, exact: true },
-          { label: 'Power', to: '/computes/$id/power', params: { id } },
-          { label: 'Resize', to: '/computes/$id/resize', params: { id } },
-          { label: 'Tags', to: '/computes/$id/tags', params: { id } },
-          { label: 'Reverse DNS', to: '/computes/$id/reverse-dns', params: { id } },
-          { label: 'History', to: '/computes/$id/history', params: { id } },
-          { label: 'Monitoring', to: '/computes/$id/monitoring', params: { id } },
-          { label: 'Rebuild', to: '/computes/$id/rebuild', params: { id } },
-          { label: 'Volumes', to: '/computes/$id/volumes', params: { id } },
-          { label: 'Networks', to: '/computes/$id/networks', params: { id } },
-          { label: 'Backups', to: '/computes/$id/backups', params: { id } },
-          { label: 'Capture image', to: '/computes/$id/image', params: { id } },
-          { label: 'Rescue', to: '/computes/$id/rescue', params: { id } },
-          { label: 'Destroy', to: '/computes/$id/destroy', params: { id } },
+          { label: t('computes.tab.overview'), to: '/computes/$id', params: { id }, exact: true },
+          { label: t('computes.tab.power'), to: '/computes/$id/power', params: { id } },
+          { label: t('computes.tab.resize'), to: '/computes/$id/resize', params: { id } },
+          { label: t('computes.tab.tags'), to: '/computes/$id/tags', params: { id } },
+          { label: t('computes.tab.reverseDns'), to: '/computes/$id/reverse-dns', params: { id } },
+          { label: t('computes.tab.history'), to: '/computes/$id/history', params: { id } },
+          { label: t('computes.tab.monitoring'), to: '/computes/$id/monitoring', params: { id } },
+          { label: t('computes.tab.rebuild'), to: '/computes/$id/rebuild', params: { id } },
+          { label: t('computes.tab.volumes'), to: '/computes/$id/volumes', params: { id } },
+          { label: t('computes.tab.networks'), to: '/computes/$id/networks', params: { id } },
+          { label: t('computes.tab.backups'), to: '/computes/$id/backups', params: { id } },
+          { label: t('computes.tab.image'), to: '/computes/$id/image', params: { id } },
+          { label: t('computes.tab.rescue'), to: '/computes/$id/rescue', params: { id } },
+          { label: t('computes.tab.destroy'), to: '/computes/$id/destroy', params: { id } },
         ]}
       />
       <Outlet />

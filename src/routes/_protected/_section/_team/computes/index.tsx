@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { computeSortSchema, computeStatusSchema } from '@/contract/compute-states';
 import { debounce } from '@/domain/helpers/debounce';
 import { can } from '@/domain/permissions';
+import { type MessageId, useT } from '@/i18n';
 import { SimulatorNotice } from '@/routes/_protected/-components/simulator-notice';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
@@ -42,15 +43,16 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/')({
   component: ComputesPage,
 });
 
-const sortItems = [
-  { value: 'created_desc', label: 'Newest first' },
-  { value: 'created_asc', label: 'Oldest first' },
-  { value: 'hostname_asc', label: 'Hostname A–Z' },
-  { value: 'hostname_desc', label: 'Hostname Z–A' },
-  { value: 'status_asc', label: 'Status' },
+const sortItems: Array<{ value: string; label: MessageId }> = [
+  { value: 'created_desc', label: 'computes.list.sort.newest' },
+  { value: 'created_asc', label: 'computes.list.sort.oldest' },
+  { value: 'hostname_asc', label: 'computes.list.sort.hostnameAz' },
+  { value: 'hostname_desc', label: 'computes.list.sort.hostnameZa' },
+  { value: 'status_asc', label: 'computes.list.sort.status' },
 ];
 
 function ComputesPage() {
+  const t = useT();
   const team = useTeam();
   const filters = Route.useSearch();
   const navigate = useNavigate({ from: '/computes/' });
@@ -80,11 +82,11 @@ function ComputesPage() {
   return (
     <>
       {/* Creating one is the header's "New compute", on every page: not repeated here. */}
-      <PageHeader title="Computes" description="Virtual machines run by your team." />
+      <PageHeader title={t('computes.list.title')} description={t('computes.list.lead')} />
       <div className={grid({ gap: '4' })}>
         <SimulatorNotice />
         <form
-          aria-label="Filter computes"
+          aria-label={t('computes.list.filters')}
           onSubmit={(event) => event.preventDefault()}
           className={grid({
             gap: '3',
@@ -93,9 +95,9 @@ function ComputesPage() {
           })}
         >
           <TextField
-            label="Search"
+            label={t('computes.list.search')}
             type="search"
-            placeholder="Hostname, address or tag"
+            placeholder={t('computes.list.searchPlaceholder')}
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
@@ -103,9 +105,9 @@ function ComputesPage() {
             }}
           />
           <Select
-            label="Status"
+            label={t('computes.list.status')}
             items={[
-              { value: '', label: 'Any status' },
+              { value: '', label: t('computes.list.anyStatus') },
               ...computeStatusSchema.options
                 .filter((s) => s !== 'destroyed')
                 .map((s) => ({ value: s, label: statusLabel(s) })),
@@ -114,17 +116,17 @@ function ComputesPage() {
             onValueChange={(value) => setFilter({ status: (value || undefined) as typeof filters.status })}
           />
           <Select
-            label="Location"
+            label={t('computes.list.location')}
             items={[
-              { value: '', label: 'Anywhere' },
+              { value: '', label: t('computes.list.anywhere') },
               ...locations.locations.map((l) => ({ value: l.id, label: l.name })),
             ]}
             value={filters.location ?? ''}
             onValueChange={(value) => setFilter({ location: value || undefined })}
           />
           <TextField
-            label="Tag"
-            placeholder="e.g. web"
+            label={t('computes.list.tag')}
+            placeholder={t('computes.list.tagPlaceholder')}
             defaultValue={filters.tag ?? ''}
             onBlur={(event) => setFilter({ tag: event.target.value.trim().toLowerCase() || undefined })}
             onKeyDown={(event) => {
@@ -133,8 +135,8 @@ function ComputesPage() {
             }}
           />
           <Select
-            label="Sort"
-            items={sortItems}
+            label={t('computes.list.sort')}
+            items={sortItems.map((item) => ({ value: item.value, label: t(item.label) }))}
             value={filters.sort ?? 'created_desc'}
             onValueChange={(value) => setFilter({ sort: (value ?? 'created_desc') as typeof filters.sort })}
           />
@@ -142,15 +144,15 @@ function ComputesPage() {
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {total === 0 ? (
           filtered ? (
-            <EmptyState title="No computes match" description="Change or clear the filters to see more." />
+            <EmptyState title={t('computes.list.noMatch')} description={t('computes.list.noMatchText')} />
           ) : (
             <EmptyState
-              title="No computes yet"
-              description="A compute is a virtual machine: choose a location, an image and a plan, and it is ready in moments."
+              title={t('computes.list.empty')}
+              description={t('computes.list.emptyText')}
               action={
                 mayCreate ? (
                   <Link to="/new-compute" className={buttonRecipe({ variant: 'solid' })}>
-                    Create your first compute
+                    {t('computes.list.createFirst')}
                   </Link>
                 ) : null
               }
@@ -160,8 +162,9 @@ function ComputesPage() {
         {total > 0 ? (
           <>
             <Text variant="caption" aria-live="polite">
-              {total.toLocaleString('en')} {total === 1 ? 'compute' : 'computes'}
-              {filtered ? ' match' : ''}
+              {filtered
+                ? t('computes.list.countMatching', { count: total })
+                : t('computes.list.count', { count: total })}
             </Text>
             <ComputesTable
               computes={computes}

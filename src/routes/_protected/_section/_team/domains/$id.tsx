@@ -5,7 +5,9 @@ import { css } from 'styled-system/css';
 import { wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { DNS_RECORD_TYPES } from '@/domain/dns/record-types';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { DelegationBadge } from '@/routes/_protected/-components/domain/delegation';
 import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
 import { PageHeader } from '@/routes/-components/page';
@@ -24,13 +26,17 @@ export const Route = createFileRoute('/_protected/_section/_team/domains/$id')({
     const { domains } = await queryClient.ensureQueryData(domainsQuery(team.id));
     if (!findDomain(domains, params.id)) throw notFound();
   },
-  notFoundComponent: () => (
-    <NotInTeam kind="domain" back={{ to: '/domains', label: 'Back to the domains' }} />
-  ),
+  notFoundComponent: DomainNotFound,
   component: DomainLayout,
 });
 
+function DomainNotFound() {
+  const t = useT();
+  return <NotInTeam kind="domain" back={{ to: '/domains', label: t('domains.backToList') }} />;
+}
+
 function DomainLayout() {
+  const t = useT();
   const { id } = Route.useParams();
   const { team, domain } = useDomain(id);
   const router = useRouter();
@@ -52,7 +58,7 @@ function DomainLayout() {
       <Gone
         kind="domain"
         name={known.current?.displayName ?? id}
-        back={{ to: '/domains', label: 'Back to the domains' }}
+        back={{ to: '/domains', label: t('domains.backToList') }}
       />
     );
   }
@@ -66,7 +72,7 @@ function DomainLayout() {
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',
-        title: 'The zone file could not be exported',
+        title: t('domains.export.failed'),
         description: failure instanceof Error ? failure.message : undefined,
       });
     } finally {
@@ -82,22 +88,26 @@ function DomainLayout() {
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
             <DelegationBadge domain={domain} />
             <span>
-              {domain.recordCount.toLocaleString('en')} records · serial {domain.serial}
+              {t('domains.page.summary', {
+                count: domain.recordCount,
+                shown: formatNumber(domain.recordCount),
+                serial: domain.serial,
+              })}
             </span>
           </span>
         }
         actions={
           <div className={wrap({ gap: '2' })}>
             <Button size="sm" variant="outline" loading={exporting} onClick={() => void download()}>
-              Export zone file
+              {t('domains.export.button')}
             </Button>
             {mayManage ? (
               <>
                 <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
-                  Import zone file
+                  {t('domains.zoneImport.open')}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => deletion.send({ type: 'delete.open' })}>
-                  Delete domain
+                  {t('domains.delete.button')}
                 </Button>
               </>
             ) : null}
@@ -105,9 +115,9 @@ function DomainLayout() {
         }
       />
       <TabNav
-        label="Record types"
+        label={t('domains.tabs.label')}
         tabs={[
-          { label: 'All records', to: '/domains/$id', params: { id }, exact: true },
+          { label: t('domains.tabs.all'), to: '/domains/$id', params: { id }, exact: true },
           ...DNS_RECORD_TYPES.map((type) => ({
             label: type,
             to: '/domains/$id/$type',

@@ -3,7 +3,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { DelegationBadge } from '@/routes/_protected/-components/domain/delegation';
 import { DnsServerNotice } from '@/routes/_protected/-components/domain/dns-server-notice';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
@@ -23,6 +25,7 @@ export const Route = createFileRoute('/_protected/_section/_team/domains/')({
 });
 
 function DomainsPage() {
+  const t = useT();
   const team = useTeam();
   const list = useSuspenseQuery(domainsQuery(team.id));
   const [search, setSearch] = useState('');
@@ -35,12 +38,12 @@ function DomainsPage() {
   return (
     <>
       <PageHeader
-        title="Domains"
-        description="Zones hosted on our name servers."
+        title={t('nav.domains')}
+        description={t('domains.list.lead')}
         actions={
           mayAdd ? (
             <Link to="/register-domain" className={buttonRecipe({ variant: 'solid' })}>
-              Add a domain
+              {t('domains.list.add')}
             </Link>
           ) : null
         }
@@ -50,12 +53,12 @@ function DomainsPage() {
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {list.data.domains.length === 0 ? (
           <EmptyState
-            title="No domains yet"
-            description="Add a domain you own to manage its DNS records here: A, AAAA, CNAME, MX, TXT, NS, SRV and CAA."
+            title={t('domains.list.emptyTitle')}
+            description={t('domains.list.emptyText')}
             action={
               mayAdd ? (
                 <Link to="/register-domain" className={buttonRecipe({ variant: 'solid' })}>
-                  Add your first domain
+                  {t('domains.list.addFirst')}
                 </Link>
               ) : null
             }
@@ -65,22 +68,28 @@ function DomainsPage() {
           <>
             <div className={css({ maxWidth: '24rem' })}>
               <TextField
-                label="Search"
+                label={t('domains.search')}
                 type="search"
-                placeholder="Domain name"
+                placeholder={t('domains.list.searchPlaceholder')}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
             {domains.length === 0 ? (
-              <EmptyState title="No domains match" description="Change or clear the search to see more." />
+              <EmptyState
+                title={t('domains.list.noMatchTitle')}
+                description={t('domains.list.noMatchText')}
+              />
             ) : (
-              <Table.Root caption={`Domains of the team (${domains.length})`} hideCaption>
+              <Table.Root
+                caption={t('domains.list.caption', { count: formatNumber(domains.length) })}
+                hideCaption
+              >
                 <Table.Head>
                   <Table.Row>
-                    <Table.Header>Domain</Table.Header>
-                    <Table.Header numeric>Records</Table.Header>
-                    <Table.Header>Delegation</Table.Header>
+                    <Table.Header>{t('domains.list.domain')}</Table.Header>
+                    <Table.Header numeric>{t('domains.list.records')}</Table.Header>
+                    <Table.Header>{t('domains.list.delegation')}</Table.Header>
                   </Table.Row>
                 </Table.Head>
                 <Table.Body>
@@ -100,7 +109,7 @@ function DomainsPage() {
                           </span>
                         ) : null}
                       </Table.Cell>
-                      <Table.Cell numeric>{domain.recordCount.toLocaleString('en')}</Table.Cell>
+                      <Table.Cell numeric>{formatNumber(domain.recordCount)}</Table.Cell>
                       <Table.Cell>
                         <DelegationBadge domain={domain} />
                       </Table.Cell>

@@ -10,6 +10,9 @@ import type { Team } from '@/contract/teams';
 import { backupRefusal, mayBackUp, mayRestoreOnto, restoreRefusal } from '@/domain/backups';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
+import { type MessageId, tRich, useT } from '@/i18n';
+import { numberLocale } from '@/i18n/locales';
+import { currentLocale } from '@/i18n/state';
 import { computeBackupsMachine, type RestoreInput } from '@/machines/compute-backups';
 import { SectionHeading } from '@/routes/-components/page';
 import { useBackUpNow, useRestoreBackup, useSetBackupsEnabled } from '@/services/backups.mutations';
@@ -39,21 +42,31 @@ function ComputeBackupsPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const list = useSuspenseQuery(backupsQuery(team.id, id)).data;
+  const t = useT();
   return (
-    <ManagersOnly role={team.role} title="Backups" hostname={compute.hostname}>
+    <ManagersOnly role={team.role} title={t('computes.tab.backups')} hostname={compute.hostname}>
       <Backups compute={compute} team={team} list={list} />
     </ManagersOnly>
   );
 }
 
 const statusTone = { creating: 'warning', available: 'success', failed: 'danger' } as const;
-const statusWords = { creating: 'Being made', available: 'Available', failed: 'Failed' } as const;
+const statusWords: Record<Backup['status'], MessageId> = {
+  creating: 'computes.backups.status.creating',
+  available: 'computes.backups.status.available',
+  failed: 'computes.backups.status.failed',
+};
 
 function gigabytes(bytes: number): string {
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  const amount = new Intl.NumberFormat(numberLocale(currentLocale()), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(bytes / 1024 ** 3);
+  return `${amount} GB`;
 }
 
 function Backups({ compute, team, list }: { compute: Compute; team: Team; list: BackupList }) {
+  const t = useT();
   const setEnabled = useSetBackupsEnabled(team.id, compute.id);
   const backUpNow = useBackUpNow(team.id, compute.id);
   const restore = useRestoreBackup(team.id, compute.id);
@@ -72,34 +85,52 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
   const busy = snapshot.hasTag('busy');
   const { settings, backups } = list;
   const price = settings.price;
-  const priceText = `${formatMoney(price.monthly[team.currency], team.currency)}/mo (${formatMoney(price.hourly[team.currency], team.currency)}/h)`;
+  const priceText = t('computes.backups.price', {
+    monthly: formatMoney(price.monthly[team.currency], team.currency),
+    hourly: formatMoney(price.hourly[team.currency], team.currency),
+  });
   const restoringNow = settings.restoringBackupId !== null;
 
   return (
     <>
-      <SectionHeading title="Backups" documentTitle={`Backups · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.backups')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.backups'),
+          hostname: compute.hostname,
+        })}
+      />
       <div className={grid({ gap: '4', maxWidth: '48rem' })}>
         <section aria-labelledby="backup-settings" className={panel({ padding: '5', gap: '3' })}>
           <Text as="h2" variant="sectionTitle" id="backup-settings">
-            Daily backups{' '}
-            {settings.enabled ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}
+            {t('computes.backups.daily')}{' '}
+            {settings.enabled ? (
+              <Badge tone="success">{t('computes.backups.on')}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('computes.backups.off')}</Badge>
+            )}
           </Text>
           <Text as="p" variant="muted">
-            One backup a day of the whole disk, the newest {settings.retention} kept. They add{' '}
-            {price.sharePercent} % to the plan’s price: {priceText}, while they are on.
-            {settings.nextBackupAt ? ` Next backup: ${formatDateTime(settings.nextBackupAt)}.` : ''}
+            {t('computes.backups.lead', {
+              retention: settings.retention,
+              share: price.sharePercent,
+              price: priceText,
+            })}
+            {settings.nextBackupAt
+              ? ` ${t('computes.backups.next', { date: formatDateTime(settings.nextBackupAt) })}`
+              : ''}
           </Text>
           {snapshot.matches('confirmingEnable') || snapshot.matches('enabling') ? (
             <Alert tone="info">
-              <span role="status">
-                Turn on daily backups for {priceText}? The first backup is made within a minute.
-              </span>
+              <span role="status">{t('computes.backups.confirmOn', { price: priceText })}</span>
               <div className={flex({ gap: '2', marginTop: '2', flexWrap: 'wrap' })}>
                 <Button onClick={() => actor.send({ type: 'enable.confirm' })} loading={busy}>
-                  Turn on for {formatMoney(price.monthly[team.currency], team.currency)}/mo
+                  {t('computes.backups.turnOnFor', {
+                    price: formatMoney(price.monthly[team.currency], team.currency),
+                  })}
                 </Button>
                 <Button variant="ghost" onClick={() => actor.send({ type: 'enable.cancel' })} disabled={busy}>
-                  Cancel
+                  {t('computes.cancel')}
                 </Button>
               </div>
             </Alert>
@@ -112,11 +143,11 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
                   loading={snapshot.matches('disabling')}
                   disabled={busy}
                 >
-                  Turn off backups
+                  {t('computes.backups.turnOff')}
                 </Button>
               ) : (
                 <Button onClick={() => actor.send({ type: 'backups.enable' })} disabled={busy}>
-                  Turn on backups
+                  {t('computes.backups.turnOn')}
                 </Button>
               )}
               <Button
@@ -125,7 +156,7 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
                 loading={snapshot.matches('backingUp')}
                 disabled={busy || !mayBackUp(compute.status)}
               >
-                Back up now
+                {t('computes.backups.now')}
               </Button>
             </div>
           )}
@@ -139,9 +170,7 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
         ) : null}
         {restoringNow ? (
           <Alert tone="info">
-            <span role="status">
-              A backup is being restored onto {compute.hostname}; it stays stopped until it is done.
-            </span>
+            <span role="status">{t('computes.backups.restoring', { hostname: compute.hostname })}</span>
           </Alert>
         ) : null}
         {restored ? (
@@ -151,24 +180,25 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
         {chosen ? (
           <section aria-labelledby="restore-choice" className={panel({ padding: '5', gap: '3' })}>
             <Text as="h2" variant="sectionTitle" id="restore-choice">
-              {chosen.target === 'this' ? `Restore onto ${compute.hostname}` : 'Restore into a new compute'}
+              {chosen.target === 'this'
+                ? t('computes.backups.restoreOnto', { hostname: compute.hostname })
+                : t('computes.backups.restoreInto')}
             </Text>
             {chosen.target === 'this' ? (
               <p>
-                {compute.hostname}’s disk is replaced by the backup of{' '}
-                {formatDateTime(backups.find((backup) => backup.id === chosen.backupId)?.createdAt ?? '')}:
-                what was written since is lost.{' '}
+                {t('computes.backups.replaces', {
+                  hostname: compute.hostname,
+                  date: formatDateTime(
+                    backups.find((backup) => backup.id === chosen.backupId)?.createdAt ?? '',
+                  ),
+                })}{' '}
                 {mayRestoreOnto(compute.status) ? '' : restoreRefusal(compute.status)}
               </p>
             ) : (
               <>
-                <p>
-                  A new compute of the same plan, location and operating system, signing in as{' '}
-                  {compute.hostname} does, starts from this backup’s disk. It costs what a new compute of this
-                  plan costs.
-                </p>
+                <p>{t('computes.backups.newCompute', { hostname: compute.hostname })}</p>
                 <TextField
-                  label="Hostname of the new compute"
+                  label={t('computes.backups.newHostname')}
                   value={hostname}
                   maxLength={63}
                   onChange={(event) => actor.send({ type: 'hostname.change', hostname: event.target.value })}
@@ -182,17 +212,17 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
                 onClick={() => actor.send({ type: 'restore.confirm' })}
                 loading={snapshot.matches('restoring')}
               >
-                {chosen.target === 'this' ? 'Replace the disk' : 'Create the compute'}
+                {chosen.target === 'this' ? t('computes.backups.replace') : t('computes.backups.create')}
               </Button>
               <Button variant="ghost" onClick={() => actor.send({ type: 'restore.cancel' })} disabled={busy}>
-                Cancel
+                {t('computes.cancel')}
               </Button>
             </div>
           </section>
         ) : null}
 
         {backups.length === 0 ? (
-          <EmptyState title="No backups yet" description="Turn on daily backups, or back up now." />
+          <EmptyState title={t('computes.backups.empty')} description={t('computes.backups.emptyText')} />
         ) : (
           <BackupTable
             backups={backups}
@@ -207,33 +237,32 @@ function Backups({ compute, team, list }: { compute: Compute; team: Team; list: 
 }
 
 function RestoredNotice({ restored, onDismiss }: { restored: RestoreBackupResponse; onDismiss: () => void }) {
+  const t = useT();
   return (
     <Alert tone="success">
       <span role="status">
-        {restored.target === 'this' ? (
-          'The restore has begun; the history says when it is done.'
-        ) : (
-          <>
-            The new compute is being made from the backup.{' '}
-            <Link
-              to="/computes/$id"
-              params={{ id: restored.computeId }}
-              className={textRecipe({ variant: 'link' })}
-            >
-              Open it
-            </Link>
-            .
-          </>
-        )}
+        {restored.target === 'this'
+          ? t('computes.backups.restoreBegun')
+          : tRich('computes.backups.newBeingMade', {
+              link: (
+                <Link
+                  to="/computes/$id"
+                  params={{ id: restored.computeId }}
+                  className={textRecipe({ variant: 'link' })}
+                >
+                  {t('computes.backups.openIt')}
+                </Link>
+              ),
+            })}
       </span>
       {restored.target === 'new' && restored.rootPassword ? (
         <Text as="p" variant="mono" data-testid="restored-root-password">
-          Root password (shown once): {restored.rootPassword}
+          {t('computes.backups.rootPassword', { password: restored.rootPassword })}
         </Text>
       ) : null}
       <div>
         <Button variant="ghost" size="sm" onClick={onDismiss}>
-          Dismiss
+          {t('computes.backups.dismiss')}
         </Button>
       </div>
     </Alert>
@@ -251,14 +280,15 @@ function BackupTable({
   disabled: boolean;
   onRestore: (backupId: string, target: 'this' | 'new') => void;
 }) {
+  const t = useT();
   return (
-    <Table.Root caption={`Backups of ${hostname}`} hideCaption>
+    <Table.Root caption={t('computes.backups.caption', { hostname })} hideCaption>
       <Table.Head>
         <Table.Row>
-          <Table.Header>Made</Table.Header>
-          <Table.Header>Size</Table.Header>
-          <Table.Header>Status</Table.Header>
-          <Table.Header>Restore</Table.Header>
+          <Table.Header>{t('computes.backups.made')}</Table.Header>
+          <Table.Header>{t('computes.table.size')}</Table.Header>
+          <Table.Header>{t('computes.table.status')}</Table.Header>
+          <Table.Header>{t('computes.backups.restore')}</Table.Header>
         </Table.Row>
       </Table.Head>
       <Table.Body>
@@ -266,11 +296,13 @@ function BackupTable({
           <Table.Row key={backup.id} data-testid="backup-row">
             <Table.Cell>
               <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time>
-              <Table.Detail>{backup.kind === 'manual' ? 'On demand' : 'Daily'}</Table.Detail>
+              <Table.Detail>
+                {backup.kind === 'manual' ? t('computes.backups.onDemand') : t('computes.backups.scheduled')}
+              </Table.Detail>
             </Table.Cell>
             <Table.Cell>{backup.sizeBytes !== null ? gigabytes(backup.sizeBytes) : '—'}</Table.Cell>
             <Table.Cell>
-              <Badge tone={statusTone[backup.status]}>{statusWords[backup.status]}</Badge>
+              <Badge tone={statusTone[backup.status]}>{t(statusWords[backup.status])}</Badge>
               {backup.message ? <Table.Detail>{backup.message}</Table.Detail> : null}
             </Table.Cell>
             <Table.Cell>
@@ -282,7 +314,7 @@ function BackupTable({
                     disabled={disabled}
                     onClick={() => onRestore(backup.id, 'this')}
                   >
-                    Onto this compute
+                    {t('computes.backups.ontoThis')}
                   </Button>
                   <Button
                     size="sm"
@@ -290,7 +322,7 @@ function BackupTable({
                     disabled={disabled}
                     onClick={() => onRestore(backup.id, 'new')}
                   >
-                    Into a new compute
+                    {t('computes.backups.intoNew')}
                   </Button>
                 </div>
               ) : (

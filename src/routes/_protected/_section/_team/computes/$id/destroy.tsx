@@ -7,6 +7,7 @@ import { showToast, withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
 import { formatMoney } from '@/domain/money';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { computeDestroyMachine, matchesHostname } from '@/machines/compute-destroy';
 import { Gone } from '@/routes/_protected/-components/not-in-team';
 import { SectionHeading } from '@/routes/-components/page';
@@ -51,6 +52,7 @@ function DestroyForm({
   mayDestroy: boolean;
   currency: 'RWF' | 'USD';
 }) {
+  const t = useT();
   const router = useRouter();
   const destroy = useDestroyCompute({ teamId, id: compute.id });
   const forget = useForgetCompute();
@@ -66,7 +68,7 @@ function DestroyForm({
           forget({ teamId, id: compute.id });
           showToast(router.options.context.actors, {
             tone: 'success',
-            title: `${compute.hostname} was destroyed.`,
+            title: t('computes.destroy.done', { hostname: compute.hostname }),
           });
           void router.navigate({ to: '/computes' });
         },
@@ -86,25 +88,34 @@ function DestroyForm({
       <Gone
         kind="compute"
         name={compute.hostname}
-        back={{ to: '/computes', label: 'Back to the computes' }}
+        back={{ to: '/computes', label: t('computes.backToList') }}
       />
     );
   }
   const typed = snapshot.context.typed;
   return (
     <>
-      <SectionHeading title="Destroy" documentTitle={`Destroy · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.destroy')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.destroy'),
+          hostname: compute.hostname,
+        })}
+      />
       <div className={grid({ gap: '4', maxWidth: '36rem' })}>
         <Alert tone="error">
-          Destroying {compute.hostname} deletes its disk and everything on it, and gives up its addresses (
-          {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ') || 'none yet'}). It cannot be undone. It
-          stops costing {formatMoney(compute.instanceType.hourly[currency], currency)} an hour.
+          {t('computes.destroy.lead', {
+            hostname: compute.hostname,
+            addresses:
+              [compute.ipv4, compute.ipv6].filter(Boolean).join(', ') || t('computes.destroy.noAddresses'),
+            price: formatMoney(compute.instanceType.hourly[currency], currency),
+          })}
         </Alert>
         {!mayDestroy ? (
           <Text variant="muted">{whyNot('resources.manage')}</Text>
         ) : !snapshot.hasTag('confirming') ? (
           <p role="status" className={hstack({ gap: '2' })}>
-            <Spinner size="sm" /> Destroying {compute.hostname}…
+            <Spinner size="sm" /> {t('computes.destroy.destroying', { hostname: compute.hostname })}
           </p>
         ) : (
           <form
@@ -116,7 +127,7 @@ function DestroyForm({
             }}
           >
             <TextField
-              label={`Type ${compute.hostname} to confirm`}
+              label={t('computes.confirmHostname', { hostname: compute.hostname })}
               name="confirmHostname"
               mono
               autoComplete="off"
@@ -131,7 +142,7 @@ function DestroyForm({
                 disabled={!matchesHostname(typed, compute.hostname)}
                 loading={snapshot.hasTag('busy')}
               >
-                Destroy this compute
+                {t('computes.destroy.submit')}
               </Button>
             </div>
           </form>

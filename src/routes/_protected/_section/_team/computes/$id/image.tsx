@@ -2,7 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import type { Image } from '@/contract/images';
+import { computeIsIn } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
+import { tRich, useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { useCaptureImage } from '@/services/images.mutations';
 import { Alert } from '@/ui/alert';
@@ -18,9 +20,10 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/im
 });
 
 function CaptureImagePage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
-  const [name, setName] = useState(`${compute.hostname} image`);
+  const [name, setName] = useState(() => t('computes.image.defaultName', { hostname: compute.hostname }));
   const [captured, setCaptured] = useState<Image | null>(null);
   const capture = useCaptureImage(team.id, { onSuccess: (image) => setCaptured(image) });
   const mayCapture = can(team.role, 'resources.manage');
@@ -28,7 +31,13 @@ function CaptureImagePage() {
   const error = capture.error;
   return (
     <>
-      <SectionHeading title="Capture image" documentTitle={`Capture image · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.image')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.image'),
+          hostname: compute.hostname,
+        })}
+      />
       <form
         noValidate
         className={grid({ gap: '4', maxWidth: '32rem' })}
@@ -38,13 +47,9 @@ function CaptureImagePage() {
           capture.mutate({ computeId: compute.id, name });
         }}
       >
-        <Text variant="muted">
-          The compute’s disk is copied as it is into a team image (a standalone qcow2): new computes can start
-          from it, and you can download it. The compute must be stopped, and stays stopped until the copy is
-          done.
-        </Text>
+        <Text variant="muted">{t('computes.image.lead')}</Text>
         <TextField
-          label="Image name"
+          label={t('computes.image.name')}
           value={name}
           maxLength={64}
           disabled={!mayCapture}
@@ -56,24 +61,25 @@ function CaptureImagePage() {
           help={mayCapture ? undefined : whyNot('resources.manage')}
         />
         {!stopped ? (
-          <Alert tone="info">
-            The compute is {compute.status.replace('_', ' ')}: power it off to capture its disk.
-          </Alert>
+          <Alert tone="info">{t('computes.image.notStopped', { state: computeIsIn(compute.status) })}</Alert>
         ) : null}
         {error && !error.fieldErrors.name ? <Alert tone="error">{error.message}</Alert> : null}
         {captured ? (
           <Alert tone="success">
-            “{captured.name}” is being captured.{' '}
-            <Link to="/images" className={textRecipe({ variant: 'link' })}>
-              Follow it on the Images page
-            </Link>
-            .
+            {tRich('computes.image.captured', {
+              name: captured.name,
+              link: (
+                <Link to="/images" className={textRecipe({ variant: 'link' })}>
+                  {t('computes.image.follow')}
+                </Link>
+              ),
+            })}
           </Alert>
         ) : null}
         {mayCapture ? (
           <div>
             <Button type="submit" variant="solid" loading={capture.isPending} disabled={!stopped}>
-              Capture image
+              {t('computes.image.capture')}
             </Button>
           </div>
         ) : null}

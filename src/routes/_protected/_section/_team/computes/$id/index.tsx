@@ -5,6 +5,7 @@ import type { Compute } from '@/contract/computes';
 import { replaceTokens } from '@/domain/helpers/text';
 import { formatDateTime } from '@/domain/helpers/time';
 import { formatMemory, formatMoney } from '@/domain/money';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { CopyButton } from '@/ui/copy-button';
 import { Text, textRecipe } from '@/ui/text';
@@ -34,6 +35,7 @@ function reverseNames(compute: Compute): string {
 }
 
 function ComputeOverviewPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const address = compute.ipv4 ?? compute.ipv6;
@@ -45,11 +47,14 @@ function ComputeOverviewPage() {
     : null;
   return (
     <>
-      <SectionHeading title="Overview" documentTitle={`${compute.hostname} · Compute`} />
+      <SectionHeading
+        title={t('computes.tab.overview')}
+        documentTitle={t('computes.overview.documentTitle', { hostname: compute.hostname })}
+      />
       <div className={grid({ gap: '6' })}>
         <section aria-labelledby="connect" className={grid({ gap: '2' })}>
           <Text as="h3" variant="cardTitle" id="connect">
-            Connect
+            {t('computes.overview.connect')}
           </Text>
           {ssh ? (
             <div className={wrap({ gap: '2', align: 'center' })}>
@@ -58,16 +63,18 @@ function ComputeOverviewPage() {
               >
                 {ssh}
               </code>
-              <CopyButton value={ssh} label="Copy the SSH command" size="sm" />
+              <CopyButton value={ssh} label={t('computes.overview.copySsh')} size="sm" />
             </div>
           ) : (
-            <p className={term}>The address is assigned while the compute is provisioned.</p>
+            <p className={term}>{t('computes.overview.noAddress')}</p>
           )}
           {/* A fingerprint is one 50-character word ("SHA256:…"): it may break anywhere, or a phone scrolls. */}
           <p className={cx(term, css({ overflowWrap: 'anywhere' }))}>
             {compute.authentication === 'ssh-key'
-              ? `Signs in with your SSH key (${compute.sshKeyFingerprint ?? 'fingerprint unknown'}).`
-              : 'Signs in with the root password shown when the compute was created.'}
+              ? t('computes.overview.signsInWithKey', {
+                  fingerprint: compute.sshKeyFingerprint ?? t('computes.overview.fingerprintUnknown'),
+                })
+              : t('computes.overview.signsInWithPassword')}
           </p>
         </section>
         <dl className={grid({ gap: '2 6', gridTemplateColumns: 'max-content 1fr', alignItems: 'baseline' })}>
@@ -75,59 +82,74 @@ function ComputeOverviewPage() {
           <Text as="dd" variant="mono">
             {compute.ipv4 ?? '—'}{' '}
             {compute.ipv4 ? (
-              <CopyButton value={compute.ipv4} label="Copy IPv4 address" iconOnly size="sm" variant="ghost" />
+              <CopyButton
+                value={compute.ipv4}
+                label={t('computes.overview.copyIpv4')}
+                iconOnly
+                size="sm"
+                variant="ghost"
+              />
             ) : null}
           </Text>
           <dt className={term}>IPv6</dt>
           <Text as="dd" variant="mono">
             {compute.ipv6 ?? '—'}
           </Text>
-          <dt className={term}>Reverse DNS</dt>
+          <dt className={term}>{t('computes.tab.reverseDns')}</dt>
           <Text as="dd" variant="mono">
             {reverseNames(compute) || '—'}
           </Text>
-          <dt className={term}>Size</dt>
+          <dt className={term}>{t('computes.overview.size')}</dt>
           <dd>
-            {compute.instanceType.name}: {compute.instanceType.vcpus} vCPU,{' '}
-            {formatMemory(compute.instanceType.memoryMb)} memory, {compute.instanceType.diskGb} GB disk
+            {t('computes.overview.sizeValue', {
+              plan: compute.instanceType.name,
+              vcpus: compute.instanceType.vcpus,
+              memory: formatMemory(compute.instanceType.memoryMb),
+              disk: compute.instanceType.diskGb,
+            })}
           </dd>
-          <dt className={term}>Price</dt>
+          <dt className={term}>{t('computes.overview.price')}</dt>
           <dd>
-            {formatMoney(compute.instanceType.hourly[team.currency], team.currency)} an hour, at most{' '}
-            {formatMoney(compute.instanceType.monthly[team.currency], team.currency)} a month, running or
-            stopped
+            {t('computes.overview.priceValue', {
+              hourly: formatMoney(compute.instanceType.hourly[team.currency], team.currency),
+              monthly: formatMoney(compute.instanceType.monthly[team.currency], team.currency),
+            })}
           </dd>
           {compute.acceleration ? (
             <>
-              <dt className={term}>Virtualization</dt>
+              <dt className={term}>{t('computes.overview.virtualization')}</dt>
               <dd>
                 {compute.acceleration === 'kvm'
-                  ? 'KVM (hardware-accelerated)'
-                  : 'QEMU emulation: its host has no working KVM, so this compute runs several times slower than with KVM'}
+                  ? t('computes.overview.kvm')
+                  : t('computes.overview.emulated')}
               </dd>
             </>
           ) : null}
-          <dt className={term}>Location</dt>
+          <dt className={term}>{t('computes.table.location')}</dt>
           <dd>
             {compute.location.name} ({compute.location.city})
           </dd>
-          <dt className={term}>Image</dt>
+          <dt className={term}>{t('computes.overview.image')}</dt>
           <dd>
             {compute.operatingSystem.name} {compute.operatingSystem.version}
           </dd>
-          <dt className={term}>Created</dt>
+          <dt className={term}>{t('computes.overview.created')}</dt>
           <dd>
-            {formatDateTime(compute.createdAt)}
-            {compute.createdBy ? ` by ${compute.createdBy.name}` : ''}
+            {compute.createdBy
+              ? t('computes.overview.createdBy', {
+                  date: formatDateTime(compute.createdAt),
+                  name: compute.createdBy.name,
+                })
+              : formatDateTime(compute.createdAt)}
           </dd>
-          <dt className={term}>Tags</dt>
+          <dt className={term}>{t('computes.tab.tags')}</dt>
           <Text as="dd" variant="mono">
             {compute.tags.join(', ') || '—'}
           </Text>
         </dl>
         <section aria-labelledby="user-data" className={grid({ gap: '2' })}>
           <Text as="h3" variant="cardTitle" id="user-data">
-            User-data
+            {t('computes.overview.userData')}
           </Text>
           <ComputeUserData compute={compute} />
         </section>

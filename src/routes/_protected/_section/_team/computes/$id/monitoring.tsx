@@ -5,9 +5,12 @@ import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type MetricsRange, metricsRangeSchema } from '@/contract/compute-states';
+import { type MessageId, useLocale, useT } from '@/i18n';
+import { currentTimeZone } from '@/i18n/state';
 import { SectionHeading } from '@/routes/-components/page';
 import { computeMetricsQuery } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
+import { Text } from '@/ui/text';
 import { MetricChart } from '../-components/metric-chart';
 import { describeCoverage, nextReadingDelay } from '../-components/metrics-coverage';
 import { useCompute } from '../-components/use-compute';
@@ -24,11 +27,11 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/mo
   component: ComputeMonitoringPage,
 });
 
-const ranges: Array<{ value: MetricsRange; label: string }> = [
-  { value: '1h', label: '1 hour' },
-  { value: '24h', label: '24 hours' },
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
+const ranges: Array<{ value: MetricsRange; label: MessageId }> = [
+  { value: '1h', label: 'computes.monitoring.range.hour' },
+  { value: '24h', label: 'computes.monitoring.range.day' },
+  { value: '7d', label: 'computes.monitoring.range.week' },
+  { value: '30d', label: 'computes.monitoring.range.month' },
 ];
 
 const link = css({
@@ -41,6 +44,8 @@ const link = css({
 });
 
 function ComputeMonitoringPage() {
+  const t = useT();
+  const locale = useLocale();
   const { id } = Route.useParams();
   const range = Route.useSearch().range ?? '1h';
   const { compute, team } = useCompute(id);
@@ -61,26 +66,34 @@ function ComputeMonitoringPage() {
     return () => clearTimeout(timer);
   }, [coverage.changesAt]);
   // New series objects would redraw every chart on every render: make them once per answer.
+  // The language is a dependency: the series' names (and the axes drawn with them) follow it.
   const series = useMemo(() => {
     const data = metrics.data;
+    void locale;
     return {
-      cpu: [{ label: 'CPU', values: data.cpu, color: '#6b63ff' }],
-      memory: [{ label: 'Memory', values: data.memory, color: '#0e9f6e' }],
+      cpu: [{ label: t('computes.monitoring.cpu'), values: data.cpu, color: '#6b63ff' }],
+      memory: [{ label: t('computes.monitoring.memory'), values: data.memory, color: '#0e9f6e' }],
       disk: [
-        { label: 'Read', values: data.diskRead, color: '#2563eb' },
-        { label: 'Write', values: data.diskWrite, color: '#d97706' },
+        { label: t('computes.monitoring.read'), values: data.diskRead, color: '#2563eb' },
+        { label: t('computes.monitoring.write'), values: data.diskWrite, color: '#d97706' },
       ],
       network: [
-        { label: 'In', values: data.networkIn, color: '#0891b2' },
-        { label: 'Out', values: data.networkOut, color: '#db2777' },
+        { label: t('computes.monitoring.in'), values: data.networkIn, color: '#0891b2' },
+        { label: t('computes.monitoring.out'), values: data.networkOut, color: '#db2777' },
       ],
     };
-  }, [metrics.data]);
+  }, [metrics.data, locale, t]);
   const data = metrics.data;
   return (
     <>
-      <SectionHeading title="Monitoring" documentTitle={`Monitoring · ${compute.hostname}`} />
-      <nav aria-label="Time range" className={wrap({ gap: '2', marginBottom: '4' })}>
+      <SectionHeading
+        title={t('computes.tab.monitoring')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.monitoring'),
+          hostname: compute.hostname,
+        })}
+      />
+      <nav aria-label={t('computes.monitoring.range')} className={wrap({ gap: '2', marginBottom: '4' })}>
         {ranges.map((option) => (
           <Link
             key={option.value}
@@ -91,36 +104,37 @@ function ComputeMonitoringPage() {
             aria-current={option.value === range ? 'page' : undefined}
             className={link}
           >
-            {option.label}
+            {t(option.label)}
           </Link>
         ))}
       </nav>
+      <Text variant="caption">{t('computes.monitoring.zone', { zone: currentTimeZone() })}</Text>
       {metrics.isError ? <Alert tone="error">{metrics.error.message}</Alert> : null}
       {data && series ? (
         <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}>
           <MetricChart
-            title="CPU"
+            title={t('computes.monitoring.cpu')}
             timestamps={data.timestamps}
             unit="percent"
             coverage={coverage}
             series={series.cpu}
           />
           <MetricChart
-            title="Memory"
+            title={t('computes.monitoring.memory')}
             timestamps={data.timestamps}
             unit="percent"
             coverage={coverage}
             series={series.memory}
           />
           <MetricChart
-            title="Disk"
+            title={t('computes.monitoring.disk')}
             timestamps={data.timestamps}
             unit="bytesPerSecond"
             coverage={coverage}
             series={series.disk}
           />
           <MetricChart
-            title="Network"
+            title={t('computes.monitoring.network')}
             timestamps={data.timestamps}
             unit="bytesPerSecond"
             coverage={coverage}

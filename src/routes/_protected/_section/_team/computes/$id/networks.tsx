@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { networksQuery } from '@/services/networks.queries';
 import { EmptyState } from '@/ui/empty-state';
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/ne
 });
 
 function ComputeNetworksPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const memberships = useSuspenseQuery(networksQuery(team.id)).data.networks.flatMap((network) =>
@@ -28,24 +30,33 @@ function ComputeNetworksPage() {
   );
   return (
     <div className={grid({ gap: '4' })}>
-      <SectionHeading title="Private networks" documentTitle={`Networks · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.networks.title')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.networks'),
+          hostname: compute.hostname,
+        })}
+      />
       {memberships.length === 0 ? (
         <EmptyState
-          title="On no private network"
-          description="Add it to one from the network's page under Networks: it gets an address there that only the network's other computes reach."
+          title={t('computes.networks.empty')}
+          description={t('computes.networks.emptyText')}
           action={
             <Link to="/networks" className={textRecipe({ variant: 'link' })}>
-              Go to the networks
+              {t('computes.networks.goTo')}
             </Link>
           }
         />
       ) : (
-        <Table.Root caption={`Private networks of ${compute.hostname} (${memberships.length})`} hideCaption>
+        <Table.Root
+          caption={t('computes.networks.caption', { hostname: compute.hostname, count: memberships.length })}
+          hideCaption
+        >
           <Table.Head>
             <Table.Row>
-              <Table.Header>Network</Table.Header>
-              <Table.Header>Block</Table.Header>
-              <Table.Header>Its address</Table.Header>
+              <Table.Header>{t('computes.networks.network')}</Table.Header>
+              <Table.Header>{t('computes.networks.block')}</Table.Header>
+              <Table.Header>{t('computes.networks.address')}</Table.Header>
             </Table.Row>
           </Table.Head>
           <Table.Body>

@@ -7,6 +7,7 @@ import { withInspector } from '@/app-actors';
 import type { Compute, PowerAction } from '@/contract/computes';
 import { availablePowerActions } from '@/domain/compute-lifecycle';
 import { can, whyNot } from '@/domain/permissions';
+import { type MessageId, tRich, useT } from '@/i18n';
 import { computePowerMachine } from '@/machines/compute-power';
 import { SectionHeading } from '@/routes/-components/page';
 import { useRequestPowerAction } from '@/services/computes.mutations';
@@ -14,7 +15,6 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Text } from '@/ui/text';
-import { statusLabel } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // Power: only the actions valid in the compute's current state; the forced power-off is confirmed.
@@ -23,27 +23,18 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/po
   component: ComputePowerPage,
 });
 
-const actions: Record<PowerAction, { label: string; text: string; variant: 'solid' | 'outline' | 'danger' }> =
-  {
-    power_on: {
-      label: 'Power on',
-      text: 'Boots the compute. Its address and disk are as you left them.',
-      variant: 'solid',
-    },
-    shutdown: {
-      label: 'Shut down',
-      text: 'Asks the operating system to stop cleanly, like pressing the power button once.',
-      variant: 'outline',
-    },
-    reboot: { label: 'Reboot', text: 'Restarts the operating system cleanly.', variant: 'outline' },
-    power_off: {
-      label: 'Power off (forced)',
-      text: 'Cuts the power at once, like pulling the plug: unsaved data may be lost. Use it when shutting down hangs.',
-      variant: 'danger',
-    },
-  };
+const actions: Record<
+  PowerAction,
+  { label: MessageId; text: MessageId; variant: 'solid' | 'outline' | 'danger' }
+> = {
+  power_on: { label: 'computes.power.powerOn', text: 'computes.power.powerOnText', variant: 'solid' },
+  shutdown: { label: 'computes.power.shutdown', text: 'computes.power.shutdownText', variant: 'outline' },
+  reboot: { label: 'computes.power.reboot', text: 'computes.power.rebootText', variant: 'outline' },
+  power_off: { label: 'computes.power.powerOff', text: 'computes.power.powerOffText', variant: 'danger' },
+};
 
 function ComputePowerPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const power = useRequestPowerAction(team.id, id);
@@ -71,15 +62,23 @@ function ComputePowerPage() {
 
   return (
     <>
-      <SectionHeading title="Power" documentTitle={`Power · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.power')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.power'),
+          hostname: compute.hostname,
+        })}
+      />
       <div className={grid({ gap: '4', maxWidth: '40rem' })}>
         <p>
-          The compute is <strong>{statusLabel(compute.status).toLowerCase()}</strong>.
+          {tRich('computes.power.now', {
+            state: <strong>{t('computes.power.state', { status: compute.status })}</strong>,
+          })}{' '}
           {compute.status === 'error'
-            ? ' Its last action failed (its history says why): power it on again, or destroy it.'
+            ? t('computes.power.inError')
             : offered.length > 0
-              ? ' A stopped compute keeps its address and disk, and costs the same as a running one.'
-              : ' Actions come back once it has settled.'}
+              ? t('computes.power.stoppedKeeps')
+              : t('computes.power.settling')}
         </p>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {!mayManage ? <Text variant="muted">{whyNot('resources.manage')}</Text> : null}
@@ -98,14 +97,14 @@ function ComputePowerPage() {
                   bg: 'bg.surface',
                 })}
               >
-                <Text variant="muted">{actions[action].text}</Text>
+                <Text variant="muted">{t(actions[action].text)}</Text>
                 <Button
                   variant={actions[action].variant}
                   disabled={!mayManage || (busy && snapshot.context.action !== action)}
                   loading={busy && snapshot.context.action === action}
                   onClick={() => actor.send({ type: 'power.request', action })}
                 >
-                  {actions[action].label}
+                  {t(actions[action].label)}
                 </Button>
               </li>
             ))}
@@ -117,9 +116,10 @@ function ComputePowerPage() {
         onOpenChange={(open) => {
           if (!open && snapshot.hasTag('confirming')) actor.send({ type: 'power.cancel' });
         }}
-        title={`Power off ${compute.hostname} now?`}
-        description="This cuts the power without letting the operating system stop: files being written may be damaged. Try Shut down first if you can."
-        confirmLabel="Power off"
+        title={t('computes.power.confirmTitle', { hostname: compute.hostname })}
+        description={t('computes.power.confirmText')}
+        confirmLabel={t('computes.power.confirm')}
+        cancelLabel={t('computes.cancel')}
         danger
         onConfirm={() => actor.send({ type: 'power.confirm' })}
       />

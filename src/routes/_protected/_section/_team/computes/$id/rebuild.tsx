@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { RebuildComputeInput } from '@/contract/compute-requests';
 import type { Compute } from '@/contract/computes';
+import { useT } from '@/i18n';
 import { computeRebuildMachine, confirmsHostname, type RebuildAnswer } from '@/machines/compute-rebuild';
 import { SectionHeading } from '@/routes/-components/page';
 import { useRebuildCompute } from '@/services/computes.mutations';
@@ -46,14 +47,16 @@ type UserDataChoice = 'keep' | 'replace' | 'remove';
 function ComputeRebuildPage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
+  const t = useT();
   return (
-    <ManagersOnly role={team.role} title="Rebuild" hostname={compute.hostname}>
+    <ManagersOnly role={team.role} title={t('computes.tab.rebuild')} hostname={compute.hostname}>
       <RebuildForm compute={compute} />
     </ManagersOnly>
   );
 }
 
 function RebuildForm({ compute }: { compute: Compute }) {
+  const t = useT();
   const operatingSystems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const savedKeys = useSuspenseQuery(teamSshKeysQuery(compute.teamId)).data.keys;
   const rebuild = useRebuildCompute(compute);
@@ -89,19 +92,28 @@ function RebuildForm({ compute }: { compute: Compute }) {
   const [userDataTyping, setUserDataTyping] = useState<string | undefined>();
   const { fieldErrors, message, rootPassword } = snapshot.context;
   const os = operatingSystems.find((candidate) => candidate.id === osId);
-  const chosen = os ? `${os.name} ${os.version}` : 'the image';
+  const chosen = os ? `${os.name} ${os.version}` : t('computes.rebuild.theImage');
+  const heading = (
+    <SectionHeading
+      title={t('computes.tab.rebuild')}
+      documentTitle={t('computes.page.documentTitle', {
+        page: t('computes.tab.rebuild'),
+        hostname: compute.hostname,
+      })}
+    />
+  );
 
   const passwordPanel = rootPassword ? (
     <section aria-labelledby="root-password" className={panel({ padding: '5', gap: '3' })}>
       <Text as="h2" variant="sectionTitle" id="root-password">
-        Save the new root password now
+        {t('computes.rebuild.savePassword')}
       </Text>
-      <p>This is the only time it is shown: we keep only a hash of it. The old password no longer works.</p>
+      <p>{t('computes.rebuild.passwordOnce')}</p>
       <Text as="p" variant="mono" data-testid="root-password">
         {rootPassword}
       </Text>
       <div className={flex({ gap: '2' })}>
-        <CopyButton value={rootPassword} label="Copy the password" />
+        <CopyButton value={rootPassword} label={t('computes.copyPassword')} />
       </div>
     </section>
   ) : null;
@@ -109,19 +121,24 @@ function RebuildForm({ compute }: { compute: Compute }) {
   if (snapshot.matches('rebuilding') || snapshot.matches('rebuilt') || snapshot.matches('failed')) {
     return (
       <>
-        <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
+        {heading}
         <div className={grid({ gap: '4', maxWidth: '36rem' })}>
           {snapshot.matches('rebuilding') ? (
             <p role="status" className={hstack({ gap: '2' })}>
-              <Spinner size="sm" /> Rebuilding {compute.hostname} from {compute.operatingSystem.name}{' '}
-              {compute.operatingSystem.version}: a fresh disk, then its first boot.{' '}
+              <Spinner size="sm" />{' '}
+              {t('computes.rebuild.rebuilding', {
+                hostname: compute.hostname,
+                image: `${compute.operatingSystem.name} ${compute.operatingSystem.version}`,
+              })}{' '}
               <ComputeStatusBadge status={compute.status} />
             </p>
           ) : snapshot.matches('rebuilt') ? (
             <Alert tone="success">
               <span role="status">
-                {compute.hostname} was rebuilt from {compute.operatingSystem.name}{' '}
-                {compute.operatingSystem.version} and is running, at the same addresses.
+                {t('computes.rebuild.rebuilt', {
+                  hostname: compute.hostname,
+                  image: `${compute.operatingSystem.name} ${compute.operatingSystem.version}`,
+                })}
               </span>
             </Alert>
           ) : (
@@ -131,7 +148,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
           {snapshot.matches('rebuilding') ? null : (
             <div>
               <Button variant="outline" onClick={() => actor.send({ type: 'form.reopen' })}>
-                Rebuild again
+                {t('computes.rebuild.again')}
               </Button>
             </div>
           )}
@@ -162,7 +179,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
   };
   return (
     <>
-      <SectionHeading title="Rebuild" documentTitle={`Rebuild · ${compute.hostname}`} />
+      {heading}
       <form
         noValidate
         className={grid({ gap: '5', maxWidth: '48rem' })}
@@ -172,13 +189,13 @@ function RebuildForm({ compute }: { compute: Compute }) {
         }}
       >
         <Alert tone="info">
-          Rebuilding reinstalls {compute.hostname} from an image on a fresh disk: everything on its disk is
-          lost. It keeps its hostname, its addresses (
-          {[compute.ipv4, compute.ipv6].filter(Boolean).join(', ')}) and its plan, billed as before. It may be
-          running or stopped; it runs again once rebuilt.
+          {t('computes.rebuild.lead', {
+            hostname: compute.hostname,
+            addresses: [compute.ipv4, compute.ipv6].filter(Boolean).join(', '),
+          })}
         </Alert>
         <ChoiceCards
-          legend="Image"
+          legend={t('computes.overview.image')}
           name="operatingSystemId"
           value={osId}
           onChange={setOsId}
@@ -187,7 +204,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
           options={operatingSystems.map((o) => ({
             value: o.id,
             label: `${o.name} ${o.version}`,
-            description: o.id === compute.operatingSystem.id ? 'Its image now' : undefined,
+            description: o.id === compute.operatingSystem.id ? t('computes.rebuild.itsImageNow') : undefined,
           }))}
         />
         <RootSignInFields
@@ -198,7 +215,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
           onKeyChecked={setKeyProblem}
         />
         <ChoiceCards
-          legend="User-data"
+          legend={t('computes.overview.userData')}
           name="userDataChoice"
           value={userDataChoice}
           onChange={(choice) => setUserDataChoice(choice as UserDataChoice)}
@@ -206,35 +223,43 @@ function RebuildForm({ compute }: { compute: Compute }) {
           options={[
             {
               value: 'keep',
-              label: compute.userDataKind ? 'Keep its user-data' : 'None',
+              label: compute.userDataKind
+                ? t('computes.rebuild.keepUserData')
+                : t('computes.rebuild.noUserData'),
               description: compute.userDataKind
-                ? 'Run again by cloud-init on the fresh disk, as written.'
-                : 'It was made without user-data.',
+                ? t('computes.rebuild.keepUserDataText')
+                : t('computes.rebuild.noUserDataText'),
             },
             {
               value: 'replace',
-              label: 'New user-data',
-              description: 'A #cloud-config document or a script.',
+              label: t('computes.rebuild.newUserData'),
+              description: t('computes.rebuild.newUserDataText'),
             },
             ...(compute.userDataKind
-              ? [{ value: 'remove', label: 'Remove it', description: 'The rebuilt compute runs none.' }]
+              ? [
+                  {
+                    value: 'remove',
+                    label: t('computes.rebuild.removeUserData'),
+                    description: t('computes.rebuild.removeUserDataText'),
+                  },
+                ]
               : []),
           ]}
         />
         {userDataChoice === 'replace' ? (
           <UserDataField
-            label="User-data"
+            label={t('computes.overview.userData')}
             value={userData}
             onChange={(text, problem) => {
               setUserData(text);
               setUserDataTyping(problem);
             }}
-            help="Run by cloud-init at the rebuilt compute's first boot, after its hostname, keys and network are set (up to 64 KiB)."
+            help={t('computes.rebuild.userDataHelp')}
             error={errors.userData}
           />
         ) : null}
         <TextField
-          label={`Type ${compute.hostname} to confirm`}
+          label={t('computes.confirmHostname', { hostname: compute.hostname })}
           name="confirmHostname"
           mono
           autoComplete="off"
@@ -250,7 +275,7 @@ function RebuildForm({ compute }: { compute: Compute }) {
             disabled={!confirmsHostname(typed, compute.hostname)}
             loading={snapshot.hasTag('busy')}
           >
-            Rebuild from {chosen}
+            {t('computes.rebuild.submit', { image: chosen })}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
 import { mayRescue, rescueRefusal } from '@/domain/compute-lifecycle';
+import { tRich, useT } from '@/i18n';
 import { computeRescueMachine, type RescueAnswer } from '@/machines/compute-rescue';
 import { SectionHeading } from '@/routes/-components/page';
 import { useEnterRescue, useLeaveRescue } from '@/services/computes.mutations';
@@ -29,8 +30,9 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/re
 function ComputeRescuePage() {
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
+  const t = useT();
   return (
-    <ManagersOnly role={team.role} title="Rescue" hostname={compute.hostname}>
+    <ManagersOnly role={team.role} title={t('computes.tab.rescue')} hostname={compute.hostname}>
       <RescueMode compute={compute} />
     </ManagersOnly>
   );
@@ -43,6 +45,7 @@ function sshCommand(compute: Compute): string {
 }
 
 function RescueMode({ compute }: { compute: Compute }) {
+  const t = useT();
   const enter = useEnterRescue(compute);
   const leave = useLeaveRescue(compute);
   const actor = useActorRef(
@@ -63,22 +66,19 @@ function RescueMode({ compute }: { compute: Compute }) {
   const { message, rootPassword } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const ssh = sshCommand(compute);
-  const keys = compute.authentication === 'ssh-key' ? 'the compute’s SSH keys or ' : '';
+  const withKeys = compute.authentication === 'ssh-key';
 
   const passwordPanel = rootPassword ? (
     <section aria-labelledby="rescue-password" className={panel({ padding: '5', gap: '3' })}>
       <Text as="h2" variant="sectionTitle" id="rescue-password">
-        Save the rescue password now
+        {t('computes.rescue.savePassword')}
       </Text>
-      <p>
-        Root signs in to the rescue system with {keys}this one-time password. It is shown only here, now: we
-        keep only a hash of it, and it stops working when the compute leaves rescue mode.
-      </p>
+      <p>{withKeys ? t('computes.rescue.passwordLeadKeys') : t('computes.rescue.passwordLead')}</p>
       <Text as="p" variant="mono" data-testid="rescue-password">
         {rootPassword}
       </Text>
       <div className={flex({ gap: '2' })}>
-        <CopyButton value={rootPassword} label="Copy the password" />
+        <CopyButton value={rootPassword} label={t('computes.copyPassword')} />
       </div>
     </section>
   ) : null;
@@ -95,7 +95,7 @@ function RescueMode({ compute }: { compute: Compute }) {
   if (snapshot.matches('entering') || snapshot.matches('booting')) {
     body = (
       <p role="status" className={hstack({ gap: '2', flexWrap: 'wrap' })}>
-        <Spinner size="sm" /> Booting the rescue system of {compute.hostname}…{' '}
+        <Spinner size="sm" /> {t('computes.rescue.booting', { hostname: compute.hostname })}{' '}
         <ComputeStatusBadge status={compute.status} />
       </p>
     );
@@ -104,17 +104,23 @@ function RescueMode({ compute }: { compute: Compute }) {
       <>
         <Alert tone="info">
           <span role="status">
-            {compute.hostname} is in rescue mode. Its own disk is <code>/dev/vdb</code>, not mounted: check it
-            with <code>e2fsck</code>, or mount it to repair files (<code>mount /dev/vdb1 /mnt</code>, or{' '}
-            <code>/dev/vdb</code> when it has no partitions).
+            {tRich('computes.rescue.inRescue', {
+              hostname: compute.hostname,
+              disk: <code>/dev/vdb</code>,
+              fsck: <code>e2fsck</code>,
+              mount: <code>mount /dev/vdb1 /mnt</code>,
+              whole: <code>/dev/vdb</code>,
+            })}
           </span>
         </Alert>
         <div className={grid({ gap: '1' })}>
-          <Text variant="smallTitle">Sign in as root</Text>
+          <Text variant="smallTitle">{t('computes.rescue.signInAsRoot')}</Text>
           <Text as="p" variant="mono" data-testid="rescue-ssh">
             {ssh}
           </Text>
-          <Text variant="caption">With {keys}the one-time password shown when rescue mode was entered.</Text>
+          <Text variant="caption">
+            {withKeys ? t('computes.rescue.signInHowKeys') : t('computes.rescue.signInHow')}
+          </Text>
         </div>
         <div>
           <Button
@@ -122,7 +128,7 @@ function RescueMode({ compute }: { compute: Compute }) {
             onClick={() => actor.send({ type: 'rescue.leave' })}
             loading={snapshot.matches('leaving')}
           >
-            Leave rescue mode
+            {t('computes.rescue.leave')}
           </Button>
         </div>
       </>
@@ -130,7 +136,7 @@ function RescueMode({ compute }: { compute: Compute }) {
   } else if (snapshot.matches('returning')) {
     body = (
       <p role="status" className={hstack({ gap: '2', flexWrap: 'wrap' })}>
-        <Spinner size="sm" /> Leaving rescue mode: {compute.hostname} boots from its own disk…{' '}
+        <Spinner size="sm" /> {t('computes.rescue.returning', { hostname: compute.hostname })}{' '}
         <ComputeStatusBadge status={compute.status} />
       </p>
     );
@@ -140,18 +146,12 @@ function RescueMode({ compute }: { compute: Compute }) {
       <>
         {snapshot.matches('left') ? (
           <Alert tone="success">
-            <span role="status">{compute.hostname} left rescue mode and is running from its own disk.</span>
+            <span role="status">{t('computes.rescue.left', { hostname: compute.hostname })}</span>
           </Alert>
         ) : null}
-        <p>
-          Rescue mode boots {compute.hostname} into a small rescue system (Debian’s busybox, an SSH server,
-          e2fsprogs and fdisk) at its own addresses, its disk attached as the second disk and left untouched
-          until you mount it: for a compute that no longer boots, a lost password or a file system to check. A
-          running compute is stopped at once, like pulling the plug. Power actions, rebuild and resize wait
-          until it leaves rescue mode.
-        </p>
+        <p>{t('computes.rescue.lead', { hostname: compute.hostname })}</p>
         {mayRescue(compute.status) ? (
-          enterButton(snapshot.matches('left') ? 'Enter rescue mode again' : 'Enter rescue mode')
+          enterButton(snapshot.matches('left') ? t('computes.rescue.enterAgain') : t('computes.rescue.enter'))
         ) : (
           <Text variant="muted">{refusal}</Text>
         )}
@@ -161,7 +161,13 @@ function RescueMode({ compute }: { compute: Compute }) {
 
   return (
     <>
-      <SectionHeading title="Rescue" documentTitle={`Rescue · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.rescue')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.rescue'),
+          hostname: compute.hostname,
+        })}
+      />
       <div className={grid({ gap: '4', maxWidth: '40rem' })}>
         {body}
         {message ? <Alert tone="error">{message}</Alert> : null}

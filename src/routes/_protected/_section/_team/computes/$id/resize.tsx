@@ -7,14 +7,16 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
 import { planChangeRefusal } from '@/domain/compute-lifecycle';
-import { formatMemory, formatMoney } from '@/domain/money';
+import { formatMoney } from '@/domain/money';
 import { can, whyNot } from '@/domain/permissions';
+import { type MessageId, tRich, useT } from '@/i18n';
 import {
   computeResizeMachine,
   type ResizeStep,
   resizeSteps,
   type StepProgress,
 } from '@/machines/compute-resize';
+import { planSize } from '@/routes/_protected/-components/compute/plan-size';
 import { SectionHeading } from '@/routes/-components/page';
 import { useRequestPowerAction, useResizeCompute } from '@/services/computes.mutations';
 import { instanceTypesQuery } from '@/services/computes.queries';
@@ -34,24 +36,21 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/re
   component: ComputeResizePage,
 });
 
-const STEP_LABEL: Record<ResizeStep, string> = {
-  powerOff: 'Power off (a clean shutdown)',
-  resize: 'Resize to the new plan',
-  powerOn: 'Power on',
+const STEP_LABEL: Record<ResizeStep, MessageId> = {
+  powerOff: 'computes.resize.step.powerOff',
+  resize: 'computes.resize.step.resize',
+  powerOn: 'computes.resize.step.powerOn',
 };
 
-const PROGRESS: Record<StepProgress, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'To do', tone: 'neutral' },
-  active: { label: 'In progress…', tone: 'warning' },
-  done: { label: 'Done', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const PROGRESS: Record<StepProgress, { label: MessageId; tone: BadgeTone }> = {
+  pending: { label: 'computes.resize.progress.pending', tone: 'neutral' },
+  active: { label: 'computes.resize.progress.active', tone: 'warning' },
+  done: { label: 'computes.resize.progress.done', tone: 'success' },
+  failed: { label: 'computes.resize.progress.failed', tone: 'danger' },
 };
-
-function size(plan: { vcpus: number; memoryMb: number; diskGb: number }): string {
-  return `${plan.vcpus} vCPU${plan.vcpus > 1 ? 's' : ''} · ${formatMemory(plan.memoryMb)} · ${plan.diskGb} GB disk`;
-}
 
 function ComputeResizePage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const plans = useSuspenseQuery(instanceTypesQuery()).data.instanceTypes;
@@ -89,38 +88,44 @@ function ComputeResizePage() {
 
   return (
     <>
-      <SectionHeading title="Resize" documentTitle={`Resize · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.resize')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.resize'),
+          hostname: compute.hostname,
+        })}
+      />
       <div className={grid({ gap: '4', maxWidth: '48rem' })}>
-        <p>
-          Now on <strong>{size(current)}</strong>. vCPUs and memory can go up or down; the disk only grows.
-          The compute must be off while it is resized: if it is running, it is shut down first and powered on
-          again after, when you ask for it. The new plan's price applies from its next hour.
-        </p>
+        <p>{tRich('computes.resize.lead', { size: <strong>{planSize(current)}</strong> })}</p>
         {!mayManage ? <Text variant="muted">{whyNot('resources.manage')}</Text> : null}
         <ChoiceCards
-          legend="New plan"
+          legend={t('computes.resize.newPlan')}
           name="instanceTypeId"
           value={context.planId}
           onChange={(planId) => actor.send({ type: 'plan.choose', planId })}
-          help={`Prices in ${team.currency}, per hour while the compute exists, capped at the monthly price.`}
+          help={t('computes.resize.pricesHelp', { currency: team.currency })}
           error={context.fieldError ?? undefined}
           columns={2}
           options={plans.map((plan) => {
             const refusal = planChangeRefusal(current, plan);
             return {
               value: plan.id,
-              label: size(plan),
+              label: planSize(plan),
               aside: (
                 <>
-                  {formatMoney(plan.monthly[team.currency], team.currency)}/mo
+                  {t('computes.price.perMonth', {
+                    price: formatMoney(plan.monthly[team.currency], team.currency),
+                  })}
                   <br />
                   <Text as="span" variant="hint">
-                    {formatMoney(plan.hourly[team.currency], team.currency)}/h
+                    {t('computes.price.perHour', {
+                      price: formatMoney(plan.hourly[team.currency], team.currency),
+                    })}
                   </Text>
                 </>
               ),
               disabled: refusal !== undefined || locked || !mayManage,
-              disabledReason: plan.id === current.id ? 'Its plan now.' : refusal,
+              disabledReason: plan.id === current.id ? t('computes.resize.itsPlanNow') : refusal,
             };
           })}
         />
@@ -131,14 +136,17 @@ function ComputeResizePage() {
             disabled={!editing}
             onChange={(event) => actor.send({ type: 'powerOn.set', value: event.target.checked })}
           />
-          Power it on once resized
+          {t('computes.resize.powerOnAfter')}
         </label>
         {context.message ? <Alert tone={context.message.tone}>{context.message.text}</Alert> : null}
         {confirming || underWay || snapshot.matches('done') || snapshot.matches('failed') ? (
-          <section aria-label="Resize steps" className={grid({ gap: '3' })}>
+          <section aria-label={t('computes.resize.steps')} className={grid({ gap: '3' })}>
             {confirming && chosen ? (
               <p>
-                Resize <strong>{compute.hostname}</strong> to <strong>{size(chosen)}</strong>, in these steps:
+                {tRich('computes.resize.confirmLead', {
+                  hostname: <strong>{compute.hostname}</strong>,
+                  size: <strong>{planSize(chosen)}</strong>,
+                })}
               </p>
             ) : null}
             <ol className={grid({ gap: '2' })}>
@@ -155,8 +163,8 @@ function ComputeResizePage() {
                     bg: 'bg.surface',
                   })}
                 >
-                  <span>{STEP_LABEL[step]}</span>
-                  <Badge tone={PROGRESS[progress].tone}>{PROGRESS[progress].label}</Badge>
+                  <span>{t(STEP_LABEL[step])}</span>
+                  <Badge tone={PROGRESS[progress].tone}>{t(PROGRESS[progress].label)}</Badge>
                 </li>
               ))}
             </ol>
@@ -165,9 +173,11 @@ function ComputeResizePage() {
         <div className={hstack({ gap: '3', flexWrap: 'wrap' })}>
           {confirming ? (
             <>
-              <Button onClick={() => actor.send({ type: 'resize.confirm' })}>Start the resize</Button>
+              <Button onClick={() => actor.send({ type: 'resize.confirm' })}>
+                {t('computes.resize.start')}
+              </Button>
               <Button variant="outline" onClick={() => actor.send({ type: 'resize.cancel' })}>
-                Cancel
+                {t('computes.cancel')}
               </Button>
             </>
           ) : (
@@ -176,7 +186,7 @@ function ComputeResizePage() {
               loading={underWay}
               onClick={() => actor.send({ type: 'resize.start' })}
             >
-              Resize…
+              {t('computes.resize.resizeButton')}
             </Button>
           )}
         </div>

@@ -4,6 +4,7 @@ import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type Compute, reverseNameSchema, type UpdateReverseDnsRequest } from '@/contract/computes';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { useUpdateComputeReverseDns } from '@/services/computes.mutations';
 import type { Write } from '@/services/mutation';
@@ -25,13 +26,20 @@ type Family = 'ipv4' | 'ipv6';
 const FAMILIES: Family[] = ['ipv4', 'ipv6'];
 
 function ComputeReverseDnsPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   // Kept above the form, which starts over when the names change (here or in another browser).
   const save = useUpdateComputeReverseDns({ teamId: team.id, id: compute.id });
   return (
     <>
-      <SectionHeading title="Reverse DNS" documentTitle={`Reverse DNS · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.reverseDns')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.reverseDns'),
+          hostname: compute.hostname,
+        })}
+      />
       <ReverseDnsForm
         key={`${compute.reverseDns.ipv4} ${compute.reverseDns.ipv6}`}
         compute={compute}
@@ -57,6 +65,7 @@ function ReverseDnsForm({
   save: Write<Compute, UpdateReverseDnsRequest>;
   mayEdit: boolean;
 }) {
+  const t = useT();
   const [typed, setTyped] = useState<Record<Family, string>>({
     ipv4: compute.reverseDns.ipv4 ?? '',
     ipv6: compute.reverseDns.ipv6 ?? '',
@@ -86,17 +95,12 @@ function ReverseDnsForm({
         if (Object.keys(localErrors).length === 0 && changed) save.mutate(body);
       }}
     >
-      <Text variant="caption">
-        When someone looks up one of the compute’s addresses (mail servers do), our DNS server answers with
-        the name set here. A name is accepted when it resolves to the address: add its A or AAAA record first.
-      </Text>
-      {addresses.length === 0 ? (
-        <Text variant="caption">The addresses are assigned while the compute is provisioned.</Text>
-      ) : null}
+      <Text variant="caption">{t('computes.reverseDns.lead')}</Text>
+      {addresses.length === 0 ? <Text variant="caption">{t('computes.reverseDns.noAddresses')}</Text> : null}
       {addresses.map((family) => (
         <TextField
           key={family}
-          label={`Reverse name of ${compute[family]}`}
+          label={t('computes.reverseDns.label', { address: compute[family] })}
           name={family}
           mono
           autoComplete="off"
@@ -112,7 +116,10 @@ function ReverseDnsForm({
           onBlur={() => setChecked(true)}
           help={
             mayEdit
-              ? `A full domain name whose ${family === 'ipv4' ? 'A' : 'AAAA'} record is ${compute[family]}. Leave empty for no reverse name.`
+              ? t('computes.reverseDns.help', {
+                  record: family === 'ipv4' ? 'A' : 'AAAA',
+                  address: compute[family],
+                })
               : whyNot('resources.manage')
           }
           error={(checked ? localErrors[family] : undefined) ?? serverErrors[family]}
@@ -121,13 +128,11 @@ function ReverseDnsForm({
       {save.error && !FAMILIES.some((family) => serverErrors[family]) ? (
         <Alert tone="error">{save.error.message}</Alert>
       ) : null}
-      {save.isSuccess && !changed ? (
-        <Alert tone="success">Saved. Our DNS server answers with these names now.</Alert>
-      ) : null}
+      {save.isSuccess && !changed ? <Alert tone="success">{t('computes.reverseDns.saved')}</Alert> : null}
       {mayEdit && addresses.length > 0 ? (
         <div>
           <Button type="submit" variant="solid" loading={save.isPending} disabled={!changed}>
-            Save reverse DNS
+            {t('computes.reverseDns.save')}
           </Button>
         </div>
       ) : null}

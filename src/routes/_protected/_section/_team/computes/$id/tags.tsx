@@ -4,6 +4,7 @@ import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type Compute, MAX_TAGS, tagSchema } from '@/contract/computes';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { useUpdateComputeTags } from '@/services/computes.mutations';
 import { ApiError } from '@/services/http';
@@ -32,13 +33,20 @@ function ComputeTagsPage() {
 }
 
 function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: string; mayEdit: boolean }) {
+  const t = useT();
   const [tags, setTags] = useState(compute.tags);
   const save = useUpdateComputeTags({ teamId, id: compute.id });
   const error = save.error instanceof ApiError ? save.error : null;
   const changed = tags.join(',') !== compute.tags.join(',');
   return (
     <>
-      <SectionHeading title="Tags" documentTitle={`Tags · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.tags')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.tags'),
+          hostname: compute.hostname,
+        })}
+      />
       <form
         noValidate
         className={grid({ gap: '4', maxWidth: '32rem' })}
@@ -48,7 +56,7 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
         }}
       >
         <TagInput
-          label="Tags"
+          label={t('computes.tab.tags')}
           tags={tags}
           disabled={!mayEdit}
           onChange={(next) => {
@@ -56,15 +64,11 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
             save.reset();
           }}
           validate={(tag, current) => {
-            if (current.length >= MAX_TAGS) return `A compute can have at most ${MAX_TAGS} tags.`;
+            if (current.length >= MAX_TAGS) return t('computes.tags.tooMany', { max: MAX_TAGS });
             const checked = v.safeParse(tagSchema, tag);
             return checked.success ? undefined : checked.issues[0].message;
           }}
-          help={
-            mayEdit
-              ? 'Lowercase letters, digits, hyphens and underscores. Press Enter to add.'
-              : whyNot('resources.manage')
-          }
+          help={mayEdit ? t('computes.tags.help') : whyNot('resources.manage')}
           error={
             error?.fieldErrors.tags ??
             Object.entries(error?.fieldErrors ?? {}).find(([field]) => field.startsWith('tags'))?.[1]
@@ -73,11 +77,11 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
         {error && Object.keys(error.fieldErrors).length === 0 ? (
           <Alert tone="error">{error.message}</Alert>
         ) : null}
-        {save.isSuccess && !changed ? <Alert tone="success">The tags are saved.</Alert> : null}
+        {save.isSuccess && !changed ? <Alert tone="success">{t('computes.tags.saved')}</Alert> : null}
         {mayEdit ? (
           <div>
             <Button type="submit" variant="solid" loading={save.isPending} disabled={!changed}>
-              Save tags
+              {t('computes.tags.save')}
             </Button>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { volumesQuery } from '@/services/volumes.queries';
 import { EmptyState } from '@/ui/empty-state';
@@ -18,32 +19,40 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/$id/vo
 });
 
 function ComputeVolumesPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, team } = useCompute(id);
   const volumes = useSuspenseQuery(volumesQuery(team.id, id)).data.volumes;
   return (
     <div className={grid({ gap: '4' })}>
-      <SectionHeading title="Volumes" documentTitle={`Volumes · ${compute.hostname}`} />
+      <SectionHeading
+        title={t('computes.tab.volumes')}
+        documentTitle={t('computes.page.documentTitle', {
+          page: t('computes.tab.volumes'),
+          hostname: compute.hostname,
+        })}
+      />
       {volumes.length === 0 ? (
         <EmptyState
-          title="No volume attached"
-          description="Attach one from its page under Volumes: it must be in this compute’s location."
+          title={t('computes.volumes.empty')}
+          description={t('computes.volumes.emptyText')}
           action={
             <Link to="/volumes" className={textRecipe({ variant: 'link' })}>
-              Go to the volumes
+              {t('computes.volumes.goTo')}
             </Link>
           }
         />
       ) : (
         <>
-          <Text variant="muted">
-            In a running guest they appear as /dev/vdb onwards, in the order they were attached.
-          </Text>
-          <Table.Root caption={`Volumes attached to ${compute.hostname} (${volumes.length})`} hideCaption>
+          <Text variant="muted">{t('computes.volumes.devices')}</Text>
+          <Table.Root
+            caption={t('computes.volumes.caption', { hostname: compute.hostname, count: volumes.length })}
+            hideCaption
+          >
             <Table.Head>
               <Table.Row>
-                <Table.Header>Volume</Table.Header>
-                <Table.Header numeric>Size</Table.Header>
+                <Table.Header>{t('computes.volumes.volume')}</Table.Header>
+                <Table.Header numeric>{t('computes.table.size')}</Table.Header>
               </Table.Row>
             </Table.Head>
             <Table.Body>

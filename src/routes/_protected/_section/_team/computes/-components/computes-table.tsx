@@ -6,6 +6,7 @@ import { virtualTable } from 'styled-system/recipes';
 import type { Compute } from '@/contract/computes';
 import { formatRelative } from '@/domain/helpers/time';
 import { formatMemory } from '@/domain/money';
+import { useT } from '@/i18n';
 import { SpacerRow, useVirtualRows } from '@/routes/_protected/-components/virtual-table';
 import { ComputeStatusBadge } from './status-badge';
 
@@ -39,6 +40,7 @@ export function ComputesTable({
   hasMore: boolean;
   loadMore: () => void;
 }) {
+  const t = useT();
   const { tableRef, items, before, after } = useVirtualRows({
     count: computes.length,
     rowHeight: ROW_HEIGHT,
@@ -48,26 +50,26 @@ export function ComputesTable({
 
   return (
     <table ref={tableRef} aria-rowcount={total + 1} className={classes.root}>
-      <caption className={classes.caption}>Computes of the team ({total})</caption>
+      <caption className={classes.caption}>{t('computes.table.caption', { total })}</caption>
       <thead>
         <tr aria-rowindex={1}>
           <th scope="col" className={cx(head, width.hostname)}>
-            Hostname
+            {t('computes.table.hostname')}
           </th>
           <th scope="col" className={cx(head, width.status)}>
-            Status
+            {t('computes.table.status')}
           </th>
           <th scope="col" className={cx(head, width.address, wideOnly)}>
-            Address
+            {t('computes.table.address')}
           </th>
           <th scope="col" className={cx(head, width.size, wideOnly)}>
-            Size
+            {t('computes.table.size')}
           </th>
           <th scope="col" className={cx(head, width.location, wideOnly)}>
-            Location
+            {t('computes.table.location')}
           </th>
           <th scope="col" className={cx(head, width.tags, wideOnly)}>
-            Tags · Created
+            {t('computes.table.tagsCreated')}
           </th>
         </tr>
       </thead>
@@ -88,7 +90,7 @@ export function ComputesTable({
                   {compute.hostname}
                 </Link>
                 <span className={underHostname}>
-                  {compute.ipv4 ?? 'No address yet'} · {compute.instanceType.vcpus} vCPU ·{' '}
+                  {compute.ipv4 ?? t('computes.noAddressYet')} · {compute.instanceType.vcpus} vCPU ·{' '}
                   {compute.location.name}
                 </span>
               </td>

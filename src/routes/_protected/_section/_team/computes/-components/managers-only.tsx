@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Role } from '@/contract/auth';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { Text } from '@/ui/text';
 
@@ -19,10 +20,14 @@ export function ManagersOnly({
   hostname: string;
   children: ReactNode;
 }) {
+  const t = useT();
   if (can(role, 'resources.manage')) return children;
   return (
     <>
-      <SectionHeading title={title} documentTitle={`${title} · ${hostname}`} />
+      <SectionHeading
+        title={title}
+        documentTitle={t('computes.page.documentTitle', { page: title, hostname })}
+      />
       <Text variant="muted">{whyNot('resources.manage')}</Text>
     </>
   );

@@ -6,8 +6,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { css } from 'styled-system/css';
 import { hstack, panel, wrap } from 'styled-system/patterns';
+import { t, useT } from '@/i18n';
+import { numberLocale } from '@/i18n/locales';
+import { currentLocale } from '@/i18n/state';
 import { textRecipe } from '@/ui/text';
-import type { Coverage } from './metrics-coverage';
+import { type Coverage, clockTime, dayAndMonth } from './metrics-coverage';
 
 export interface Series {
   label: string;
@@ -29,8 +32,17 @@ const PLOT_HEIGHT = 180;
 
 const BYTE_UNITS = ['B/s', 'KB/s', 'MB/s', 'GB/s'];
 
+/** A number with this many decimals, as the language writes it ("4.2", in French "4,2"). */
+function decimal(value: number, digits: number): string {
+  return new Intl.NumberFormat(numberLocale(currentLocale()), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+}
+
 /** A figure: "4.2 %", "12 %". */
-export const formatPercent = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} %`;
+export const formatPercent = (value: number) => `${decimal(value, value < 10 ? 1 : 0)} %`;
 
 /** A rate in binary units: "512 B/s", "1.5 MB/s"; on an axis, whole ticks read "2 KB/s", not "2.0 KB/s". */
 export function formatBytesPerSecond(value: number, tick = false): string {
@@ -41,7 +53,7 @@ export function formatBytesPerSecond(value: number, tick = false): string {
     unit += 1;
   }
   const decimals = amount < 10 && unit > 0 && !(tick && Number.isInteger(amount)) ? 1 : 0;
-  return `${amount.toFixed(decimals)} ${BYTE_UNITS[unit]}`;
+  return `${decimal(amount, decimals)} ${BYTE_UNITS[unit]}`;
 }
 
 /**
@@ -55,7 +67,7 @@ const UNITS: Record<
 > = {
   percent: {
     format: formatPercent,
-    tick: (value) => `${value} %`,
+    tick: (value) => `${decimal(value, 0)} %`,
     incrs: [1, 2, 5, 10, 20, 25, 50],
     max: 100,
   },
@@ -74,13 +86,12 @@ export function distinctTicks(labels: string[]): string[] {
 }
 
 /**
- * A time axis label the way the rest of the console writes times (24-hour "13:20", "26 Nov"), not uPlot's
- * US defaults ("1:20pm", "11/26").
+ * A time axis label the way the rest of the console writes times, in the person's zone and language
+ * (24-hour "13:20", "26 Nov"), not uPlot's US defaults ("1:20pm", "11/26").
  */
 export function timeTick(seconds: number, spanSeconds: number): string {
-  const date = new Date(seconds * 1000);
-  if (spanSeconds > 2 * 86_400) return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (spanSeconds > 2 * 86_400) return dayAndMonth(seconds * 1000);
+  return clockTime(seconds * 1000);
 }
 
 function summary(values: Array<number | null>) {
@@ -95,17 +106,24 @@ function summary(values: Array<number | null>) {
 
 /** One series' line in the summary below the chart. */
 function describeSeries(values: Array<number | null>, coverage: Coverage, format: (value: number) => string) {
-  if (!coverage.plot) return coverage.off ? 'none while it is off' : 'no figures yet';
+  if (!coverage.plot) return coverage.off ? t('computes.chart.noneWhileOff') : t('computes.chart.noFigures');
   const figures = summary(values);
   // A series this host does not measure (network counters under QEMU user networking) stays null.
-  if (!figures) return 'not measured';
-  const latest = coverage.off ? 'off now' : `now ${format(figures.latest)}`;
-  return `${latest}, average ${format(figures.average)}, highest ${format(figures.highest)}`;
+  if (!figures) return t('computes.chart.notMeasured');
+  const latest = coverage.off
+    ? t('computes.chart.offNow')
+    : t('computes.chart.now', { value: format(figures.latest) });
+  return t('computes.chart.summary', {
+    latest,
+    average: format(figures.average),
+    highest: format(figures.highest),
+  });
 }
 
 const noteStyle = textRecipe({ variant: 'hint' });
 
 export function MetricChart({ title, timestamps, series, unit, coverage }: Props) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const { format, tick, incrs, max } = UNITS[unit];
   const { plot: drawn, dots } = coverage;
@@ -204,7 +222,10 @@ export function MetricChart({ title, timestamps, series, unit, coverage }: Props
               className={css({ width: '3', height: '0.5', borderRadius: 'full', flexShrink: '0' })}
               style={{ background: s.color }}
             />
-            {s.label}: {describeSeries(s.values, coverage, format)}
+            {t('computes.chart.seriesLine', {
+              label: s.label,
+              summary: describeSeries(s.values, coverage, format),
+            })}
           </li>
         ))}
       </ul>

@@ -2,6 +2,8 @@
 // readings that exist (the server counts them) and the compute's status, never by how many time slots
 // the range has — the 1-hour range always has 60, empty before the compute existed.
 import type { ComputeMetrics, ComputeStatus } from '@/contract/computes';
+import { type MessageId, t } from '@/i18n';
+import { currentLocale, currentTimeZone } from '@/i18n/state';
 
 export interface Coverage {
   /** Draw the chart: there is at least one reading. Otherwise the note takes the chart's place. */
@@ -26,15 +28,61 @@ const LATE_MS = 15_000;
 
 /** "every minute", "every 5 minutes", "every 2 hours": how often this view draws a point. */
 export function everyStep(stepSeconds: number): string {
-  if (stepSeconds % 3600 === 0)
-    return stepSeconds === 3600 ? 'every hour' : `every ${stepSeconds / 3600} hours`;
-  const minutes = Math.round(stepSeconds / 60);
-  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+  if (stepSeconds % 3600 === 0) return t('computes.monitoring.everyHours', { count: stepSeconds / 3600 });
+  return t('computes.monitoring.everyMinutes', { count: Math.round(stepSeconds / 60) });
 }
 
-/** A time of day the way the charts' axis writes it: "10:43". */
+/** The day, month and time of `ms` in the person's time zone (the account's; Africa/Kigali by default). */
+function zoned(ms: number): { day: string; month: number; hour: string; minute: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: currentTimeZone(),
+      day: 'numeric',
+      month: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: parts.day!, month: Number(parts.month), hour: parts.hour!, minute: parts.minute! };
+}
+
+/** A time of day the way the charts' axis writes it, in the person's zone: "10:43" (24-hour in every language). */
 export function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const { hour, minute } = zoned(ms);
+  return `${hour}:${minute}`;
+}
+
+const MONTHS: MessageId[] = [
+  'time.month.1',
+  'time.month.2',
+  'time.month.3',
+  'time.month.4',
+  'time.month.5',
+  'time.month.6',
+  'time.month.7',
+  'time.month.8',
+  'time.month.9',
+  'time.month.10',
+  'time.month.11',
+  'time.month.12',
+];
+
+/** A day the way the charts' axis writes it, in the person's zone: "26 Nov", "26 nov.", "26 Ugushyingo". */
+export function dayAndMonth(ms: number): string {
+  const locale = currentLocale();
+  // Browsers carry no Kinyarwanda calendar: its month names are the catalog's (docs/glossary.md).
+  if (locale === 'rw') {
+    const { day, month } = zoned(ms);
+    return `${day} ${t(MONTHS[month - 1]!)}`;
+  }
+  return new Date(ms).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: currentTimeZone(),
+  });
 }
 
 export function describeCoverage(
@@ -50,25 +98,22 @@ export function describeCoverage(
   const dueAt = lastPoint === undefined ? undefined : (lastPoint + stepSeconds) * 1000;
   // Past this, a due time still unmet reads "any moment".
   const changesAt = dueAt !== undefined && now <= dueAt + LATE_MS ? dueAt + LATE_MS + 1 : undefined;
-  const due = (what: string) =>
+  const due = (which: 'first' | 'second') =>
     dueAt === undefined
       ? ''
       : now > dueAt + LATE_MS
-        ? ` The ${what} is due any moment.`
-        : ` The ${what} is due at about ${clockTime(dueAt)}.`;
+        ? ` ${t('computes.monitoring.dueSoon', { which })}`
+        : ` ${t('computes.monitoring.dueAt', { which, time: clockTime(dueAt) })}`;
   // Longer ranges draw a point per several minutes: say so, and where the minutes show sooner.
   const perStep =
-    stepSeconds > 60 ? ` This view draws a point ${everyStep(stepSeconds)}; 1 hour shows every minute.` : '';
+    stepSeconds > 60 ? ` ${t('computes.monitoring.perStep', { every: everyStep(stepSeconds) })}` : '';
 
   if (off) {
     return {
       plot: readings > 0,
       dots: readings > 0 && readings < 3,
       off: true,
-      note:
-        readings > 0
-          ? 'It is off: no figures while it is off, so its line stays at zero until it is powered on.'
-          : 'No figures while it is off. They start within a minute of powering it on.',
+      note: readings > 0 ? t('computes.monitoring.offWithLine') : t('computes.monitoring.off'),
     };
   }
   if (readings === 0) {
@@ -77,8 +122,8 @@ export function describeCoverage(
       dots: false,
       off: false,
       note: starting
-        ? `Figures start within a minute of the compute starting, once it is running.${perStep}`
-        : `Figures start within a minute of the compute starting.${due('first')}${perStep}`,
+        ? `${t('computes.monitoring.startOnceRunning')}${perStep}`
+        : `${t('computes.monitoring.start')}${due('first')}${perStep}`,
       changesAt: starting ? undefined : changesAt,
     };
   }
@@ -89,8 +134,8 @@ export function describeCoverage(
       off: false,
       note:
         stepSeconds === 60
-          ? `Collecting: a sample arrives every minute, and the line starts with the second.${due('second')}`
-          : `Collecting: this view draws a point ${everyStep(stepSeconds)}, and the line starts with the second.${due('second')}`,
+          ? `${t('computes.monitoring.collecting')}${due('second')}`
+          : `${t('computes.monitoring.collectingEvery', { every: everyStep(stepSeconds) })}${due('second')}`,
       changesAt,
     };
   }

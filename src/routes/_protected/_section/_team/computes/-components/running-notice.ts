@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { showToast } from '@/app-actors';
 import type { Compute } from '@/contract/computes';
+import { t } from '@/i18n';
 
 const awaited = new Set<string>();
 
@@ -21,8 +22,8 @@ export function useRunningNotice(compute: Compute): void {
     if (compute.status !== 'running') return;
     showToast(router.options.context.actors, {
       tone: 'success',
-      title: `${compute.hostname} is running`,
-      description: compute.ipv4 ? `Reach it at ${compute.ipv4}.` : undefined,
+      title: t('computes.create.running', { hostname: compute.hostname }),
+      description: compute.ipv4 ? t('computes.create.reachAt', { address: compute.ipv4 }) : undefined,
     });
   }, [compute.id, compute.status, compute.hostname, compute.ipv4, router]);
 }

@@ -1,36 +1,40 @@
 // A compute's status in words and colour; the in-between ones (provisioning, stopping…) say they are moving.
 import type { ComputeStatus } from '@/contract/computes';
-import { UNREACHABLE_MEANING } from '@/domain/compute-lifecycle';
+import { unreachableMeaning } from '@/domain/compute-lifecycle';
+import { type MessageId, t, useT } from '@/i18n';
 import { Badge, type BadgeTone } from '@/ui/badge';
 
-const shown: Record<ComputeStatus, { label: string; tone: BadgeTone }> = {
-  provisioning: { label: 'Provisioning…', tone: 'warning' },
-  running: { label: 'Running', tone: 'success' },
-  stopping: { label: 'Stopping…', tone: 'warning' },
-  stopped: { label: 'Stopped', tone: 'neutral' },
-  starting: { label: 'Starting…', tone: 'warning' },
-  rebooting: { label: 'Rebooting…', tone: 'warning' },
-  rebuilding: { label: 'Rebuilding…', tone: 'warning' },
-  resizing: { label: 'Resizing…', tone: 'warning' },
-  entering_rescue: { label: 'Entering rescue…', tone: 'warning' },
-  rescue: { label: 'Rescue mode', tone: 'warning' },
-  leaving_rescue: { label: 'Leaving rescue…', tone: 'warning' },
-  destroying: { label: 'Destroying…', tone: 'danger' },
-  destroyed: { label: 'Destroyed', tone: 'neutral' },
-  error: { label: 'Error', tone: 'danger' },
-  unreachable: { label: 'Host unreachable', tone: 'danger' },
+/** Each status's word, its colour, and whether it is under way (the badge then ends in "…"). */
+const shown: Record<ComputeStatus, { label: MessageId; tone: BadgeTone; moving?: true }> = {
+  provisioning: { label: 'computes.status.provisioning', tone: 'warning', moving: true },
+  running: { label: 'computes.status.running', tone: 'success' },
+  stopping: { label: 'computes.status.stopping', tone: 'warning', moving: true },
+  stopped: { label: 'computes.status.stopped', tone: 'neutral' },
+  starting: { label: 'computes.status.starting', tone: 'warning', moving: true },
+  rebooting: { label: 'computes.status.rebooting', tone: 'warning', moving: true },
+  rebuilding: { label: 'computes.status.rebuilding', tone: 'warning', moving: true },
+  resizing: { label: 'computes.status.resizing', tone: 'warning', moving: true },
+  entering_rescue: { label: 'computes.status.enteringRescue', tone: 'warning', moving: true },
+  rescue: { label: 'computes.status.rescue', tone: 'warning' },
+  leaving_rescue: { label: 'computes.status.leavingRescue', tone: 'warning', moving: true },
+  destroying: { label: 'computes.status.destroying', tone: 'danger', moving: true },
+  destroyed: { label: 'computes.status.destroyed', tone: 'neutral' },
+  error: { label: 'computes.status.error', tone: 'danger' },
+  unreachable: { label: 'computes.status.unreachable', tone: 'danger' },
 };
 
-export const statusLabel = (status: ComputeStatus) => shown[status].label.replace('…', '');
+/** The status in a word or two ("Running", "Stopping"), as a filter lists it. */
+export const statusLabel = (status: ComputeStatus) => t(shown[status].label);
 
 export function ComputeStatusBadge({ status }: { status: ComputeStatus }) {
+  useT();
   return (
     <Badge
       tone={shown[status].tone}
       data-status={status}
-      title={status === 'unreachable' ? UNREACHABLE_MEANING : undefined}
+      title={status === 'unreachable' ? unreachableMeaning() : undefined}
     >
-      {shown[status].label}
+      {`${statusLabel(status)}${shown[status].moving ? '…' : ''}`}
     </Badge>
   );
 }

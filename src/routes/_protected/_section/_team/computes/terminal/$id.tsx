@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Terminal } from '@xterm/xterm';
-import '@xterm/xterm/css/xterm.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, hstack, wrap } from 'styled-system/patterns';
 import type { Compute } from '@/contract/computes';
 import type { ConsoleServerMessage } from '@/contract/console';
 import { formatSeconds } from '@/domain/helpers/text';
+import { type MessageId, t, useT } from '@/i18n';
 import { Gone, NotInTeam } from '@/routes/_protected/-components/not-in-team';
 import { PageHeader } from '@/routes/-components/page';
 import { useCountdown } from '@/routes/-components/use-countdown';
@@ -17,34 +17,38 @@ import { Text } from '@/ui/text';
 import { adoptCreatedStyles } from '../-components/adopted-styles';
 import { ComputeStatusBadge } from '../-components/status-badge';
 import { loadCompute, useCompute } from '../-components/use-compute';
-import { useConsoleConnection } from '../-components/use-console-connection';
+import { type ConsoleState, useConsoleConnection } from '../-components/use-console-connection';
 
 // The compute's serial console in the browser: xterm.js over its own WebSocket.
 export const Route = createFileRoute('/_protected/_section/_team/computes/terminal/$id')({
   loader: loadCompute,
   notFoundComponent: () => (
-    <NotInTeam kind="compute" back={{ to: '/computes', label: 'Back to the computes' }} />
+    <NotInTeam kind="compute" back={{ to: '/computes', label: t('computes.backToList') }} />
   ),
   component: TerminalPage,
 });
 
+// xterm.js's stylesheet comes with it: imported at the top of this file, it went with the route tree into
+// the stylesheet every first page loads.
 const loadTerminal = async () => {
   const [{ Terminal }, { FitAddon }] = await Promise.all([
     import('@xterm/xterm'),
     import('@xterm/addon-fit'),
+    import('@xterm/xterm/css/xterm.css'),
   ]);
   return { Terminal, FitAddon };
 };
 
-const stateWords = {
-  connecting: 'Connecting to the console…',
-  connected: 'Connected',
-  reconnecting: 'Connection lost: reconnecting',
-  failed: 'Could not reach the console',
-  ended: 'The console is closed',
-} as const;
+const stateWords: Record<ConsoleState, MessageId> = {
+  connecting: 'computes.console.connecting',
+  connected: 'computes.console.connected',
+  reconnecting: 'computes.console.reconnecting',
+  failed: 'computes.console.failed',
+  ended: 'computes.console.ended',
+};
 
 function TerminalPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const { compute, gone } = useCompute(id);
   if (gone) {
@@ -52,7 +56,7 @@ function TerminalPage() {
       <Gone
         kind="compute"
         name={compute.hostname}
-        back={{ to: '/computes', label: 'Back to the computes' }}
+        back={{ to: '/computes', label: t('computes.backToList') }}
       />
     );
   }
@@ -60,6 +64,7 @@ function TerminalPage() {
 }
 
 function ConsoleView({ compute }: { compute: Compute }) {
+  const t = useT();
   const id = compute.id;
   const box = useRef<HTMLDivElement>(null);
   const terminal = useRef<Terminal | null>(null);
@@ -154,11 +159,11 @@ function ConsoleView({ compute }: { compute: Compute }) {
   return (
     <>
       <PageHeader
-        title={`Console · ${compute.hostname}`}
+        title={t('computes.console.title', { hostname: compute.hostname })}
         description={<ComputeStatusBadge status={compute.status} />}
         actions={
           <Link to="/computes/$id" params={{ id }} className={css({ color: 'accent.text' })}>
-            Back to the compute
+            {t('computes.console.back')}
           </Link>
         }
       />
@@ -168,36 +173,33 @@ function ConsoleView({ compute }: { compute: Compute }) {
             role="status"
             className={css({ flex: '1', color: state === 'connected' ? 'success.text' : 'fg.muted' })}
           >
-            {stateWords[state]}
-            {state === 'reconnecting' && left ? ` in ${formatSeconds(left)}` : ''}
+            {state === 'reconnecting' && left
+              ? t('computes.console.reconnectingIn', { wait: formatSeconds(left) })
+              : t(stateWords[state])}
           </p>
           <Button size="sm" variant="ghost" onClick={() => void copySelection()}>
-            Copy selection
+            {t('computes.console.copySelection')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => void paste()}>
-            Paste
+            {t('computes.console.paste')}
           </Button>
           {state === 'reconnecting' || state === 'failed' ? (
             <Button size="sm" variant="outline" onClick={reconnectNow}>
-              Reconnect now
+              {t('computes.console.reconnectNow')}
             </Button>
           ) : null}
         </div>
         {note ? <Alert tone="info">{note}</Alert> : null}
         {loaded === 'loading' ? (
           <p role="status" className={hstack({ gap: '2' })}>
-            <Spinner size="sm" /> Loading the terminal…
+            <Spinner size="sm" /> {t('computes.console.loading')}
           </p>
         ) : null}
-        {loaded === 'failed' ? (
-          <Alert tone="error">
-            The terminal could not be loaded: check your connection, then reload the page.
-          </Alert>
-        ) : null}
+        {loaded === 'failed' ? <Alert tone="error">{t('computes.console.loadFailed')}</Alert> : null}
         <div
           ref={box}
           role="application"
-          aria-label={`Serial console of ${compute.hostname}`}
+          aria-label={t('computes.console.label', { hostname: compute.hostname })}
           className={css({
             height: '28rem',
             padding: '2',
@@ -206,10 +208,7 @@ function ConsoleView({ compute }: { compute: Compute }) {
             overflow: 'hidden',
           })}
         />
-        <Text variant="hint">
-          Type into the console as into a terminal. Select text to copy it; Ctrl+Shift+V or “Paste” sends your
-          clipboard.
-        </Text>
+        <Text variant="hint">{t('computes.console.hint')}</Text>
       </div>
     </>
   );

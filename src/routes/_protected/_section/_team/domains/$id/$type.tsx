@@ -5,6 +5,7 @@ import { showToast } from '@/app-actors';
 import type { Domain } from '@/contract/domains';
 import { type DnsRecordType, parseRecordType } from '@/domain/dns/record-types';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { NotFoundPage } from '@/routes/-components/not-found-page';
 import { SectionHeading } from '@/routes/-components/page';
 import { Alert } from '@/ui/alert';
@@ -52,15 +53,19 @@ function TypeRecords({
   type: DnsRecordType;
   mayManage: boolean;
 }) {
+  const t = useT();
   const router = useRouter();
   const { list, records, total, loadMore } = useRecords(domain, { type });
   return (
     <>
-      <SectionHeading title={`${type} records`} documentTitle={`${type} records · ${domain.displayName}`} />
+      <SectionHeading
+        title={t('domains.type.title', { type })}
+        documentTitle={t('domains.type.documentTitle', { type, domain: domain.displayName })}
+      />
       <div className={grid({ gap: '5' })}>
         {mayManage ? (
           <section
-            aria-label={`Add a ${type} record`}
+            aria-label={t('domains.type.addSection', { type })}
             className={css({
               padding: '4',
               borderWidth: '1px',
@@ -75,8 +80,8 @@ function TypeRecords({
               onSaved={(saved) =>
                 showToast(router.options.context.actors, {
                   tone: 'success',
-                  title: `${saved.type} record ${saved.name} added`,
-                  description: 'Our DNS server answers with it now.',
+                  title: t('domains.record.added', { type: saved.type, name: saved.name }),
+                  description: t('domains.record.addedText'),
                 })
               }
             />
@@ -86,9 +91,7 @@ function TypeRecords({
         )}
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {total === 0 ? (
-          <Text variant="muted">
-            No {type} records in {domain.displayName} yet.
-          </Text>
+          <Text variant="muted">{t('domains.type.empty', { type, domain: domain.displayName })}</Text>
         ) : null}
         {total > 0 ? (
           <RecordsTable

@@ -4,7 +4,9 @@ import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { DNS_RECORD_TYPES, type DnsRecordType } from '@/domain/dns/record-types';
 import { debounce } from '@/domain/helpers/debounce';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { DelegationPanel } from '@/routes/_protected/-components/domain/delegation';
 import { DnssecPanel } from '@/routes/_protected/-components/domain/dnssec';
 import { SectionHeading } from '@/routes/-components/page';
@@ -49,6 +51,7 @@ function Records({
   domain: NonNullable<ReturnType<typeof useDomain>['domain']>;
   mayManage: boolean;
 }) {
+  const t = useT();
   const filters = Route.useSearch();
   const navigate = useNavigate({ from: '/domains/$id/' });
   const [search, setSearch] = useState(filters.search ?? '');
@@ -67,12 +70,15 @@ function Records({
 
   return (
     <>
-      <SectionHeading title="DNS records" documentTitle={`DNS records · ${domain.displayName}`} />
+      <SectionHeading
+        title={t('domains.records.title')}
+        documentTitle={t('domains.records.documentTitle', { domain: domain.displayName })}
+      />
       <div className={grid({ gap: '4' })}>
         {domain.delegation.status !== 'active' ? <DelegationPanel domain={domain} /> : null}
         <DnssecPanel domain={domain} mayManage={mayManage} />
         <form
-          aria-label="Filter records"
+          aria-label={t('domains.records.filters')}
           onSubmit={(event) => event.preventDefault()}
           className={grid({
             gap: '3',
@@ -82,9 +88,9 @@ function Records({
           })}
         >
           <TextField
-            label="Search"
+            label={t('domains.search')}
             type="search"
-            placeholder="Name or value"
+            placeholder={t('domains.records.searchPlaceholder')}
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
@@ -92,9 +98,9 @@ function Records({
             }}
           />
           <Select
-            label="Type"
+            label={t('dns.column.type')}
             items={[
-              { value: '', label: 'All types' },
+              { value: '', label: t('domains.records.allTypes') },
               ...DNS_RECORD_TYPES.map((type) => ({ value: type, label: type })),
             ]}
             value={filters.type ?? ''}
@@ -109,19 +115,17 @@ function Records({
         {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
         {total === 0 ? (
           <EmptyState
-            title={filtered ? 'No records match' : 'No records yet'}
-            description={
-              filtered
-                ? 'Change or clear the filters to see more.'
-                : 'Add records from the tab of their type: A, AAAA, CNAME, TXT, MX, NS, SRV or CAA.'
-            }
+            title={filtered ? t('domains.records.noMatchTitle') : t('domains.records.emptyTitle')}
+            description={filtered ? t('domains.records.noMatchText') : t('domains.records.emptyText')}
           />
         ) : null}
         {total > 0 ? (
           <>
             <Text variant="caption" aria-live="polite">
-              {total.toLocaleString('en')} {total === 1 ? 'record' : 'records'}
-              {filtered ? ' match' : ''}
+              {t(filtered ? 'domains.records.matching' : 'domains.records.count', {
+                count: total,
+                shown: formatNumber(total),
+              })}
             </Text>
             <RecordsTable
               domain={domain}

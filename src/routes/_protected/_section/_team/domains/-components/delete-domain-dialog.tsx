@@ -4,6 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import type { Domain } from '@/contract/domains';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { t, useT } from '@/i18n';
 import { domainDeleteMachine, matchesDomainName } from '@/machines/domain-delete';
 import { useDeleteDomain } from '@/services/domains.mutations';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -24,7 +26,7 @@ export function useDeleteDomainActor(domain: Domain) {
         leave: () => {
           showToast(router.options.context.actors, {
             tone: 'success',
-            title: `${domain.displayName} was deleted.`,
+            title: t('domains.delete.done', { domain: domain.displayName }),
           });
           void router.navigate({ to: '/domains' });
         },
@@ -41,6 +43,7 @@ export function DeleteDomainDialog({
   actor: ActorRefFrom<typeof domainDeleteMachine>;
   domain: Domain;
 }) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const { typed, message, names } = snapshot.context;
   return (
@@ -49,16 +52,20 @@ export function DeleteDomainDialog({
       onOpenChange={(open) => {
         if (!open) actor.send({ type: 'delete.cancel' });
       }}
-      title={`Delete ${domain.displayName}?`}
-      description={`Its ${domain.recordCount.toLocaleString('en')} records are deleted and our name servers stop answering for it. Export the zone file first if you may need them again.`}
-      confirmLabel="Delete domain"
+      title={t('domains.delete.title', { domain: domain.displayName })}
+      description={t('domains.delete.text', {
+        count: domain.recordCount,
+        shown: formatNumber(domain.recordCount),
+      })}
+      confirmLabel={t('domains.delete.button')}
+      cancelLabel={t('domains.cancel')}
       danger
       busy={snapshot.hasTag('busy')}
       confirmDisabled={!matchesDomainName(typed, names)}
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
     >
       <TextField
-        label={`Type ${domain.displayName} to confirm`}
+        label={t('domains.delete.typeToConfirm', { domain: domain.displayName })}
         name="confirmName"
         mono
         autoComplete="off"

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { DnsRecord, DnsRecordInput, Domain } from '@/contract/domains';
 import { checkRecord, type DnsRecordType, recordFields } from '@/domain/dns';
+import { tRich, useT } from '@/i18n';
 import {
   dnsRecordFormMachine,
   type RecordFormErrors,
@@ -49,6 +50,7 @@ export function RecordForm({
   onSaved: (record: DnsRecord) => void;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const save = useSaveRecord(domain);
   const fields = recordFields(type);
   const actor = useActorRef(
@@ -87,7 +89,9 @@ export function RecordForm({
   return (
     <form
       noValidate
-      aria-label={record ? `Edit ${type} record` : `Add ${type} record`}
+      aria-label={
+        record ? t('domains.recordForm.editLabel', { type }) : t('domains.recordForm.add', { type })
+      }
       className={grid({ gap: '3' })}
       onSubmit={(event) => {
         event.preventDefault();
@@ -136,28 +140,31 @@ export function RecordForm({
       {message ? <Alert tone="error">{message}</Alert> : null}
       {snapshot.matches('conflict') && current ? (
         <Alert tone="info">
-          Someone changed this record while you were editing it: it is now{' '}
-          <code>
-            {current.name} {current.type} {current.value}
-          </code>{' '}
-          (ttl {current.ttl}).
+          {tRich('domains.recordForm.conflict', {
+            record: (
+              <code>
+                {current.name} {current.type} {current.value}
+              </code>
+            ),
+            ttl: current.ttl,
+          })}
           <span className={wrap({ gap: '2', marginTop: '2' })}>
             <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'conflict.useTheirs' })}>
-              Use their version
+              {t('domains.recordForm.useTheirs')}
             </Button>
             <Button size="sm" variant="solid" onClick={() => actor.send({ type: 'conflict.keepMine' })}>
-              Save mine over it
+              {t('domains.recordForm.keepMine')}
             </Button>
           </span>
         </Alert>
       ) : null}
       <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={busy} disabled={snapshot.matches('conflict')}>
-          {record ? 'Save record' : `Add ${type} record`}
+          {record ? t('domains.recordForm.save') : t('domains.recordForm.add', { type })}
         </Button>
         {onCancel ? (
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('domains.cancel')}
           </Button>
         ) : null}
       </div>

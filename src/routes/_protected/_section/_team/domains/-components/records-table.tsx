@@ -9,6 +9,8 @@ import { virtualTable } from 'styled-system/recipes';
 import { showToast } from '@/app-actors';
 import type { DnsRecord, Domain } from '@/contract/domains';
 import { cellText, type DnsRecordType, tableColumns } from '@/domain/dns';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { useT } from '@/i18n';
 import { SpacerRow, useVirtualRows } from '@/routes/_protected/-components/virtual-table';
 import { useDeleteRecord } from '@/services/domains.mutations';
 import { Badge } from '@/ui/badge';
@@ -63,18 +65,19 @@ export function RecordsTable({
   loadMore: () => void;
   mayManage: boolean;
 }) {
+  const t = useT();
   const router = useRouter();
   const [editing, setEditing] = useState<DnsRecord | null>(null);
   const remove = useDeleteRecord(domain, {
     onSuccess: (_, record) =>
       showToast(router.options.context.actors, {
         tone: 'success',
-        title: `${record.type} record ${record.name} deleted`,
+        title: t('domains.record.deleted', { type: record.type, name: record.name }),
       }),
     onError: (failure) =>
       showToast(router.options.context.actors, {
         tone: 'error',
-        title: 'The record could not be deleted',
+        title: t('domains.record.deleteFailed'),
         description: failure instanceof Error ? failure.message : undefined,
       }),
   });
@@ -93,7 +96,9 @@ export function RecordsTable({
     <>
       <table ref={tableRef} aria-rowcount={total + 1} className={classes.root}>
         <caption className={classes.caption}>
-          {type ? `${type} records` : 'Records'} of {domain.displayName} ({total})
+          {type
+            ? t('domains.table.captionType', { type, domain: domain.displayName, count: formatNumber(total) })
+            : t('domains.table.caption', { domain: domain.displayName, count: formatNumber(total) })}
         </caption>
         <thead>
           <tr aria-rowindex={1}>
@@ -103,7 +108,7 @@ export function RecordsTable({
               </th>
             ))}
             <th scope="col" className={cx(classes.head, actionsClass)}>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('domains.table.actions')}</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -148,25 +153,25 @@ export function RecordsTable({
                 <td className={classes.cell}>
                   {record.managed ? (
                     <Text as="span" variant="hint">
-                      Managed for you
+                      {t('domains.table.managed')}
                     </Text>
                   ) : mayManage ? (
                     <span className={flex({ gap: { base: '0', md: '1' } })}>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Edit ${describe(record)}`}
+                        aria-label={t('domains.table.editLabel', { record: describe(record) })}
                         onClick={() => setEditing(record)}
                       >
-                        Edit
+                        {t('domains.table.edit')}
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Delete ${describe(record)}`}
+                        aria-label={t('domains.table.deleteLabel', { record: describe(record) })}
                         onClick={() => confirmDelete.ask(record)}
                       >
-                        Delete
+                        {t('domains.table.delete')}
                       </Button>
                     </span>
                   ) : null}
@@ -182,7 +187,7 @@ export function RecordsTable({
           <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>
-                Edit {editing.type} record {editing.name}
+                {t('domains.record.editTitle', { type: editing.type, name: editing.name })}
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
@@ -194,7 +199,7 @@ export function RecordsTable({
                   setEditing(null);
                   showToast(router.options.context.actors, {
                     tone: 'success',
-                    title: `${saved.type} record ${saved.name} saved`,
+                    title: t('domains.record.saved', { type: saved.type, name: saved.name }),
                   });
                 }}
                 onCancel={() => setEditing(null)}
@@ -205,13 +210,16 @@ export function RecordsTable({
       ) : null}
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={deleting ? `Delete the ${deleting.type} record ${deleting.name}?` : ''}
+        title={deleting ? t('domains.record.deleteTitle', { type: deleting.type, name: deleting.name }) : ''}
         description={
           deleting
-            ? `${deleting.name} ${deleting.type} ${deleting.value} stops being answered within a second.`
+            ? t('domains.record.deleteText', {
+                record: `${deleting.name} ${deleting.type} ${deleting.value}`,
+              })
             : ''
         }
-        confirmLabel="Delete record"
+        confirmLabel={t('domains.record.deleteConfirm')}
+        cancelLabel={t('domains.cancel')}
         danger
       />
     </>

@@ -7,6 +7,8 @@ import { grid } from 'styled-system/patterns';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { showToast, withInspector } from '@/app-actors';
 import { type Domain, MAX_ZONE_FILE_BYTES, type ZoneImportResult } from '@/contract/domains';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { t, useT } from '@/i18n';
 import { changesOf, zoneImportMachine } from '@/machines/zone-import';
 import { previewZoneImport } from '@/services/domains.api';
 import { useApplyZoneImport } from '@/services/domains.mutations';
@@ -47,8 +49,15 @@ export function useZoneImportActor(domain: Domain, onClose: () => void) {
         imported: (_, { result }) => {
           showToast(router.options.context.actors, {
             tone: 'success',
-            title: `Imported into ${domain.displayName}`,
-            description: `${result.add.length} added, ${result.change.length} changed, ${result.refuse.length} refused.`,
+            title: t('domains.zoneImport.done', { domain: domain.displayName }),
+            description: t('domains.zoneImport.doneText', {
+              added: result.add.length,
+              addedShown: formatNumber(result.add.length),
+              changed: result.change.length,
+              changedShown: formatNumber(result.change.length),
+              refused: result.refuse.length,
+              refusedShown: formatNumber(result.refuse.length),
+            }),
           });
         },
         close: onClose,
@@ -70,6 +79,7 @@ export function ZoneImportDialog({
   actor: ActorRefFrom<typeof zoneImportMachine>;
   domain: Domain;
 }) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const { text, result, textError, message } = snapshot.context;
   const changes = changesOf(result);
@@ -80,7 +90,10 @@ export function ZoneImportDialog({
     if (file.size > MAX_ZONE_FILE_BYTES) {
       actor.send({
         type: 'file.refused',
-        message: `${file.name} is ${(file.size / 1_048_576).toFixed(1)} MB; a zone file is at most 1 MB.`,
+        message: t('domains.zoneImport.fileTooLarge', {
+          file: file.name,
+          size: formatNumber(file.size / 1_048_576, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        }),
       });
       return;
     }
@@ -95,16 +108,13 @@ export function ZoneImportDialog({
     >
       <Dialog.Content>
         <Dialog.Header>
-          <Dialog.Title>Import a zone file into {domain.displayName}</Dialog.Title>
-          <Dialog.Description>
-            Paste a zone in BIND format or choose the file. You see what would change before anything does.
-            SOA and our own name-server records in the file are skipped: we keep those.
-          </Dialog.Description>
+          <Dialog.Title>{t('domains.zoneImport.title', { domain: domain.displayName })}</Dialog.Title>
+          <Dialog.Description>{t('domains.zoneImport.lead')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <div className={grid({ gap: '3' })}>
             <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
-              Zone file
+              {t('domains.zoneImport.file')}
               <input
                 type="file"
                 accept=".zone,.txt,.db,text/plain"
@@ -113,7 +123,7 @@ export function ZoneImportDialog({
               />
             </label>
             <TextareaField
-              label="Zone text"
+              label={t('domains.zoneImport.text')}
               mono
               rows={8}
               value={text}
@@ -131,11 +141,11 @@ export function ZoneImportDialog({
             onClick={() => actor.send({ type: 'import.cancel' })}
             disabled={!snapshot.can({ type: 'import.cancel' })}
           >
-            Cancel
+            {t('domains.cancel')}
           </Button>
           {result && changes > 0 ? (
             <Button variant="solid" loading={busy} onClick={() => actor.send({ type: 'import.apply' })}>
-              Apply {changes} {changes === 1 ? 'change' : 'changes'}
+              {t('domains.zoneImport.apply', { count: changes, shown: formatNumber(changes) })}
             </Button>
           ) : (
             <Button
@@ -144,7 +154,7 @@ export function ZoneImportDialog({
               disabled={!text.trim()}
               onClick={() => actor.send({ type: 'import.preview' })}
             >
-              Preview
+              {t('domains.zoneImport.preview')}
             </Button>
           )}
         </Dialog.Footer>
@@ -154,17 +164,26 @@ export function ZoneImportDialog({
 }
 
 function ImportPreview({ result }: { result: ZoneImportResult }) {
+  const t = useT();
   const list = grid({ gap: '1', fontFamily: 'mono', fontSize: 'xs', maxHeight: '10rem', overflowY: 'auto' });
   return (
-    <section aria-label="What the import would do" className={grid({ gap: '3' })}>
+    <section aria-label={t('domains.zoneImport.previewLabel')} className={grid({ gap: '3' })}>
       <p role="status">
-        {result.add.length} to add, {result.change.length} to change, {result.refuse.length} refused,{' '}
-        {result.unchanged} already there.
+        {t('domains.zoneImport.summary', {
+          add: result.add.length,
+          addShown: formatNumber(result.add.length),
+          change: result.change.length,
+          changeShown: formatNumber(result.change.length),
+          refuse: result.refuse.length,
+          refuseShown: formatNumber(result.refuse.length),
+          unchanged: result.unchanged,
+          unchangedShown: formatNumber(result.unchanged),
+        })}
       </p>
       {result.add.length > 0 ? (
         <div>
           <Text as="h3" variant="smallTitle">
-            To add
+            {t('domains.zoneImport.toAdd')}
           </Text>
           <ul className={list}>
             {result.add.map((record, index) => (
@@ -177,7 +196,7 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       {result.change.length > 0 ? (
         <div>
           <Text as="h3" variant="smallTitle">
-            To change
+            {t('domains.zoneImport.toChange')}
           </Text>
           <ul className={list}>
             {result.change.map(({ from, to }) => (
@@ -190,11 +209,17 @@ function ImportPreview({ result }: { result: ZoneImportResult }) {
       ) : null}
       {result.refuse.length > 0 ? (
         <div>
-          <h3 className={css({ fontWeight: '600', fontSize: 'sm', color: 'danger.text' })}>Refused</h3>
+          <h3 className={css({ fontWeight: '600', fontSize: 'sm', color: 'danger.text' })}>
+            {t('domains.zoneImport.refused')}
+          </h3>
           <ul className={list}>
             {result.refuse.map((refusal) => (
               <li key={`${refusal.line}-${refusal.text}`}>
-                Line {refusal.line}: {refusal.text} — {refusal.reason}
+                {t('domains.zoneImport.refusedLine', {
+                  line: refusal.line,
+                  text: refusal.text,
+                  reason: refusal.reason,
+                })}
               </li>
             ))}
           </ul>

@@ -1,0 +1,240 @@
+// Computes joining and leaving a team's private networks, and networks deleted with their computes on them.
+// A join takes the next free address of the block under the network's lock and keeps it (its row) while
+// the compute driver gives the compute its card; the audit entry is written once the card is there. The
+// driver is asked outside any transaction (a hotplug takes seconds); when it refuses or fails, the row goes
+// and the network is as it was, with the driver's reason in the answer. Leaving asks the driver first and
+// deletes the row after. Deleting a network makes each compute leave it first, then removes it from the
+// hypervisor; a compute that cannot leave keeps the network (with it and the computes not yet asked) and
+// says why, while those that left are recorded as having left.
+import { and, eq, inArray } from 'drizzle-orm';
+import { computeJoinsNetworks, type Network } from '@/contract/networks';
+import { SYSTEM_ACTOR } from '../audit/audit-log';
+import { computes, privateNetworkMembers, privateNetworks } from '../db/schema';
+import { MachineStateError } from '../drivers/compute/compute-driver';
+import { ProblemError } from '../http/problem';
+import { fieldProblem } from '../tenancy/problems';
+import type { Queryable } from '../tenancy/team-record';
+import { nextFreeAddress } from './addresses';
+import { cardOf } from './network-cards';
+import type { Caller, NetworkRow, NetworkService } from './network-service';
+import { alreadyMember, memberNotFound, networkFull, unknownCompute } from './problems';
+
+type Doing = 'join' | 'leave' | 'delete';
+
+const WORDS: Record<Doing, string> = {
+  join: 'The compute could not join the network',
+  leave: 'The compute could not leave the network',
+  delete: 'The network could not be deleted',
+};
+
+export class NetworkMembership {
+  constructor(private readonly networks: NetworkService) {
+    networks.deps.computes.onDestroyed((computeId) => this.letGo(computeId));
+  }
+
+  private get db() {
+    return this.networks.db;
+  }
+
+  /** The compute joins the network with the next free address of its block, and its card on it. */
+  async join(caller: Caller, id: string, computeId: string): Promise<Network> {
+    const { row, address, peers } = await this.db.transaction(async (tx) => {
+      const network = await this.networks.find(tx, caller.teamId, id, true);
+      const [compute] = await tx
+        .select({ id: computes.id, hostname: computes.hostname, status: computes.status })
+        .from(computes)
+        .where(and(eq(computes.id, computeId), eq(computes.teamId, caller.teamId)))
+        .for('update');
+      if (!compute || compute.status === 'destroyed') throw unknownCompute();
+      if (!computeJoinsNetworks(compute.status)) {
+        throw fieldProblem(
+          'computeId',
+          `${compute.hostname} is ${compute.status.replace('_', ' ')}: a compute joins a network while running or stopped. Try again once it is.`,
+          { status: 409 },
+        );
+      }
+      // The rows of computes destroyed before they were let go hold no address any more.
+      const all = await tx
+        .select({ computeId: privateNetworkMembers.computeId, status: computes.status })
+        .from(privateNetworkMembers)
+        .innerJoin(computes, eq(computes.id, privateNetworkMembers.computeId))
+        .where(eq(privateNetworkMembers.networkId, id));
+      const gone = all.filter((member) => member.status === 'destroyed').map((member) => member.computeId);
+      if (gone.length > 0) {
+        await tx
+          .delete(privateNetworkMembers)
+          .where(
+            and(eq(privateNetworkMembers.networkId, id), inArray(privateNetworkMembers.computeId, gone)),
+          );
+      }
+      const members = await this.networks.members(tx, id);
+      const existing = members.find((member) => member.computeId === computeId);
+      if (existing) throw alreadyMember(compute.hostname, existing.address);
+      const free = nextFreeAddress(
+        network.ipv4Block,
+        members.map((member) => member.address),
+      );
+      if (!free) throw networkFull(network.ipv4Block);
+      await tx.insert(privateNetworkMembers).values({
+        networkId: id,
+        computeId,
+        address: free,
+        attachedAt: this.networks.deps.clock.now(),
+      });
+      return { row: network, address: free, peers: members.map((member) => member.computeId) };
+    });
+    try {
+      await this.networks.deps.computes.join(cardOf(row, address), computeId, peers);
+    } catch (error) {
+      await this.db.delete(privateNetworkMembers).where(memberRow(id, computeId));
+      throw this.refusal(error, 'join', id);
+    }
+    const network = await this.db.transaction(async (tx) => {
+      const [compute] = await tx
+        .select({ hostname: computes.hostname })
+        .from(computes)
+        .where(eq(computes.id, computeId));
+      await this.networks.audit(tx, caller, 'network.compute_attached', row, {
+        computeId,
+        hostname: compute?.hostname,
+        address,
+      });
+      return this.networks.toNetwork(tx, row);
+    });
+    await this.networks.publish(caller.teamId, network);
+    return network;
+  }
+
+  /** The compute leaves the network (its card taken off); its address there is free again. */
+  async leave(caller: Caller, id: string, computeId: string): Promise<Network> {
+    const { row, member } = await this.db.transaction(async (tx) => {
+      const network = await this.networks.find(tx, caller.teamId, id, true);
+      const found = (await this.networks.members(tx, id)).find((each) => each.computeId === computeId);
+      if (!found) throw memberNotFound();
+      return { row: network, member: found };
+    });
+    try {
+      await this.networks.deps.computes.leave(cardOf(row, member.address), computeId);
+    } catch (error) {
+      throw this.refusal(error, 'leave', id);
+    }
+    const network = await this.db.transaction(async (tx) => {
+      await this.recordLeft(tx, caller, row, [member]);
+      return this.networks.toNetwork(tx, row);
+    });
+    await this.networks.publish(caller.teamId, network);
+    return network;
+  }
+
+  /** Each compute leaves it, then the hypervisor removes it, then it is deleted. */
+  async delete(caller: Caller, id: string): Promise<void> {
+    const { row, members } = await this.db.transaction(async (tx) => {
+      const network = await this.networks.find(tx, caller.teamId, id, true);
+      return { row: network, members: await this.networks.members(tx, id) };
+    });
+    const left: typeof members = [];
+    try {
+      for (const member of members) {
+        await this.networks.deps.computes.leave(cardOf(row, member.address), member.computeId);
+        left.push(member);
+      }
+      await this.networks.deps.computes.remove(id);
+    } catch (error) {
+      if (left.length > 0) {
+        const network = await this.db.transaction(async (tx) => {
+          await this.recordLeft(tx, caller, row, left);
+          return this.networks.toNetwork(tx, row);
+        });
+        await this.networks.publish(caller.teamId, network);
+      }
+      const stuck = members[left.length];
+      const done = left.length > 0 ? ` (${left.map((member) => member.hostname).join(', ')} left it)` : '';
+      throw this.refusal(
+        error,
+        'delete',
+        id,
+        stuck ? `${stuck.hostname} could not leave it${done}` : undefined,
+        left.length > 0,
+      );
+    }
+    await this.db.transaction(async (tx) => {
+      await this.recordLeft(tx, caller, row, left);
+      await tx.delete(privateNetworks).where(eq(privateNetworks.id, id));
+      await this.networks.audit(tx, caller, 'network.deleted', row, { ipv4Block: row.ipv4Block });
+    });
+    await this.networks.deps.live.publishToTeam(caller.teamId, {
+      type: 'network.deleted',
+      teamId: caller.teamId,
+      networkId: id,
+    });
+  }
+
+  /** A destroyed compute's card went with its machine: its rows go, its addresses are free again. */
+  async letGo(computeId: string): Promise<void> {
+    const rows = await this.db
+      .delete(privateNetworkMembers)
+      .where(eq(privateNetworkMembers.computeId, computeId))
+      .returning();
+    for (const gone of rows) {
+      const [row] = await this.db
+        .select()
+        .from(privateNetworks)
+        .where(eq(privateNetworks.id, gone.networkId));
+      if (!row) continue;
+      await this.networks.audit(
+        this.db,
+        { teamId: row.teamId, actor: SYSTEM_ACTOR },
+        'network.compute_detached',
+        row,
+        { computeId, address: gone.address, reason: 'destroyed' },
+      );
+      await this.networks.publish(row.teamId, await this.networks.toNetwork(this.db, row));
+    }
+  }
+
+  private async recordLeft(
+    tx: Queryable,
+    caller: Caller,
+    row: NetworkRow,
+    members: readonly { computeId: string; hostname: string; address: string }[],
+  ): Promise<void> {
+    for (const member of members) {
+      await tx.delete(privateNetworkMembers).where(memberRow(row.id, member.computeId));
+      await this.networks.audit(tx, caller, 'network.compute_detached', row, {
+        computeId: member.computeId,
+        hostname: member.hostname,
+        address: member.address,
+      });
+    }
+  }
+
+  /**
+   * The driver's refusal (MachineStateError: 409 with its reason; a join's beside computeId) or failure
+   * (502), in words; `changed` when some of it was done (computes that left a network being deleted).
+   */
+  private refusal(
+    error: unknown,
+    doing: Doing,
+    networkId: string,
+    who?: string,
+    changed = false,
+  ): ProblemError {
+    if (error instanceof ProblemError) return error;
+    const prefix = who ? `${WORDS[doing]}: ${who}` : WORDS[doing];
+    const after = changed ? 'The network stays; try again.' : 'Nothing changed; try again.';
+    if (error instanceof MachineStateError) {
+      const detail = `${prefix}: ${error.message}`;
+      if (doing === 'join') return fieldProblem('computeId', detail, { status: 409 });
+      return new ProblemError(409, { title: WORDS[doing], detail: `${detail} ${after}` });
+    }
+    this.networks.deps.logger.error({ err: error, networkId }, WORDS[doing]);
+    return new ProblemError(502, {
+      title: 'The hypervisor failed',
+      detail: `${prefix}: the hypervisor did not manage it. ${after}`,
+    });
+  }
+}
+
+function memberRow(networkId: string, computeId: string) {
+  return and(eq(privateNetworkMembers.networkId, networkId), eq(privateNetworkMembers.computeId, computeId));
+}
