@@ -4,6 +4,7 @@
 // stops the upload (the server keeps nothing of it).
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { Image } from '@/contract/images';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -108,12 +109,10 @@ export const imageUploadMachine = setup({
       const general =
         Object.keys(errors).length > 0
           ? null
-          : (event.error.problem?.detail ??
-            event.error.problem?.title ??
-            'The upload did not go through. Try again.');
+          : (event.error.problem?.detail ?? event.error.problem?.title ?? t('images.upload.failed'));
       return { errors, message: general };
     }),
-    showCancelled: assign({ message: 'The upload was cancelled; nothing was kept.' }),
+    showCancelled: assign({ message: () => t('images.upload.cancelled') }),
   },
   guards: {
     isComplete: ({ context }) => context.file !== null && context.name.trim() !== '',

@@ -6,6 +6,8 @@ import { useRef } from 'react';
 import { grid } from 'styled-system/patterns';
 import { fromCallback } from 'xstate';
 import type { Image } from '@/contract/images';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { t as translate, useT } from '@/i18n';
 import { type ImageUploadEvent, imageUploadMachine, type UploadInput } from '@/machines/image-upload';
 import { operatingSystemsQuery } from '@/services/computes.queries';
 import { ApiError } from '@/services/http';
@@ -21,6 +23,7 @@ import { TextField } from '@/ui/text-field';
 
 export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: Image) => void }) {
   const { teamId, onClose } = props;
+  const t = useT();
   const queryClient = useQueryClient();
   const systems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
   const file = useRef<File | null>(null);
@@ -82,16 +85,13 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
     >
       <Dialog.Content>
         <Dialog.Header>
-          <Dialog.Title>Upload an image</Dialog.Title>
-          <Dialog.Description>
-            A disk image in qcow2 or raw format, standing alone (no backing file). It is checked, then kept as
-            a qcow2 that new computes can start from.
-          </Dialog.Description>
+          <Dialog.Title>{t('images.uploadDialog.title')}</Dialog.Title>
+          <Dialog.Description>{t('images.uploadDialog.lead')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <div className={grid({ gap: '3' })}>
             <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
-              Image file
+              {t('images.uploadDialog.file')}
               <input
                 type="file"
                 accept=".qcow2,.img,.raw,application/octet-stream"
@@ -113,7 +113,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               ) : null}
             </label>
             <TextField
-              label="Name"
+              label={t('images.uploadDialog.name')}
               value={context.name}
               disabled={busy}
               maxLength={64}
@@ -121,7 +121,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               error={context.errors.name}
             />
             <Select
-              label="Operating system it runs"
+              label={t('images.uploadDialog.operatingSystem')}
               items={systems.map((system) => ({
                 label: `${system.name} ${system.version}`,
                 value: system.id,
@@ -129,14 +129,14 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               value={context.operatingSystemId}
               disabled={busy}
               onValueChange={(value) => (value ? actor.send({ type: 'os.changed', value }) : undefined)}
-              help="Tells new computes how to set it up at first boot (cloud-init)."
+              help={t('images.uploadDialog.operatingSystemHelp')}
               error={context.errors.operatingSystemId}
             />
             {busy ? (
               <Progress
-                label="Uploading"
+                label={t('images.uploadDialog.uploading')}
                 value={percent}
-                valueText={`${percent} % of ${formatSize(context.total)}`}
+                valueText={t('images.uploadDialog.progress', { percent, total: formatSize(context.total) })}
               />
             ) : null}
             {context.message ? <Alert tone="error">{context.message}</Alert> : null}
@@ -150,7 +150,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               else onClose();
             }}
           >
-            {busy ? 'Stop the upload' : 'Cancel'}
+            {busy ? t('images.uploadDialog.stop') : t('images.cancel')}
           </Button>
           <Button
             variant="solid"
@@ -158,7 +158,7 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
             disabled={!snapshot.can({ type: 'upload.start' })}
             onClick={() => actor.send({ type: 'upload.start' })}
           >
-            Upload
+            {t('images.uploadDialog.submit')}
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
@@ -168,7 +168,9 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
 
 /** Bytes in the largest unit that keeps a whole number in front (GB and MB are powers of 1024 here). */
 export function formatSize(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const decimal = (value: number, digits: number) =>
+    formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  if (bytes >= 1024 ** 3) return translate('images.size.gb', { size: decimal(bytes / 1024 ** 3, 1) });
+  if (bytes >= 1024 ** 2) return translate('images.size.mb', { size: decimal(bytes / 1024 ** 2, 1) });
+  return translate('images.size.kb', { size: decimal(Math.max(1, Math.round(bytes / 1024)), 0) });
 }
