@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { FieldError } from '@/contract/problem';
-import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '@/contract/text';
+import { unsafeTextMessage, unsafeTextPaths } from '@/contract/text';
 import type { AppEnv } from './env';
 import { readMultipart } from './multipart';
 import { problem } from './problem';
@@ -58,7 +58,7 @@ export async function readInput<R extends RequestSchemas>(
       ok: false,
       response: problem(c, 422, {
         detail: 'Some fields need attention.',
-        errors: unsafe.map((field) => ({ field: field || 'body', message: UNSAFE_TEXT_MESSAGE })),
+        errors: unsafe.map((field) => ({ field: field || 'body', message: unsafeTextMessage() })),
       }),
     };
   }
