@@ -11,6 +11,7 @@ import {
 import { auditActor } from '../audit/audit-log';
 import { problem } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
+import { t } from '../i18n/t';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
 import { fieldProblem } from '../tenancy/problems';
@@ -123,12 +124,11 @@ export function imagesRoutes(service: ImageService): Routes {
         const length = c.req.header('Content-Length');
         if (!length || !/^\d+$/.test(length)) {
           return problem(c, 411, {
-            detail:
-              'Send the image with a Content-Length (curl -T sends one), so a cut-off upload is noticed.',
+            detail: t('images.problem.lengthRequired'),
           });
         }
         if (await service.imageIdTaken(params.imageId)) {
-          throw imageConflict('An image with this id exists already; choose a new id for an upload.');
+          throw imageConflict(t('images.problem.idTaken'));
         }
         const received = service.deps.files.temporaryPath();
         await service.deps.files.ready();
@@ -167,9 +167,7 @@ export function imagesRoutes(service: ImageService): Routes {
         if (!row) throw imageNotFound();
         if (row.status !== 'available') {
           throw imageConflict(
-            row.status === 'creating'
-              ? 'The image is still being captured.'
-              : 'The image failed; it has no file.',
+            row.status === 'creating' ? t('images.problem.stillCapturing') : t('images.problem.failedNoFile'),
           );
         }
         const answer = await downloadOf(service.fileOf(row.id), {
@@ -182,7 +180,7 @@ export function imagesRoutes(service: ImageService): Routes {
           return problem(
             c,
             416,
-            { detail: `The range is past the end of the file (${answer.size} bytes).` },
+            { detail: t('images.problem.rangePastEnd', { size: answer.size }) },
             { 'Content-Range': `bytes */${answer.size}` },
           );
         }

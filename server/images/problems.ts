@@ -1,13 +1,14 @@
 // Image failures in plain words. Another team's image is "not found", exactly like one that never was.
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function imageNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Image not found',
-    detail: 'This team has no such image. It may have been deleted.',
+    title: t('images.problem.notFound.title'),
+    detail: t('images.problem.notFound.detail'),
   });
 }
 
 export function imageConflict(detail: string): ProblemError {
-  return new ProblemError(409, { title: 'Not possible right now', detail });
+  return new ProblemError(409, { title: t('computes.problem.conflict.title'), detail });
 }
