@@ -139,7 +139,9 @@ export function createApp(deps: AppDeps): App {
         problem(
           c,
           405,
-          { detail: `${c.req.method} is not supported here; use ${methods.join(', ')}.` },
+          {
+            detail: t('http.problem.methodNotAllowed', { method: c.req.method, methods: methods.join(', ') }),
+          },
           {
             Allow: methods.join(', '),
           },
