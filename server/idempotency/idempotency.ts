@@ -96,9 +96,8 @@ export async function findIdempotent(
   }
   if (found.scope !== lookup.scope || found.requestHash !== lookup.requestHash) {
     throw new ProblemError(422, {
-      title: 'Idempotency-Key reused',
-      detail:
-        'This Idempotency-Key was already used for a different request in the last 24 hours. Use a new key for a new request.',
+      title: t('idempotency.problem.reused.title'),
+      detail: t('idempotency.problem.reused.detail'),
     });
   }
   return { resourceId: found.resourceId, statusCode: found.statusCode };
