@@ -18,6 +18,7 @@ import type { Database } from '../db';
 import { teamImages } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -134,18 +135,15 @@ export class ImageService implements TeamImageSource {
     const id = randomUUID();
     const row = await this.db.transaction(async (tx) => {
       const compute = await this.deps.computes.lockCompute(tx, teamId, computeId);
-      if (!compute) throw fieldProblem('computeId', 'This team has no such compute.');
+      if (!compute) throw fieldProblem('computeId', t('images.problem.noSuchCompute'));
       if (compute.status !== 'stopped') {
-        throw imageConflict(
-          `The compute is ${compute.status.replace('_', ' ')}: an image is captured from a stopped compute, so its disk does not change while it is copied. Power it off first.`,
-        );
+        throw imageConflict(t('images.problem.captureNotStopped', { status: compute.status }));
       }
       const [busy] = await tx
         .select({ id: teamImages.id })
         .from(teamImages)
         .where(and(eq(teamImages.sourceComputeId, computeId), eq(teamImages.status, 'creating')));
-      if (busy)
-        throw imageConflict('An image is already being captured from this compute; wait until it is done.');
+      if (busy) throw imageConflict(t('images.problem.captureBusy'));
       const [inserted] = await tx
         .insert(teamImages)
         .values({
@@ -254,7 +252,7 @@ export class ImageService implements TeamImageSource {
     const { teamId, imageId: id, actor, name, operatingSystemId, received } = input;
     if (!this.deps.catalog.operatingSystem(operatingSystemId)) {
       await rm(received, { force: true });
-      throw fieldProblem('operatingSystemId', 'Choose one of the operating systems listed.');
+      throw fieldProblem('operatingSystemId', t('images.problem.chooseOperatingSystem'));
     }
     let facts: DiskFacts;
     try {
@@ -348,7 +346,7 @@ export class ImageService implements TeamImageSource {
       const current = await lockImage(tx, teamId, imageId);
       if (!current) throw imageNotFound();
       if (current.status === 'creating') {
-        throw imageConflict('The image is still being captured; delete it once it is done.');
+        throw imageConflict(t('images.problem.deleteWhileCapturing'));
       }
       await tx.delete(teamImages).where(eq(teamImages.id, imageId));
       await this.deps.meter.end(tx, imageId, now);
