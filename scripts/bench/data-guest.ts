@@ -25,6 +25,8 @@ type Api = ReturnType<typeof resourceManagerApi>;
 
 export interface DataGuest {
   netns: NetnsLibvirt;
+  /** The host's storage pool (in the namespace's libvirtd). */
+  pool: TestPool;
   server: ServerProcess;
   api: Api;
   /** The server's token, for the routes the bench calls without JSON (the image's file). */
@@ -152,7 +154,7 @@ export async function startDataGuest(): Promise<DataGuest> {
       running: (runningAt - began) / 1000,
       sshReady: (performance.now() - began) / 1000,
     };
-    return { netns, server, api, token: account.token, teamId, compute, keyPath, ssh, boot, remove };
+    return { netns, pool, server, api, token: account.token, teamId, compute, keyPath, ssh, boot, remove };
   } catch (error) {
     await remove();
     throw error;

@@ -79,7 +79,7 @@ function timedUpload(url: string, token: string, path: string) {
 }
 
 export async function benchImages(guest: DataGuest): Promise<ImageFigures> {
-  const { api, teamId, compute, netns, server, token } = guest;
+  const { api, teamId, compute, netns, pool, server, token } = guest;
   const base = `${server.url}/resource-manager/api/v1/teams/${teamId}/images`;
   const directory = mkdtempSync(join(tmpdir(), 'ikirere-bench-images-'));
   try {
@@ -96,12 +96,15 @@ export async function benchImages(guest: DataGuest): Promise<ImageFigures> {
       (answer) => answer.body?.status === 'stopped',
       300_000,
     );
-    // The guest's disk as its libvirtd names it (an overlay on the pool's base image).
-    const disk = virshSync(['domblklist', '--details', `ikirere-${compute.id}`], { uri: netns.uri })
+    // The guest's disk (a volume of the pool, an overlay on its base image) where its libvirtd has it.
+    const volume = virshSync(['domblklist', '--details', `ikirere-${compute.id}`], { uri: netns.uri })
       .split('\n')
       .map((line) => line.trim().split(/\s+/))
       .find((fields) => fields[2] === 'vda')?.[3];
-    if (!disk) throw new Error('the guest has no vda');
+    if (!volume) throw new Error('the guest has no vda');
+    const disk = volume.startsWith('/')
+      ? volume
+      : virshSync(['vol-path', '--pool', pool.name, volume], { uri: netns.uri }).trim();
     const writeBegan = performance.now();
     // At 4 GiB of its 25: past the guest's own FAT file system, which it boots from.
     netns.execBesideDaemons(['qemu-io', '-f', 'qcow2', '-c', `write -q -s ${random} 4G 1G`, disk], {
