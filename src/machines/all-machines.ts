@@ -17,6 +17,7 @@ import { dnsRecordFormMachine } from './dns-record-form';
 import { dnssecDisableMachine } from './dnssec-disable';
 import { domainDeleteMachine } from './domain-delete';
 import { firewallFormMachine } from './firewall-form';
+import { imageCaptureMachine } from './image-capture';
 import { imageUploadMachine } from './image-upload';
 import { networkCreateMachine } from './network-create';
 import { passkeyAddMachine } from './passkey-add';
@@ -47,6 +48,7 @@ export const allMachines: Record<string, AnyStateMachine> = {
   'dnssec-disable': dnssecDisableMachine,
   'domain-delete': domainDeleteMachine,
   'firewall-form': firewallFormMachine,
+  'image-capture': imageCaptureMachine,
   'image-upload': imageUploadMachine,
   'network-create': networkCreateMachine,
   'passkey-add': passkeyAddMachine,

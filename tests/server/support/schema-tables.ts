@@ -50,6 +50,8 @@ export const ALL_TABLES = [
   'sms_messages',
   'socket_tickets',
   'ssh_keys',
+  'storage_accruals',
+  'storage_meters',
   'team_images',
   'team_members',
   'team_verifications',
