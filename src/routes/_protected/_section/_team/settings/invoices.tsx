@@ -189,7 +189,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           recipient: recipient(t, data.billTo),
         })}
       </Text>
-{data.lines.length > 0 ? (
+      {data.lines.length > 0 ? (
         <Table.Root caption={t('invoices.linesCaption', { number: data.number })} hideCaption>
           <Table.Head>
             <Table.Row>
