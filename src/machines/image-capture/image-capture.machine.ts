@@ -4,6 +4,7 @@
 // Once begun, the form is ready for another (the page says where to follow the one begun).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Image } from '@/contract/images';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -43,7 +44,7 @@ export const imageCaptureMachine = setup({
       assertEvent(event, 'name.changed');
       return { name: event.value, nameError: null, message: null, captured: null };
     }),
-    showUnnamed: assign({ nameError: 'Give the image a name.' }),
+    showUnnamed: assign({ nameError: () => t('contract.image.nameRequired') }),
     remember: assign({
       captured: ({ event }) => (event as unknown as { output: Image }).output,
       nameError: null,
@@ -54,9 +55,7 @@ export const imageCaptureMachine = setup({
       const beside = problem?.errors?.find((error) => error.field === 'name')?.message ?? null;
       return {
         nameError: beside,
-        message: beside
-          ? null
-          : (problem?.detail ?? problem?.title ?? 'The capture did not begin; try again.'),
+        message: beside ? null : (problem?.detail ?? problem?.title ?? t('computes.image.failed')),
       };
     }),
   },

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AnyRouter, useRouteContext } from '@tanstack/react-router';
 import { showToast } from '@/app-actors';
 import type { Team } from '@/contract/teams';
+import { t } from '@/i18n';
 import { loadedQueryClient } from '@/services/query-client';
 import { readStorage, writeStorage } from '@/services/storage';
 import { userTeamsQuery } from '@/services/teams.queries';
@@ -56,10 +57,8 @@ export async function membershipChanged(router: AnyRouter, teamId: string): Prom
   if (!shown || teams.some((team) => team.id === teamId)) return;
   showToast(router.options.context.actors, {
     tone: 'info',
-    title: `You are no longer a member of ${before?.name ?? 'that team'}`,
-    description: teams[0]
-      ? `The console now shows ${teams[0].name}.`
-      : 'Create a team or accept an invitation to carry on.',
+    title: before ? t('teams.left.title', { team: before.name }) : t('teams.left.titleUnnamed'),
+    description: teams[0] ? t('teams.left.nowShows', { team: teams[0].name }) : t('teams.left.none'),
   });
   await router.navigate({ to: '/overview' });
 }
