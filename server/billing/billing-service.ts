@@ -9,6 +9,7 @@ import type { Database } from '../db';
 import { teams } from '../db/schema';
 import type { MailDriver } from '../drivers/mail';
 import type { PaymentDriver } from '../drivers/payment';
+import { inLanguage } from '../i18n/languages';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -105,13 +106,15 @@ export class BillingService {
     try {
       const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, invoice.teamId));
       if (!team) return;
-      for (const to of await billingRecipients(db, invoice.teamId)) {
+      for (const { to, language } of await billingRecipients(db, invoice.teamId)) {
         await mail.send(
-          invoiceIssuedMail(
-            to,
-            team,
-            { ...invoice, currency: invoice.currency as Currency, paid: invoice.paidAt !== null },
-            publicUrl,
+          inLanguage(language, () =>
+            invoiceIssuedMail(
+              to,
+              team,
+              { ...invoice, currency: invoice.currency as Currency, paid: invoice.paidAt !== null },
+              publicUrl,
+            ),
           ),
         );
       }

@@ -1,9 +1,15 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
 // of lines (computes, then a Storage table of volumes and images: size, hours, the month's price at that
-// size, amount), and a CSV with one row per line and the totals.
+// size, amount), and a CSV with one row per line and the totals. Both in the language of whoever downloads
+// them (the request's): the PDF's dates in their zone (named) or as the UTC days billing runs on, its money
+// and numbers by Intl for the language; the CSV's header row and words too, its values left as data.
 import type { Invoice } from '@/contract/billing';
+import { formatDateTimeWithZone, formatUtcDay } from '@/domain/helpers/time';
 import { computeLabel } from '@/domain/invoice-lines';
 import { formatMoney } from '@/domain/money';
+import { numberLocale } from '@/i18n/locales';
+import { currentLanguage } from '../i18n/languages';
+import { type ServerMessageId, t } from '../i18n/t';
 import type { InvoiceIssuer } from './config';
 import { csvText } from './csv';
 import { A4, PdfPage, writePdf } from './pdf-writer';
@@ -11,6 +17,13 @@ import { A4, PdfPage, writePdf } from './pdf-writer';
 const MARGIN = 50;
 const ROWS_PER_PAGE = 38;
 const COLUMNS = { compute: MARGIN, plan: 200, hours: 360, rate: 440, amount: A4.width - MARGIN };
+
+/** A count (hours, GB, a tax rate) as the reader's language writes numbers. */
+function count(value: number | string): string {
+  return new Intl.NumberFormat(numberLocale(currentLanguage().locale), { maximumFractionDigits: 2 }).format(
+    Number(value),
+  );
+}
 
 function day(iso: string): string {
   return iso.slice(0, 10);
@@ -29,7 +42,7 @@ function billToLines(invoice: Invoice): string[] {
     b.addressLine1,
     b.addressLine2,
     [place, b.country].filter(Boolean).join(', '),
-    b.taxId ? `Tax ID: ${b.taxId}` : null,
+    b.taxId ? t('invoiceFile.taxId', { taxId: b.taxId }) : null,
     b.billingEmail,
   ].filter((line): line is string => Boolean(line));
 }
@@ -49,10 +62,12 @@ function pdfRows(invoice: Invoice): PdfRow[] {
   return rows;
 }
 
-const STORAGE_WORD = { volume: 'Volume', image: 'Image' } as const;
+const STORAGE_WORD = { volume: 'invoiceFile.volume', image: 'invoiceFile.image' } as const;
 
 export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buffer> {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const amount = (line: { capped: boolean; amountMinor: number }) =>
+    line.capped ? t('invoiceFile.capped', { amount: money(line.amountMinor) }) : money(line.amountMinor);
   const pages: PdfPage[] = [];
   const rows = pdfRows(invoice);
   const chunks: PdfRow[][] = [];
@@ -64,45 +79,66 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
     pages.push(page);
     let y = A4.height - MARGIN - 10;
     page.text(MARGIN, y, issuer.name, { size: 18, bold: true });
-    page.text(COLUMNS.amount, y, `Invoice ${invoice.number}`, { size: 14, bold: true, align: 'right' });
+    page.text(COLUMNS.amount, y, t('invoiceFile.title', { number: invoice.number }), {
+      size: 14,
+      bold: true,
+      align: 'right',
+    });
     y -= 18;
-    page.text(COLUMNS.amount, y, `Issued ${day(invoice.issuedAt)}`, { align: 'right' });
+    page.text(
+      COLUMNS.amount,
+      y,
+      t('invoiceFile.issued', { date: formatDateTimeWithZone(invoice.issuedAt) }),
+      {
+        align: 'right',
+      },
+    );
     y -= 14;
-    page.text(COLUMNS.amount, y, `Period ${day(invoice.periodStart)} to ${lastDay(invoice)}`, {
+    const period = { start: formatUtcDay(invoice.periodStart), end: formatUtcDay(lastDay(invoice)) };
+    page.text(COLUMNS.amount, y, t('invoiceFile.period', period), {
       align: 'right',
     });
     y -= 14;
-    page.text(COLUMNS.amount, y, invoice.status === 'paid' ? 'Paid' : 'Unpaid', {
+    page.text(COLUMNS.amount, y, t(invoice.status === 'paid' ? 'invoiceFile.paid' : 'invoiceFile.unpaid'), {
       bold: true,
       align: 'right',
     });
     if (index === 0) {
       let by = A4.height - MARGIN - 24;
       // The issuer under its name: address and tax number (configuration: INVOICE_ISSUER_*).
-      for (const text of [...issuer.addressLines, ...(issuer.taxId ? [`Tax ID: ${issuer.taxId}`] : [])]) {
+      for (const text of [
+        ...issuer.addressLines,
+        ...(issuer.taxId ? [t('invoiceFile.taxId', { taxId: issuer.taxId })] : []),
+      ]) {
         by -= 13;
         page.text(MARGIN, by, text, { size: 9 });
       }
       by -= 22;
-      page.text(MARGIN, by, 'Bill to', { bold: true });
+      page.text(MARGIN, by, t('invoiceFile.billTo'), { bold: true });
       for (const text of billToLines(invoice)) {
         by -= 14;
         page.text(MARGIN, by, text);
       }
       y = Math.min(y, by);
     }
-    const heading = (labels: [string, string, string, string, string]) => {
-      page.text(COLUMNS.compute, y, labels[0], { bold: true });
-      page.text(COLUMNS.plan, y, labels[1], { bold: true });
-      page.text(COLUMNS.hours, y, labels[2], { bold: true, align: 'right' });
-      page.text(COLUMNS.rate, y, labels[3], { bold: true, align: 'right' });
-      page.text(COLUMNS.amount, y, labels[4], { bold: true, align: 'right' });
+    const heading = (labels: Heading) => {
+      page.text(COLUMNS.compute, y, t(labels[0]), { bold: true });
+      page.text(COLUMNS.plan, y, t(labels[1]), { bold: true });
+      page.text(COLUMNS.hours, y, t(labels[2]), { bold: true, align: 'right' });
+      page.text(COLUMNS.rate, y, t(labels[3]), { bold: true, align: 'right' });
+      page.text(COLUMNS.amount, y, t(labels[4]), { bold: true, align: 'right' });
       page.line(MARGIN, y - 6, COLUMNS.amount, y - 6, 1);
     };
     y -= 36;
     if (chunk[0]?.kind === 'storage') heading(STORAGE_HEADING);
     else if (chunk[0]?.kind !== 'storage-heading')
-      heading(['Compute', 'Plan', 'Hours', 'Rate / h', 'Amount']);
+      heading([
+        'invoiceFile.compute',
+        'invoiceFile.plan',
+        'invoiceFile.hours',
+        'invoiceFile.ratePerHour',
+        'invoiceFile.amount',
+      ]);
     chunk.forEach((row, position) => {
       if (row.kind === 'storage-heading') {
         y -= position === 0 ? 0 : 28;
@@ -114,18 +150,18 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
         const { line } = row;
         page.text(COLUMNS.compute, y, computeLabel(line, invoice.lines));
         page.text(COLUMNS.plan, y, line.plan);
-        page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
+        page.text(COLUMNS.hours, y, count(line.hours), { align: 'right' });
         page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });
-        page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+        page.text(COLUMNS.amount, y, amount(line), {
           align: 'right',
         });
       } else {
         const { line } = row;
-        page.text(COLUMNS.compute, y, `${STORAGE_WORD[line.kind]} ${line.name}`);
-        page.text(COLUMNS.plan, y, `${line.sizeGb} GB`);
-        page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
+        page.text(COLUMNS.compute, y, `${t(STORAGE_WORD[line.kind])} ${line.name}`);
+        page.text(COLUMNS.plan, y, t('invoiceFile.gigabytes', { size: count(line.sizeGb) }));
+        page.text(COLUMNS.hours, y, count(line.hours), { align: 'right' });
         page.text(COLUMNS.rate, y, money(line.monthlyMinor), { align: 'right' });
-        page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+        page.text(COLUMNS.amount, y, amount(line), {
           align: 'right',
         });
       }
@@ -133,9 +169,9 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
     });
     if (index === chunks.length - 1) {
       const totals: [string, string, boolean][] = [
-        ['Subtotal', money(invoice.subtotalMinor), false],
-        [`Tax (${invoice.taxRatePercent}%)`, money(invoice.taxMinor), false],
-        ['Total', money(invoice.totalMinor), true],
+        [t('invoiceFile.subtotal'), money(invoice.subtotalMinor), false],
+        [t('invoiceFile.tax', { rate: count(invoice.taxRatePercent) }), money(invoice.taxMinor), false],
+        [t('invoiceFile.total'), money(invoice.totalMinor), true],
       ];
       y -= 10;
       for (const [label, amount, bold] of totals) {
@@ -145,34 +181,36 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
       }
       page.line(COLUMNS.hours, y - 6, COLUMNS.amount, y - 6, 1);
     }
-    page.text(MARGIN, MARGIN, `Page ${index + 1} of ${chunks.length}`, { size: 8 });
+    page.text(MARGIN, MARGIN, t('invoiceFile.page', { page: index + 1, pages: chunks.length }), { size: 8 });
   });
-  return writePdf(pages, { title: `Invoice ${invoice.number}` });
+  return writePdf(pages, { title: t('invoiceFile.title', { number: invoice.number }) });
 }
 
+type Heading = [ServerMessageId, ServerMessageId, ServerMessageId, ServerMessageId, ServerMessageId];
+
 /** The storage table's columns: what is stored, its size, its hours, the month's price at that size. */
-const STORAGE_HEADING: [string, string, string, string, string] = [
-  'Storage',
-  'Size',
-  'Hours',
-  'Price / month',
-  'Amount',
+const STORAGE_HEADING: Heading = [
+  'invoiceFile.storage',
+  'invoiceFile.size',
+  'invoiceFile.hours',
+  'invoiceFile.pricePerMonth',
+  'invoiceFile.amount',
 ];
 
 /** One row per line, then the subtotal, tax and total rows; amounts in minor units of the currency. */
 export function invoiceCsv(invoice: Invoice): string {
   const rows: (string | number)[][] = [
     [
-      'invoice',
-      'period_start',
-      'period_end',
-      'currency',
-      'compute_id',
-      'hostname',
-      'plan',
-      'hours',
-      'rate_minor',
-      'amount_minor',
+      t('invoiceFile.csv.invoice'),
+      t('invoiceFile.csv.periodStart'),
+      t('invoiceFile.csv.periodEnd'),
+      t('invoiceFile.csv.currency'),
+      t('invoiceFile.csv.computeId'),
+      t('invoiceFile.csv.hostname'),
+      t('invoiceFile.csv.plan'),
+      t('invoiceFile.csv.hours'),
+      t('invoiceFile.csv.rateMinor'),
+      t('invoiceFile.csv.amountMinor'),
     ],
   ];
   const head = [invoice.number, day(invoice.periodStart), lastDay(invoice), invoice.currency];
@@ -193,14 +231,22 @@ export function invoiceCsv(invoice: Invoice): string {
       ...head,
       line.id,
       line.name,
-      `${STORAGE_WORD[line.kind]} ${line.sizeGb} GB`,
+      `${t(STORAGE_WORD[line.kind])} ${t('invoiceFile.gigabytes', { size: line.sizeGb })}`,
       line.hours,
       '',
       line.amountMinor,
     ]);
   }
-  rows.push([...head, '', 'Subtotal', '', '', '', invoice.subtotalMinor]);
-  rows.push([...head, '', `Tax ${invoice.taxRatePercent}%`, '', '', '', invoice.taxMinor]);
-  rows.push([...head, '', 'Total', '', '', '', invoice.totalMinor]);
+  rows.push([...head, '', t('invoiceFile.subtotal'), '', '', '', invoice.subtotalMinor]);
+  rows.push([
+    ...head,
+    '',
+    t('invoiceFile.csv.tax', { rate: invoice.taxRatePercent }),
+    '',
+    '',
+    '',
+    invoice.taxMinor,
+  ]);
+  rows.push([...head, '', t('invoiceFile.total'), '', '', '', invoice.totalMinor]);
   return csvText(rows);
 }

@@ -1,13 +1,16 @@
-// The words of the e-mails about a team's balance and its invoices.
+// The words of the e-mails about a team's balance and its invoices, in the language they are built in: the
+// recipient's (callers run them inside `inLanguage`), with money for that language and the grace period's
+// end in the recipient's zone, named.
 import type { Currency } from '@/contract/teams';
-import { formatBillingMonth } from '@/domain/helpers/time';
+import { formatBillingMonth, formatDateTimeWithZone } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
 import type { MailMessage } from '../drivers/mail';
+import { t } from '../i18n/t';
 
-const SIGNATURE = '\n\n— Ikirere';
+const signature = () => `\n\n${t('mail.signature')}`;
 
 function whereToTopUp(publicUrl: string | undefined): string {
-  return publicUrl ? `${publicUrl}/settings/billing` : 'the console, under Settings → Billing';
+  return publicUrl ? `${publicUrl}/settings/billing` : t('mail.billing.consoleBilling');
 }
 
 export function lowBalanceMail(
@@ -20,8 +23,14 @@ export function lowBalanceMail(
   const money = (amount: number) => formatMoney(amount, team.currency);
   return {
     to,
-    subject: `Low balance on ${team.name}`,
-    text: `The balance of the Ikirere team ${team.name} is ${money(balanceMinor)}, under the alert threshold of ${money(thresholdMinor)}.\n\nTop up at ${whereToTopUp(publicUrl)} to keep its computes running. Once the balance is empty, running computes are powered off after a grace period; they are never destroyed.${SIGNATURE}`,
+    subject: t('mail.lowBalance.subject', { team: team.name }),
+    text:
+      t('mail.lowBalance.text', {
+        team: team.name,
+        balance: money(balanceMinor),
+        threshold: money(thresholdMinor),
+        where: whereToTopUp(publicUrl),
+      }) + signature(),
   };
 }
 
@@ -34,8 +43,14 @@ export function emptyBalanceMail(
 ): MailMessage {
   return {
     to,
-    subject: `The balance of ${team.name} is empty`,
-    text: `The balance of the Ikirere team ${team.name} is ${formatMoney(balanceMinor, team.currency)}.\n\nUnless you top up before ${graceEndsAt.toUTCString()}, its running computes will then be powered off — never destroyed: their disks and addresses stay. Until the balance is positive again, computes cannot be started or created.\n\nTop up at ${whereToTopUp(publicUrl)}.${SIGNATURE}`,
+    subject: t('mail.emptyBalance.subject', { team: team.name }),
+    text:
+      t('mail.emptyBalance.text', {
+        team: team.name,
+        balance: formatMoney(balanceMinor, team.currency),
+        until: formatDateTimeWithZone(graceEndsAt),
+        where: whereToTopUp(publicUrl),
+      }) + signature(),
   };
 }
 
@@ -45,14 +60,18 @@ export function invoiceIssuedMail(
   invoice: { number: string; totalMinor: number; currency: Currency; periodStart: Date; paid: boolean },
   publicUrl: string | undefined,
 ): MailMessage {
-  const month = formatBillingMonth(invoice.periodStart);
-  const where = publicUrl ? `${publicUrl}/settings/invoices` : 'the console, under Settings → Invoices';
-  const status = invoice.paid
-    ? 'It is paid from the balance.'
-    : 'The balance does not cover it yet: top up to pay it.';
+  const where = publicUrl ? `${publicUrl}/settings/invoices` : t('mail.billing.consoleInvoices');
   return {
     to,
-    subject: `Invoice ${invoice.number} for ${team.name}`,
-    text: `Invoice ${invoice.number} of the Ikirere team ${team.name} for ${month} comes to ${formatMoney(invoice.totalMinor, invoice.currency)}. ${status}\n\nRead it and download it as PDF or CSV at ${where}.${SIGNATURE}`,
+    subject: t('mail.invoiceIssued.subject', { number: invoice.number, team: team.name }),
+    text:
+      t('mail.invoiceIssued.text', {
+        number: invoice.number,
+        team: team.name,
+        month: formatBillingMonth(invoice.periodStart),
+        total: formatMoney(invoice.totalMinor, invoice.currency),
+        paid: invoice.paid ? 'yes' : 'no',
+        where,
+      }) + signature(),
   };
 }

@@ -120,9 +120,11 @@ const NEUTRAL = new Set(['WS', 'ON', 'CS', 'ES', 'ET', 'S', 'B']);
 /**
  * The text cut into runs that one face can set, in the order they are drawn left to right. A right-to-left
  * run is handed over in reading order: fontkit shapes it and lays its glyphs out right to left itself.
- * Characters no face has become "?".
+ * Characters no face has become "?". The narrow no-break space French numbers are grouped with (Intl's
+ * "1 250 RWF"), which Inter lacks, is set as a no-break space, so the figure stays in one face.
  */
-function runs(text: string, available: Face[]): Array<{ face: number; text: string }> {
+function runs(written: string, available: Face[]): Array<{ face: number; text: string }> {
+  const text = written.replace(/\u202f/g, '\u00a0');
   const chosen = new Map<number, { face: number; shown: string }>();
   let previous = -1;
   for (let index = 0; index < text.length; ) {

@@ -13,6 +13,8 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { billingAccounts, billingProfiles, computes, teamMembers, teams, users } from '../db/schema';
 import type { MailMessage } from '../drivers/mail';
 import { ProblemError } from '../http/problem';
+import { currentLanguage, inLanguage, type Language, languageOf } from '../i18n/languages';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import type { BillingService } from './billing-service';
 import { lockAccount, thresholdOf } from './ledger';
@@ -37,23 +39,28 @@ export async function deliverAlerts(billing: BillingService): Promise<number> {
       await tx.update(billingAccounts).set({ alertDue: null }).where(eq(billingAccounts.teamId, teamId));
       const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
       const recipients = await billingRecipients(tx, teamId);
-      const teamInfo = { name: team?.name ?? 'your team', currency: account.currency };
-      return recipients.map((to) =>
-        account.alertDue === 'depleted' && account.depletedSince
-          ? emptyBalanceMail(
-              to,
-              teamInfo,
-              account.balanceMinor,
-              new Date(account.depletedSince.getTime() + config.graceHours * 3_600_000),
-              publicUrl,
-            )
-          : lowBalanceMail(
-              to,
-              teamInfo,
-              account.balanceMinor,
-              thresholdOf(account, account.currency),
-              publicUrl,
-            ),
+      const teamInfo = (): { name: string; currency: Currency } => ({
+        name: team?.name ?? t('mail.billing.yourTeam'),
+        currency: account.currency,
+      });
+      return recipients.map(({ to, language }) =>
+        inLanguage(language, () =>
+          account.alertDue === 'depleted' && account.depletedSince
+            ? emptyBalanceMail(
+                to,
+                teamInfo(),
+                account.balanceMinor,
+                new Date(account.depletedSince.getTime() + config.graceHours * 3_600_000),
+                publicUrl,
+              )
+            : lowBalanceMail(
+                to,
+                teamInfo(),
+                account.balanceMinor,
+                thresholdOf(account, account.currency),
+                publicUrl,
+              ),
+        ),
       );
     });
     for (const message of messages) {
@@ -68,10 +75,16 @@ export async function deliverAlerts(billing: BillingService): Promise<number> {
   return sent;
 }
 
-/** The owner's address, and the billing address when it is another one: who billing e-mails go to. */
-export async function billingRecipients(db: Queryable, teamId: string): Promise<string[]> {
+/**
+ * Who billing e-mails go to, each in their language and zone: the owners, and the billing address when it
+ * is another one (in its account's language when it has one, else the first owner's).
+ */
+export async function billingRecipients(
+  db: Queryable,
+  teamId: string,
+): Promise<Array<{ to: string; language: Language }>> {
   const owners = await db
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(
@@ -81,9 +94,18 @@ export async function billingRecipients(db: Queryable, teamId: string): Promise<
     .select({ billingEmail: billingProfiles.billingEmail })
     .from(billingProfiles)
     .where(eq(billingProfiles.teamId, teamId));
-  const addresses = owners.map((owner) => owner.email);
-  if (profile?.billingEmail) addresses.push(profile.billingEmail);
-  return [...new Set(addresses)];
+  const recipients = owners.map((owner) => ({ to: owner.email, language: languageOf(owner) }));
+  const billingEmail = profile?.billingEmail;
+  if (billingEmail && !recipients.some((recipient) => recipient.to === billingEmail)) {
+    const [account] = await db
+      .select({ locale: users.locale, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.email, billingEmail))
+      .limit(1);
+    const language = account ? languageOf(account) : (recipients[0]?.language ?? currentLanguage());
+    recipients.push({ to: billingEmail, language });
+  }
+  return recipients;
 }
 
 export interface SweepResult {

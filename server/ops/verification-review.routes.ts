@@ -19,6 +19,8 @@ import type { AppEnv } from '../http/env';
 import { idParam } from '../http/path-params';
 import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
+import { inLanguage } from '../i18n/languages';
+import { languageOfAddress } from '../i18n/recipient-language';
 import { documentResponse } from '../teams/verification/documents';
 import { verificationDecisionMail } from '../teams/verification/messages';
 import type { UploadStore } from '../teams/verification/upload-store';
@@ -154,9 +156,14 @@ export function verificationReviewRoutes(deps: { uploads: UploadStore; operatorT
         await c.get('live').publishToTeam(team.id, { type: 'team.updated', teamId: team.id });
         const updated = await findTeam(identity.db, team.id);
         for (const owner of await ownersOf(identity.db, team.id)) {
-          identity.deliveries.later('verification decision notice', () =>
-            identity.mail.send(verificationDecisionMail(owner.email, updated.name, body.decision, message)),
-          );
+          identity.deliveries.later('verification decision notice', async () => {
+            const language = await languageOfAddress(identity.db, owner.email);
+            await identity.mail.send(
+              inLanguage(language, () =>
+                verificationDecisionMail(owner.email, updated.name, body.decision, message),
+              ),
+            );
+          });
         }
         return c.json(await describe(identity.db, updated), 200);
       },

@@ -1,11 +1,13 @@
-// The e-mails every verification change sends to the team's owners, with the operator's message if any.
+// The e-mails every verification change sends to the team's owners, with the operator's message if any, in
+// the language they are built in: each owner's (callers run them inside `inLanguage`).
 import type { VerificationDecision } from '@/contract/operator';
 import type { MailMessage } from '../../drivers/mail';
+import { t } from '../../i18n/t';
 
-const SIGNATURE = '\n\n— Ikirere';
+const signature = () => `\n\n${t('mail.signature')}`;
 
 function withMessage(message: string | null | undefined): string {
-  return message ? `\n\nMessage from our review team:\n\n${message}` : '';
+  return message ? `\n\n${t('mail.verification.reviewMessage')}\n\n${message}` : '';
 }
 
 export function verificationSubmittedMail(
@@ -16,10 +18,8 @@ export function verificationSubmittedMail(
 ): MailMessage {
   return {
     to,
-    subject: `We received the verification request for ${team}`,
-    text:
-      `${submittedBy} sent a verification request for the team ${team} with ${documents} document${documents === 1 ? '' : 's'}. ` +
-      `Verification request submitted. We'll get back to you in 2–3 business days.${SIGNATURE}`,
+    subject: t('mail.verification.submitted.subject', { team }),
+    text: t('mail.verification.submitted.text', { by: submittedBy, team, count: documents }) + signature(),
   };
 }
 
@@ -33,26 +33,28 @@ export function verificationDecisionMail(
     case 'approve':
       return {
         to,
-        subject: `${team} is verified`,
-        text:
-          `The team ${team} is now verified: the limits for unverified teams no longer apply, and larger plans are available.` +
-          `${withMessage(message)}${SIGNATURE}`,
+        subject: t('mail.verification.approved.subject', { team }),
+        text: t('mail.verification.approved.text', { team }) + withMessage(message) + signature(),
       };
     case 'reject':
       return {
         to,
-        subject: `The verification of ${team} was not approved`,
+        subject: t('mail.verification.rejected.subject', { team }),
         text:
-          `We could not verify the team ${team} with the details and documents it sent.${withMessage(message)}\n\n` +
-          `You can correct the details and send the request again from the team's settings. Questions? Reply to this e-mail or contact support.${SIGNATURE}`,
+          t('mail.verification.rejected.text', { team }) +
+          withMessage(message) +
+          `\n\n${t('mail.verification.rejected.next')}` +
+          signature(),
       };
     case 'request-info':
       return {
         to,
-        subject: `More information needed to verify ${team}`,
+        subject: t('mail.verification.moreInfo.subject', { team }),
         text:
-          `To finish verifying the team ${team}, we need more information.${withMessage(message)}\n\n` +
-          `Reply to this e-mail with what is asked, or send the request again with more documents from the team's settings.${SIGNATURE}`,
+          t('mail.verification.moreInfo.text', { team }) +
+          withMessage(message) +
+          `\n\n${t('mail.verification.moreInfo.next')}` +
+          signature(),
       };
   }
 }

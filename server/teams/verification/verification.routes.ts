@@ -10,6 +10,8 @@ import {
 import { auditActor, recordAudit } from '../../audit/audit-log';
 import { teams, teamVerifications, verificationDocuments, verificationEvents } from '../../db/schema';
 import { defineRoutes } from '../../http/routes';
+import { inLanguage } from '../../i18n/languages';
+import { languageOfAddress } from '../../i18n/recipient-language';
 import { isUuid, teamGuards } from '../../tenancy/guards';
 import { documentParams, teamIdParams } from '../../tenancy/params';
 import { notInTeam, teamNotFound } from '../../tenancy/problems';
@@ -127,9 +129,14 @@ export function verificationRoutes(deps: { uploads: UploadStore }) {
         }
         const owners = await ownersOf(identity.db, team.id);
         for (const owner of owners) {
-          identity.deliveries.later('verification submitted notice', () =>
-            identity.mail.send(verificationSubmittedMail(owner.email, team.name, user.name, checked.length)),
-          );
+          identity.deliveries.later('verification submitted notice', async () => {
+            const language = await languageOfAddress(identity.db, owner.email);
+            await identity.mail.send(
+              inLanguage(language, () =>
+                verificationSubmittedMail(owner.email, team.name, user.name, checked.length),
+              ),
+            );
+          });
         }
         await c.get('live').publishToTeam(team.id, { type: 'team.updated', teamId: team.id });
         return c.json(await loadVerification(identity.db, team.id, 'PENDING'), 200);

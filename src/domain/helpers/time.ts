@@ -85,7 +85,8 @@ function kinyarwandaDate(date: Date, timeZone: string, withTime: boolean, t: Tra
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
-  const day = `${parts.day} ${t(MONTHS[Number(parts.month) - 1]!)} ${parts.year}`;
+  // Intl writes a numeric day with a leading zero beside a numeric month ("01"): the date says "1".
+  const day = `${Number(parts.day)} ${t(MONTHS[Number(parts.month) - 1]!)} ${parts.year}`;
   return withTime ? `${day}, ${parts.hour}:${parts.minute}` : day;
 }
 

@@ -1,10 +1,12 @@
 // The invoice PDF as its reader sees it: the issuer's name, address and tax number from the configuration,
-// and names in any script the console's fonts carry printed as written, not as "?".
+// and names in any script the console's fonts carry printed as written, not as "?"; its words in the
+// reader's language, French typography included.
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { invoiceSchema } from '@/contract/billing';
 import { invoicePdf } from '../../../server/billing/invoice-documents';
+import { inLanguage } from '../../../server/i18n/languages';
 
 const invoice = v.parse(invoiceSchema, {
   id: '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5',
@@ -80,6 +82,48 @@ describe('the invoice PDF', () => {
     // Two computes of one name are told apart on the PDF too.
     expect(text).toContain('kbd-1 (11111111)');
     expect(text).toContain('kbd-1 (99999999)');
+  });
+
+  it('prints its words in French and Kinyarwanda, accents, apostrophes, guillemets and spaces included', async () => {
+    const french = v.parse(invoiceSchema, {
+      ...invoice,
+      billTo: { ...invoice.billTo, companyName: 'Société «\u00a0Café à l’Îlot\u00a0» Ç' },
+    });
+    const issuer = { name: 'Ikirere', addressLines: [], taxId: '' };
+    const fr = await pdfText(
+      await inLanguage({ locale: 'fr', timeZone: 'Europe/Paris' }, () => invoicePdf(french, issuer)),
+    );
+    for (const words of [
+      'Facture IK-2026-000042',
+      'Émise le 1 déc. 2026, 01:05 (Europe/Paris)',
+      'Période du 1 novembre 2026 au 30 novembre 2026 (UTC)',
+      'Impayée',
+      'Facturé à',
+      'Tarif / h',
+      'Sous-total',
+      'Page 1 sur 1',
+    ]) {
+      expect(fr).toContain(words);
+    }
+    // pdf.js reads a no-break space back as a space: the guillemets' spaces and the figures' groups.
+    expect(fr).toContain('Société « Café à l’Îlot » Ç');
+    expect(fr).toContain('plafond mensuel 7 000 RWF');
+    expect(fr).not.toContain('?');
+
+    const rw = await pdfText(
+      await inLanguage({ locale: 'rw', timeZone: 'Africa/Kigali' }, () => invoicePdf(invoice, issuer)),
+    );
+    for (const words of [
+      'Inyemezabuguzi IK-2026-000042',
+      'Yatanzwe ku wa 1 Ukuboza 2026, 02:05 (Africa/Kigali)',
+      'Igihe: kuva ku wa 1 Ugushyingo 2026 kugeza ku wa 30 Ugushyingo 2026 (UTC)',
+      'Ntiyishyuwe',
+      "Igiteranyo mbere y'umusoro",
+      "ntarengwa y'ukwezi RWF 7,000",
+      'Urupapuro 1 kuri 1',
+    ]) {
+      expect(rw).toContain(words);
+    }
   });
 
   it('prints Arabic and Hebrew right to left, and Chinese, Japanese and Korean, as written', async () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../../http/env';
+import { t } from '../../../i18n/t';
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page';
 import { DECLINE_REASONS, SANDBOX_CHECKOUT_PATH, type SandboxProvider } from './sandbox-provider';
 
@@ -19,12 +20,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
   const base = SANDBOX_CHECKOUT_PATH;
   const notFound = (c: Context<AppEnv>) =>
     c.html(
-      renderCheckoutMessage(
-        'No such checkout',
-        'This payment link is not one the sandbox gave out. Start the top-up again from the console.',
-        base,
-        undefined,
-      ),
+      renderCheckoutMessage(t('checkout.notFound.title'), t('checkout.notFound.text'), base, undefined),
       404,
     );
 
@@ -34,12 +30,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
       maxSize: 4 * 1024,
       onError: (c) =>
         c.html(
-          renderCheckoutMessage(
-            'Too large',
-            'This form is larger than the sandbox accepts.',
-            base,
-            undefined,
-          ),
+          renderCheckoutMessage(t('checkout.tooLarge.title'), t('checkout.tooLarge.text'), base, undefined),
           413,
         ),
     }),
@@ -57,12 +48,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
     }
     if (sameSite) return next();
     return c.html(
-      renderCheckoutMessage(
-        'Not from the checkout page',
-        'This decision did not come from the sandbox checkout page. Open the payment link and choose there.',
-        base,
-        undefined,
-      ),
+      renderCheckoutMessage(t('checkout.notFromPage.title'), t('checkout.notFromPage.text'), base, undefined),
       403,
     );
   });
@@ -73,9 +59,9 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
     const checkout = await provider.checkout(c.req.param('reference'));
     if (!checkout) return notFound(c);
     if (checkout.status !== 'pending') {
-      const title = checkout.status === 'approved' ? 'Already paid' : 'Already declined';
+      const title = t(checkout.status === 'approved' ? 'checkout.alreadyPaid' : 'checkout.alreadyDeclined');
       return c.html(
-        renderCheckoutMessage(title, 'This payment was already decided.', base, checkout.returnUrl),
+        renderCheckoutMessage(title, t('checkout.alreadyDecided.text'), base, checkout.returnUrl),
       );
     }
     return c.html(renderCheckoutPage(checkout, base));
@@ -97,24 +83,24 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
           return c.redirect(withOutcome(returnUrl, result.outcome), 303);
         case 'not-pending':
           return c.html(
-            renderCheckoutMessage('Already decided', 'This payment was already decided.', base, returnUrl),
+            renderCheckoutMessage(
+              t('checkout.alreadyDecided.title'),
+              t('checkout.alreadyDecided.text'),
+              base,
+              returnUrl,
+            ),
             409,
           );
         case 'expired':
           return c.html(
-            renderCheckoutMessage(
-              'Checkout expired',
-              'This payment link expired after an hour. Start a new top-up from the console.',
-              base,
-              returnUrl,
-            ),
+            renderCheckoutMessage(t('checkout.expired.title'), t('checkout.expired.text'), base, returnUrl),
             410,
           );
         default:
           return c.html(
             renderCheckoutMessage(
-              'Could not reach the console',
-              `The sandbox could not tell the console about this payment (it answered ${result.status}). Nothing was charged; try again.`,
+              t('checkout.unreachable.title'),
+              t('checkout.unreachable.text', { status: String(result.status) }),
               base,
               returnUrl,
             ),
