@@ -1,9 +1,11 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
 // of lines (computes, then a Storage table of volumes and images: size, hours, the month's price at that
-// size, amount), and a CSV with one row per line and the totals.
+// size, amount; then a Backups table: each compute's days of backups, the price per day, amount), and a CSV
+// with one row per line and the totals.
 import type { Invoice } from '@/contract/billing';
 import { computeLabel } from '@/domain/invoice-lines';
 import { formatMoney } from '@/domain/money';
+import { t } from '../i18n/t';
 import type { InvoiceIssuer } from './config';
 import { csvText } from './csv';
 import { A4, PdfPage, writePdf } from './pdf-writer';
@@ -38,13 +40,19 @@ function billToLines(invoice: Invoice): string[] {
 type PdfRow =
   | { kind: 'compute'; line: Invoice['lines'][number] }
   | { kind: 'storage-heading' }
-  | { kind: 'storage'; line: Invoice['storageLines'][number] };
+  | { kind: 'storage'; line: Invoice['storageLines'][number] }
+  | { kind: 'backup-heading' }
+  | { kind: 'backup'; line: Invoice['backupLines'][number] };
 
 function pdfRows(invoice: Invoice): PdfRow[] {
   const rows: PdfRow[] = invoice.lines.map((line) => ({ kind: 'compute', line }));
   if (invoice.storageLines.length > 0) {
     rows.push({ kind: 'storage-heading' });
     for (const line of invoice.storageLines) rows.push({ kind: 'storage', line });
+  }
+  if (invoice.backupLines.length > 0) {
+    rows.push({ kind: 'backup-heading' });
+    for (const line of invoice.backupLines) rows.push({ kind: 'backup', line });
   }
   return rows;
 }
@@ -101,12 +109,18 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
     };
     y -= 36;
     if (chunk[0]?.kind === 'storage') heading(STORAGE_HEADING);
-    else if (chunk[0]?.kind !== 'storage-heading')
+    else if (chunk[0]?.kind === 'backup') heading(backupHeading());
+    else if (chunk[0]?.kind !== 'storage-heading' && chunk[0]?.kind !== 'backup-heading')
       heading(['Compute', 'Plan', 'Hours', 'Rate / h', 'Amount']);
     chunk.forEach((row, position) => {
       if (row.kind === 'storage-heading') {
         y -= position === 0 ? 0 : 28;
         heading(STORAGE_HEADING);
+        return;
+      }
+      if (row.kind === 'backup-heading') {
+        y -= position === 0 ? 0 : 28;
+        heading(backupHeading());
         return;
       }
       y -= 18;
@@ -117,6 +131,15 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
         page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
         page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });
         page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+          align: 'right',
+        });
+      } else if (row.kind === 'backup') {
+        const { line } = row;
+        page.text(COLUMNS.compute, y, computeLabel(line, invoice.backupLines));
+        page.text(COLUMNS.hours, y, String(line.days), { align: 'right' });
+        page.text(COLUMNS.rate, y, money(line.dayRateMinor), { align: 'right' });
+        const amount = money(line.amountMinor);
+        page.text(COLUMNS.amount, y, line.capped ? t('invoice.backups.capped', { amount }) : amount, {
           align: 'right',
         });
       } else {
@@ -159,6 +182,17 @@ const STORAGE_HEADING: [string, string, string, string, string] = [
   'Amount',
 ];
 
+/** The backups table's columns: the compute, its days of backups, a day's price (no plan column). */
+function backupHeading(): [string, string, string, string, string] {
+  return [
+    t('invoice.backups.heading'),
+    '',
+    t('invoice.backups.days'),
+    t('invoice.backups.perDay'),
+    t('invoice.backups.amount'),
+  ];
+}
+
 /** One row per line, then the subtotal, tax and total rows; amounts in minor units of the currency. */
 export function invoiceCsv(invoice: Invoice): string {
   const rows: (string | number)[][] = [
@@ -196,6 +230,18 @@ export function invoiceCsv(invoice: Invoice): string {
       `${STORAGE_WORD[line.kind]} ${line.sizeGb} GB`,
       line.hours,
       '',
+      line.amountMinor,
+    ]);
+  }
+  // A compute's backups: its days as the plan, the hours they charged and the backup price per hour.
+  for (const line of invoice.backupLines) {
+    rows.push([
+      ...head,
+      line.computeId,
+      line.hostname,
+      t('invoice.backups.csvPlan', { days: line.days }),
+      line.days * 24,
+      line.dayRateMinor % 24 === 0 ? line.dayRateMinor / 24 : '',
       line.amountMinor,
     ]);
   }
