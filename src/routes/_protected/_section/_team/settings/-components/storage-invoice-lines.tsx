@@ -29,9 +29,13 @@ export function StorageInvoiceLines({ invoice }: { invoice: Invoice }) {
             </Table.Cell>
             <Table.Cell>{t('invoices.storage.gb', { size: formatNumber(line.sizeGb) })}</Table.Cell>
             <Table.Cell numeric>{formatNumber(line.hours)}</Table.Cell>
-            <Table.Cell numeric>{t('invoices.storage.perMonth', { price: money(line.monthlyMinor) })}</Table.Cell>
             <Table.Cell numeric>
-              {line.capped ? t('invoices.capped', { amount: money(line.amountMinor) }) : money(line.amountMinor)}
+              {t('invoices.storage.perMonth', { price: money(line.monthlyMinor) })}
+            </Table.Cell>
+            <Table.Cell numeric>
+              {line.capped
+                ? t('invoices.capped', { amount: money(line.amountMinor) })
+                : money(line.amountMinor)}
             </Table.Cell>
           </Table.Row>
         ))}
