@@ -2,7 +2,7 @@
 // of the plan's) each time a compute's daily backup begins, never more than the monthly backup price in one
 // calendar month (UTC). Each day's charge has its own key, so a sweep run twice never charges twice; the
 // charges are ledger entries, and the month's invoice lists them: one line per compute (backupLines).
-import { and, asc, eq, gt, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
 import type { BackupInvoiceLine } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
@@ -79,6 +79,7 @@ export async function backupLines(
         eq(ledgerEntries.currency, currency),
         eq(ledgerEntries.kind, 'charge'),
         like(ledgerEntries.idempotencyKey, 'backups:%'),
+        isNotNull(ledgerEntries.computeId),
         gte(ledgerEntries.periodStart, monthStart),
         lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
         gt(ledgerEntries.seq, postedAfter),
@@ -90,7 +91,7 @@ export async function backupLines(
     const amountMinor = Number(row.amountMinor);
     const dayRateMinor = Number(row.dayRateMinor);
     return {
-      computeId: row.computeId ?? '',
+      computeId: row.computeId as string,
       hostname: row.hostname ?? 'deleted compute',
       days: row.days,
       dayRateMinor,
