@@ -1,12 +1,15 @@
 // What backups cost, charged to the team's balance: a day of backups (24 hours of the backup price, a share
 // of the plan's) each time a compute's daily backup begins, never more than the monthly backup price in one
 // calendar month (UTC). Each day's charge has its own key, so a sweep run twice never charges twice; the
-// charges are ledger entries, so they appear on the month's invoice beside the compute's hours.
-import { and, eq, like, sql } from 'drizzle-orm';
+// charges are ledger entries, and the month's invoice lists them: one line per compute (backupLines).
+import { and, asc, eq, gt, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
+import type { BackupInvoiceLine } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
-import { ledgerEntries } from '../db/schema';
+import { computes, ledgerEntries } from '../db/schema';
+import type { Queryable } from '../tenancy/team-record';
 import { lockAccount, postCharge } from './ledger';
+import { addMonths } from './metering';
 
 type Price = Record<Currency, number>;
 
@@ -46,4 +49,54 @@ export async function chargeBackupDay(tx: Transaction, input: BackupDayCharge): 
     at: input.at,
   });
   return amountMinor;
+}
+
+/**
+ * The month's backup lines, one per compute, from its day charges posted after ledger entry `postedAfter`
+ * (an invoice's earlier ones cover those before): the days charged, a whole day's charge (the largest), and
+ * the amount; capped when the monthly backup price cut a day short.
+ */
+export async function backupLines(
+  db: Queryable,
+  teamId: string,
+  currency: Currency,
+  monthStart: Date,
+  postedAfter = 0,
+): Promise<BackupInvoiceLine[]> {
+  const rows = await db
+    .select({
+      computeId: ledgerEntries.computeId,
+      hostname: computes.hostname,
+      days: sql<number>`count(*)::int`,
+      dayRateMinor: sql<string>`max(-${ledgerEntries.amountMinor})`,
+      amountMinor: sql<string>`sum(-${ledgerEntries.amountMinor})`,
+    })
+    .from(ledgerEntries)
+    .leftJoin(computes, eq(computes.id, ledgerEntries.computeId))
+    .where(
+      and(
+        eq(ledgerEntries.teamId, teamId),
+        eq(ledgerEntries.currency, currency),
+        eq(ledgerEntries.kind, 'charge'),
+        like(ledgerEntries.idempotencyKey, 'backups:%'),
+        isNotNull(ledgerEntries.computeId),
+        gte(ledgerEntries.periodStart, monthStart),
+        lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
+        gt(ledgerEntries.seq, postedAfter),
+      ),
+    )
+    .groupBy(ledgerEntries.computeId, computes.hostname)
+    .orderBy(asc(computes.hostname), asc(ledgerEntries.computeId));
+  return rows.map((row) => {
+    const amountMinor = Number(row.amountMinor);
+    const dayRateMinor = Number(row.dayRateMinor);
+    return {
+      computeId: row.computeId as string,
+      hostname: row.hostname ?? 'deleted compute',
+      days: row.days,
+      dayRateMinor,
+      amountMinor,
+      capped: amountMinor < row.days * dayRateMinor,
+    };
+  });
 }

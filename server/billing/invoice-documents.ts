@@ -1,8 +1,9 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
 // of lines (computes, then a Storage table of volumes and images: size, hours, the month's price at that
-// size, amount), and a CSV with one row per line and the totals. Both in the language of whoever downloads
-// them (the request's): the PDF's dates in their zone (named) or as the UTC days billing runs on, its money
-// and numbers by Intl for the language; the CSV's header row and words too, its values left as data.
+// size, amount; then a Backups table: each compute's days of backups, the price per day, amount), and a CSV
+// with one row per line and the totals. Both in the language of whoever downloads them (the request's): the
+// PDF's dates in their zone (named) or as the UTC days billing runs on, its money and numbers by Intl for the
+// language; the CSV's header row and words too, its values left as data.
 import type { Invoice } from '@/contract/billing';
 import { formatDateTimeWithZone, formatUtcDay } from '@/domain/helpers/time';
 import { computeLabel } from '@/domain/invoice-lines';
@@ -51,13 +52,19 @@ function billToLines(invoice: Invoice): string[] {
 type PdfRow =
   | { kind: 'compute'; line: Invoice['lines'][number] }
   | { kind: 'storage-heading' }
-  | { kind: 'storage'; line: Invoice['storageLines'][number] };
+  | { kind: 'storage'; line: Invoice['storageLines'][number] }
+  | { kind: 'backup-heading' }
+  | { kind: 'backup'; line: Invoice['backupLines'][number] };
 
 function pdfRows(invoice: Invoice): PdfRow[] {
   const rows: PdfRow[] = invoice.lines.map((line) => ({ kind: 'compute', line }));
   if (invoice.storageLines.length > 0) {
     rows.push({ kind: 'storage-heading' });
     for (const line of invoice.storageLines) rows.push({ kind: 'storage', line });
+  }
+  if (invoice.backupLines.length > 0) {
+    rows.push({ kind: 'backup-heading' });
+    for (const line of invoice.backupLines) rows.push({ kind: 'backup', line });
   }
   return rows;
 }
@@ -123,7 +130,7 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
     }
     const heading = (labels: Heading) => {
       page.text(COLUMNS.compute, y, t(labels[0]), { bold: true });
-      page.text(COLUMNS.plan, y, t(labels[1]), { bold: true });
+      if (labels[1]) page.text(COLUMNS.plan, y, t(labels[1]), { bold: true });
       page.text(COLUMNS.hours, y, t(labels[2]), { bold: true, align: 'right' });
       page.text(COLUMNS.rate, y, t(labels[3]), { bold: true, align: 'right' });
       page.text(COLUMNS.amount, y, t(labels[4]), { bold: true, align: 'right' });
@@ -131,7 +138,8 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
     };
     y -= 36;
     if (chunk[0]?.kind === 'storage') heading(STORAGE_HEADING);
-    else if (chunk[0]?.kind !== 'storage-heading')
+    else if (chunk[0]?.kind === 'backup') heading(BACKUP_HEADING);
+    else if (chunk[0]?.kind !== 'storage-heading' && chunk[0]?.kind !== 'backup-heading')
       heading([
         'invoiceFile.compute',
         'invoiceFile.plan',
@@ -145,6 +153,11 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
         heading(STORAGE_HEADING);
         return;
       }
+      if (row.kind === 'backup-heading') {
+        y -= position === 0 ? 0 : 28;
+        heading(BACKUP_HEADING);
+        return;
+      }
       y -= 18;
       if (row.kind === 'compute') {
         const { line } = row;
@@ -155,6 +168,12 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
         page.text(COLUMNS.amount, y, amount(line), {
           align: 'right',
         });
+      } else if (row.kind === 'backup') {
+        const { line } = row;
+        page.text(COLUMNS.compute, y, computeLabel(line, invoice.backupLines));
+        page.text(COLUMNS.hours, y, count(line.days), { align: 'right' });
+        page.text(COLUMNS.rate, y, money(line.dayRateMinor), { align: 'right' });
+        page.text(COLUMNS.amount, y, amount(line), { align: 'right' });
       } else {
         const { line } = row;
         page.text(COLUMNS.compute, y, `${t(STORAGE_WORD[line.kind])} ${line.name}`);
@@ -186,7 +205,8 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
   return writePdf(pages, { title: t('invoiceFile.title', { number: invoice.number }) });
 }
 
-type Heading = [ServerMessageId, ServerMessageId, ServerMessageId, ServerMessageId, ServerMessageId];
+/** A table's five column titles; the second is left empty where the table has no such column. */
+type Heading = [ServerMessageId, ServerMessageId | null, ServerMessageId, ServerMessageId, ServerMessageId];
 
 /** The storage table's columns: what is stored, its size, its hours, the month's price at that size. */
 const STORAGE_HEADING: Heading = [
@@ -194,6 +214,15 @@ const STORAGE_HEADING: Heading = [
   'invoiceFile.size',
   'invoiceFile.hours',
   'invoiceFile.pricePerMonth',
+  'invoiceFile.amount',
+];
+
+/** The backups table's columns: the compute, its days of backups, a day's price (no plan column). */
+const BACKUP_HEADING: Heading = [
+  'invoice.backups.heading',
+  null,
+  'invoice.backups.days',
+  'invoice.backups.perDay',
   'invoiceFile.amount',
 ];
 
@@ -234,6 +263,18 @@ export function invoiceCsv(invoice: Invoice): string {
       `${t(STORAGE_WORD[line.kind])} ${t('invoiceFile.gigabytes', { size: line.sizeGb })}`,
       line.hours,
       '',
+      line.amountMinor,
+    ]);
+  }
+  // A compute's backups: its days as the plan, the hours they charged and the backup price per hour.
+  for (const line of invoice.backupLines) {
+    rows.push([
+      ...head,
+      line.computeId,
+      line.hostname,
+      t('invoice.backups.csvPlan', { days: line.days }),
+      line.days * 24,
+      line.dayRateMinor % 24 === 0 ? line.dayRateMinor / 24 : '',
       line.amountMinor,
     ]);
   }

@@ -1,19 +1,22 @@
 // Monthly invoices. Once a calendar month (UTC) is over and posted (month-close.ts), the sweep issues one
-// invoice per team that had usage in it: a line per compute from the month's posted accruals and one per
-// volume and team image at each size (storage-close.ts), the subtotal, tax at TAX_RATE_PERCENT (rounded
-// half up; posted to the ledger as a charge, so the balance covers it like usage), the total, and whom it
-// is addressed to — all frozen at issue. Numbers run IK-<year of issue>-000001 upwards per server, taken
-// from invoice_counters in the issuing transaction, so a rolled-back issue leaves no gap.
+// invoice per team that had usage in it: a line per compute from the month's posted accruals, one per
+// volume and team image at each size (storage-close.ts), one per compute's backups from the month's day
+// charges (backup-charges.ts), the subtotal, tax at TAX_RATE_PERCENT (rounded half up; posted to the ledger
+// as a charge, so the balance covers it like usage), the total, and whom it is addressed to — all frozen at
+// issue. Numbers run IK-<year of issue>-000001 upwards per server, taken from invoice_counters in the
+// issuing transaction, so a rolled-back issue leaves no gap.
 //
 // An invoice covers the month's usage charges up to the team's last ledger entry at issue (through_seq).
 // Usage charged to the month after that (possible only when the sandbox's simulated month end issued the
-// invoice early) goes on a second invoice for the month when it is over: nothing charged is left off.
+// invoice early: a compute made, or a day of backups begun, meanwhile) goes on a second invoice for the
+// month when it is over: nothing charged is left off.
 //
 // Paid: the team's credits (top-ups and adjustments, all time) cover every charge for the invoice's month
 // and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, like, lt, max, or, sql } from 'drizzle-orm';
 import type {
+  BackupInvoiceLine,
   Invoice,
   InvoiceBillTo,
   InvoiceLine,
@@ -34,6 +37,7 @@ import {
   usageAccruals,
 } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
+import { backupLines } from './backup-charges';
 import { taxOf } from './config';
 import { lockAccount, postCharge } from './ledger';
 import { addMonths, monthStartOf } from './metering';
@@ -121,7 +125,8 @@ export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<
   const periodEnd = addMonths(monthStart, 1);
   const lines = await monthLines(tx, teamId, account.currency, monthStart, input.hoursAsOf ?? now, after);
   const stored = await storageLines(tx, teamId, account.currency, monthStart, after);
-  const subtotalMinor = [...lines, ...stored].reduce((sum, line) => sum + line.amountMinor, 0);
+  const backups = await backupLines(tx, teamId, account.currency, monthStart, after);
+  const subtotalMinor = [...lines, ...stored, ...backups].reduce((sum, line) => sum + line.amountMinor, 0);
   if (subtotalMinor <= 0) return undefined;
   const taxMinor = taxOf(subtotalMinor, taxRatePercent);
   const number = await nextNumber(tx, now.getUTCFullYear());
@@ -152,6 +157,7 @@ export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<
       periodEnd,
       lines: lines as unknown as Record<string, unknown>[],
       storageLines: stored as unknown as Record<string, unknown>[],
+      backupLines: backups as unknown as Record<string, unknown>[],
       subtotalMinor,
       taxRatePercent,
       taxMinor,
@@ -267,6 +273,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     ...toInvoiceSummary(row),
     lines: row.lines as unknown as InvoiceLine[],
     storageLines: row.storageLines as unknown as StorageInvoiceLine[],
+    backupLines: row.backupLines as unknown as BackupInvoiceLine[],
     subtotalMinor: row.subtotalMinor,
     taxRatePercent: row.taxRatePercent,
     taxMinor: row.taxMinor,

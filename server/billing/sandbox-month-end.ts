@@ -1,8 +1,9 @@
 // The sandbox's simulated month end, so an owner trying Ikirere (and the end-to-end tests) can see a whole
 // billing month without waiting for it. For one team it charges every compute's, volume's and image's hours
 // to the end of the current calendar month (UTC) as if it kept existing until then — a destroyed one only until its
-// destruction — posts the month to the ledger and issues its invoice now. The real month end later invoices
-// only what is charged to the month after this (a compute made meanwhile), on a second invoice. Offered only
+// destruction — posts the month to the ledger and issues its invoice now, with the days of backups charged so
+// far (one is charged as each daily backup begins). The real month end later invoices only what is charged to
+// the month after this (a compute made, or a day of backups begun, meanwhile), on a second invoice. Offered only
 // with the sandbox payment provider, where no real money moves, and recorded in the audit log.
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { MonthEndSimulation } from '@/contract/billing';

@@ -1101,6 +1101,8 @@ export const invoices = pgTable(
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
     /** StorageInvoiceLine[]: the month's volumes and team images, one line per thing and size. */
     storageLines: jsonb('storage_lines').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** BackupInvoiceLine[]: the month's backups, one line per compute. */
+    backupLines: jsonb('backup_lines').$type<Record<string, unknown>[]>().notNull().default([]),
     subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
     taxRatePercent: text('tax_rate_percent').notNull(),
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),

@@ -286,6 +286,23 @@ export const storageInvoiceLineSchema = v.object({
 });
 export type StorageInvoiceLine = v.InferOutput<typeof storageInvoiceLineSchema>;
 
+/**
+ * A compute's backups in the month: a day of backups (24 hours of the backup price, a share of the plan's)
+ * charged as each daily backup began, never more than the monthly backup price (src/domain/backups.ts).
+ */
+export const backupInvoiceLineSchema = v.object({
+  computeId: uuid,
+  hostname: v.string(),
+  /** The days of backups charged in the period (a day the monthly cap left nothing of is not counted). */
+  days: v.pipe(v.number(), v.safeInteger()),
+  /** A whole day's charge: 24 hours of the backup price. */
+  dayRateMinor: minor,
+  amountMinor: minor,
+  /** The monthly backup price stopped a day's charge. */
+  capped: v.boolean(),
+});
+export type BackupInvoiceLine = v.InferOutput<typeof backupInvoiceLineSchema>;
+
 // ── Usage (metering) ─────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -377,6 +394,8 @@ export const invoiceSchema = v.object({
   lines: v.array(invoiceLineSchema),
   /** The month's volumes and team images (absent on invoices issued before they were charged). */
   storageLines: v.optional(v.array(storageInvoiceLineSchema), []),
+  /** The month's backups, one line per compute (absent on invoices issued before they were listed). */
+  backupLines: v.optional(v.array(backupInvoiceLineSchema), []),
   subtotalMinor: minor,
   /** The TAX_RATE_PERCENT in force at issue, e.g. "18" or "16.5". */
   taxRatePercent: v.string(),

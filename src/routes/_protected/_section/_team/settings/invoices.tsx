@@ -23,9 +23,9 @@ import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
 import * as Table from '@/ui/table';
 import { Text, textRecipe } from '@/ui/text';
+import { BackupInvoiceLines } from './-components/backup-invoice-lines';
 import { BillingAccess } from './-components/billing-access';
 import { SandboxMonthEnd } from './-components/sandbox-month-end';
-
 import { StorageInvoiceLines } from './-components/storage-invoice-lines';
 // /settings/invoices: one invoice per month, its lines, and its PDF and CSV. ?invoice=<id> opens one.
 export const Route = createFileRoute('/_protected/_section/_team/settings/invoices')({
@@ -218,6 +218,7 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
         </Table.Root>
       ) : null}
       <StorageInvoiceLines invoice={data} />
+      <BackupInvoiceLines invoice={data} />
       <dl
         className={grid({
           gap: '1',
