@@ -11,6 +11,7 @@ import type { FieldError } from '@/contract/problem';
 import { REBUILD_RULE, rebuildRefusal } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
+import { message } from '../i18n/stored-message';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
 import { fieldProblem } from '../tenancy/problems';
@@ -95,7 +96,6 @@ export async function rebuildCompute(
       })
       .where(eq(computes.id, computeId))
       .returning();
-    const signsIn = signIn.method === 'password' ? 'a new root password' : 'SSH keys';
     await recordEvent(tx, {
       computeId,
       action: 'rebuild',
@@ -103,8 +103,15 @@ export async function rebuildCompute(
       result: 'in-progress',
       message:
         from.id === image.id
-          ? `Reinstalled from ${image.name} ${image.version}, with ${signsIn}.`
-          : `Reinstalled from ${image.name} ${image.version} (was ${from.name} ${from.version}), with ${signsIn}.`,
+          ? message('history.compute.rebuild', {
+              image: `${image.name} ${image.version}`,
+              signIn: signIn.method === 'password' ? 'password' : 'keys',
+            })
+          : message('history.compute.rebuildOther', {
+              image: `${image.name} ${image.version}`,
+              was: `${from.name} ${from.version}`,
+              signIn: signIn.method === 'password' ? 'password' : 'keys',
+            }),
       at: now,
     });
     await recordAudit(tx, {

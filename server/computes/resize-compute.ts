@@ -10,6 +10,7 @@ import { planChangeRefusal, RESIZE_RULE, resizeRefusal } from '@/domain/compute-
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { InstanceType } from '../catalog/catalog';
 import { computes } from '../db/schema';
+import { message } from '../i18n/stored-message';
 import type { MachineSize } from '../drivers/compute/compute-driver';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';
@@ -92,7 +93,7 @@ export async function requestResize(
       action: 'resize',
       actorUserId: actor.userId,
       result: 'in-progress',
-      message: `From ${describe(from)} to ${plan.name}.`,
+      message: message('history.compute.resize', { from: describe(from), to: plan.name }),
       at: now,
     });
     await recordAudit(tx, {

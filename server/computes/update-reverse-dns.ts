@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
+import { message } from '../i18n/stored-message';
 import { ProblemError } from '../http/problem';
 import { recordEvent } from './compute-history';
 import {
@@ -83,20 +84,21 @@ export async function updateReverseDns(
       .set({ ...next, updatedAt: nextUpdatedAt(current, now) })
       .where(eq(computes.id, current.id))
       .returning();
-    const words = FAMILIES.filter((family) => next[COLUMN[family]] !== current[COLUMN[family]]).map(
-      (family) => {
-        const name = next[COLUMN[family]];
-        return name
-          ? `${current[family]} answers ${name}.`
-          : `${current[family]} no longer has a reverse name.`;
-      },
-    );
+    const [first, second] = FAMILIES.filter(
+      (family) => next[COLUMN[family]] !== current[COLUMN[family]],
+    ).map((family) => {
+      const name = next[COLUMN[family]];
+      const address = current[family] ?? '';
+      return name
+        ? message('history.compute.reverseDns.set', { address, name })
+        : message('history.compute.reverseDns.removed', { address });
+    });
     await recordEvent(tx, {
       computeId: current.id,
       action: 'reverse_dns',
       actorUserId: actor.userId,
       result: 'succeeded',
-      message: words.join(' '),
+      message: second ? message('history.twoSentences', { first: first!, second }) : first,
       at: now,
     });
     await recordAudit(tx, {

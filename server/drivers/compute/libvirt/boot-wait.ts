@@ -12,6 +12,7 @@ import { giveUpKvm, mayFallBack } from './kvm-fallback';
 import type { LibvirtMachineRow } from './machine-store';
 import { domainXmlOf, startGuest } from './provisioning';
 import { type DomainStatus, domainStatus, VirshError } from './virsh';
+import { type CatalogMessage, message } from '../../../i18n/stored-message';
 
 /** After a boot is seen, the console is read until it has been quiet this long (at most the second). */
 const CONSOLE_QUIET_MS = 1_500;
@@ -111,14 +112,13 @@ async function restartUnderEmulation(
   return emulated;
 }
 
-function stoppedMessage(row: LibvirtMachineRow, status: DomainStatus): string {
-  const said = describeStatus(status);
+function stoppedMessage(row: LibvirtMachineRow, status: DomainStatus): CatalogMessage {
+  const detail = describeStatus(status);
   if (stoppedByQemu(status) && row.acceleration === 'kvm') {
-    return `QEMU stopped the machine as it started under KVM (libvirt: ${said}): KVM does not work on its host. Its acceleration is set to "kvm"; "auto" would run it under emulation.`;
+    return message('history.libvirt.kvmFailed', { detail });
   }
-  if (status.state === 'paused')
-    return `The machine was paused while it was booting (libvirt: ${said}); power it on again.`;
-  return `The machine stopped while it was booting (libvirt: ${said}); look at its console.`;
+  if (status.state === 'paused') return message('history.libvirt.pausedWhileBooting', { detail });
+  return message('history.libvirt.stoppedWhileBooting', { detail });
 }
 
 function sshEndpoint(

@@ -2,7 +2,6 @@
 // `virsh version`). A host that stops answering takes no new machines and its machines at rest show
 // `unreachable` (neither running nor stopped: nobody can tell); when it answers again it is checked again
 // (pool, acceleration) and each of its machines shows what libvirt then says of it. Everything else goes on.
-import { unreachableMeaning } from '@/domain/compute-lifecycle';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import { restingState } from './domain-state';
@@ -13,6 +12,7 @@ import { withExtras } from './flows/flow-engine';
 import { inRescueWhenRunning } from './flows/machine-state';
 import type { HostConnection } from './host-connection';
 import { statusOf } from './machine-store';
+import { message } from '../../../i18n/stored-message';
 
 export class HostWatch {
   listener: MachineEventListener | undefined;
@@ -90,7 +90,7 @@ export class HostWatch {
         type: 'machine.changed',
         machineId: row.id,
         status: withExtras(statusOf(updated), updated),
-        message: unreachableMeaning(),
+        message: message('computes.lifecycle.unreachable'),
       });
     }
   }
@@ -113,8 +113,8 @@ export class HostWatch {
         status: withExtras(statusOf(updated), updated),
         message:
           state === 'absent'
-            ? `Its host answers again, but it no longer has this compute's machine.`
-            : `Its host answers again: the compute is ${now === 'rescue' ? 'in rescue mode' : now}.`,
+            ? message('history.libvirt.hostBackWithoutMachine')
+            : message('history.libvirt.hostBack', { state: now }),
       });
     }
   }

@@ -12,6 +12,7 @@ import { Aborted } from './domain-waits';
 import type { FlowContext, Outcome, RunOptions, TransitionFlow } from './flow';
 import { FLOWS } from './index';
 import { currentState } from './machine-state';
+import { type CatalogMessage, message } from '../../../../i18n/stored-message';
 
 interface Running {
   transition: Transition;
@@ -168,7 +169,7 @@ export class FlowEngine {
       consoles
         .existing(machineId)
         ?.setState(
-          outcome.ok ? resting : { ...resting, message: outcome.message ?? resting.message },
+          outcome.ok ? resting : { ...resting, message: outcome.message?.text ?? resting.message },
           state === 'running',
         );
     }
@@ -179,7 +180,7 @@ export class FlowEngine {
             type: 'transition.failed',
             machineId,
             transition,
-            message: outcome.message ?? 'The transition failed.',
+            message: outcome.message ?? message('history.libvirt.transitionFailedPlain'),
             status,
           },
     );
@@ -207,20 +208,8 @@ export function withExtras(status: MachineStatus, row: LibvirtMachineRow): Machi
   return { ...status, ...addressesOf(row) };
 }
 
-function failureMessage(transition: Transition, error: unknown): string {
+function failureMessage(transition: Transition, error: unknown): CatalogMessage {
   const detail =
     error instanceof VirshError ? error.detail : error instanceof Error ? error.message : String(error);
-  const what = {
-    provision: 'The machine could not be made',
-    power_on: 'The machine did not start',
-    shutdown: 'The shutdown could not be requested',
-    power_off: 'The machine could not be powered off',
-    reboot: 'The machine could not be rebooted',
-    rebuild: 'The machine could not be rebuilt',
-    resize: 'The machine could not be resized; it keeps its old size',
-    rescue: 'The rescue system could not be booted',
-    unrescue: 'The machine could not leave rescue mode',
-    destroy: 'The machine could not be destroyed; try again',
-  }[transition];
-  return `${what} (libvirt: ${detail.slice(0, 300)}).`;
+  return message('history.libvirt.transitionFailed', { transition, detail: detail.slice(0, 300) });
 }

@@ -3,6 +3,7 @@ import { domainName } from '../domain-xml';
 import { VirshError } from '../virsh';
 import { deadlineOf, type TransitionFlow } from './flow';
 import { currentState } from './machine-state';
+import { message } from '../../../../i18n/stored-message';
 
 export const powerOffFlow: TransitionFlow = {
   transition: 'power_off',
@@ -21,7 +22,7 @@ export const powerOffFlow: TransitionFlow = {
       ? { ok: true, message: null, state: 'stopped' }
       : {
           ok: false,
-          message: 'libvirt did not confirm the power-off; try again.',
+          message: message('history.libvirt.powerOffUnconfirmed'),
           state: await currentState(context, row),
         };
   },

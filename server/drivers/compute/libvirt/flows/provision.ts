@@ -7,6 +7,7 @@ import type { LibvirtMachineRow } from '../machine-store';
 import { makeDomain, PasswordLost, startGuest } from '../provisioning';
 import { domainStatus } from '../virsh';
 import { bootBudgetMs, type FlowContext, type Outcome, type RunOptions, type TransitionFlow } from './flow';
+import { message } from '../../../../i18n/stored-message';
 
 export async function provisionMachine(
   context: FlowContext,
@@ -24,8 +25,7 @@ export async function provisionMachine(
       if (!(error instanceof PasswordLost)) throw error;
       return {
         ok: false,
-        message:
-          'The server restarted before the root password reached the machine; destroy this compute and create it again.',
+        message: message('history.libvirt.provisionPasswordLost'),
         state: 'error',
       };
     }

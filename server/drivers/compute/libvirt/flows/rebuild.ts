@@ -18,6 +18,7 @@ import {
 import { VirshError } from '../virsh';
 import { Aborted } from './domain-waits';
 import { bootBudgetMs, type TransitionFlow } from './flow';
+import { message } from '../../../../i18n/stored-message';
 
 export const rebuildFlow: TransitionFlow = {
   transition: 'rebuild',
@@ -48,8 +49,8 @@ export const rebuildFlow: TransitionFlow = {
         state: 'error',
         message:
           error instanceof PasswordLost
-            ? 'The server restarted before the new root password reached the machine; rebuild the compute again.'
-            : `A fresh disk could not be made from the image (libvirt: ${detail.slice(0, 300)}); the old disk is kept. Rebuild the compute again, or destroy it.`,
+            ? message('history.libvirt.rebuildPasswordLost')
+            : message('history.libvirt.rebuildDiskFailed', { detail: detail.slice(0, 300) }),
       };
     }
     await host.define(await domainXmlOf(context, row));

@@ -11,6 +11,7 @@ import { type StoredSpec, specOf } from '../machine-store';
 import { domainXmlOf, rescueSeedOf, rescueSeedVolume, startGuest, volumeExists } from '../provisioning';
 import { VirshError } from '../virsh';
 import { bootBudgetMs, type TransitionFlow } from './flow';
+import { message } from '../../../../i18n/stored-message';
 
 export const rescueFlow: TransitionFlow = {
   transition: 'rescue',
@@ -23,7 +24,7 @@ export const rescueFlow: TransitionFlow = {
       return {
         ok: false,
         state: 'error',
-        message: 'The rescue system is not set up on this host any more; power the compute on instead.',
+        message: message('history.libvirt.rescueNotSetUp'),
       };
     }
     try {

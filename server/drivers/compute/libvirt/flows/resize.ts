@@ -10,6 +10,7 @@ import { diskVolume, domainXmlOf } from '../provisioning';
 import { VirshError } from '../virsh';
 import type { FlowContext, Outcome, TransitionFlow } from './flow';
 import { currentState } from './machine-state';
+import { message } from '../../../../i18n/stored-message';
 
 const GIB = 1024 ** 3;
 
@@ -36,21 +37,21 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
   const target = resizeTargetOf(row);
   const current: MachineSize = { vcpus: row.vcpus, memoryMb: row.memoryMb, diskGb: row.diskGb };
   if (!target) {
-    return { ok: false, message: 'The resize lost its target size; resize again.', state: 'stopped' };
+    return { ok: false, message: message('history.libvirt.resizeLostTarget'), state: 'stopped' };
   }
   const host = context.hosts.of(row);
   const state = await currentState(context, row);
   if (state !== 'stopped') {
     return {
       ok: false,
-      message: `The machine is ${state === 'absent' ? 'gone from its host' : state}: a resize needs it stopped.`,
+      message: message('history.libvirt.resizeNotStopped', { state }),
       state: state === 'absent' ? 'error' : state,
     };
   }
-  const step = { name: 'the new vCPUs and memory could not be set' };
+  const step = { name: 'size' as 'size' | 'disk' };
   try {
     await host.define(await domainXmlOf(context, { ...row, vcpus: target.vcpus, memoryMb: target.memoryMb }));
-    step.name = 'the disk could not be grown';
+    step.name = 'disk';
     if ((await diskBytes(host, row.id)) < target.diskGb * GIB) {
       await host.run(
         ['vol-resize', '--pool', host.config.pool, diskVolume(row.id), `${target.diskGb}G`],
@@ -71,7 +72,7 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
     const detail = error instanceof VirshError ? error.detail : (error as Error).message;
     return {
       ok: false,
-      message: `The resize did not complete: ${step.name} (libvirt: ${detail.slice(0, 300)}). The compute keeps its old size and is stopped.`,
+      message: message('history.libvirt.resizeFailed', { step: step.name, detail: detail.slice(0, 300) }),
       state: 'stopped',
     };
   }

@@ -4,6 +4,7 @@ import { domainName } from '../domain-xml';
 import type { TransitionFlow } from './flow';
 import { deadlineOf } from './flow';
 import { currentState } from './machine-state';
+import { message } from '../../../../i18n/stored-message';
 
 export const shutdownFlow: TransitionFlow = {
   transition: 'shutdown',
@@ -20,7 +21,7 @@ export const shutdownFlow: TransitionFlow = {
     const seconds = context.config.shutdownTimeoutSeconds;
     return {
       ok: false,
-      message: `The operating system did not shut down within ${seconds} s (it may ignore the ACPI power button); the compute is still running. Power it off to force it.`,
+      message: message('history.libvirt.shutdownTimeout', { seconds }),
       state: await currentState(context, row),
     };
   },
