@@ -1,47 +1,79 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin, type Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 
 /**
- * The chunks the entry imports statically are loaded before any page: a lazy page need not list them
- * for preloading. Remembers them (before Vite writes the preload lists) for `resolveDependencies` below,
- * which keeps the entry chunk, where those lists live, small enough for the sign-in page's budget.
+ * What a lazy chunk's preload list (Vite's `__vite__mapDeps`, in the chunk that imports it: for the pages,
+ * the first pages' chunk, which holds the route tree) need not name, since it is loaded by then anyway:
+ * - the chunks the entry loads (its static imports, and theirs), in before any page;
+ * - the chunk itself: `import()` fetches it at the same moment (Vite waits only for CSS before importing);
+ * - a page's chunks' dependencies that a parent route's chunks load too (`_protected` loads the console's
+ *   frame for every signed-in page): the router loads every matched route's chunks together, the parents'
+ *   no later than the page's, and their lists name them.
+ * Each name left out is bytes the landing and sign-in pages no longer download. Worked out before Vite
+ * writes the lists (enforce: 'pre'), for `resolveDependencies` below.
  */
 const loadedByEntry = new Set<string>();
-/**
- * The pages a cold visit most often opens first (the landing page and the sign-in pages): index.html
- * preloads their chunks, so they download beside the entry instead of after it has run (one round trip
- * less before the first page shows; see `npm run bench`'s Lighthouse figures).
- */
-const FIRST_PAGES = /src\/routes\/(index|auth|auth\/login)\.tsx\?tsr-split=component/;
-const firstPageChunks = new Set<string>();
-function rememberEntryImports(): Plugin {
+const loadedByParents = new Map<string, Set<string>>();
+function preloadLists(): Plugin {
   return {
-    name: 'ikirere:remember-entry-imports',
+    name: 'ikirere:preload-lists',
     enforce: 'pre',
     generateBundle(_options, bundle) {
-      loadedByEntry.clear();
-      firstPageChunks.clear();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.isEntry) {
-          loadedByEntry.add(chunk.fileName);
-          for (const imported of chunk.imports) loadedByEntry.add(imported);
+      const chunks = new Map<string, OutputChunk>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const fileName of start) {
+          if (into.has(fileName) || !chunks.has(fileName)) continue;
+          into.add(fileName);
+          closure(chunks.get(fileName)?.imports ?? [], into);
         }
-      }
-      const add = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk' || loadedByEntry.has(fileName) || firstPageChunks.has(fileName)) return;
-        firstPageChunks.add(fileName);
-        for (const imported of chunk.imports) add(imported);
+        return into;
       };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => FIRST_PAGES.test(id))) add(chunk.fileName);
+      loadedByEntry.clear();
+      closure(
+        [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        loadedByEntry,
+      );
+      // A route's chunks by its file's path under src/routes (`_protected/_section/_team/computes/$id`).
+      const routeChunks = new Map<string, string[]>();
+      const routeOf = (chunk: OutputChunk) => chunk.facadeModuleId?.match(ROUTE_SPLIT)?.[1];
+      for (const chunk of chunks.values()) {
+        const route = routeOf(chunk);
+        if (route) routeChunks.set(route, [...(routeChunks.get(route) ?? []), chunk.fileName]);
+      }
+      loadedByParents.clear();
+      for (const chunk of chunks.values()) {
+        const route = routeOf(chunk);
+        if (!route) continue;
+        const segments = route.split('/');
+        const parents = segments.slice(0, -1).map((_, end) => segments.slice(0, end + 1).join('/'));
+        loadedByParents.set(
+          chunk.fileName,
+          closure(parents.flatMap((parent) => routeChunks.get(parent) ?? [])),
+        );
       }
     },
   };
 }
+const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=/;
+
+/**
+ * The pages a cold visit most often opens first (the landing page and the sign-in pages), and the message
+ * runtime every page needs before it renders: the `first-pages` chunk group below holds them with everything
+ * they import, besides the framework, so the entry loads them in one file instead of two dozen (gzip shares
+ * nothing across files: the same code measured 5 KB more as 25 files than as one).
+ */
+const FIRST_PAGES = /src[\\/]routes[\\/](index|auth|auth[\\/]login)\.tsx\?tsr-split=component/;
+const MESSAGE_RUNTIME = /[\\/]src[\\/]i18n[\\/]runtime\.ts$/;
+const ENTRY = /[\\/]src[\\/]main\.tsx$/;
+/** A catalog: src/i18n/catalogs/<part>/<language>.json. */
+const CATALOG = /[\\/]src[\\/]i18n[\\/]catalogs[\\/]([a-z-]+)[\\/]([a-z]+)\.json$/;
 
 /**
  * The console's scripts start after index.html's first paint (its shell, see there): the build moves the
@@ -67,14 +99,57 @@ function startConsoleAfterFirstPaint(): Plugin {
         const preloads = fonts
           .map((file) => `\n    <link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`)
           .join('');
+        // Each language's catalog of the first pages' messages, which the console needs before its first page:
+        // start-console.js keeps the one of the language it will show (the remembered one, else the browser's),
+        // so it downloads beside the scripts instead of after they have run.
+        const catalogs = Object.values(bundle ?? {})
+          .flatMap((chunk) => {
+            const catalog = chunk.type === 'chunk' ? chunk.facadeModuleId?.match(CATALOG) : null;
+            return catalog?.[1] === 'first-pages'
+              ? [
+                  `<link rel="modulepreload" crossorigin href="/${chunk.fileName}" data-locale="${catalog[2]}">`,
+                ]
+              : [];
+          })
+          .sort();
         return html
           .replace(tags, '')
           .replace('</title>', `</title>${preloads}`)
           .replace(
             '</body>',
-            `  <template id="console-scripts">${moved.map((tag) => `\n      ${tag.trim()}`).join('')}\n    </template>\n    <script src="/start-console.js" defer></script>\n  </body>`,
+            `  <template id="console-scripts">${[...moved, ...catalogs].map((tag) => `\n      ${tag.trim()}`).join('')}\n    </template>\n    <script src="/start-console.js" defer></script>\n  </body>`,
           );
       },
+    },
+  };
+}
+
+/**
+ * The plain scripts in public/ (theme-init.js, start-console.js) run on every first visit and are written to
+ * be read, comments and all: the build writes them minified (half their gzip size), the same code.
+ */
+function minifiedPublicScripts(): Plugin {
+  let publicDir = '';
+  let outDir = '';
+  return {
+    name: 'ikirere:minified-public-scripts',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      if (!publicDir) return;
+      for (const file of readdirSync(publicDir).filter((name) => name.endsWith('.js'))) {
+        const target = join(outDir, file);
+        const { code, errors } = minifySync(file, readFileSync(target, 'utf8'), {
+          compress: true,
+          mangle: true,
+        });
+        if (errors.length > 0)
+          throw new Error(`public/${file}: ${errors.map((error) => error.message).join('; ')}`);
+        writeFileSync(target, code);
+      }
     },
   };
 }
@@ -114,6 +189,19 @@ function compiledCatalogs(): Plugin {
   };
 }
 
+/**
+ * A chunk's file is named by its hash alone: the first pages' chunk holds the route tree, where every lazy
+ * page's file name is written (the names were 1.3 KB of the first pages' JavaScript). The chunk groups keep
+ * their names, and the catalogs theirs (`messages-first-pages-rw-…`): the bundle test finds them by it.
+ * `npm run bench` names the others by their source maps.
+ */
+const CHUNK_GROUPS = new Set(['framework', 'first-pages', 'console']);
+function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
+  const catalog = chunk.facadeModuleId?.match(CATALOG);
+  if (catalog) return `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js`;
+  return CHUNK_GROUPS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js';
+}
+
 // In development Vite serves the SPA and forwards API and socket calls to the server (scripts/dev.mjs).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const apiPaths = ['/user', '/resource-manager', '/payment', '/api', '/healthz'];
@@ -121,10 +209,11 @@ const apiPaths = ['/user', '/resource-manager', '/payment', '/api', '/healthz'];
 export default defineConfig({
   // The router plugin must come before react() so route files are split before React transforms them.
   plugins: [
-    rememberEntryImports(),
+    preloadLists(),
     compiledCatalogs(),
     styledSystemWithoutSideEffects(),
     startConsoleAfterFirstPaint(),
+    minifiedPublicScripts(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -154,18 +243,24 @@ export default defineConfig({
     sourcemap: true,
     assetsInlineLimit: 0,
     modulePreload: {
-      // Each lazy page lists the chunks to preload with it; those the entry already loaded need no listing.
+      // A lazy chunk's list names what it needs that nothing else has asked for yet (see `preloadLists`).
       // (index.html keeps its full list: there, they are what makes the entry's imports load in parallel.)
-      resolveDependencies: (_file, deps, { hostType }) =>
+      resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'html'
-          ? [...deps, ...[...firstPageChunks].filter((chunk) => !deps.includes(chunk))]
-          : deps.filter((dep) => !loadedByEntry.has(dep)),
+          ? deps
+          : deps.filter(
+              (dep) => dep !== file && !loadedByEntry.has(dep) && !loadedByParents.get(file)?.has(dep),
+            ),
+      // Browsers without <link rel="modulepreload"> (Safari before 17, Firefox before 115) fetch the entry's
+      // imports as they find them, one level at a time, instead of running a polyfill every browser downloads.
+      polyfill: false,
     },
     rollupOptions: {
       output: {
+        chunkFileNames: chunkFileName,
         // Fewer, larger shared chunks compress better than dozens of small ones (gzip cannot share a
         // dictionary across files): the framework every page needs goes in one chunk. React Query stays
-        // out of it: only the signed-in console loads it.
+        // out of it: only the signed-in console loads it (with its frame, below).
         advancedChunks: {
           groups: [
             {
@@ -173,16 +268,17 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|xstate|@xstate)[\\/]/,
             },
             {
-              // The language pieces every page uses (the words in use, the chooser) and the small parts every first
-              // page shows: one chunk rather than a dozen of a few hundred bytes (gzip shares nothing across files).
+              // Everything else the first pages run (`FIRST_PAGES` and what they import): one chunk the entry
+              // imports, rather than two dozen of a few hundred bytes each (gzip shares nothing across files).
               name: 'first-pages',
-              test: /[\\/]src[\\/](i18n[\\/](index|state|account|locales)\.ts|ui[\\/](language-chooser|visually-hidden|spinner|alert|badge|skeleton|icons|style-context)\.tsx|routes[\\/]-components[\\/]logo\.tsx)$/,
+              test: (id) => FIRST_PAGES.test(id) || MESSAGE_RUNTIME.test(id) || ENTRY.test(id),
             },
             {
-              // Panda's runtime (css, cva, the patterns) and the recipes of the first pages' parts, in one
-              // chunk the entry loads; the recipes only later pages use stay with those pages.
-              name: 'styles',
-              test: /[\\/]styled-system[\\/](helpers\.mjs|css[\\/]|patterns[\\/]|recipes[\\/](create-recipe|button|badge|spinner|skeleton|text|field|alert|toast)\.mjs)/,
+              // The signed-in console's frame (`_protected`: the session, the team, the live connection, the
+              // API clients and query factories it primes) with everything it imports, which every signed-in
+              // page loads: one file to name in each page's preload list rather than up to 25.
+              name: 'console',
+              test: /[\\/]src[\\/]routes[\\/]_protected\.tsx\?tsr-split=/,
             },
           ],
         },

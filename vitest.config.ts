@@ -179,6 +179,8 @@ export default defineConfig({
             'tests/e2e/volumes-journey.e2e.ts',
             'tests/e2e/backups-journey.e2e.ts',
             'tests/e2e/languages.e2e.ts',
+            'tests/e2e/data-pages-languages.e2e.ts',
+            'tests/e2e/account-languages.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
@@ -207,7 +209,11 @@ export default defineConfig({
           // Every page in French and in Kinyarwanda at a phone's width: no English left, axe (issue 30).
           name: 'languages-e2e',
           environment: 'node',
-          include: ['tests/e2e/languages.e2e.ts'],
+          include: [
+            'tests/e2e/languages.e2e.ts',
+            'tests/e2e/data-pages-languages.e2e.ts',
+            'tests/e2e/account-languages.e2e.ts',
+          ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,

@@ -1,10 +1,12 @@
 // `npm run bench`: builds the console, starts the real server and prints the figures each issue targets.
+// `npm run bench -- --only data` prints only the data figures (images, volumes, firewalls: bench/data.ts).
 
 import { measureBundles, printBundleFigures } from './bench/bundle-size';
 import { benchCluster, printClusterFigures } from './bench/cluster';
 import { benchComputeBoot, printComputeBootFigures } from './bench/compute-boot';
 import { benchComputesList, printComputesListFigures } from './bench/computes-list';
 import { benchComputesPage, printComputesPageFigures } from './bench/computes-page';
+import { benchData, printDataFigures } from './bench/data';
 import { benchDnsQps, printDnsQpsFigures } from './bench/dns-qps';
 import { benchFailover, printFailoverFigures } from './bench/failover';
 import { benchHostDrain, printHostDrainFigures } from './bench/host-drain';
@@ -18,6 +20,16 @@ import { benchZonePage, printZonePageFigures } from './bench/zone-page';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { requireChromium } from './chromium.mjs';
 import { removeDataDir, startServerProcess } from './server-process';
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'data') {
+  console.error(`--only takes data (images, volumes, firewalls); not ${only}`);
+  process.exit(2);
+}
+if (only === 'data') {
+  printDataFigures(await benchData());
+  process.exit(0);
+}
 
 const chromePath = requireChromium();
 buildIfNeeded({ quiet: true });
@@ -41,6 +53,7 @@ ok = printDnsQpsFigures(await benchDnsQps()) && ok;
 ok = printZonePageFigures(await benchZonePage(chromePath)) && ok;
 ok = printComputeBootFigures(await benchComputeBoot()) && ok;
 ok = printHostDrainFigures(await benchHostDrain()) && ok;
+ok = printDataFigures(await benchData()) && ok;
 ok = printClusterFigures(await benchCluster()) && ok;
 ok = printFailoverFigures(await benchFailover()) && ok;
 console.log(

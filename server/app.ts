@@ -17,6 +17,7 @@ import { type BackupService, createBackupService } from './backups';
 import { type BillingService, billingStartPolicy, createBillingService } from './billing';
 import { chargeBackupDay } from './billing/backup-charges';
 import { changeCurrency } from './billing/billing-profile';
+import { storageMeter } from './billing/storage-meters';
 import { type ComputeService, createComputeService } from './computes';
 import { computesForBackups } from './computes/backups-port';
 import { countLiveComputes } from './computes/compute-record';
@@ -25,11 +26,7 @@ import type { TeamImageSource } from './computes/team-image-source';
 import { computesForImages } from './computes/team-images-port';
 import { DEFAULT_SUPPORT_EMAIL } from './config-variables';
 import type { DatabaseHandle } from './db';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_DETAIL,
-  isDatabaseUnavailable,
-} from './db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from './dev/mailbox.routes';
 import { createDomainService, type DomainService } from './domains';
 import { countDomains } from './domains/domain-record';
@@ -43,6 +40,7 @@ import { requestLog } from './http/request-log';
 import type { Service } from './http/routes';
 import { staticSpa } from './http/static-spa';
 import { answerInRequestedLanguage } from './i18n/request-language';
+import { t } from './i18n/t';
 import { createIdentity, type Identity } from './identity';
 import { createImageService, type ImageService } from './images';
 import type { Logger } from './logger';
@@ -142,7 +140,9 @@ export function createApp(deps: AppDeps): App {
         problem(
           c,
           405,
-          { detail: `${c.req.method} is not supported here; use ${methods.join(', ')}.` },
+          {
+            detail: t('http.problem.methodNotAllowed', { method: c.req.method, methods: methods.join(', ') }),
+          },
           {
             Allow: methods.join(', '),
           },
@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps): App {
       live,
       catalog: computes.deps.catalog,
       computes: computesForImages(computes),
+      meter: storageMeter,
       directory: deps.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
     });
   const backups =
@@ -229,6 +230,7 @@ export function createApp(deps: AppDeps): App {
       images,
       backups,
       networks,
+      storageMeter,
     }),
     paymentService(billing),
     { name: 'Operations', basePath: '', resources: [healthRoutes(deps.database, startedAt)] },
@@ -262,12 +264,7 @@ export function createApp(deps: AppDeps): App {
 
   // The sockets live on the Node upgrade event (server/socket); a plain GET here is a client mistake.
   const upgradeRequired = (c: Context<AppEnv>) =>
-    problem(
-      c,
-      426,
-      { detail: 'This address is a WebSocket; connect with a WebSocket client.' },
-      { Upgrade: 'websocket' },
-    );
+    problem(c, 426, { detail: t('http.problem.webSocketOnly') }, { Upgrade: 'websocket' });
   app.get(SOCKET_PATH, upgradeRequired);
   app.get(`${CONSOLE_PATH_PREFIX}/*`, upgradeRequired);
 
@@ -283,7 +280,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
-  app.notFound((c) => problem(c, 404, { detail: `Nothing is served at ${c.req.path}.` }));
+  app.notFound((c) => problem(c, 404, { detail: t('http.problem.notServed', { path: c.req.path }) }));
 
   app.onError((error, c) => {
     if (error instanceof ProblemError) return problem(c, error.status, error.fields, error.headers);
@@ -299,7 +296,7 @@ export function createApp(deps: AppDeps): App {
       return problem(
         c,
         503,
-        { detail: DATABASE_UNAVAILABLE_DETAIL },
+        { detail: t('http.problem.databaseUnavailable') },
         {
           'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
         },
@@ -310,7 +307,7 @@ export function createApp(deps: AppDeps): App {
       'unhandled error',
     );
     return problem(c, 500, {
-      detail: 'Something went wrong on our side. If it keeps happening, contact support with the request id.',
+      detail: t('http.problem.internal'),
     });
   });
 

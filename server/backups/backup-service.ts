@@ -24,6 +24,7 @@ import type { Database, Transaction } from '../db';
 import { computeBackupSettings, computeBackups, computes } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -522,9 +523,7 @@ export class BackupService {
     if (!backup || backup.computeId !== computeId) throw backupNotFound();
     if (backup.status !== 'available') {
       throw backupConflict(
-        backup.status === 'creating'
-          ? 'The backup is still being made; restore it once it is done.'
-          : 'The backup failed; it has no disk to restore.',
+        backup.status === 'creating' ? t('backups.problem.stillMaking') : t('backups.problem.failedNoDisk'),
       );
     }
     return backup;

@@ -1,22 +1,22 @@
 // Backup failures in plain words. Another team's backup is "not found", exactly like one that never was.
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function backupNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Backup not found',
-    detail:
-      'This compute has no such backup. It may have been deleted (older backups go as new ones are made).',
+    title: t('backups.problem.notFound.title'),
+    detail: t('backups.problem.notFound.detail'),
   });
 }
 
 export function backupConflict(detail: string): ProblemError {
-  return new ProblemError(409, { title: 'Not possible right now', detail });
+  return new ProblemError(409, { title: t('computes.problem.conflict.title'), detail });
 }
 
 /** The compute of the path is not the team's (or is destroyed): the same words as the compute routes'. */
 export function computeNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Compute not found',
-    detail: 'This team has no such compute. It may have been destroyed.',
+    title: t('computes.problem.notFound.title'),
+    detail: t('computes.problem.notFound.detail'),
   });
 }

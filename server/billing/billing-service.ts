@@ -15,6 +15,7 @@ import type { LiveUpdates } from '../socket/live-updates';
 import type { BillingConfig } from './config';
 import { invoiceIssuedMail } from './messages';
 import { billingRecipients, deliverAlerts, type SweepResult, sweepDepleted } from './running-out';
+import type { StoragePriceOf } from './storage-metering';
 
 export interface BillingServiceDeps {
   db: Database;
@@ -40,6 +41,9 @@ export class BillingService {
   get driver(): PaymentDriver {
     return this.deps.driver;
   }
+
+  /** The catalog's price per GB-month of a stored kind (volume, image); none without a compute service. */
+  readonly storagePriceOf: StoragePriceOf = (kind) => this.deps.computes?.deps.catalog.storagePrice(kind);
 
   /** Starts the background sweep every sweepIntervalSeconds (0: never; tests call sweep()). */
   start(): void {

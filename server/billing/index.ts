@@ -18,11 +18,11 @@ import { invoiceRoutes } from './invoices.routes';
 export { BillingService } from './billing-service';
 export type { BillingConfig } from './config';
 export {
-  accruedSum,
   ledgerSum,
   postCharge,
   postCredit,
 } from './ledger';
+export { accruedSum } from './pending-usage';
 export { billingStartPolicy } from './start-policy';
 export { UsageSweep, type UsageSweepResult } from './usage-sweep';
 

@@ -1,5 +1,6 @@
 // An invoice as a file to keep: a one-or-more-page PDF with the team's billing details and a ruled table
-// of lines, and a CSV with one row per line and the totals.
+// of lines (computes, then a Storage table of volumes and images: size, hours, the month's price at that
+// size, amount), and a CSV with one row per line and the totals.
 import type { Invoice } from '@/contract/billing';
 import { computeLabel } from '@/domain/invoice-lines';
 import { formatMoney } from '@/domain/money';
@@ -33,14 +34,32 @@ function billToLines(invoice: Invoice): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
+/** A row of the PDF's table: a compute line, the storage table's heading, or a volume's or image's line. */
+type PdfRow =
+  | { kind: 'compute'; line: Invoice['lines'][number] }
+  | { kind: 'storage-heading' }
+  | { kind: 'storage'; line: Invoice['storageLines'][number] };
+
+function pdfRows(invoice: Invoice): PdfRow[] {
+  const rows: PdfRow[] = invoice.lines.map((line) => ({ kind: 'compute', line }));
+  if (invoice.storageLines.length > 0) {
+    rows.push({ kind: 'storage-heading' });
+    for (const line of invoice.storageLines) rows.push({ kind: 'storage', line });
+  }
+  return rows;
+}
+
+const STORAGE_WORD = { volume: 'Volume', image: 'Image' } as const;
+
 export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buffer> {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const pages: PdfPage[] = [];
-  const chunks = [];
-  for (let i = 0; i < Math.max(1, invoice.lines.length); i += ROWS_PER_PAGE) {
-    chunks.push(invoice.lines.slice(i, i + ROWS_PER_PAGE));
+  const rows = pdfRows(invoice);
+  const chunks: PdfRow[][] = [];
+  for (let i = 0; i < Math.max(1, rows.length); i += ROWS_PER_PAGE) {
+    chunks.push(rows.slice(i, i + ROWS_PER_PAGE));
   }
-  chunks.forEach((lines, index) => {
+  chunks.forEach((chunk, index) => {
     const page = new PdfPage();
     pages.push(page);
     let y = A4.height - MARGIN - 10;
@@ -72,24 +91,46 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
       }
       y = Math.min(y, by);
     }
+    const heading = (labels: [string, string, string, string, string]) => {
+      page.text(COLUMNS.compute, y, labels[0], { bold: true });
+      page.text(COLUMNS.plan, y, labels[1], { bold: true });
+      page.text(COLUMNS.hours, y, labels[2], { bold: true, align: 'right' });
+      page.text(COLUMNS.rate, y, labels[3], { bold: true, align: 'right' });
+      page.text(COLUMNS.amount, y, labels[4], { bold: true, align: 'right' });
+      page.line(MARGIN, y - 6, COLUMNS.amount, y - 6, 1);
+    };
     y -= 36;
-    page.text(COLUMNS.compute, y, 'Compute', { bold: true });
-    page.text(COLUMNS.plan, y, 'Plan', { bold: true });
-    page.text(COLUMNS.hours, y, 'Hours', { bold: true, align: 'right' });
-    page.text(COLUMNS.rate, y, 'Rate / h', { bold: true, align: 'right' });
-    page.text(COLUMNS.amount, y, 'Amount', { bold: true, align: 'right' });
-    page.line(MARGIN, y - 6, COLUMNS.amount, y - 6, 1);
-    for (const line of lines) {
+    if (chunk[0]?.kind === 'storage') heading(STORAGE_HEADING);
+    else if (chunk[0]?.kind !== 'storage-heading')
+      heading(['Compute', 'Plan', 'Hours', 'Rate / h', 'Amount']);
+    chunk.forEach((row, position) => {
+      if (row.kind === 'storage-heading') {
+        y -= position === 0 ? 0 : 28;
+        heading(STORAGE_HEADING);
+        return;
+      }
       y -= 18;
-      page.text(COLUMNS.compute, y, computeLabel(line, invoice.lines));
-      page.text(COLUMNS.plan, y, line.plan);
-      page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
-      page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });
-      page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
-        align: 'right',
-      });
+      if (row.kind === 'compute') {
+        const { line } = row;
+        page.text(COLUMNS.compute, y, computeLabel(line, invoice.lines));
+        page.text(COLUMNS.plan, y, line.plan);
+        page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
+        page.text(COLUMNS.rate, y, money(line.rateMinor), { align: 'right' });
+        page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+          align: 'right',
+        });
+      } else {
+        const { line } = row;
+        page.text(COLUMNS.compute, y, `${STORAGE_WORD[line.kind]} ${line.name}`);
+        page.text(COLUMNS.plan, y, `${line.sizeGb} GB`);
+        page.text(COLUMNS.hours, y, String(line.hours), { align: 'right' });
+        page.text(COLUMNS.rate, y, money(line.monthlyMinor), { align: 'right' });
+        page.text(COLUMNS.amount, y, `${line.capped ? 'monthly cap ' : ''}${money(line.amountMinor)}`, {
+          align: 'right',
+        });
+      }
       page.line(MARGIN, y - 6, COLUMNS.amount, y - 6);
-    }
+    });
     if (index === chunks.length - 1) {
       const totals: [string, string, boolean][] = [
         ['Subtotal', money(invoice.subtotalMinor), false],
@@ -108,6 +149,15 @@ export function invoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buf
   });
   return writePdf(pages, { title: `Invoice ${invoice.number}` });
 }
+
+/** The storage table's columns: what is stored, its size, its hours, the month's price at that size. */
+const STORAGE_HEADING: [string, string, string, string, string] = [
+  'Storage',
+  'Size',
+  'Hours',
+  'Price / month',
+  'Amount',
+];
 
 /** One row per line, then the subtotal, tax and total rows; amounts in minor units of the currency. */
 export function invoiceCsv(invoice: Invoice): string {
@@ -134,6 +184,18 @@ export function invoiceCsv(invoice: Invoice): string {
       line.plan,
       line.hours,
       line.rateMinor,
+      line.amountMinor,
+    ]);
+  }
+  // A volume's or image's line: its id and name where a compute's stand, its size as the plan, no hourly rate.
+  for (const line of invoice.storageLines) {
+    rows.push([
+      ...head,
+      line.id,
+      line.name,
+      `${STORAGE_WORD[line.kind]} ${line.sizeGb} GB`,
+      line.hours,
+      '',
       line.amountMinor,
     ]);
   }

@@ -34,13 +34,16 @@ export function invoiceRoutes(billing: BillingService): Routes[] {
     summary: 'Read this month’s usage: spend so far, the projected month-end total, per compute and per day',
     tokenScope: 'billing:read',
     description:
-      'A compute is charged its plan’s hourly price for every started hour it exists, running or stopped (a stopped compute keeps its disk and address), never more than the plan’s monthly price in a calendar month (UTC). The projection adds what the live computes will cost until the month ends at that rate, within their caps.',
+      'A compute is charged its plan’s hourly price for every started hour it exists, running or stopped (a stopped compute keeps its disk and address), never more than the plan’s monthly price in a calendar month (UTC); a volume or team image its size’s share of the price per GB-month for every started hour it exists (byStorage), within its monthly price. The projection adds what the live computes, volumes and images will cost until the month ends at that rate, within their caps.',
     guards: READ(),
     request: { params: teamIdParams },
     responses: { 200: { description: 'The month’s usage.', schema: usageSchema } },
     handler: async (c) => {
       const team = c.get('team');
-      return c.json(await readUsage(db, team.id, team.currency as Currency, clock.now()), 200);
+      return c.json(
+        await readUsage(db, team.id, team.currency as Currency, clock.now(), billing.storagePriceOf),
+        200,
+      );
     },
   });
 

@@ -1,5 +1,6 @@
 // Monthly invoices. Once a calendar month (UTC) is over and posted (month-close.ts), the sweep issues one
-// invoice per team that had usage in it: a line per compute from the month's posted accruals, the subtotal, tax at TAX_RATE_PERCENT (rounded
+// invoice per team that had usage in it: a line per compute from the month's posted accruals and one per
+// volume and team image at each size (storage-close.ts), the subtotal, tax at TAX_RATE_PERCENT (rounded
 // half up; posted to the ledger as a charge, so the balance covers it like usage), the total, and whom it
 // is addressed to — all frozen at issue. Numbers run IK-<year of issue>-000001 upwards per server, taken
 // from invoice_counters in the issuing transaction, so a rolled-back issue leaves no gap.
@@ -11,8 +12,14 @@
 // Paid: the team's credits (top-ups and adjustments, all time) cover every charge for the invoice's month
 // and the months before it — the oldest usage is paid first. Checked at issue and by every sweep after.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
-import type { Invoice, InvoiceBillTo, InvoiceLine, InvoiceSummary } from '@/contract/billing';
+import { and, desc, eq, isNotNull, isNull, like, lt, max, or, sql } from 'drizzle-orm';
+import type {
+  Invoice,
+  InvoiceBillTo,
+  InvoiceLine,
+  InvoiceSummary,
+  StorageInvoiceLine,
+} from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { formatMoney } from '@/domain/money';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
@@ -22,6 +29,7 @@ import {
   invoiceCounters,
   invoices,
   ledgerEntries,
+  storageAccruals,
   teams,
   usageAccruals,
 } from '../db/schema';
@@ -29,6 +37,7 @@ import type { Queryable } from '../tenancy/team-record';
 import { taxOf } from './config';
 import { lockAccount, postCharge } from './ledger';
 import { addMonths, monthStartOf } from './metering';
+import { storageLines, teamsWithUninvoicedStorage } from './storage-close';
 import { monthLines } from './usage';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -111,7 +120,8 @@ export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<
   const after = await coveredThrough(tx, teamId, monthStart);
   const periodEnd = addMonths(monthStart, 1);
   const lines = await monthLines(tx, teamId, account.currency, monthStart, input.hoursAsOf ?? now, after);
-  const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const stored = await storageLines(tx, teamId, account.currency, monthStart, after);
+  const subtotalMinor = [...lines, ...stored].reduce((sum, line) => sum + line.amountMinor, 0);
   if (subtotalMinor <= 0) return undefined;
   const taxMinor = taxOf(subtotalMinor, taxRatePercent);
   const number = await nextNumber(tx, now.getUTCFullYear());
@@ -141,6 +151,7 @@ export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<
       periodStart: monthStart,
       periodEnd,
       lines: lines as unknown as Record<string, unknown>[],
+      storageLines: stored as unknown as Record<string, unknown>[],
       subtotalMinor,
       taxRatePercent,
       taxMinor,
@@ -188,7 +199,11 @@ export async function issueInvoices(
           sql`${ledgerEntries.seq} > coalesce((select max(i.through_seq) from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = ${monthStart}), 0)`,
         ),
       );
-    for (const { teamId } of due) {
+    const teamIds = new Set([
+      ...due.map((row) => row.teamId),
+      ...(await teamsWithUninvoicedStorage(db, monthStart)),
+    ]);
+    for (const teamId of teamIds) {
       const row = await db.transaction((tx) => issueInvoice(tx, { teamId, monthStart, now, taxRatePercent }));
       if (row) issued.push(row);
     }
@@ -212,6 +227,10 @@ export async function uninvoicedUsageSince(db: Queryable, teamId: string): Promi
     .select({ first: sql<Date | string | null>`min(${usageAccruals.firstHourStart})` })
     .from(usageAccruals)
     .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
+  const [storing] = await db
+    .select({ first: sql<Date | string | null>`min(${storageAccruals.firstHourStart})` })
+    .from(storageAccruals)
+    .where(and(eq(storageAccruals.teamId, teamId), isNull(storageAccruals.postedSeq)));
   const [row] = await db
     .select({ first: sql<Date | string | null>`min(${ledgerEntries.periodStart})` })
     .from(ledgerEntries)
@@ -219,11 +238,11 @@ export async function uninvoicedUsageSince(db: Queryable, teamId: string): Promi
       and(
         eq(ledgerEntries.teamId, teamId),
         eq(ledgerEntries.kind, 'charge'),
-        isNotNull(ledgerEntries.computeId),
+        or(isNotNull(ledgerEntries.computeId), like(ledgerEntries.idempotencyKey, 'storage:%')),
         sql`${ledgerEntries.seq} > coalesce((select max(i.through_seq) from invoices i where i.team_id = ${ledgerEntries.teamId} and i.period_start = date_trunc('month', ${ledgerEntries.periodStart}, 'UTC')), 0)`,
       ),
     );
-  const firsts = [row?.first, accruing?.first]
+  const firsts = [row?.first, accruing?.first, storing?.first]
     .filter((first) => first != null)
     .map((first) => new Date(first));
   return firsts.length > 0 ? new Date(Math.min(...firsts.map((first) => first.getTime()))) : undefined;
@@ -247,6 +266,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
   return {
     ...toInvoiceSummary(row),
     lines: row.lines as unknown as InvoiceLine[],
+    storageLines: row.storageLines as unknown as StorageInvoiceLine[],
     subtotalMinor: row.subtotalMinor,
     taxRatePercent: row.taxRatePercent,
     taxMinor: row.taxMinor,

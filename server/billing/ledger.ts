@@ -1,6 +1,7 @@
 // The ledger: every credit (top-up, adjustment) and charge (a compute's month of usage, tax) of a team is an
 // append-only entry in integer minor units of the team's currency. Usage reaches the balance before the
-// ledger: metering accrues each compute's month in one row (usage_accruals) and takes each started hour off
+// ledger: metering accrues each compute's month in one row (usage_accruals), and each stored thing's month
+// at each size in one row (storage_accruals), and takes each started hour off
 // the balance at once; the month is posted as one charge when it is over. So, on the team's billing_accounts
 // row, changed only under that row's lock in the transaction that changes the entries or accruals:
 //   accrued_minor = the open accruals' sum,   balance_minor = the entries' sum − accrued_minor,
@@ -11,7 +12,7 @@
 //   const { entry, replayed } = await postCredit(tx, { teamId, kind: 'adjustment', amountMinor: 500, … })
 // A key that was already posted answers the first entry (replayed: true) and changes nothing. The owners'
 // e-mail about a low or empty balance goes out after the commit (the running-out sweep sends what is due).
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   type Balance,
   type BalanceStatus,
@@ -23,9 +24,10 @@ import {
 } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
-import { billingAccounts, ledgerEntries, teams, usageAccruals } from '../db/schema';
+import { billingAccounts, ledgerEntries, teams } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
 import { csvText } from './csv';
+import { pendingUsage } from './pending-usage';
 import { cursorProblem } from './problems';
 
 export type AccountRow = typeof billingAccounts.$inferSelect;
@@ -187,18 +189,34 @@ export async function accrue(
   return { ...account, ...next };
 }
 
+/** A month's accrual as the ledger posts it: a compute's (usage_accruals) or a stored thing's (storage_accruals). */
+export interface AccrualToPost {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  computeId?: string | null;
+  firstHourStart: Date;
+  lastHourEnd: Date;
+  hours: number;
+}
+
+const ACCRUAL_TABLES = { usage: 'usage_accruals', storage: 'storage_accruals' } as const;
+
 /**
- * Posts accrued months of computes' usage to the ledger, one charge each, in order: the balance already went
- * down as their hours started, so only accrued_minor moves. Marks each accrual with its entry (posted_seq)
- * and answers the account as it now stands.
+ * Posts accrued months of usage to the ledger, one charge each (key `<source>:<accrual id>`), in order: the
+ * balance already went down as their hours started, so only accrued_minor moves. Marks each accrual with
+ * its entry (posted_seq) and answers the account as it now stands.
  */
 export async function postAccruals(
   tx: Transaction,
   account: LockedAccount,
-  items: { accrual: typeof usageAccruals.$inferSelect; description: string }[],
+  items: { accrual: AccrualToPost; description: string }[],
   at: Date,
+  source: keyof typeof ACCRUAL_TABLES = 'usage',
 ): Promise<LockedAccount> {
   let accruedMinor = account.accruedMinor;
+  const prefix = `${source}:`;
+  const table = sql.identifier(ACCRUAL_TABLES[source]);
   const chunk = 500;
   for (let index = 0; index < items.length; index += chunk) {
     const values = items.slice(index, index + chunk).map(({ accrual, description }) => {
@@ -210,11 +228,11 @@ export async function postAccruals(
         currency: accrual.currency,
         balanceAfterMinor: account.balanceMinor + accruedMinor,
         description,
-        computeId: accrual.computeId,
+        computeId: accrual.computeId ?? null,
         periodStart: accrual.firstHourStart,
         periodEnd: accrual.lastHourEnd,
         hours: accrual.hours,
-        idempotencyKey: `usage:${accrual.id}`,
+        idempotencyKey: `${prefix}${accrual.id}`,
         createdAt: at,
       };
     });
@@ -223,11 +241,11 @@ export async function postAccruals(
       .values(values)
       .returning({ seq: ledgerEntries.seq, key: ledgerEntries.idempotencyKey });
     const pairs = sql.join(
-      posted.map(({ seq, key }) => sql`(${key!.slice('usage:'.length)}::uuid, ${seq}::bigint)`),
+      posted.map(({ seq, key }) => sql`(${key!.slice(prefix.length)}::uuid, ${seq}::bigint)`),
       sql`, `,
     );
     await tx.execute(
-      sql`update usage_accruals set posted_seq = v.seq, updated_at = ${at} from (values ${pairs}) as v(id, seq) where usage_accruals.id = v.id`,
+      sql`update ${table} set posted_seq = v.seq, updated_at = ${at} from (values ${pairs}) as v(id, seq) where ${table}.id = v.id`,
     );
   }
   await tx
@@ -372,30 +390,6 @@ export async function listLedger(
   };
 }
 
-/** The usage accrued and not posted yet (see the top of this file); null when there is none. */
-export async function pendingUsage(db: Queryable, teamId: string): Promise<PendingUsage | null> {
-  const [row] = await db
-    .select({
-      amount: sql<string>`sum(${usageAccruals.amountMinor})`,
-      computes: sql<number>`count(distinct ${usageAccruals.computeId})::int`,
-      since: sql<Date | string | null>`min(${usageAccruals.firstHourStart})`,
-      balance: billingAccounts.balanceMinor,
-      currency: usageAccruals.currency,
-    })
-    .from(usageAccruals)
-    .innerJoin(billingAccounts, eq(billingAccounts.teamId, usageAccruals.teamId))
-    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)))
-    .groupBy(billingAccounts.balanceMinor, usageAccruals.currency);
-  if (!row?.since || Number(row.amount) === 0) return null;
-  return {
-    amountMinor: -Number(row.amount),
-    currency: row.currency as Currency,
-    balanceAfterMinor: row.balance,
-    computes: row.computes,
-    since: new Date(row.since).toISOString(),
-  };
-}
-
 /** Every entry of the team, oldest first, as a CSV statement; amounts in minor units of the currency. */
 export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> {
   const rows = await db
@@ -429,15 +423,6 @@ export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> 
       row.topUpId,
     ]),
   ]);
-}
-
-/** The open accruals' sum, straight from the table: what the cached accrued_minor must equal. */
-export async function accruedSum(db: Queryable, teamId: string): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${usageAccruals.amountMinor}), 0)` })
-    .from(usageAccruals)
-    .where(and(eq(usageAccruals.teamId, teamId), isNull(usageAccruals.postedSeq)));
-  return Number(row?.sum ?? 0);
 }
 
 /** The sum of the team's entries, straight from the ledger: the cached balance plus what is accruing. */

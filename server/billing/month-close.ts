@@ -1,6 +1,7 @@
 // The month's close: once a calendar month (UTC) is over and metering has accrued every hour of it, each
 // compute's accrual for the month is posted to the ledger as one charge ("web-1 (Basic), 720 hours in
-// November 2026"), which is what the month's invoice lists. The balance does not move — it went down as the
+// November 2026"), and each volume's and image's at each size (storage-close.ts), which is what the
+// month's invoice lists. The balance does not move — it went down as the
 // hours started — only the team's accrued sum does (ledger.ts). The sandbox's simulated month end posts the
 // current month early; hours accrued to it after that open a new row, posted at the real close.
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { Database, Transaction } from '../db';
 import { computes, usageAccruals } from '../db/schema';
 import { lockAccount, postAccruals } from './ledger';
 import { monthStartOf, planPrice } from './metering';
+import { postTeamStorage, teamsWithOpenStorage } from './storage-close';
 
 /** "web-1 (Basic), 720 hours in November 2026" */
 export function usageDescription(hostname: string, plan: string, hours: number, monthStart: Date): string {
@@ -25,8 +27,10 @@ export async function postTeamAccruals(
   before: Date,
   at: Date,
 ): Promise<number> {
-  const account = await lockAccount(tx, teamId, at);
+  let account = await lockAccount(tx, teamId, at);
   if (!account) return 0;
+  const storage = await postTeamStorage(tx, account, before, at);
+  account = storage.account;
   const rows = await tx
     .select({ accrual: usageAccruals, hostname: computes.hostname, instanceType: computes.instanceType })
     .from(usageAccruals)
@@ -49,18 +53,22 @@ export async function postTeamAccruals(
     ),
   }));
   if (items.length > 0) await postAccruals(tx, account, items, at);
-  return rows.length;
+  return rows.length + storage.posted;
 }
 
 /** Posts every team's accruals of the months before now's (the usage sweep, once metering has caught up). */
 export async function postEndedMonths(db: Database, now: Date): Promise<number> {
   const before = monthStartOf(now);
-  const teams = await db
+  const computeTeams = await db
     .selectDistinct({ teamId: usageAccruals.teamId })
     .from(usageAccruals)
     .where(and(isNull(usageAccruals.postedSeq), lt(usageAccruals.monthStart, before)));
+  const teams = new Set([
+    ...computeTeams.map((row) => row.teamId),
+    ...(await teamsWithOpenStorage(db, before)),
+  ]);
   let posted = 0;
-  for (const { teamId } of teams) {
+  for (const teamId of teams) {
     posted += await db.transaction((tx) => postTeamAccruals(tx, teamId, before, now));
   }
   return posted;

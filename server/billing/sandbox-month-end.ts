@@ -1,6 +1,6 @@
 // The sandbox's simulated month end, so an owner trying Ikirere (and the end-to-end tests) can see a whole
-// billing month without waiting for it. For one team it charges every compute's hours to the end of the
-// current calendar month (UTC) as if it kept existing until then — a destroyed one only until its
+// billing month without waiting for it. For one team it charges every compute's, volume's and image's hours
+// to the end of the current calendar month (UTC) as if it kept existing until then — a destroyed one only until its
 // destruction — posts the month to the ledger and issues its invoice now. The real month end later invoices
 // only what is charged to the month after this (a compute made meanwhile), on a second invoice. Offered only
 // with the sandbox payment provider, where no real money moves, and recorded in the audit log.
@@ -12,6 +12,7 @@ import type { BillingService } from './billing-service';
 import { issueInvoice, toInvoiceSummary } from './invoices';
 import { addMonths, meterComputes, monthStartOf } from './metering';
 import { postTeamAccruals } from './month-close';
+import { meterTeamStorage } from './storage-metering';
 
 export async function simulateMonthEnd(
   billing: BillingService,
@@ -31,13 +32,14 @@ export async function simulateMonthEnd(
         or(isNull(computes.destroyedAt), gt(computes.destroyedAt, monthStart)),
       ),
     );
-  const hoursCharged = await meterComputes(
-    db,
-    input.teamId,
-    teamComputes.map((compute) => compute.id),
-    lastInstant,
-    now,
-  );
+  const hoursCharged =
+    (await meterComputes(
+      db,
+      input.teamId,
+      teamComputes.map((compute) => compute.id),
+      lastInstant,
+      now,
+    )) + (await meterTeamStorage(db, input.teamId, billing.storagePriceOf, lastInstant, now));
   const invoice = await db.transaction(async (tx) => {
     await postTeamAccruals(tx, input.teamId, addMonths(monthStart, 1), now);
     const issued = await issueInvoice(tx, {

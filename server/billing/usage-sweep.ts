@@ -1,13 +1,15 @@
 // The server's usage sweep, beside the running-out one and on the same interval: it accrues the started
-// compute-hours not accrued yet, posts the months that are over to the ledger and issues their invoices,
+// compute-hours and the started hours of volumes and team images (storage-metering.ts) not accrued yet, posts the months that are over to the ledger and issues their invoices,
 // marks the invoices the balance now covers as paid, e-mails the new invoices, and sends the balance alerts
 // the new charges made due.
 import type { BillingService } from './billing-service';
 import { issueInvoices } from './invoices';
 import { meterUsage } from './metering';
 import { postEndedMonths } from './month-close';
+import { meterStorage } from './storage-metering';
 
 export interface UsageSweepResult {
+  /** Compute-hours and storage hours (a volume's or image's) accrued. */
   hoursCharged: number;
   /** Hours are still due after this sweep (its budget ran out): the next sweeps go on. */
   meteringBehind: boolean;
@@ -52,10 +54,16 @@ export class UsageSweep {
 
   async sweep(): Promise<UsageSweepResult> {
     const { db, clock, config } = this.billing.deps;
-    const { hoursCharged, teamIds, more } = await meterUsage(db, clock.now(), {
-      budget: this.meteringBudget ?? config.meteringComputesPerSweep,
-      shouldStop: () => this.stopping,
+    const budget = this.meteringBudget ?? config.meteringComputesPerSweep;
+    const shouldStop = () => this.stopping;
+    const computeHours = await meterUsage(db, clock.now(), { budget, shouldStop });
+    const storageHours = await meterStorage(db, clock.now(), this.billing.storagePriceOf, {
+      budget,
+      shouldStop,
     });
+    const hoursCharged = computeHours.hoursCharged + storageHours.hoursCharged;
+    const teamIds = new Set([...computeHours.teamIds, ...storageHours.teamIds]);
+    const more = computeHours.more || storageHours.more;
     // A month is posted and invoiced only once every hour of it is accrued: while metering catches up, wait.
     if (!more) await postEndedMonths(db, clock.now());
     const { issued, paid } = more

@@ -1,6 +1,6 @@
 // What a team's usage came to in a calendar month, from its computes' accruals (one per compute and month,
-// metering.ts): one line per compute (started hours, rate, amount), the days, and — for the current month —
-// the projected month-end total.
+// metering.ts): one line per compute (started hours, rate, amount), one per volume and image at each size
+// (storage-usage.ts), the days, and — for the current month — the projected month-end total.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { InvoiceLine, Usage } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
@@ -14,6 +14,8 @@ import {
   monthStartOf,
   planPrice,
 } from './metering';
+import type { StoragePriceOf } from './storage-metering';
+import { storageUsage } from './storage-usage';
 
 function usageInMonth(teamId: string, currency: Currency, monthStart: Date, postedAfter?: number) {
   return and(
@@ -90,11 +92,13 @@ export async function readUsage(
   teamId: string,
   currency: Currency,
   now: Date,
+  priceOf: StoragePriceOf = () => undefined,
 ): Promise<Usage> {
   const periodStart = monthStartOf(now);
   const periodEnd = addMonths(periodStart, 1);
   const lines = await monthLines(db, teamId, currency, periodStart, now);
-  const monthToDateMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const storage = await storageUsage(db, teamId, currency, periodStart, priceOf);
+  const monthToDateMinor = [...lines, ...storage.lines].reduce((sum, line) => sum + line.amountMinor, 0);
 
   const charged = new Map(lines.map((line) => [line.computeId, line.amountMinor]));
   const accrued = await db
@@ -110,7 +114,7 @@ export async function readUsage(
     .select({ id: computes.id, instanceType: computes.instanceType, createdAt: computes.createdAt })
     .from(computes)
     .where(and(eq(computes.teamId, teamId), isNull(computes.destroyedAt)));
-  let projectedMonthEndMinor = monthToDateMinor;
+  let projectedMonthEndMinor = monthToDateMinor + storage.projectedMinor;
   for (const compute of live) {
     const price = planPrice(compute.instanceType, currency);
     // The hours not accrued yet (the sweep may not have reached the latest) until the month ends.
@@ -130,7 +134,7 @@ export async function readUsage(
   const daily: Usage['daily'] = [];
   for (let day = 1; day <= now.getUTCDate(); day += 1) {
     const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day)).toISOString().slice(0, 10);
-    daily.push({ date, amountMinor: byDay.get(date) ?? 0 });
+    daily.push({ date, amountMinor: (byDay.get(date) ?? 0) + (storage.daily.get(date) ?? 0) });
   }
 
   return {
@@ -146,6 +150,7 @@ export async function readUsage(
       rateMinor,
       amountMinor,
     })),
+    byStorage: storage.lines,
     daily,
   };
 }

@@ -4,12 +4,13 @@
 import { eq, or } from 'drizzle-orm';
 import type { Transaction } from '../db';
 import { volumes } from '../db/schema';
+import { t } from '../i18n/t';
 import { computeConflict } from './problems';
 
 export async function refuseWhileVolumesAttached(
   tx: Transaction,
   computeId: string,
-  doing: 'rebuilding' | 'resizing' | 'entering rescue mode',
+  doing: 'rebuild' | 'resize' | 'rescue',
 ): Promise<void> {
   const attached = await tx
     .select({ name: volumes.name })
@@ -17,9 +18,5 @@ export async function refuseWhileVolumesAttached(
     .where(or(eq(volumes.computeId, computeId), eq(volumes.operationComputeId, computeId)));
   if (attached.length === 0) return;
   const names = attached.map((volume) => volume.name).join(', ');
-  throw computeConflict(
-    attached.length === 1
-      ? `The volume ${names} is attached to the compute: detach it before ${doing}.`
-      : `The volumes ${names} are attached to the compute: detach them before ${doing}.`,
-  );
+  throw computeConflict(t('computes.problem.volumesAttached', { count: attached.length, names, doing }));
 }

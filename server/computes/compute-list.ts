@@ -7,6 +7,7 @@ import type * as v from 'valibot';
 import type { computeListQuerySchema, computeListSchema } from '@/contract/computes';
 import type { Catalog } from '../catalog/catalog';
 import { computes, users } from '../db/schema';
+import { t } from '../i18n/t';
 import { isUuid } from '../tenancy/guards';
 import { fieldProblem } from '../tenancy/problems';
 import type { Queryable } from '../tenancy/team-record';
@@ -25,10 +26,7 @@ export function encodeCursor(sort: Sort, computeId: string): string {
 function decodeCursor(sort: Sort, cursor: string): string {
   const [cursorSort, id] = Buffer.from(cursor, 'base64url').toString().split(':');
   if (cursorSort !== sort || !isUuid(id)) {
-    throw fieldProblem(
-      'cursor',
-      'This cursor belongs to another sort or is damaged; start again from the first page.',
-    );
+    throw fieldProblem('cursor', t('computes.problem.cursor'));
   }
   return id;
 }

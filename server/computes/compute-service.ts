@@ -23,6 +23,7 @@ import {
 } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
 import { message, type StoredMessage } from '../i18n/stored-message';
+import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -360,7 +361,7 @@ export class ComputeService {
       const locked = await lockComputeWithCreator(tx, teamId, computeId);
       if (!locked) throw computeNotFound();
       const current = locked.row;
-      if (current.status === 'destroying') throw computeConflict('The compute is being destroyed.');
+      if (current.status === 'destroying') throw computeConflict(t('computes.problem.destroying'));
       if (current.tags.join(',') === tags.join(',')) return { found: locked, changed: false };
       const [row] = await tx
         .update(computes)
@@ -419,10 +420,10 @@ export class ComputeService {
       if (confirmHostname !== current.hostname) {
         throw fieldProblem(
           'confirmHostname',
-          `Type the compute’s hostname, ${current.hostname}, to confirm.`,
+          t('computes.problem.confirmHostname', { hostname: current.hostname }),
         );
       }
-      if (current.status === 'destroying') throw computeConflict('The compute is already being destroyed.');
+      if (current.status === 'destroying') throw computeConflict(t('computes.problem.alreadyDestroying'));
       await tx
         .update(computes)
         .set({ status: 'destroying', updatedAt: nextUpdatedAt(current, now) })

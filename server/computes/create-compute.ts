@@ -13,6 +13,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { findIdempotent, rememberIdempotent, requestHash } from '../idempotency/idempotency';
 import { assertCanCreateCompute } from '../tenancy/limits';
 import { teamNotFound } from '../tenancy/problems';
@@ -49,11 +50,11 @@ export async function createCompute(
   const { catalog, clock } = service.deps;
   const errors: FieldError[] = [];
   const location = catalog.location(body.locationId);
-  if (!location) errors.push({ field: 'locationId', message: 'Choose one of the locations listed.' });
+  if (!location) errors.push({ field: 'locationId', message: t('computes.problem.chooseLocation') });
   else if (!location.available) {
     errors.push({
       field: 'locationId',
-      message: `${location.city} does not take new computes yet; choose another location.`,
+      message: t('computes.problem.locationClosed', { city: location.city }),
     });
   }
   // A team image brings its own operating system; its virtual disk must fit the plan's.
@@ -61,19 +62,22 @@ export async function createCompute(
     ? await service.teamImages?.available(service.db, teamId, body.imageId)
     : undefined;
   if (body.imageId && !teamImage) {
-    errors.push({ field: 'imageId', message: 'Choose one of the team’s available images.' });
+    errors.push({ field: 'imageId', message: t('computes.problem.chooseTeamImage') });
   }
   const operatingSystemId = teamImage?.operatingSystemId ?? body.operatingSystemId;
   const image = catalog.operatingSystem(operatingSystemId);
   if (!image && !body.imageId) {
-    errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
+    errors.push({ field: 'operatingSystemId', message: t('computes.problem.chooseImage') });
   }
   const plan = catalog.instanceType(body.instanceTypeId);
-  if (!plan) errors.push({ field: 'instanceTypeId', message: 'Choose one of the plans listed.' });
+  if (!plan) errors.push({ field: 'instanceTypeId', message: t('computes.problem.choosePlan') });
   else if (teamImage && plan.diskGb < minDiskGbOf(teamImage.virtualSizeBytes)) {
     errors.push({
       field: 'instanceTypeId',
-      message: `The image “${teamImage.name}” needs a disk of at least ${minDiskGbOf(teamImage.virtualSizeBytes)} GB; choose a plan with one.`,
+      message: t('computes.problem.imageNeedsDisk', {
+        name: teamImage.name,
+        size: minDiskGbOf(teamImage.virtualSizeBytes),
+      }),
     });
   }
   const signIn = await resolveRootSignIn(
@@ -82,7 +86,7 @@ export async function createCompute(
     errors,
   );
   if (errors.length > 0 || !plan) {
-    throw new ProblemError(422, { detail: 'Some fields need attention.', errors });
+    throw new ProblemError(422, { detail: t('problem.someFields'), errors });
   }
   // A hypervisor with limited room says so before anything is made (no compute in error for a full host).
   const refusal = await service.driver.refusePlacement?.({
@@ -94,7 +98,7 @@ export async function createCompute(
   });
   if (refusal) {
     throw new ProblemError(422, {
-      detail: 'Some fields need attention.',
+      detail: t('problem.someFields'),
       errors: [{ field: refusal.field, message: refusal.message }],
     });
   }
@@ -119,8 +123,10 @@ export async function createCompute(
       .where(and(eq(computes.teamId, teamId), eq(computes.hostname, body.hostname), isLive));
     if (taken) {
       throw new ProblemError(422, {
-        detail: 'Some fields need attention.',
-        errors: [{ field: 'hostname', message: `This team already has a compute named ${body.hostname}.` }],
+        detail: t('problem.someFields'),
+        errors: [
+          { field: 'hostname', message: t('computes.problem.hostnameTaken', { hostname: body.hostname }) },
+        ],
       });
     }
     await assertCanCreateCompute(tx, teamId, {

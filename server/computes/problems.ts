@@ -1,13 +1,14 @@
 // Compute failures in plain words. A compute of another team is "not found", exactly like one that never was.
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function computeNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Compute not found',
-    detail: 'This team has no such compute. It may have been destroyed.',
+    title: t('computes.problem.notFound.title'),
+    detail: t('computes.problem.notFound.detail'),
   });
 }
 
 export function computeConflict(detail: string): ProblemError {
-  return new ProblemError(409, { title: 'Not possible right now', detail });
+  return new ProblemError(409, { title: t('computes.problem.conflict.title'), detail });
 }

@@ -14,6 +14,7 @@ import { computes } from '../db/schema';
 import { message } from '../i18n/stored-message';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 import { refuseWhileVolumesAttached } from './attached-volumes';
 import { recordEvent } from './compute-history';
@@ -37,8 +38,6 @@ export interface RebuildComputeInput {
   body: RebuildComputeRequest;
 }
 
-const SOME_FIELDS = 'Some fields need attention.';
-
 /**
  * Starts the rebuild; answers the compute as it begins and the new root password (password computes),
  * only ever given this once.
@@ -54,13 +53,13 @@ export async function rebuildCompute(
 
   const errors: FieldError[] = [];
   const image = catalog.operatingSystem(body.operatingSystemId);
-  if (!image) errors.push({ field: 'operatingSystemId', message: 'Choose one of the images listed.' });
+  if (!image) errors.push({ field: 'operatingSystemId', message: t('computes.problem.chooseImage') });
   const signIn = await resolveRootSignIn(
     service.db,
     { userId: input.userId, teamId, authentication: body.authentication },
     errors,
   );
-  if (errors.length > 0 || !image) throw new ProblemError(422, { detail: SOME_FIELDS, errors });
+  if (errors.length > 0 || !image) throw new ProblemError(422, { detail: t('problem.someFields'), errors });
 
   // Hashing is deliberately slow: done before the transaction so the compute's lock is held briefly.
   const rootPassword = signIn.method === 'password' ? generateRootPassword() : null;
@@ -72,9 +71,12 @@ export async function rebuildCompute(
     const current = locked.row;
     const refused = rebuildRefusal(current.status as ComputeStatus);
     if (refused) throw computeConflict(refused);
-    await refuseWhileVolumesAttached(tx, computeId, 'rebuilding');
+    await refuseWhileVolumesAttached(tx, computeId, 'rebuild');
     if (body.confirmHostname !== current.hostname) {
-      throw fieldProblem('confirmHostname', `Type the compute’s hostname, ${current.hostname}, to confirm.`);
+      throw fieldProblem(
+        'confirmHostname',
+        t('computes.problem.confirmHostname', { hostname: current.hostname }),
+      );
     }
     // The machine boots again: as for powering on, not while the team's balance is empty.
     await service.assertMayStart(tx, teamId);

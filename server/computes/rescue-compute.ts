@@ -49,7 +49,7 @@ export async function enterRescue(
     const current = locked.row;
     const refused = rescueRefusal(current.status as ComputeStatus);
     if (refused) throw computeConflict(refused);
-    await refuseWhileVolumesAttached(tx, computeId, 'entering rescue mode');
+    await refuseWhileVolumesAttached(tx, computeId, 'rescue');
     // The machine boots (the rescue system): as for powering on, not while the team's balance is empty.
     await service.assertMayStart(tx, teamId);
     const [row] = await tx

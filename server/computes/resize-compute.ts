@@ -12,6 +12,7 @@ import type { InstanceType } from '../catalog/catalog';
 import { computes } from '../db/schema';
 import { message } from '../i18n/stored-message';
 import type { MachineSize } from '../drivers/compute/compute-driver';
+import { t } from '../i18n/t';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';
 import { refuseWhileVolumesAttached } from './attached-volumes';
@@ -45,7 +46,7 @@ export async function requestResize(
   const found = await findCompute(service.db, computeId, { teamId });
   if (!found) throw computeNotFound();
   const plan = catalog.instanceType(instanceTypeId);
-  if (!plan) throw fieldProblem('instanceTypeId', 'Choose one of the plans listed.');
+  if (!plan) throw fieldProblem('instanceTypeId', t('computes.problem.choosePlan'));
   const current = found.row.instanceType as unknown as InstanceType;
   const planRefusal = planChangeRefusal(current, plan);
   if (planRefusal) throw fieldProblem('instanceTypeId', planRefusal);
@@ -66,7 +67,7 @@ export async function requestResize(
     const from = row.instanceType;
     const again = resizeRefusal(row.status as ComputeStatus);
     if (again) throw computeConflict(again);
-    await refuseWhileVolumesAttached(tx, computeId, 'resizing');
+    await refuseWhileVolumesAttached(tx, computeId, 'resize');
     const changed = planChangeRefusal(from as unknown as InstanceType, plan);
     if (changed) throw fieldProblem('instanceTypeId', changed);
     await assertCanUseVcpus(tx, teamId, plan.vcpus, 'instanceTypeId');

@@ -12,6 +12,7 @@ import type { ZoneKey } from '../dns/dnssec/keys';
 import { reverseName, reverseZoneOf, reverseZonesOf } from '../dns/reverse-zones';
 import type { DnsDriver, PublishedRecord, PublishedZone } from '../drivers/dns/dns-driver';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Logger } from '../logger';
 import type { Queryable } from '../tenancy/team-record';
 import { isLive } from './compute-record';
@@ -85,8 +86,8 @@ export class ReverseDns {
       if (error instanceof ProblemError) throw error;
       this.options.logger.error({ err: error }, 'reverse dns: the DNS driver refused a change; rolled back');
       throw new ProblemError(502, {
-        title: 'DNS server unavailable',
-        detail: 'The DNS server did not take the change, so nothing was changed. Try again in a moment.',
+        title: t('computes.problem.dnsUnavailable.title'),
+        detail: t('computes.problem.dnsUnavailable.detail'),
       });
     }
   }

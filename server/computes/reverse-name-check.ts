@@ -6,6 +6,7 @@ import { getServers } from 'node:dns';
 import { isIPv4 } from 'node:net';
 import { type DnsMessage, queryDns } from '../dns/client';
 import { reverseName } from '../dns/reverse-zones';
+import { t } from '../i18n/t';
 
 export interface DnsEndpoint {
   host: string;
@@ -40,7 +41,7 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
       }
     }
     if (!found) {
-      let reason = 'no resolver answered';
+      let reason = t('computes.problem.reverseName.noResolver');
       for (const text of options.resolvers ?? getServers()) {
         const answer = await ask(endpointOf(text), true).catch((error: Error) => {
           reason = error.message;
@@ -48,19 +49,19 @@ export function createReverseNameCheck(options: ReverseNameCheckOptions): Revers
         });
         if (!answer) continue;
         if (answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN') {
-          reason = `the resolver answered ${answer.rcode}`;
+          reason = t('computes.problem.reverseName.resolverAnswered', { rcode: answer.rcode });
           continue;
         }
         found = addressesIn(answer, type);
         break;
       }
-      if (!found) return `${name} could not be looked up right now (${reason}). Try again in a moment.`;
+      if (!found) return t('computes.problem.reverseName.lookupFailed', { name, reason });
     }
     if (found.some((item) => reverseName(item) === want)) return undefined;
     if (found.length === 0) {
-      return `${name} has no ${type} record. Add one pointing at ${address}, then set the reverse name.`;
+      return t('computes.problem.reverseName.noRecord', { name, type, address });
     }
-    return `${name} resolves to ${found.join(', ')}, not ${address}. Add an ${type} record for ${address} to it first.`;
+    return t('computes.problem.reverseName.elsewhere', { name, found: found.join(', '), address, type });
   };
 }
 

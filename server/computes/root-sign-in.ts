@@ -4,6 +4,7 @@
 import type * as v from 'valibot';
 import type { computeAuthenticationSchema } from '@/contract/computes';
 import type { FieldError } from '@/contract/problem';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import { usableSshKeys } from './saved-ssh-keys';
 import { checkSshPublicKey } from './ssh-key';
@@ -38,7 +39,7 @@ export async function resolveRootSignIn(
   else {
     errors.push({
       field: 'authentication.keyIds',
-      message: 'A chosen key is neither yours nor shared with this team any more. Choose again.',
+      message: t('computes.problem.sshKey.notUsable'),
     });
   }
   const unique = [...new Map(keys.map((key) => [key.fingerprint, key])).values()];

@@ -7,12 +7,13 @@ import type { AddSshKeyRequest, SshKey } from '@/contract/ssh-keys';
 import type { Database } from '../db';
 import { sshKeys, teamMembers, teams, users } from '../db/schema';
 import { fieldProblem } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import { checkSshPublicKey } from './ssh-key';
 
 type Row = typeof sshKeys.$inferSelect;
 
-const CHECK_THE_KEY = { title: 'Check the key' };
+const checkTheKey = () => ({ title: t('computes.problem.sshKey.title') });
 
 /** The active teams of a person. */
 async function teamIdsOf(db: Queryable, userId: string): Promise<string[]> {
@@ -75,17 +76,17 @@ export async function addSshKey(
   now: Date,
 ): Promise<SshKey> {
   const checked = checkSshPublicKey(body.publicKey);
-  if (!checked.ok) throw fieldProblem('publicKey', checked.message, CHECK_THE_KEY);
+  if (!checked.ok) throw fieldProblem('publicKey', checked.message, checkTheKey());
   if (body.teamId && !(await teamIdsOf(db, userId)).includes(body.teamId)) {
-    throw fieldProblem('teamId', 'You can share a key only with a team you are a member of.', CHECK_THE_KEY);
+    throw fieldProblem('teamId', t('computes.problem.sshKey.shareOutside'), checkTheKey());
   }
   const [same] = await db
     .select({ name: sshKeys.name })
     .from(sshKeys)
     .where(and(eq(sshKeys.userId, userId), eq(sshKeys.fingerprint, checked.fingerprint)));
   if (same)
-    throw fieldProblem('publicKey', `You already saved this key, as “${same.name}”.`, {
-      ...CHECK_THE_KEY,
+    throw fieldProblem('publicKey', t('computes.problem.sshKey.savedAs', { name: same.name }), {
+      ...checkTheKey(),
       status: 409,
     });
   const [row] = await db
@@ -101,7 +102,9 @@ export async function addSshKey(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw fieldProblem('publicKey', 'You already saved this key.', { ...CHECK_THE_KEY, status: 409 });
+  if (!row) {
+    throw fieldProblem('publicKey', t('computes.problem.sshKey.saved'), { ...checkTheKey(), status: 409 });
+  }
   return (await describe(db, [row], userId))[0]!;
 }
 

@@ -2,25 +2,27 @@
 // line names (catches a truncated paste or a private key), RSA keys must be at least 2048 bits, and the
 // key is known by its SHA256 fingerprint as `ssh-keygen -lf` prints it.
 import { createHash } from 'node:crypto';
+import { t } from '../i18n/t';
 
 export type KeyCheck = { ok: true; fingerprint: string } | { ok: false; message: string };
 
-const HELP = 'Paste the whole line of your .pub file, e.g. the output of: cat ~/.ssh/id_ed25519.pub';
+/** How to paste a key, after what is wrong with the one pasted. */
+const help = () => t('computes.problem.sshKey.help');
 
 export function checkSshPublicKey(line: string): KeyCheck {
   const [type, body] = line.trim().split(/\s+/);
-  if (!type || !body) return { ok: false, message: HELP };
+  if (!type || !body) return { ok: false, message: help() };
   const blob = Buffer.from(body, 'base64');
   // Base64 that does not round-trip is a damaged paste (a missing or extra character).
   if (blob.toString('base64').replace(/=+$/, '') !== body.replace(/=+$/, '')) {
-    return { ok: false, message: `This key looks damaged: its body is not valid base64. ${HELP}` };
+    return { ok: false, message: `${t('computes.problem.sshKey.damaged')} ${help()}` };
   }
   const fields = readFields(blob);
   if (!fields || fields[0]?.toString('latin1') !== type) {
-    return { ok: false, message: `This key’s body is not a ${type} key. ${HELP}` };
+    return { ok: false, message: `${t('computes.problem.sshKey.wrongType', { type })} ${help()}` };
   }
   if (type === 'ssh-ed25519' && fields[1]?.length !== 32) {
-    return { ok: false, message: `This ed25519 key has the wrong length. ${HELP}` };
+    return { ok: false, message: `${t('computes.problem.sshKey.wrongLength')} ${help()}` };
   }
   if (type === 'ssh-rsa') {
     const modulus = fields[2];
@@ -28,7 +30,7 @@ export function checkSshPublicKey(line: string): KeyCheck {
     if (bits < 2048) {
       return {
         ok: false,
-        message: `This RSA key has ${bits} bits; use at least 2048 (or make an ed25519 key: ssh-keygen -t ed25519).`,
+        message: t('computes.problem.sshKey.rsaTooShort', { bits }),
       };
     }
   }

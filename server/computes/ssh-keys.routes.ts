@@ -6,12 +6,13 @@ import { addSshKeyRequestSchema, sshKeyAnswerSchema, sshKeyListSchema } from '@/
 import { idParam } from '../http/path-params';
 import { ProblemError } from '../http/problem';
 import { defineRoutes } from '../http/routes';
+import { t } from '../i18n/t';
 import { requireVerifiedUser } from '../identity/guards';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
 import { addSshKey, deleteSshKey, listSshKeys } from './saved-ssh-keys';
 
-const keyNotFound = () => new ProblemError(404, { detail: 'You have no saved SSH key with this id.' });
+const keyNotFound = () => new ProblemError(404, { detail: t('computes.problem.sshKeyNotFound') });
 const keyIdParams = v.object({ id: idParam('key', keyNotFound) });
 
 /** Under the user service: /users/me/ssh-keys. */

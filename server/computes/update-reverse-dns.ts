@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { message } from '../i18n/stored-message';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { recordEvent } from './compute-history';
 import {
   type ComputeWithCreator,
@@ -36,8 +37,7 @@ export async function updateReverseDns(
   const { teamId, computeId, body, actor } = change;
   const found = await findCompute(service.db, computeId, { teamId });
   if (!found) throw computeNotFound();
-  if (!reverseDns)
-    throw computeConflict('This installation serves no reverse DNS (no DNS server is configured for it).');
+  if (!reverseDns) throw computeConflict(t('computes.problem.reverseDns.notServed'));
 
   // Every name is looked up first, outside the transaction (DNS takes time); all reasons at once.
   const errors: { field: string; message: string }[] = [];
@@ -47,9 +47,9 @@ export async function updateReverseDns(
       if (name === undefined || name === null || name === found.row[COLUMN[family]]) return;
       const address = found.row[family];
       const reason = !address
-        ? `The compute has no ${LABEL[family]} address yet.`
+        ? t('computes.problem.reverseDns.noAddress', { family: LABEL[family] })
         : !reverseDns.zoneOf(address)
-          ? `${address} is outside the address blocks this installation serves reverse DNS for.`
+          ? t('computes.problem.reverseDns.outside', { address })
           : await reverseDns.check(name, address);
       if (reason) errors.push({ field: family, message: reason });
     }),
@@ -67,10 +67,10 @@ export async function updateReverseDns(
     const locked = await lockComputeWithCreator(tx, teamId, computeId);
     if (!locked) throw computeNotFound();
     const current = locked.row;
-    if (current.status === 'destroying') throw computeConflict('The compute is being destroyed.');
+    if (current.status === 'destroying') throw computeConflict(t('computes.problem.destroying'));
     // The addresses the names were checked against must still be the compute's.
     if (current.ipv4 !== found.row.ipv4 || current.ipv6 !== found.row.ipv6) {
-      throw computeConflict('The compute’s addresses changed meanwhile. Reload and try again.');
+      throw computeConflict(t('computes.problem.reverseDns.addressesChanged'));
     }
     const next = {
       reverseIpv4: body.ipv4 === undefined ? current.reverseIpv4 : body.ipv4,

@@ -953,6 +953,72 @@ export const usageAccruals = pgTable(
   ],
 );
 
+/**
+ * What billing meters of a stored thing (server/billing/storage-meters.ts): a volume or a team image, from
+ * when it exists (a volume's create request, an image becoming available) until it is deleted, at each size
+ * it had. Billing's own row, kept after the thing is gone so its last hours are still charged and named.
+ */
+export const storageMeters = pgTable(
+  'storage_meters',
+  {
+    /** The volume's or image's id. */
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** volume | image: the storage price's kind. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Hours count from here: a volume made at 10:40 starts its second hour at 11:40. */
+    startedAt: at('started_at').notNull(),
+    /** Deleted: no hour starts at or after this. */
+    endedAt: at('ended_at'),
+    /** The billed size from each instant on, oldest first: an hour is charged at the size when it starts. */
+    sizes: jsonb('sizes').$type<{ from: string; gb: number }[]>().notNull(),
+    /** The next hour not accrued yet (the sweep's cursor); the row goes once it passes ended_at. */
+    nextMeterAt: at('next_meter_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('storage_meters_due').on(t.nextMeterAt)],
+);
+
+/**
+ * A stored thing's hours at one size in one calendar month (UTC), updated in place as they start and taken
+ * off the balance at once, like a compute's usage_accruals row; posted to the ledger as one charge when the
+ * month is over, and a line of the month's invoice.
+ */
+export const storageAccruals = pgTable(
+  'storage_accruals',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id').notNull(),
+    meterId: uuid('meter_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The volume's or image's name as last metered (the meter goes once its last hour is accrued). */
+    name: text('name').notNull(),
+    monthStart: at('month_start').notNull(),
+    sizeGb: integer('size_gb').notNull(),
+    currency: text('currency').notNull(),
+    /** The monthly price of this size when the row began: its hours' share of it, and the month's cap. */
+    monthlyMinor: bigint('monthly_minor', { mode: 'number' }).notNull(),
+    hours: integer('hours').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** Minor units per UTC day, for the usage chart. */
+    daily: jsonb('daily').$type<Record<string, number>>().notNull(),
+    firstHourStart: at('first_hour_start').notNull(),
+    lastHourEnd: at('last_hour_end').notNull(),
+    /** The ledger entry it was posted as; null while it is still accruing. */
+    postedSeq: bigint('posted_seq', { mode: 'number' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('storage_accruals_open').on(t.meterId, t.monthStart, t.sizeGb).where(sql`posted_seq is null`),
+    index('storage_accruals_team_month').on(t.teamId, t.monthStart),
+    index('storage_accruals_unposted').on(t.monthStart).where(sql`posted_seq is null`),
+    index('storage_accruals_meter').on(t.meterId, t.monthStart),
+  ],
+);
+
 /** A payment a team member started at the provider; credited to the ledger once the provider confirms it. */
 export const topUps = pgTable(
   'top_ups',
@@ -1042,6 +1108,8 @@ export const invoices = pgTable(
     periodEnd: at('period_end').notNull(),
     /** InvoiceLine[] (src/contract/billing.ts). */
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
+    /** StorageInvoiceLine[]: the month's volumes and team images, one line per thing and size. */
+    storageLines: jsonb('storage_lines').$type<Record<string, unknown>[]>().notNull().default([]),
     subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
     taxRatePercent: text('tax_rate_percent').notNull(),
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),

@@ -52,5 +52,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client waits before trying again: about what a failover takes to settle. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
-
-export const DATABASE_UNAVAILABLE_DETAIL = 'The database cannot be reached right now. Try again in a moment.';

@@ -20,6 +20,7 @@ import {
   zoneKeyFrom,
 } from '../dns/dnssec/keys';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { createVault, type Vault } from '../identity/secrets';
 import type { Queryable } from '../tenancy/team-record';
 import type { DomainRow } from './domain-record';
@@ -157,11 +158,15 @@ export async function enableDnssec(service: DomainService, change: Change): Prom
 export async function startKeyRollover(service: DomainService, change: Change): Promise<void> {
   await service.editZone(change.teamId, change.domainId, async (tx, domain, now, vault) => {
     const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
-    if (keys.length === 0) throw conflict('Not signed', 'This zone is not signed: sign it first.');
+    if (keys.length === 0)
+      throw conflict(
+        t('domains.problem.dnssec.notSigned.title'),
+        t('domains.problem.dnssec.notSigned.detail'),
+      );
     if (keys.length > 1) {
       throw conflict(
-        'Already rolling',
-        'A key roll is already under way: finish it before starting another.',
+        t('domains.problem.dnssec.alreadyRolling.title'),
+        t('domains.problem.dnssec.alreadyRolling.detail'),
       );
     }
     // Keys are told apart by age: the new one is always the younger, even within one millisecond.
@@ -189,12 +194,16 @@ export async function completeKeyRollover(service: DomainService, change: Change
   await service.delegation.checkDs(change.domainId);
   await service.editZone(change.teamId, change.domainId, async (tx, domain, now) => {
     const keys = (await keysOf(tx, [domain.id])).get(domain.id) ?? [];
-    if (keys.length < 2) throw conflict('No key roll', 'No key roll is under way for this zone.');
+    if (keys.length < 2)
+      throw conflict(t('domains.problem.dnssec.noRoll.title'), t('domains.problem.dnssec.noRoll.detail'));
     const status = parentDsStatus(domain.name, keys, domain.dsFound, domain.dsCheckedAt);
     if (status === 'outdated' || status === 'mismatch') {
       throw conflict(
-        'The registrar still lists the old key',
-        `The parent zone publishes ${domain.dsFound.join(', ')}, which does not name the new key ${keys.at(-1)!.keyTag}. Give the registrar the new DS record, wait until the check shows it, then finish the roll.`,
+        t('domains.problem.dnssec.oldKeyListed.title'),
+        t('domains.problem.dnssec.oldKeyListed.detail', {
+          found: domain.dsFound.join(', '),
+          keyTag: keys.at(-1)!.keyTag,
+        }),
       );
     }
     const old = keys.slice(0, -1);
@@ -231,14 +240,17 @@ export async function disableDnssec(
     if (keys.length === 0) return { result: undefined, changed: false };
     if (lookup.ok && lookup.records.length > 0) {
       throw new ProblemError(409, {
-        title: 'The DS record is still published',
-        detail: `The parent zone still publishes ${lookup.records.join(', ')} for ${domain.displayName}. Remove it at your registrar first, then wait until the check no longer finds it (resolvers may keep it for its ttl).`,
+        title: t('domains.problem.dnssec.dsPublished.title'),
+        detail: t('domains.problem.dnssec.dsPublished.detail', {
+          records: lookup.records.join(', '),
+          name: domain.displayName,
+        }),
       });
     }
     if (!lookup.ok && !change.dsRemoved) {
       throw new ProblemError(409, {
-        title: 'Could not check the parent zone',
-        detail: `No resolver answered whether the parent zone still publishes a DS record (${lookup.reason}). Confirm that you removed it at your registrar to turn signing off anyway.`,
+        title: t('domains.problem.dnssec.parentUnchecked.title'),
+        detail: t('domains.problem.dnssec.parentUnchecked.detail', { reason: lookup.reason }),
       });
     }
     await tx.delete(dnssecKeys).where(eq(dnssecKeys.domainId, domain.id));

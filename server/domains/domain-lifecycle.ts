@@ -7,6 +7,7 @@ import type { DnsRecordInput } from '@/contract/domains';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { dnsRecords, domains } from '../db/schema';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 import { type DomainRow, isZoneRecord, lockDomain, toPublishedZone, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
@@ -47,19 +48,13 @@ export async function createDomain(
     (zone) => isSameOrInside(name, zone) || isSameOrInside(zone, name),
   );
   if (ownZone) {
-    throw fieldProblem(
-      'name',
-      `${displayName} holds this server’s own name servers (${ownZone}), so it cannot be added as a domain here.`,
-    );
+    throw fieldProblem('name', t('domains.problem.ownNameServers', { name: displayName, zone: ownZone }));
   }
   const keptZone = deps.extraZones?.names.find(
     (zone) => isSameOrInside(name, zone) || isSameOrInside(zone, name),
   );
   if (keptZone) {
-    throw fieldProblem(
-      'name',
-      `${displayName} holds reverse DNS this server keeps for compute addresses (${keptZone}), so it cannot be added as a domain here.`,
-    );
+    throw fieldProblem('name', t('domains.problem.reverseZone', { name: displayName, zone: keptZone }));
   }
   // Checked before the transaction: the sample records are config, a failure is the operator's to fix.
   const samples = sampleRecordInputs(config).map((sample) =>
@@ -80,12 +75,12 @@ export async function createDomain(
         .from(domains)
         .where(or(eq(domains.name, name), and(ne(domains.teamId, input.teamId), or(...nested))))
         .limit(1);
-      if (clash?.name === name) throw zoneTaken(`${displayName} is already hosted here.`);
+      if (clash?.name === name) throw zoneTaken(t('domains.problem.zoneTaken.same', { name: displayName }));
       if (clash) {
         throw zoneTaken(
           isSameOrInside(name, clash.name)
-            ? `${displayName} is inside a domain that is already hosted here.`
-            : `${displayName} contains a domain that is already hosted here.`,
+            ? t('domains.problem.zoneTaken.inside', { name: displayName })
+            : t('domains.problem.zoneTaken.around', { name: displayName }),
         );
       }
       const [row] = await tx
@@ -121,7 +116,7 @@ export async function createDomain(
   } catch (error) {
     // Two teams adding one name at the same instant: the unique index decides, with the same words.
     if (!(error instanceof ProblemError) && unique(error))
-      throw zoneTaken(`${displayName} is already hosted here.`);
+      throw zoneTaken(t('domains.problem.zoneTaken.same', { name: displayName }));
     throw error;
   }
 }
@@ -139,7 +134,7 @@ export async function deleteDomain(
     if (!confirmed.ok || confirmed.name !== domain.name) {
       const both =
         domain.displayName === domain.name ? domain.name : `${domain.displayName} (${domain.name})`;
-      throw fieldProblem('confirmName', `Type the domain’s name, ${both}, to confirm.`);
+      throw fieldProblem('confirmName', t('domains.problem.confirmName', { name: both }));
     }
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })

@@ -3,18 +3,19 @@
 import type { DnsRecord } from '@/contract/domains';
 import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function domainNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Domain not found',
-    detail: 'This team has no such domain. It may have been deleted.',
+    title: t('domains.problem.notFound.title'),
+    detail: t('domains.problem.notFound.detail'),
   });
 }
 
 export function recordNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Record not found',
-    detail: 'This zone has no such record. It may have been deleted.',
+    title: t('domains.problem.recordNotFound.title'),
+    detail: t('domains.problem.recordNotFound.detail'),
   });
 }
 
@@ -22,7 +23,7 @@ export function recordNotFound(): ProblemError {
 export function zoneTaken(message: string): ProblemError {
   return new ProblemError(409, {
     type: problemTypes.zoneTaken,
-    title: 'Already hosted',
+    title: t('domains.problem.zoneTaken.title'),
     detail: message,
     errors: [{ field: 'name', message }],
   });
@@ -30,19 +31,16 @@ export function zoneTaken(message: string): ProblemError {
 
 export function managedRecord(record: { type: string }): ProblemError {
   const detail =
-    record.type === 'SOA'
-      ? 'The SOA record is kept by the server (its serial increases on every change); it cannot be edited or deleted.'
-      : 'This NS record names one of our name servers; the server keeps it so the zone stays answered. It cannot be edited or deleted.';
-  return new ProblemError(409, { title: 'Kept by the server', detail });
+    record.type === 'SOA' ? t('domains.problem.managedRecord.soa') : t('domains.problem.managedRecord.ns');
+  return new ProblemError(409, { title: t('domains.problem.managedRecord.title'), detail });
 }
 
 /** 409 for an edit made on an older version: the record as it now stands goes back in `current`. */
 export function staleRecord(current: DnsRecord): ProblemError {
   return new ProblemError(409, {
     type: problemTypes.recordChanged,
-    title: 'Changed meanwhile',
-    detail:
-      'Someone changed this record after you opened it. Here it is as it now stands: review it and save your change again if it still applies.',
+    title: t('domains.problem.staleRecord.title'),
+    detail: t('domains.problem.staleRecord.detail'),
     current,
   });
 }
@@ -50,9 +48,8 @@ export function staleRecord(current: DnsRecord): ProblemError {
 /** 409: other changes kept landing on the zone while a zone file was being imported. */
 export function zoneChangedDuringImport(): ProblemError {
   return new ProblemError(409, {
-    title: 'Zone changed meanwhile',
-    detail:
-      'The zone kept changing while the file was being imported, so nothing was imported. Import the file again.',
+    title: t('domains.problem.zoneChangedDuringImport.title'),
+    detail: t('domains.problem.zoneChangedDuringImport.detail'),
   });
 }
 
@@ -60,21 +57,25 @@ export function zoneChangedDuringImport(): ProblemError {
 export function dnsServerRefused(): ProblemError {
   return new ProblemError(502, {
     type: problemTypes.dnsServerRefused,
-    title: 'DNS server unavailable',
-    detail: 'The DNS server did not accept the change; nothing was saved.',
+    title: t('computes.problem.dnsUnavailable.title'),
+    detail: t('domains.problem.dnsServerRefused.detail'),
   });
 }
 
 /** 413 with a plain message for zone files above MAX_ZONE_FILE_BYTES. */
-export const ZONE_FILE_TOO_LARGE =
-  'A zone file is at most 1 MB, and this one is larger. Split it and import the parts one after the other.';
+export function zoneFileTooLarge(): { title: string; detail: string } {
+  return {
+    title: t('domains.problem.zoneFileTooLarge.title'),
+    detail: t('domains.problem.zoneFileTooLarge.detail'),
+  };
+}
 
 export function delegationCheckTooSoon(retryAfterSeconds: number): ProblemError {
   return new ProblemError(
     429,
     {
-      title: 'Checked a moment ago',
-      detail: `Delegation was checked moments ago; check again in ${retryAfterSeconds} s.`,
+      title: t('domains.problem.checkedMomentsAgo.title'),
+      detail: t('domains.problem.checkedMomentsAgo.detail', { seconds: retryAfterSeconds }),
       retryAfterSeconds,
     },
     { 'Retry-After': String(retryAfterSeconds) },

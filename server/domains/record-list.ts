@@ -6,6 +6,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { dnsRecordListQuerySchema, dnsRecordListSchema } from '@/contract/domains';
 import { dnsRecords } from '../db/schema';
+import { t } from '../i18n/t';
 import { isUuid } from '../tenancy/guards';
 import { fieldProblem } from '../tenancy/problems';
 import type { Queryable } from '../tenancy/team-record';
@@ -29,7 +30,7 @@ function decodeRecordCursor(cursor: string): [string, string, string, string] {
   } catch {
     // Reported below, as for any damaged cursor.
   }
-  throw fieldProblem('cursor', 'This cursor is damaged; start again from the first page.');
+  throw fieldProblem('cursor', t('domains.problem.cursor'));
 }
 
 function escapeLike(text: string): string {

@@ -20,6 +20,7 @@ import {
 } from '@/domain/dns';
 import type { Steps } from '@/domain/steps';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export type { CanonicalRecord, Conflict, ZoneRecord };
 
@@ -49,7 +50,7 @@ export function checkRecordInput(input: DnsRecordInput, zone: string): Canonical
     message: message as string,
   }));
   throw new ProblemError(422, {
-    detail: errors.length === 1 ? errors[0]!.message : 'Some fields need attention.',
+    detail: errors.length === 1 ? errors[0]!.message : t('problem.someFields'),
     errors,
   });
 }

@@ -9,7 +9,7 @@ import { teamGuards } from '../tenancy/guards';
 import { findDomainRow, zoneRecords } from './domain-record';
 import type { DomainService } from './domain-service';
 import { domainParams } from './params';
-import { domainNotFound, ZONE_FILE_TOO_LARGE } from './problems';
+import { domainNotFound, zoneFileTooLarge } from './problems';
 import { formatZone } from './rules';
 import { applyImport, previewImport } from './zone-import';
 
@@ -20,7 +20,7 @@ import { applyImport, previewImport } from './zone-import';
  */
 const zoneFileBodyLimit = bodyLimit({
   maxSize: MAX_ZONE_FILE_BYTES,
-  onError: (c) => problem(c, 413, { title: 'Zone file too large', detail: ZONE_FILE_TOO_LARGE }),
+  onError: (c) => problem(c, 413, zoneFileTooLarge()),
 });
 
 export function zoneFileRoutes(service: DomainService): Routes {

@@ -16,6 +16,7 @@ import type { Steps } from '@/domain/steps';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { dnsRecords, zoneImports } from '../db/schema';
+import { t } from '../i18n/t';
 import { giveWay, runInSlices } from '../time-slices';
 import type { DomainsConfig } from './config';
 import { keysOf, zoneKeys } from './dnssec';
@@ -97,7 +98,7 @@ export function* planImportSteps(
       refuse.push({
         line,
         text: lineText(lines, line),
-        reason: `The same record is already on line ${earlier}.`,
+        reason: t('domains.problem.import.duplicate', { line: earlier }),
       });
       continue;
     }

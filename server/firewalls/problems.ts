@@ -1,18 +1,19 @@
 // Firewall failures in plain words. Another team's firewall is "not found", exactly like one that never was.
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 
 export function firewallNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Firewall not found',
-    detail: 'This team has no such firewall. It may have been deleted.',
+    title: t('firewalls.problem.notFound.title'),
+    detail: t('firewalls.problem.notFound.detail'),
   });
 }
 
 export function firewallNameTaken(name: string): ProblemError {
-  return fieldProblem('name', `This team already has a firewall named ${name}.`, { status: 409 });
+  return fieldProblem('name', t('firewalls.problem.nameTaken', { name }), { status: 409 });
 }
 
 export function unknownComputes(): ProblemError {
-  return fieldProblem('computeIds', 'This team has no such compute (it may have been destroyed).');
+  return fieldProblem('computeIds', t('volumes.problem.noSuchCompute'));
 }

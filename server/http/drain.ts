@@ -2,13 +2,17 @@
 // a kept-alive one) is answered 503 with "Connection: close" and a Retry-After, so a load balancer or client
 // retries elsewhere instead of seeing a reset; the requests already running are counted until they finish.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { inLanguage } from '../i18n/languages';
+import { languageAsked } from '../i18n/request-language';
+import { t } from '../i18n/t';
+import { problemBody } from './problem';
 
-const BODY = JSON.stringify({
-  type: 'about:blank',
-  title: 'Service Unavailable',
-  status: 503,
-  detail: 'This server is restarting. Try again in a moment.',
-});
+/** The 503's body, in the language the request asks for (no account is looked up while stopping). */
+function restartingBody(request: IncomingMessage): string {
+  return inLanguage(languageAsked(request.headers['accept-language']), () =>
+    JSON.stringify(problemBody(503, { detail: t('http.problem.restarting') })),
+  );
+}
 
 export class Drain {
   private draining = false;
@@ -24,7 +28,7 @@ export class Drain {
           'Retry-After': '1',
           Connection: 'close',
         });
-        response.end(BODY);
+        response.end(restartingBody(request));
         return;
       }
       this.inFlight += 1;

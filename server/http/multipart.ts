@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
+import { t } from '../i18n/t';
 
 export interface MultipartLimits {
   /** The whole body, declared or streamed. */
@@ -52,7 +53,7 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
         },
       });
     } catch {
-      finish({ ok: false, status: 400, detail: 'The form data could not be read.' });
+      finish({ ok: false, status: 400, detail: t('http.problem.form.unreadable') });
       return;
     }
     const entries: MultipartEntry[] = [];
@@ -93,7 +94,7 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
         finish({
           ok: false,
           status: 413,
-          detail: `The field ${name} is longer than this form accepts.`,
+          detail: t('http.problem.form.fieldTooLong', { name }),
           field: name,
         });
         return;
@@ -101,20 +102,23 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
       entries.push([name, value]);
     });
     parser.on('filesLimit', () =>
-      finish({ ok: false, status: 413, detail: `Send at most ${limits.maxFiles} files with this form.` }),
+      finish({
+        ok: false,
+        status: 413,
+        detail: t('http.problem.form.tooManyFiles', { most: limits.maxFiles }),
+      }),
     );
     parser.on('fieldsLimit', () =>
-      finish({ ok: false, status: 413, detail: 'This form has too many fields.' }),
+      finish({ ok: false, status: 413, detail: t('http.problem.form.tooManyFields') }),
     );
     parser.on('partsLimit', () =>
-      finish({ ok: false, status: 413, detail: 'This form has too many parts.' }),
+      finish({ ok: false, status: 413, detail: t('http.problem.form.tooManyParts') }),
     );
-    parser.on('error', () => finish({ ok: false, status: 400, detail: 'The form data could not be read.' }));
+    parser.on('error', () => finish({ ok: false, status: 400, detail: t('http.problem.form.unreadable') }));
     parser.on('close', () => {
       void Promise.all(pending).then(() => finish({ ok: true, entries }));
     });
-    const tooLarge = () =>
-      finish({ ok: false, status: 413, detail: 'The request body is larger than this endpoint accepts.' });
+    const tooLarge = () => finish({ ok: false, status: 413, detail: t('http.problem.bodyTooLarge') });
     const declared = Number(request.headers.get('content-length') ?? Number.NaN);
     if (declared > limits.maxBytes) {
       tooLarge();

@@ -4,6 +4,7 @@ import { Hono as HonoRouter } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { TOKEN_AREAS } from '@/contract/api-tokens';
+import { t } from '../i18n/t';
 import type { AppEnv } from './env';
 import { malformedParam, undeclaredParams } from './path-params';
 import { problem } from './problem';
@@ -91,8 +92,7 @@ export class RouteRegistry {
           maxSize:
             spec.maxBodyBytes ??
             (declaresBody ? (this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : NO_BODY_MAX_BYTES),
-          onError: (c) =>
-            problem(c, 413, { detail: 'The request body is larger than this endpoint accepts.' }),
+          onError: (c) => problem(c, 413, { detail: t('http.problem.bodyTooLarge') }),
         }),
       );
     }

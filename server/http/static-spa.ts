@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { t } from '../i18n/t';
 import type { AppEnv } from './env';
 import { problem } from './problem';
 
@@ -57,29 +58,31 @@ export function staticSpa(options: StaticSpaOptions): MiddlewareHandler<AppEnv> 
     try {
       path = decodeURIComponent(rawPath);
     } catch {
-      return problem(c, 400, { detail: 'The address contains an invalid percent-encoding.' });
+      return problem(c, 400, { detail: t('http.problem.badPercentEncoding') });
     }
     // Dot segments cover `..` (traversal) and dotfiles (.env, .git) alike; neither is ever served.
     const segments = path.split(/[/\\]/);
     if (path.includes('\0') || segments.some((segment) => segment.startsWith('.'))) {
-      return problem(c, 404, { detail: 'No such file.' });
+      return problem(c, 404, { detail: t('http.problem.noSuchFile') });
     }
     const filePath = resolve(root, `.${path}`);
     if (filePath !== root && !filePath.startsWith(root + sep))
-      return problem(c, 404, { detail: 'No such file.' });
+      return problem(c, 404, { detail: t('http.problem.noSuchFile') });
 
     const extension = extname(segments.at(-1) ?? '').toLowerCase();
     if (extension !== '') {
       const isAsset = path.startsWith('/assets/');
       const file = await sendFile(c, filePath, isAsset ? IMMUTABLE : REVALIDATE);
       if (file) return file;
-      if (isAsset || ASSET_EXTENSIONS.has(extension)) return problem(c, 404, { detail: 'No such file.' });
+      if (isAsset || ASSET_EXTENSIONS.has(extension)) {
+        return problem(c, 404, { detail: t('http.problem.noSuchFile') });
+      }
     }
     return (
       (await sendFile(c, join(root, 'index.html'), REVALIDATE)) ??
       problem(c, 503, {
-        title: 'Console not built',
-        detail: `The console has not been built into ${root}. Run \`npm run build\` (or \`npm start\`, which builds when needed), then reload. The API works meanwhile.`,
+        title: t('http.problem.consoleNotBuilt.title'),
+        detail: t('http.problem.consoleNotBuilt.detail', { root }),
       })
     );
   };

@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { FieldError } from '@/contract/problem';
-import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '@/contract/text';
+import { unsafeTextMessage, unsafeTextPaths } from '@/contract/text';
+import { t } from '../i18n/t';
 import type { AppEnv } from './env';
 import { readMultipart } from './multipart';
 import { problem } from './problem';
@@ -57,8 +58,8 @@ export async function readInput<R extends RequestSchemas>(
     return {
       ok: false,
       response: problem(c, 422, {
-        detail: 'Some fields need attention.',
-        errors: unsafe.map((field) => ({ field: field || 'body', message: UNSAFE_TEXT_MESSAGE })),
+        detail: t('problem.someFields'),
+        errors: unsafe.map((field) => ({ field: field || 'body', message: unsafeTextMessage() })),
       }),
     };
   }
@@ -73,7 +74,7 @@ export async function readInput<R extends RequestSchemas>(
   if (errors.length > 0) {
     return {
       ok: false,
-      response: problem(c, 422, { detail: 'Some fields need attention.', errors }),
+      response: problem(c, 422, { detail: t('problem.someFields'), errors }),
     };
   }
   return { ok: true, input };
@@ -86,7 +87,9 @@ async function readJsonBody(
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
     return {
       ok: false,
-      response: problem(c, 415, { detail: 'Send the body as JSON with Content-Type: application/json.' }),
+      response: problem(c, 415, {
+        detail: t('http.problem.jsonRequired', { header: 'Content-Type: application/json' }),
+      }),
     };
   }
   const text = await c.req.text();
@@ -95,8 +98,11 @@ async function readJsonBody(
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const reason = error instanceof SyntaxError ? ` (${error.message})` : '';
-    return { ok: false, response: problem(c, 400, { detail: `The body is not valid JSON${reason}.` }) };
+    const detail =
+      error instanceof SyntaxError
+        ? t('http.problem.jsonInvalidBecause', { reason: error.message })
+        : t('http.problem.jsonInvalid');
+    return { ok: false, response: problem(c, 400, { detail }) };
   }
 }
 
@@ -111,7 +117,7 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
     return {
       ok: false,
       response: problem(c, 415, {
-        detail: 'Send this form as multipart/form-data (the way a browser sends files).',
+        detail: t('http.problem.multipartRequired'),
       }),
     };
   }
@@ -126,11 +132,11 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
     if (read.status === 'error') throw read.error;
     if (read.status === 413 && read.file !== undefined && read.field !== undefined) {
       const limit = formatBytes(spec.files[read.field]!.maxBytes);
-      const message = `${displayFileName(read.file)} is larger than ${limit}.`;
+      const message = t('http.problem.file.tooLarge', { name: displayFileName(read.file), limit });
       return {
         ok: false,
         response: problem(c, 413, {
-          detail: `${message} Nothing was stored.`,
+          detail: `${message} ${t('http.problem.file.nothingStored')}`,
           errors: [{ field: read.field, message }],
         }),
       };
@@ -143,7 +149,7 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
   for (const [name, value] of read.entries) {
     const fileField = Object.hasOwn(spec.files, name);
     if (typeof value === 'string') {
-      if (fileField) errors.push({ field: name, message: 'Attach files here, not text.' });
+      if (fileField) errors.push({ field: name, message: t('http.problem.file.notText') });
       else if (!Object.hasOwn(fields, name)) fields[name] = value;
       continue;
     }
@@ -153,10 +159,10 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
     if (fileField && /[\\/]/.test(value.name)) {
       errors.push({
         field: name,
-        message: `${JSON.stringify(value.name.slice(0, 200))} is not a file name: send the file under its own name, without folders.`,
+        message: t('http.problem.file.pathInName', { name: JSON.stringify(value.name.slice(0, 200)) }),
       });
     } else if (fileField) files[name]!.push(value);
-    else errors.push({ field: name, message: 'This field does not take files.' });
+    else errors.push({ field: name, message: t('http.problem.file.notHere') });
   }
   for (const [name, rule] of Object.entries(spec.files)) errors.push(...checkFiles(name, files[name]!, rule));
   return { ok: true, fields, files, errors };
@@ -165,18 +171,22 @@ async function readFormBody(c: Context<AppEnv>, spec: FormSpec, maxBytes: number
 function checkFiles(field: string, files: File[], rule: FileFieldSpec): FieldError[] {
   const errors: FieldError[] = [];
   if (files.length < rule.minCount) {
-    const message =
-      rule.minCount === 1 ? 'Attach at least one file.' : `Attach at least ${rule.minCount} files.`;
-    errors.push({ field, message });
+    errors.push({ field, message: t('http.problem.file.tooFew', { count: rule.minCount }) });
   }
   if (files.length > rule.maxCount) {
-    errors.push({ field, message: `Attach at most ${rule.maxCount} files (${files.length} were sent).` });
+    errors.push({
+      field,
+      message: t('http.problem.file.tooMany', { most: rule.maxCount, sent: files.length }),
+    });
   }
   for (const file of files) {
     const name = displayFileName(file.name);
-    if (file.size === 0) errors.push({ field, message: `${name} is empty.` });
+    if (file.size === 0) errors.push({ field, message: t('http.problem.file.empty', { name }) });
     else if (file.size > rule.maxBytes) {
-      errors.push({ field, message: `${name} is larger than ${formatBytes(rule.maxBytes)}.` });
+      errors.push({
+        field,
+        message: t('http.problem.file.tooLarge', { name, limit: formatBytes(rule.maxBytes) }),
+      });
     }
   }
   return errors;
@@ -192,12 +202,14 @@ export function displayFileName(name: string): string {
     .join('')
     .trim()
     .slice(0, 200);
-  return clean === '' ? 'The file' : clean;
+  return clean === '' ? t('http.problem.file.unnamed') : clean;
 }
 
 export function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
-  return Number.isInteger(mib) ? `${mib} MiB` : `${Math.round(bytes / 1024)} KiB`;
+  return Number.isInteger(mib)
+    ? t('http.problem.size.mib', { size: mib })
+    : t('http.problem.size.kib', { size: Math.round(bytes / 1024) });
 }
 
 /** One message per field, the first issue valibot found for it; `field` is '' for the input as a whole. */
@@ -214,5 +226,5 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErr
 function messageFor(field: string, issue: v.BaseIssue<unknown>): string {
   if (issue.input !== undefined) return issue.message;
   // valibot's own text for a missing key ("Invalid key: Expected "x" but received undefined") reads badly.
-  return field === '' ? 'The request needs a JSON body.' : 'This field is required.';
+  return field === '' ? t('http.problem.bodyRequired') : t('http.problem.fieldRequired');
 }

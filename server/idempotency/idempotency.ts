@@ -16,6 +16,7 @@ import type { Context } from 'hono';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -25,19 +26,26 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
+/** What a key is sent for, as the refusal's select names it. */
+const WHAT = {
+  'compute you create': 'create',
+  'compute you restore into': 'restore',
+  'top-up': 'topUp',
+} as const;
+
 /** The request's key, or a 400 that says how to send one (`what`: "compute you create", "top-up"). */
-export function idempotencyKeyOf(c: Context<AppEnv>, what = 'compute you create'): string {
+export function idempotencyKeyOf(c: Context<AppEnv>, what: keyof typeof WHAT = 'compute you create'): string {
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
   if (!key) {
     throw new ProblemError(400, {
-      title: 'Idempotency-Key required',
-      detail: `Send an Idempotency-Key header with a new random value (a UUID) for each ${what}, and the same value when you retry, so a retry never makes a second one.`,
+      title: t('idempotency.problem.required.title'),
+      detail: t('idempotency.problem.required.detail', { what: WHAT[what] }),
     });
   }
   if (!KEY_PATTERN.test(key)) {
     throw new ProblemError(400, {
-      title: 'Idempotency-Key not usable',
-      detail: 'The Idempotency-Key must be 8 to 255 visible ASCII characters, such as a UUID.',
+      title: t('idempotency.problem.unusable.title'),
+      detail: t('idempotency.problem.unusable.detail'),
     });
   }
   return key;
@@ -88,9 +96,8 @@ export async function findIdempotent(
   }
   if (found.scope !== lookup.scope || found.requestHash !== lookup.requestHash) {
     throw new ProblemError(422, {
-      title: 'Idempotency-Key reused',
-      detail:
-        'This Idempotency-Key was already used for a different request in the last 24 hours. Use a new key for a new request.',
+      title: t('idempotency.problem.reused.title'),
+      detail: t('idempotency.problem.reused.detail'),
     });
   }
   return { resourceId: found.resourceId, statusCode: found.statusCode };

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db';
 import { apiTokens, teamMembers, teams, users } from '../db/schema';
 import { fieldProblem } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Clock } from './clock';
 import { newToken, sha256 } from './secrets';
 import { LAST_SEEN_RESOLUTION_MS, type UserRecord } from './sessions';
@@ -25,7 +26,7 @@ export function isApiTokenSecret(secret: string): boolean {
   return secret.startsWith(TOKEN_PREFIX);
 }
 
-const CHECK_THE_TOKEN = { title: 'Check the token' };
+const checkTheToken = () => ({ title: t('identity.problem.apiToken.title') });
 
 export class ApiTokens {
   constructor(
@@ -39,12 +40,16 @@ export class ApiTokens {
     const day = new Date(`${input.expiresOn}T00:00:00Z`);
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.expiresOn) {
-      throw fieldProblem('expiresOn', 'Enter the expiry as a date (YYYY-MM-DD).', CHECK_THE_TOKEN);
+      throw fieldProblem('expiresOn', t('identity.problem.apiToken.expiryFormat'), checkTheToken());
     }
     const days = (day.getTime() - today) / 86_400_000;
-    if (days < 1) throw fieldProblem('expiresOn', 'Choose a day after today.', CHECK_THE_TOKEN);
+    if (days < 1) throw fieldProblem('expiresOn', t('identity.problem.apiToken.expiryPast'), checkTheToken());
     if (days > TOKEN_MAX_DAYS)
-      throw fieldProblem('expiresOn', `A token lives at most ${TOKEN_MAX_DAYS} days.`, CHECK_THE_TOKEN);
+      throw fieldProblem(
+        'expiresOn',
+        t('identity.problem.apiToken.expiryTooFar', { days: TOKEN_MAX_DAYS }),
+        checkTheToken(),
+      );
     const teamIds = [...new Set(input.teamIds)];
     const memberOf = await this.db
       .select({ teamId: teamMembers.teamId })
@@ -57,7 +62,7 @@ export class ApiTokens {
         ),
       );
     if (memberOf.length !== teamIds.length) {
-      throw fieldProblem('teamIds', 'A token can act only for teams you are a member of.', CHECK_THE_TOKEN);
+      throw fieldProblem('teamIds', t('identity.problem.apiToken.teamsOutside'), checkTheToken());
     }
     const secret = `${TOKEN_PREFIX}${newToken()}`;
     const [row] = await this.db

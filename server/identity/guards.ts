@@ -5,7 +5,7 @@
 // c.get('apiToken') is set and c.get('session') is not.
 // Then read c.get('session') and c.get('user') in the handler.
 import type { MiddlewareHandler } from 'hono';
-import { TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, type TokenScopes } from '@/contract/api-tokens';
+import { type TokenScopes, tokenAccessName, tokenAreaName } from '@/contract/api-tokens';
 import { clientIp } from '../http/client-info';
 import type { AppEnv } from '../http/env';
 import { documentGuard } from '../http/openapi';
@@ -34,8 +34,8 @@ export const requireSession: MiddlewareHandler<AppEnv> = documentGuard(async (c,
     if (needed === 'never') throw apiTokenNotAllowed();
     const scopes = found.token.scopes as TokenScopes;
     if (needed && !allows(scopes[needed.area], needed.access)) {
-      const area = TOKEN_AREA_NAMES[needed.area].toLowerCase();
-      throw apiTokenScopeMissing(area, needed.access, TOKEN_ACCESS_NAMES[scopes[needed.area] ?? 'none']);
+      const area = tokenAreaName(needed.area).toLowerCase();
+      throw apiTokenScopeMissing(area, needed.access, tokenAccessName(scopes[needed.area] ?? 'none'));
     }
     c.set('user', found.user);
     c.set('apiToken', found.token);

@@ -18,6 +18,7 @@ import type { Passkey } from '@/contract/two-factor';
 import type { Database, Transaction } from '../db';
 import { passkeyRegistrations, passkeys } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Clock } from './clock';
 import type { UserRecord } from './sessions';
 
@@ -47,21 +48,17 @@ function relyingParty(origin: string): { origin: string; rpID: string } {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0) {
     throw new ProblemError(409, {
-      title: 'Passkeys need a domain name',
-      detail: `Browsers use passkeys only on a console reached by name (like https://console.example.rw or http://localhost), not at ${host}. Set PUBLIC_URL, or open the console by its name.`,
+      title: t('identity.problem.passkey.needsName.title'),
+      detail: t('identity.problem.passkey.needsName.detail', { host }),
     });
   }
   return { origin, rpID: host };
 }
 
 export const passkeyRefused = () =>
-  fieldProblem(
-    'passkey',
-    'That passkey did not sign in: use one you added to this account, or enter a code.',
-    {
-      title: 'Passkey not accepted',
-    },
-  );
+  fieldProblem('passkey', t('identity.problem.passkey.refused.detail'), {
+    title: t('identity.problem.passkey.refused.title'),
+  });
 
 export class Passkeys {
   constructor(
@@ -82,21 +79,17 @@ export class Passkeys {
     const { rpID } = relyingParty(consoleOrigin);
     const existing = await this.list(this.db, user.id);
     if (existing.length >= MOST_PASSKEYS) {
-      throw fieldProblem('name', `You have ${MOST_PASSKEYS} passkeys: remove one you no longer use first.`, {
+      throw fieldProblem('name', t('identity.problem.passkey.tooMany.detail', { most: MOST_PASSKEYS }), {
         status: 409,
-        title: 'Too many passkeys',
+        title: t('identity.problem.passkey.tooMany.title'),
       });
     }
     const sameName = existing.find((row) => row.name.toLowerCase() === name.toLowerCase());
     if (sameName) {
-      throw fieldProblem(
-        'name',
-        `You already have a passkey named “${sameName.name}”: give this one another name.`,
-        {
-          status: 409,
-          title: 'Name in use',
-        },
-      );
+      throw fieldProblem('name', t('identity.problem.passkey.nameInUse.detail', { name: sameName.name }), {
+        status: 409,
+        title: t('identity.problem.passkey.nameInUse.title'),
+      });
     }
     const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
@@ -139,9 +132,9 @@ export class Passkeys {
       .where(eq(passkeyRegistrations.userId, userId))
       .returning();
     if (!pending || pending.expiresAt <= now) {
-      throw fieldProblem('name', 'Adding the passkey took too long. Try again.', {
+      throw fieldProblem('name', t('identity.problem.passkey.tooSlow.detail'), {
         status: 410,
-        title: 'Try again',
+        title: t('identity.problem.passkey.tooSlow.title'),
       });
     }
     let verification: VerifiedRegistrationResponse;
@@ -158,8 +151,8 @@ export class Passkeys {
       verification = { verified: false };
     }
     if (!verification.verified) {
-      throw fieldProblem('name', 'The browser’s answer for this passkey could not be checked. Try again.', {
-        title: 'Passkey not added',
+      throw fieldProblem('name', t('identity.problem.passkey.unchecked.detail'), {
+        title: t('identity.problem.passkey.unchecked.title'),
       });
     }
     const { credential, credentialBackedUp } = verification.registrationInfo;
@@ -178,9 +171,9 @@ export class Passkeys {
       .onConflictDoNothing()
       .returning();
     if (!row) {
-      throw fieldProblem('name', 'This passkey is already added to an account.', {
+      throw fieldProblem('name', t('identity.problem.passkey.alreadyAdded.detail'), {
         status: 409,
-        title: 'Already added',
+        title: t('identity.problem.passkey.alreadyAdded.title'),
       });
     }
     return row;
@@ -191,9 +184,9 @@ export class Passkeys {
     const { rpID } = relyingParty(consoleOrigin);
     const keys = await this.list(this.db, userId);
     if (keys.length === 0) {
-      throw fieldProblem('passkey', 'This account has no passkey: enter a code instead.', {
+      throw fieldProblem('passkey', t('identity.problem.passkey.none.detail'), {
         status: 409,
-        title: 'No passkey',
+        title: t('identity.problem.passkey.none.title'),
       });
     }
     const { generateAuthenticationOptions } = await webauthn();

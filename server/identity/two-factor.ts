@@ -16,6 +16,7 @@ import type { Passkey, TotpSetup, TwoFactorStatus } from '@/contract/two-factor'
 import type { Database, Transaction } from '../db';
 import { recoveryCodes, secondFactorChallenges, teamMembers, teams, users, userTotp } from '../db/schema';
 import { fieldProblem, ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Clock } from './clock';
 import { Passkeys, passkeyRefused, toPasskey } from './passkeys';
 import { type CodeHasher, createCodeHasher, createVault, sameHash, type Vault } from './secrets';
@@ -29,7 +30,7 @@ const CHALLENGE_TRIES = 5;
 /** Recovery codes read aloud or typed: no 0/O or 1/l to confuse. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const CHECK_THE_CODE = { title: 'Check the code' };
+const checkTheCode = () => ({ title: t('identity.problem.checkTheCode') });
 
 function totpFor(secret: string, label: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
@@ -118,8 +119,8 @@ export class TwoFactor {
     const [current] = await this.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
     if (current?.confirmedAt) {
       throw new ProblemError(409, {
-        title: 'Already set up',
-        detail: 'An authenticator app is already set up. Remove it first to set up another.',
+        title: t('identity.problem.totp.alreadySetUp.title'),
+        detail: t('identity.problem.totp.alreadySetUp.detail'),
       });
     }
     const { vault } = await this.keys();
@@ -142,18 +143,14 @@ export class TwoFactor {
   async confirmTotp(userId: string, code: string): Promise<string[]> {
     const [row] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
     if (!row || row.confirmedAt) {
-      throw fieldProblem('code', 'Start setting up the app again: there is no set-up waiting for a code.', {
-        ...CHECK_THE_CODE,
+      throw fieldProblem('code', t('identity.problem.totp.noSetUp'), {
+        ...checkTheCode(),
         status: 409,
       });
     }
     const step = await this.acceptedStep(row, userId, code);
     if (step === undefined) {
-      throw fieldProblem(
-        'code',
-        'That code is not right. Check the app’s clock, or scan the QR code again.',
-        CHECK_THE_CODE,
-      );
+      throw fieldProblem('code', t('identity.problem.totp.wrongSetUpCode'), checkTheCode());
     }
     const now = this.clock.now();
     await this.keys(); // read before the transaction: the installation secret may need the database
@@ -182,16 +179,12 @@ export class TwoFactor {
   async disable(userId: string, code: string): Promise<void> {
     const [totp] = await this.db.select().from(userTotp).where(eq(userTotp.userId, userId));
     if (!totp?.confirmedAt) {
-      throw fieldProblem('code', 'No authenticator app is set up.', { ...CHECK_THE_CODE, status: 409 });
+      throw fieldProblem('code', t('identity.problem.totp.none'), { ...checkTheCode(), status: 409 });
     }
     const lastFactor = (await this.passkeys.count(this.db, userId)) === 0;
     if (lastFactor) await this.assertMayTurnOff(this.db, userId);
     if (!(await this.acceptSecondFactor(userId, code))) {
-      throw fieldProblem(
-        'code',
-        'That code is not right: enter the 6 digits the app shows now, or a recovery code.',
-        CHECK_THE_CODE,
-      );
+      throw fieldProblem('code', t('identity.problem.totp.wrongCode'), checkTheCode());
     }
     await this.db.transaction(async (tx) => {
       await tx.delete(userTotp).where(eq(userTotp.userId, userId));
@@ -253,8 +246,8 @@ export class TwoFactor {
     if (owned.length > 0) {
       const names = owned.map((team) => team.name).join(', ');
       throw new ProblemError(409, {
-        title: 'Your team requires it',
-        detail: `You own ${names}, which requires two-factor sign-in of every member. Stop requiring it there first (team settings → General), or keep another way to sign in with two factors.`,
+        title: t('identity.problem.teamRequiresIt.title'),
+        detail: t('identity.problem.teamRequiresIt.detail', { teams: names, count: owned.length }),
       });
     }
   }
@@ -293,8 +286,8 @@ export class TwoFactor {
       challenge.failedAttempts >= CHALLENGE_TRIES
     ) {
       throw new ProblemError(410, {
-        title: 'Sign in again',
-        detail: 'This sign-in has expired or had too many wrong codes. Sign in again from the start.',
+        title: t('identity.problem.signInAgain.title'),
+        detail: t('identity.problem.signInAgain.expired'),
       });
     }
     return challenge;
@@ -320,8 +313,8 @@ export class TwoFactor {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!used || !user) {
       throw new ProblemError(410, {
-        title: 'Sign in again',
-        detail: 'This sign-in was already finished. Sign in again.',
+        title: t('identity.problem.signInAgain.title'),
+        detail: t('identity.problem.signInAgain.finished'),
       });
     }
     return user;
@@ -357,9 +350,8 @@ export class TwoFactor {
       const left = await this.failedTry(challengeId);
       if (left === 0) {
         throw new ProblemError(410, {
-          title: 'Sign in again',
-          detail:
-            'That passkey did not sign in, and this sign-in allows no more tries. Sign in again from the start.',
+          title: t('identity.problem.signInAgain.title'),
+          detail: t('identity.problem.signInAgain.passkeyNoTries'),
         });
       }
       throw passkeyRefused();
@@ -382,9 +374,9 @@ export class TwoFactor {
       throw fieldProblem(
         'code',
         left > 0
-          ? `That code is not right. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`
-          : 'That code is not right, and this sign-in allows no more tries. Sign in again from the start.',
-        CHECK_THE_CODE,
+          ? t('identity.problem.codeIncorrect.triesLeft', { count: left })
+          : t('identity.problem.signInAgain.codeNoTries'),
+        checkTheCode(),
       );
     }
     return { user: await this.finishChallenge(challengeId, challenge.userId), method };
@@ -445,5 +437,5 @@ export class TwoFactor {
 
 /** A passkey of someone else, or none: the same 404 (also for an id no passkey could have). */
 export function passkeyNotFound(): ProblemError {
-  return new ProblemError(404, { title: 'Not found', detail: 'You have no such passkey.' });
+  return new ProblemError(404, { detail: t('identity.problem.passkeyNotFound') });
 }

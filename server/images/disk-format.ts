@@ -3,6 +3,7 @@
 // file, a VMDK descriptor's extents). Only qcow2 without either, and raw, are taken; other formats are
 // refused by name so the person knows to convert them.
 import { open } from 'node:fs/promises';
+import { t } from '../i18n/t';
 
 export type DiskFormat = 'qcow2' | 'raw';
 
@@ -49,34 +50,31 @@ export function formatOf(head: Buffer): FormatVerdict {
     if (other) {
       return {
         ok: false,
-        reason: `This is a ${other.name} image; only qcow2 and raw are taken (convert it with qemu-img convert -O qcow2).`,
+        reason: t('images.problem.format.other', { format: other.name }),
       };
     }
   }
   if (head.length < 4 || head.readUInt32BE(0) !== QCOW2_MAGIC) return { ok: true, format: 'raw' };
-  if (head.length < 72)
-    return { ok: false, reason: 'The qcow2 header is cut short: the file is incomplete.' };
+  if (head.length < 72) return { ok: false, reason: t('images.problem.format.headerShort') };
   const version = head.readUInt32BE(4);
   if (version !== 2 && version !== 3)
-    return { ok: false, reason: `qcow2 version ${version} is not supported.` };
+    return { ok: false, reason: t('images.problem.format.version', { version }) };
   if (head.readBigUInt64BE(8) !== 0n || head.readUInt32BE(16) !== 0) {
     return {
       ok: false,
-      reason:
-        'The image has a backing file: an image must stand alone (flatten it with qemu-img convert -O qcow2).',
+      reason: t('images.problem.format.backingFile'),
     };
   }
   if (version === 3) {
-    if (head.length < 104)
-      return { ok: false, reason: 'The qcow2 header is cut short: the file is incomplete.' };
+    if (head.length < 104) return { ok: false, reason: t('images.problem.format.headerShort') };
     if ((head.readBigUInt64BE(72) & EXTERNAL_DATA_FILE) !== 0n) {
       return {
         ok: false,
-        reason: 'The image keeps its data in an external data file: an image must stand alone.',
+        reason: t('images.problem.format.externalData'),
       };
     }
     if (hasExtension(head, DATA_FILE_EXTENSION)) {
-      return { ok: false, reason: 'The image names an external data file: an image must stand alone.' };
+      return { ok: false, reason: t('images.problem.format.namesDataFile') };
     }
   }
   return { ok: true, format: 'qcow2' };

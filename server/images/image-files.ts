@@ -7,6 +7,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MAX_IMAGE_VIRTUAL_BYTES } from '@/contract/images';
+import { t } from '../i18n/t';
 import { type DiskFormat, formatOf, readHead } from './disk-format';
 
 const run = promisify(execFile);
@@ -77,7 +78,7 @@ export class ImageFiles {
     const path = this.pathOf(imageId);
     const verdict = formatOf(await readHead(path));
     if (!verdict.ok || verdict.format !== 'qcow2') {
-      throw new ImageRefused(verdict.ok ? 'The captured disk is not a qcow2 file.' : verdict.reason);
+      throw new ImageRefused(verdict.ok ? t('images.problem.format.captureNotQcow2') : verdict.reason);
     }
     return this.check(path, 'qcow2');
   }
@@ -90,24 +91,25 @@ export class ImageFiles {
       });
       info = JSON.parse(stdout) as QemuImgInfo;
     } catch {
-      throw new ImageRefused(`The file is not a readable ${format} image.`);
+      throw new ImageRefused(t('images.problem.format.unreadable', { format }));
     }
-    if (info.format !== format) throw new ImageRefused(`The file is not a ${format} image.`);
+    if (info.format !== format) throw new ImageRefused(t('images.problem.format.notFormat', { format }));
     if (info['backing-filename'] || info['full-backing-filename']) {
-      throw new ImageRefused(
-        'The image has a backing file: an image must stand alone (flatten it with qemu-img convert -O qcow2).',
-      );
+      throw new ImageRefused(t('images.problem.format.backingFile'));
     }
     const data = info['format-specific']?.data;
     if (data?.['data-file'] || data?.['data-file-raw']) {
-      throw new ImageRefused('The image keeps its data in an external data file: an image must stand alone.');
+      throw new ImageRefused(t('images.problem.format.externalData'));
     }
-    if (info.encrypted) throw new ImageRefused('The image is encrypted; upload it decrypted.');
+    if (info.encrypted) throw new ImageRefused(t('images.problem.format.encrypted'));
     const virtualSize = info['virtual-size'] ?? 0;
-    if (virtualSize <= 0) throw new ImageRefused('The image is empty.');
+    if (virtualSize <= 0) throw new ImageRefused(t('images.problem.format.empty'));
     if (virtualSize > MAX_IMAGE_VIRTUAL_BYTES) {
       throw new ImageRefused(
-        `The image’s disk is ${gib(virtualSize)} GiB; the largest taken is ${gib(MAX_IMAGE_VIRTUAL_BYTES)} GiB (the largest plan’s disk).`,
+        t('images.problem.format.tooLarge', {
+          size: gib(virtualSize),
+          largest: gib(MAX_IMAGE_VIRTUAL_BYTES),
+        }),
       );
     }
     const { size } = await stat(path);

@@ -8,7 +8,9 @@ import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Image } from '@/contract/images';
+import { billedImageGb } from '@/domain/storage-prices';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { TeamImageSource } from '../computes/team-image-source';
 import type { ComputesForImages } from '../computes/team-images-port';
@@ -16,6 +18,7 @@ import type { Database } from '../db';
 import { teamImages } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -33,6 +36,8 @@ export interface ImageServiceDeps {
   catalog: Catalog;
   files: ImageFiles;
   computes: ComputesForImages;
+  /** Billing's meter: told when an image becomes available, is renamed or deleted (in the same transaction). */
+  meter: StorageMeter;
 }
 
 export class ImageService implements TeamImageSource {
@@ -82,6 +87,18 @@ export class ImageService implements TeamImageSource {
     for (const row of interrupted) await this.publish(row);
   }
 
+  /** An image is charged from becoming available, on its file's size (billedImageGb). */
+  private startMeter(tx: Queryable, row: ImageRow, at: Date): Promise<void> {
+    return this.deps.meter.start(tx, {
+      id: row.id,
+      teamId: row.teamId,
+      kind: 'image',
+      name: row.name,
+      sizeGb: billedImageGb(row.sizeBytes ?? 0),
+      at,
+    });
+  }
+
   async publish(row: ImageRow): Promise<void> {
     if (!this.deps.live.listening) return;
     await this.deps.live.publishToTeam(row.teamId, { type: 'image.updated', image: toImage(row) });
@@ -118,18 +135,15 @@ export class ImageService implements TeamImageSource {
     const id = randomUUID();
     const row = await this.db.transaction(async (tx) => {
       const compute = await this.deps.computes.lockCompute(tx, teamId, computeId);
-      if (!compute) throw fieldProblem('computeId', 'This team has no such compute.');
+      if (!compute) throw fieldProblem('computeId', t('images.problem.noSuchCompute'));
       if (compute.status !== 'stopped') {
-        throw imageConflict(
-          `The compute is ${compute.status.replace('_', ' ')}: an image is captured from a stopped compute, so its disk does not change while it is copied. Power it off first.`,
-        );
+        throw imageConflict(t('images.problem.captureNotStopped', { status: compute.status }));
       }
       const [busy] = await tx
         .select({ id: teamImages.id })
         .from(teamImages)
         .where(and(eq(teamImages.sourceComputeId, computeId), eq(teamImages.status, 'creating')));
-      if (busy)
-        throw imageConflict('An image is already being captured from this compute; wait until it is done.');
+      if (busy) throw imageConflict(t('images.problem.captureBusy'));
       const [inserted] = await tx
         .insert(teamImages)
         .values({
@@ -200,6 +214,7 @@ export class ImageService implements TeamImageSource {
         )
         .where(eq(teamImages.id, row.id))
         .returning();
+      if ('facts' in outcome) await this.startMeter(tx, updated!, now);
       await this.deps.computes
         .recordHistory(tx, {
           computeId,
@@ -237,7 +252,7 @@ export class ImageService implements TeamImageSource {
     const { teamId, imageId: id, actor, name, operatingSystemId, received } = input;
     if (!this.deps.catalog.operatingSystem(operatingSystemId)) {
       await rm(received, { force: true });
-      throw fieldProblem('operatingSystemId', 'Choose one of the operating systems listed.');
+      throw fieldProblem('operatingSystemId', t('images.problem.chooseOperatingSystem'));
     }
     let facts: DiskFacts;
     try {
@@ -266,6 +281,7 @@ export class ImageService implements TeamImageSource {
             updatedAt: now,
           })
           .returning();
+        await this.startMeter(tx, inserted!, now);
         await recordAudit(tx, {
           teamId,
           actor,
@@ -307,6 +323,7 @@ export class ImageService implements TeamImageSource {
         .set({ name, updatedAt: now })
         .where(eq(teamImages.id, imageId))
         .returning();
+      await this.deps.meter.rename(tx, imageId, name, now);
       await recordAudit(tx, {
         teamId,
         actor,
@@ -329,9 +346,10 @@ export class ImageService implements TeamImageSource {
       const current = await lockImage(tx, teamId, imageId);
       if (!current) throw imageNotFound();
       if (current.status === 'creating') {
-        throw imageConflict('The image is still being captured; delete it once it is done.');
+        throw imageConflict(t('images.problem.deleteWhileCapturing'));
       }
       await tx.delete(teamImages).where(eq(teamImages.id, imageId));
+      await this.deps.meter.end(tx, imageId, now);
       await recordAudit(tx, {
         teamId,
         actor,

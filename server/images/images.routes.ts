@@ -17,6 +17,7 @@ import type { AppEnv } from '../http/env';
 import { pathParam } from '../http/path-params';
 import { problem } from '../http/problem';
 import { defineRoutes, type Routes } from '../http/routes';
+import { t } from '../i18n/t';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
 import { fieldProblem } from '../tenancy/problems';
@@ -137,12 +138,11 @@ export function imagesRoutes(service: ImageService, links: DownloadLinks): Route
         const length = c.req.header('Content-Length');
         if (!length || !/^\d+$/.test(length)) {
           return problem(c, 411, {
-            detail:
-              'Send the image with a Content-Length (curl -T sends one), so a cut-off upload is noticed.',
+            detail: t('images.problem.lengthRequired'),
           });
         }
         if (await service.imageIdTaken(params.imageId)) {
-          throw imageConflict('An image with this id exists already; choose a new id for an upload.');
+          throw imageConflict(t('images.problem.idTaken'));
         }
         const received = service.deps.files.temporaryPath();
         await service.deps.files.ready();
@@ -241,7 +241,7 @@ async function serveImageFile(c: Context<AppEnv>, service: ImageService, teamId:
     return problem(
       c,
       416,
-      { detail: `The range is past the end of the file (${answer.size} bytes).` },
+      { detail: t('images.problem.rangePastEnd', { size: answer.size }) },
       { 'Content-Range': `bytes */${answer.size}` },
     );
   }
@@ -250,6 +250,6 @@ async function serveImageFile(c: Context<AppEnv>, service: ImageService, teamId:
 
 function imageNotReady(status: string) {
   return imageConflict(
-    status === 'creating' ? 'The image is still being captured.' : 'The image failed; it has no file.',
+    status === 'creating' ? t('images.problem.stillCapturing') : t('images.problem.failedNoFile'),
   );
 }

@@ -1,4 +1,5 @@
 // Team images: the service (captures, uploads, renames, deletions), its routes, and the image directory.
+import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { ComputesForImages } from '../computes/team-images-port';
 import type { Database } from '../db';
@@ -20,6 +21,8 @@ export function createImageService(options: {
   live: LiveUpdates;
   catalog: Catalog;
   computes: ComputesForImages;
+  /** Billing's meter: an available image is charged per GB-month of its file until it is deleted. */
+  meter: StorageMeter;
   /** Where the images' files live (DATA_DIR/images on a server). */
   directory: string;
 }): ImageService {

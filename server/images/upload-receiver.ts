@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { t } from '../i18n/t';
 import { ImageRefused } from './image-files';
 
 export async function receiveBody(
@@ -16,28 +17,23 @@ export async function receiveBody(
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
-      if (received > declaredLength)
-        callback(new ImageRefused('The upload is longer than its Content-Length.'));
+      if (received > declaredLength) callback(new ImageRefused(t('images.problem.upload.tooLong')));
       else callback(null, chunk);
     },
   });
   try {
-    if (!body) throw new ImageRefused('The upload has no body: send the image file as the request body.');
+    if (!body) throw new ImageRefused(t('images.problem.upload.noBody'));
     await pipeline(
       Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>),
       counter,
       createWriteStream(destination, { mode: 0o600, flags: 'wx' }),
     );
     if (received < declaredLength) {
-      throw new ImageRefused(
-        `The upload ended after ${received} of ${declaredLength} bytes: the file is incomplete, nothing was kept.`,
-      );
+      throw new ImageRefused(t('images.problem.upload.endedShort', { received, declaredLength }));
     }
   } catch (error) {
     await rm(destination, { force: true });
     if (error instanceof ImageRefused) throw error;
-    throw new ImageRefused(
-      `The upload broke off after ${received} of ${declaredLength} bytes: nothing was kept. Send it again.`,
-    );
+    throw new ImageRefused(t('images.problem.upload.brokeOff', { received, declaredLength }));
   }
 }

@@ -12,6 +12,7 @@ import { SYSTEM_ACTOR } from '../audit/audit-log';
 import { computes, privateNetworkMembers, privateNetworks } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 import type { Queryable } from '../tenancy/team-record';
 import { nextFreeAddress } from './addresses';
@@ -21,11 +22,8 @@ import { alreadyMember, memberNotFound, networkFull, unknownCompute } from './pr
 
 type Doing = 'join' | 'leave' | 'delete';
 
-const WORDS: Record<Doing, string> = {
-  join: 'The compute could not join the network',
-  leave: 'The compute could not leave the network',
-  delete: 'The network could not be deleted',
-};
+/** What could not be done, as a title and as the start of the detail. */
+const failedTo = (doing: Doing) => t('networks.problem.driver.failedTo', { doing });
 
 export class NetworkMembership {
   constructor(private readonly networks: NetworkService) {
@@ -49,7 +47,7 @@ export class NetworkMembership {
       if (!computeJoinsNetworks(compute.status)) {
         throw fieldProblem(
           'computeId',
-          `${compute.hostname} is ${compute.status.replace('_', ' ')}: a compute joins a network while running or stopped. Try again once it is.`,
+          t('networks.problem.computeStatus', { hostname: compute.hostname, status: compute.status }),
           { status: 409 },
         );
       }
@@ -148,12 +146,16 @@ export class NetworkMembership {
         await this.networks.publish(caller.teamId, network);
       }
       const stuck = members[left.length];
-      const done = left.length > 0 ? ` (${left.map((member) => member.hostname).join(', ')} left it)` : '';
+      const gone = left.map((member) => member.hostname).join(', ');
       throw this.refusal(
         error,
         'delete',
         id,
-        stuck ? `${stuck.hostname} could not leave it${done}` : undefined,
+        stuck
+          ? left.length > 0
+            ? t('networks.problem.driver.stuckAfter', { hostname: stuck.hostname, left: gone })
+            : t('networks.problem.driver.stuck', { hostname: stuck.hostname })
+          : undefined,
         left.length > 0,
       );
     }
@@ -220,17 +222,19 @@ export class NetworkMembership {
     changed = false,
   ): ProblemError {
     if (error instanceof ProblemError) return error;
-    const prefix = who ? `${WORDS[doing]}: ${who}` : WORDS[doing];
-    const after = changed ? 'The network stays; try again.' : 'Nothing changed; try again.';
+    const prefix = who ? t('networks.problem.driver.who', { what: failedTo(doing), who }) : failedTo(doing);
+    const after = changed
+      ? t('networks.problem.driver.networkStays')
+      : t('networks.problem.driver.nothingChanged');
     if (error instanceof MachineStateError) {
-      const detail = `${prefix}: ${error.message}`;
+      const detail = t('networks.problem.driver.refused', { prefix, reason: error.message });
       if (doing === 'join') return fieldProblem('computeId', detail, { status: 409 });
-      return new ProblemError(409, { title: WORDS[doing], detail: `${detail} ${after}` });
+      return new ProblemError(409, { title: failedTo(doing), detail: `${detail} ${after}` });
     }
-    this.networks.deps.logger.error({ err: error, networkId }, WORDS[doing]);
+    this.networks.deps.logger.error({ err: error, networkId }, `the network driver failed to ${doing}`);
     return new ProblemError(502, {
-      title: 'The hypervisor failed',
-      detail: `${prefix}: the hypervisor did not manage it. ${after}`,
+      title: t('volumes.problem.driverFailed.title'),
+      detail: `${t('networks.problem.driver.failed', { prefix })} ${after}`,
     });
   }
 }

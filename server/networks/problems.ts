@@ -1,43 +1,46 @@
 // Private network failures in plain words. Another team's network is "not found", exactly like one that never was.
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 
 export function networkNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Network not found',
-    detail: 'This team has no such private network. It may have been deleted.',
+    title: t('networks.problem.notFound.title'),
+    detail: t('networks.problem.notFound.detail'),
   });
 }
 
 export function memberNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Compute not on this network',
-    detail: 'This compute is not on this private network (it may have left it, or been destroyed).',
+    title: t('networks.problem.memberNotFound.title'),
+    detail: t('networks.problem.memberNotFound.detail'),
   });
 }
 
 export function networkNameTaken(name: string): ProblemError {
-  return fieldProblem('name', `This team already has a network named ${name}.`, { status: 409 });
+  return fieldProblem('name', t('networks.problem.nameTaken', { name }), { status: 409 });
 }
 
 export function blockOverlaps(block: string, other: { name: string; ipv4Block: string }): ProblemError {
   return fieldProblem(
     'ipv4Block',
-    `${block} overlaps the team's network ${other.name} (${other.ipv4Block}): choose a block apart from it.`,
+    t('networks.problem.blockOverlaps', { block, name: other.name, other: other.ipv4Block }),
     { status: 409 },
   );
 }
 
 export function unknownCompute(): ProblemError {
-  return fieldProblem('computeId', 'This team has no such compute (it may have been destroyed).');
+  return fieldProblem('computeId', t('volumes.problem.noSuchCompute'));
 }
 
 export function alreadyMember(hostname: string, address: string): ProblemError {
-  return fieldProblem('computeId', `${hostname} is already on this network, at ${address}.`, { status: 409 });
+  return fieldProblem('computeId', t('networks.problem.alreadyMember', { hostname, address }), {
+    status: 409,
+  });
 }
 
 export function networkFull(block: string): ProblemError {
-  return fieldProblem('computeId', `Every address of ${block} is taken: this network has no room left.`, {
+  return fieldProblem('computeId', t('networks.problem.full', { block }), {
     status: 409,
   });
 }

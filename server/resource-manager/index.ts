@@ -1,6 +1,7 @@
 // The resource manager service (SPEC §7): computes, domains and DNS records, the console's config, and
 // the tickets that open its WebSocket.
 import { type BackupService, backupResources } from '../backups';
+import type { StorageMeter } from '../billing/storage-meters';
 import { type ComputeService, computeResources } from '../computes';
 import type { DatabaseHandle } from '../db';
 import { type DomainService, domainResources } from '../domains';
@@ -26,6 +27,8 @@ export function resourceManagerService(deps: {
   images: ImageService;
   backups: BackupService;
   networks: Networks;
+  /** Billing's meter of volumes (and images), told as they are made, grown and deleted. */
+  storageMeter: StorageMeter;
 }): Service {
   return {
     name: 'Resource manager',
@@ -49,7 +52,7 @@ export function resourceManagerService(deps: {
       ...backupResources(deps.backups),
       ...domainResources(deps.domains),
       ...firewallResources(createFirewallService(deps.computes)),
-      ...volumeResources(createVolumeService(deps.computes)),
+      ...volumeResources(createVolumeService(deps.computes, deps.storageMeter)),
       ...networkResources(deps.networks),
     ],
   };

@@ -1,6 +1,7 @@
 // Who may open the console WebSocket: a page from an allowed origin (against cross-site WebSocket
 // hijacking) holding a fresh single-use ticket (the browser cannot send its bearer token on a handshake).
 import type { IncomingMessage } from 'node:http';
+import { t } from '../i18n/t';
 import type { Identity } from '../identity';
 
 export type Admission =
@@ -37,7 +38,7 @@ export async function admit(
     return {
       admitted: false,
       status: 403,
-      detail: 'Pages from this origin may not open the console socket.',
+      detail: t('socket.problem.originRefused'),
     };
   }
   const ticket = new URL(request.url ?? '/', 'http://localhost').searchParams.get('ticket');
@@ -45,7 +46,7 @@ export async function admit(
     return {
       admitted: false,
       status: 401,
-      detail: 'Open the socket with ?ticket= from POST /resource-manager/api/v1/socket-tickets.',
+      detail: t('socket.problem.ticketMissing'),
     };
   }
   const session = await identity.tickets.redeem(ticket);
@@ -53,7 +54,7 @@ export async function admit(
     return {
       admitted: false,
       status: 401,
-      detail: 'This socket ticket is unknown, used or expired. Get a new one.',
+      detail: t('socket.problem.ticketInvalid'),
     };
   }
   return { admitted: true, sessionId: session.id, userId: session.userId };

@@ -8,6 +8,9 @@ import { PROBLEM_CONTENT_TYPE } from '@/contract/problem';
 import { HEARTBEAT_INTERVAL_MS, MAX_CLIENT_MESSAGE_BYTES, SOCKET_PATH } from '@/contract/socket';
 import type { ComputeService } from '../computes';
 import { problemBody } from '../http/problem';
+import { inLanguage } from '../i18n/languages';
+import { languageAsked } from '../i18n/request-language';
+import { t } from '../i18n/t';
 import type { Identity } from '../identity';
 import type { Logger } from '../logger';
 import { CONSOLE_PATH_PREFIX } from '../resource-manager';
@@ -60,14 +63,17 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     }
   });
 
-  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  // A refusal is written in the language the handshake asks for (a browser sends its Accept-Language).
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    inLanguage(languageAsked(request.headers['accept-language']), () => upgrade(request, socket, head));
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const consoleOf = consoleComputeId(path);
     if (path !== SOCKET_PATH && consoleOf === undefined) {
-      return refuseUpgrade(socket, 404, `No WebSocket is served at ${path}.`);
+      return refuseUpgrade(socket, 404, t('socket.problem.notServed', { path }));
     }
-    if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
+    if (closing) return refuseUpgrade(socket, 503, t('socket.problem.shuttingDown'));
     admit(request, options.identity, options.allowedOrigins).then(
       async (admission) => {
         if (!admission.admitted) return refuseUpgrade(socket, admission.status, admission.detail);
@@ -77,9 +83,9 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
           consoleOf !== undefined &&
           !(computes && (await computes.consoleAccess(admission.userId, consoleOf)))
         ) {
-          return refuseUpgrade(socket, 404, 'There is no such compute, or you are not a member of its team.');
+          return refuseUpgrade(socket, 404, t('socket.problem.noSuchCompute'));
         }
-        if (closing) return refuseUpgrade(socket, 503, 'The server is shutting down; reconnect shortly.');
+        if (closing) return refuseUpgrade(socket, 503, t('socket.problem.shuttingDown'));
         if (socket.destroyed) return;
         wss.handleUpgrade(request, socket, head, (ws) => {
           logger.debug({ path }, 'socket connected');

@@ -4,6 +4,7 @@ import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '@/contract/teams';
 import { auditLog, users } from '../db/schema';
 import { defineRoutes } from '../http/routes';
+import { t } from '../i18n/t';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
 import { fieldProblem } from '../tenancy/problems';
@@ -46,10 +47,7 @@ export function auditLogRoutes() {
       if (query.cursor !== undefined) {
         const position = decodeCursor(query.cursor);
         if (position === undefined) {
-          throw fieldProblem(
-            'cursor',
-            'This page link is not valid any more. Start again from the first page.',
-          );
+          throw fieldProblem('cursor', t('teams.problem.auditCursor'));
         }
         conditions.push(lt(auditLog.seq, position));
       }

@@ -7,6 +7,7 @@
 import type { Currency } from '@/contract/teams';
 import type { AuditActor } from '../audit/audit-log';
 import type { Transaction } from '../db';
+import { t } from '../i18n/t';
 import type { Queryable, TeamRecord } from '../tenancy/team-record';
 
 /** How many of its things a team holds in one area. */
@@ -40,11 +41,15 @@ export async function countTeamResources(
   return { computes, domains };
 }
 
-/** "2 computes and 1 domain", or undefined when the team holds nothing. */
+/**
+ * "2 computes and 1 domain" in the language of the request (each count with its noun, then the two joined
+ * the way the language joins them), or undefined when the team holds nothing.
+ */
 export function describeResources(resources: TeamHoldings): string | undefined {
-  const parts = Object.entries(resources)
-    .filter(([, amount]) => amount > 0)
-    .map(([kind, amount]) => `${amount} ${amount === 1 ? kind.replace(/s$/, '') : kind}`);
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const computes =
+    resources.computes > 0 ? t('teams.resources.computes', { count: resources.computes }) : undefined;
+  const domains =
+    resources.domains > 0 ? t('teams.resources.domains', { count: resources.domains }) : undefined;
+  if (computes && domains) return t('teams.resources.both', { computes, domains });
+  return computes ?? domains;
 }

@@ -12,6 +12,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { teamMembers, teams, users, verificationDocuments } from '../db/schema';
 import { inLanguage } from '../i18n/languages';
 import { languageOfAddress } from '../i18n/recipient-language';
+import { t } from '../i18n/t';
 import type { Identity } from '../identity';
 import type { UserRecord } from '../identity/sessions';
 import { usesTwoFactor } from '../identity/two-factor';
@@ -147,11 +148,10 @@ export class TeamService {
   ): Promise<Team> {
     const identity = this.identity;
     if (required && !(await identity.twoFactor.isOn(caller.user.id))) {
-      throw fieldProblem(
-        'required',
-        'Turn on two-factor sign-in for yourself first (Account settings → Security), then require it of the others.',
-        { status: 409, title: 'Two-factor sign-in is off for you' },
-      );
+      throw fieldProblem('required', t('teams.problem.twoFactorOffForYou.detail'), {
+        status: 409,
+        title: t('teams.problem.twoFactorOffForYou.title'),
+      });
     }
     const now = identity.clock.now();
     const { team, lacking } = await identity.db.transaction(async (tx) => {
@@ -215,10 +215,7 @@ export class TeamService {
       if (!(await lockTeam(tx, team.id))) throw teamNotFound();
       const held = describeResources(await countTeamResources(this.deps.areas, tx, team.id));
       if (held) {
-        throw conflict(
-          `This team still has ${held}. Delete them first: a team can be deleted only when it holds nothing.`,
-          problemTypes.teamHasResources,
-        );
+        throw conflict(t('teams.problem.stillHolds', { held }), problemTypes.teamHasResources);
       }
       const otherMembers = await tx
         .select({ email: users.email, userId: users.id })

@@ -8,13 +8,18 @@ import { problemTypes } from '@/contract/problem';
 import { type TeamLimits, UNVERIFIED_COMPUTE_LIMIT, UNVERIFIED_VCPU_CEILING } from '@/contract/teams';
 import { teams } from '../db/schema';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Queryable } from './team-record';
 
 /** How many live computes a team has (the computes area's count). */
 export type CountComputes = (db: Queryable, teamId: string) => Promise<number>;
 
-export const COMPUTE_LIMIT_MESSAGE = `An unverified team can run at most ${UNVERIFIED_COMPUTE_LIMIT} computes. Verify your team to lift the limit.`;
-export const VCPU_CEILING_MESSAGE = `Plans with ${UNVERIFIED_VCPU_CEILING} or more vCPUs need a verified team.`;
+/** Why an unverified team may not add a compute, in the language of the request. */
+export const computeLimitMessage = () =>
+  t('tenancy.problem.computeLimit.detail', { limit: UNVERIFIED_COMPUTE_LIMIT });
+/** Why an unverified team may not use a plan this large, in the language of the request. */
+export const vcpuCeilingMessage = () =>
+  t('tenancy.problem.vcpuCeiling.detail', { vcpus: UNVERIFIED_VCPU_CEILING });
 
 async function isVerified(db: Queryable, teamId: string): Promise<boolean> {
   const [team] = await db
@@ -52,8 +57,8 @@ export async function assertCanCreateCompute(
   if ((await request.countComputes(db, teamId)) >= UNVERIFIED_COMPUTE_LIMIT) {
     throw new ProblemError(403, {
       type: problemTypes.teamVerificationRequired,
-      title: 'Compute limit reached',
-      detail: COMPUTE_LIMIT_MESSAGE,
+      title: t('tenancy.problem.computeLimit.title'),
+      detail: computeLimitMessage(),
     });
   }
 }
@@ -71,10 +76,11 @@ export async function assertCanUseVcpus(
 
 function assertVcpusAllowedUnverified(vcpus: number, field = 'plan'): void {
   if (vcpus < UNVERIFIED_VCPU_CEILING) return;
+  const message = vcpuCeilingMessage();
   throw new ProblemError(403, {
     type: problemTypes.teamVerificationRequired,
-    title: 'Plan needs a verified team',
-    detail: VCPU_CEILING_MESSAGE,
-    errors: [{ field, message: VCPU_CEILING_MESSAGE }],
+    title: t('tenancy.problem.vcpuCeiling.title'),
+    detail: message,
+    errors: [{ field, message }],
   });
 }

@@ -3,22 +3,23 @@
 import { problemTypes } from '@/contract/problem';
 import { type Permission, whyNot } from '@/domain/permissions';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function teamNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Team not found',
-    detail: 'There is no such team, or you are not a member of it.',
+    title: t('tenancy.problem.teamNotFound.title'),
+    detail: t('tenancy.problem.teamNotFound.detail'),
   });
 }
 
 /** An id below a team (member, invitation, document) that this team does not have. */
 export function notInTeam(thing: 'member' | 'invitation' | 'document'): ProblemError {
   const detail = {
-    member: 'This person is not a member of this team.',
-    invitation: 'This team has no such invitation.',
-    document: 'This team has no such document.',
-  }[thing];
-  return new ProblemError(404, { title: 'Not found', detail });
+    member: () => t('tenancy.problem.notInTeam.member'),
+    invitation: () => t('tenancy.problem.notInTeam.invitation'),
+    document: () => t('tenancy.problem.notInTeam.document'),
+  }[thing]();
+  return new ProblemError(404, { detail });
 }
 
 /** "Only the team's owner and admins can invite people.": the permission matrix's own words (whyNot). */
@@ -30,7 +31,7 @@ export function teamRoleRequired(permission: Permission): ProblemError {
 export function notAllowed(detail: string): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.teamRoleRequired,
-    title: 'Not allowed for your role',
+    title: t('tenancy.problem.notAllowed.title'),
     detail,
   });
 }
@@ -39,13 +40,13 @@ export function notAllowed(detail: string): ProblemError {
 export function teamTwoFactorRequired(teamName: string): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.teamTwoFactorRequired,
-    title: 'Two-factor sign-in required',
-    detail: `${teamName} requires two-factor sign-in of every member. Turn it on in Account settings → Security, then come back.`,
+    title: t('tenancy.problem.teamTwoFactorRequired.title'),
+    detail: t('tenancy.problem.teamTwoFactorRequired.detail', { team: teamName }),
   });
 }
 
 export function conflict(detail: string, type?: string): ProblemError {
-  return new ProblemError(409, { ...(type ? { type } : {}), title: 'Conflict', detail });
+  return new ProblemError(409, { ...(type ? { type } : {}), detail });
 }
 
 export { fieldProblem } from '../http/problem';

@@ -14,6 +14,7 @@ import {
   type VolumeOperation,
 } from '@/contract/volumes';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { Database } from '../db';
 import { computeEvents, computes, volumeEvents, volumes } from '../db/schema';
@@ -24,6 +25,7 @@ import {
   type VolumeSpec,
 } from '../drivers/compute/compute-driver';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -48,6 +50,8 @@ export interface VolumeServiceDeps {
   live: LiveUpdates;
   catalog: Catalog;
   driver: ComputeDriver;
+  /** Billing's meter: a volume is charged from its create request until it is deleted, at each size. */
+  meter: StorageMeter;
 }
 
 export interface Caller {
@@ -59,14 +63,6 @@ export interface Caller {
 export const STALE_OPERATION_MS = 5 * 60_000;
 /** How many volumes one compute takes (virtio disks vdb…vdi). */
 export const MAX_VOLUMES_PER_COMPUTE = 8;
-
-const OPERATION_WORDS: Record<VolumeOperation, string> = {
-  creating: 'being made',
-  attaching: 'being attached',
-  detaching: 'being detached',
-  growing: 'being grown',
-  deleting: 'being deleted',
-};
 
 function specOf(row: VolumeRow): VolumeSpec {
   return { id: row.id, sizeGb: row.sizeGb, locationId: row.locationId };
@@ -105,9 +101,9 @@ export class VolumeService {
   async create(caller: Caller, input: CreateVolumeRequest): Promise<Volume> {
     const driver = this.driver;
     const location = this.deps.catalog.location(input.locationId);
-    if (!location) throw fieldProblem('locationId', 'Choose one of the locations listed.');
+    if (!location) throw fieldProblem('locationId', t('computes.problem.chooseLocation'));
     if (!location.available) {
-      throw fieldProblem('locationId', `${location.name} is not open yet; choose another location.`);
+      throw fieldProblem('locationId', t('volumes.problem.locationClosed', { location: location.name }));
     }
     const now = this.deps.clock.now();
     const [claimed] = await this.db
@@ -140,6 +136,14 @@ export class VolumeService {
         .set({ operation: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, row.id))
         .returning();
+      await this.deps.meter.start(tx, {
+        id: row.id,
+        teamId: row.teamId,
+        kind: 'volume',
+        name: row.name,
+        sizeGb: row.sizeGb,
+        at: row.createdAt,
+      });
       const message = `Made with ${row.sizeGb} GB in ${location.name}.`;
       await this.record(tx, caller, done!, 'created', message, at, {
         sizeGb: row.sizeGb,
@@ -156,8 +160,8 @@ export class VolumeService {
       if (current.compute) {
         throw volumeConflict(
           current.compute.id === computeId
-            ? `The volume is already attached to ${current.compute.hostname}.`
-            : `The volume is attached to ${current.compute.hostname}; detach it first.`,
+            ? t('volumes.problem.alreadyAttached', { hostname: current.compute.hostname })
+            : t('volumes.problem.attachedElsewhere', { hostname: current.compute.hostname }),
         );
       }
       const target = await lockLiveCompute(tx, caller.teamId, computeId);
@@ -166,7 +170,11 @@ export class VolumeService {
         const where = (id: string) => this.deps.catalog.locationOrRetired(id).name;
         throw fieldProblem(
           'computeId',
-          `${target.hostname} is in ${where(target.locationId)} and the volume in ${where(current.row.locationId)}: a volume is attached to a compute of its own location.`,
+          t('volumes.problem.otherLocation', {
+            hostname: target.hostname,
+            computeLocation: where(target.locationId),
+            volumeLocation: where(current.row.locationId),
+          }),
           { status: 409 },
         );
       }
@@ -183,7 +191,7 @@ export class VolumeService {
       if ((held?.n ?? 0) >= MAX_VOLUMES_PER_COMPUTE) {
         throw fieldProblem(
           'computeId',
-          `${target.hostname} has ${MAX_VOLUMES_PER_COMPUTE} volumes already, as many as a compute takes.`,
+          t('volumes.problem.computeFull', { hostname: target.hostname, most: MAX_VOLUMES_PER_COMPUTE }),
           { status: 409 },
         );
       }
@@ -218,9 +226,9 @@ export class VolumeService {
   async detach(caller: Caller, volumeId: string): Promise<Volume> {
     const driver = this.driver;
     const { row, compute } = await this.claim(caller, volumeId, 'detaching', async (tx, current) => {
-      if (!current.compute) throw volumeConflict('The volume is not attached to any compute.');
+      if (!current.compute) throw volumeConflict(t('volumes.problem.notAttached'));
       const target = await lockLiveCompute(tx, caller.teamId, current.compute.id);
-      if (!target) throw volumeConflict('The volume is not attached to any compute.');
+      if (!target) throw volumeConflict(t('volumes.problem.notAttached'));
       refuseStatus(target);
       return { compute: target };
     });
@@ -250,10 +258,7 @@ export class VolumeService {
     const driver = this.driver;
     const { row, compute } = await this.claim(caller, volumeId, 'growing', async (tx, current) => {
       if (sizeGb <= current.row.sizeGb) {
-        throw fieldProblem(
-          'sizeGb',
-          `The volume holds ${current.row.sizeGb} GB; a volume only grows, so give more than that.`,
-        );
+        throw fieldProblem('sizeGb', t('volumes.problem.onlyGrows', { size: current.row.sizeGb }));
       }
       if (!current.compute) return {};
       const target = await lockLiveCompute(tx, caller.teamId, current.compute.id);
@@ -272,6 +277,7 @@ export class VolumeService {
         .set({ sizeGb, operation: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, volumeId))
         .returning();
+      await this.deps.meter.resize(tx, volumeId, sizeGb, at);
       const message = `Grown from ${row.sizeGb} GB to ${sizeGb} GB.`;
       await this.record(tx, caller, done!, 'grown', message, at, { from: row.sizeGb, to: sizeGb });
     });
@@ -281,9 +287,7 @@ export class VolumeService {
     const driver = this.driver;
     const { row } = await this.claim(caller, volumeId, 'deleting', async (_tx, current) => {
       if (current.compute) {
-        throw volumeConflict(
-          `The volume is attached to ${current.compute.hostname}; detach it first, so no running guest loses a disk.`,
-        );
+        throw volumeConflict(t('volumes.problem.deleteAttached', { hostname: current.compute.hostname }));
       }
       return {};
     });
@@ -295,6 +299,7 @@ export class VolumeService {
     }
     await this.db.transaction(async (tx) => {
       await tx.delete(volumes).where(eq(volumes.id, volumeId));
+      await this.deps.meter.end(tx, volumeId, this.deps.clock.now());
       await recordAudit(tx, {
         teamId: caller.teamId,
         actor: caller.actor,
@@ -329,7 +334,7 @@ export class VolumeService {
       const since = current.row.operationSince?.getTime() ?? 0;
       if (current.row.operation && now.getTime() - since < STALE_OPERATION_MS) {
         throw volumeConflict(
-          `The volume is ${OPERATION_WORDS[current.row.operation as VolumeOperation]}; try again once that is done.`,
+          t('volumes.problem.busy', { operation: current.row.operation as VolumeOperation }),
         );
       }
       const decided = await check(tx, current);
@@ -375,15 +380,15 @@ export class VolumeService {
     return toVolume(found);
   }
 
-  private refusal(error: unknown, what: string, volumeId: string): ProblemError {
+  private refusal(error: unknown, what: VolumeAction, volumeId: string): ProblemError {
     if (error instanceof ProblemError) return error;
     if (error instanceof MachineStateError) {
-      return volumeConflict(`The volume could not be ${what}: ${error.message}`);
+      return volumeConflict(t('volumes.problem.driverRefused', { what, reason: error.message }));
     }
     this.deps.logger.error({ err: error, volumeId }, `the volume could not be ${what}`);
     return new ProblemError(502, {
-      title: 'The hypervisor failed',
-      detail: `The volume could not be ${what}: the hypervisor did not manage it. Nothing changed; try again.`,
+      title: t('volumes.problem.driverFailed.title'),
+      detail: t('volumes.problem.driverFailed.detail', { what }),
     });
   }
 
@@ -421,11 +426,14 @@ export class VolumeService {
 }
 
 /** A compute takes or gives up a volume only at rest, running or stopped. */
+/** What a driver failure was doing, in the refusal's words. */
+type VolumeAction = 'made' | 'attached' | 'detached' | 'grown' | 'deleted';
+
 function refuseStatus(compute: { hostname: string; status: string }): void {
   if (computeTakesVolumes(compute.status)) return;
   throw fieldProblem(
     'computeId',
-    `${compute.hostname} is ${compute.status.replace('_', ' ')}: volumes are attached to and detached from a running or stopped compute. Try again once it is.`,
+    t('volumes.problem.computeStatus', { hostname: compute.hostname, status: compute.status }),
     { status: 409 },
   );
 }

@@ -2,6 +2,7 @@
 // within its scopes per area, until it expires or is revoked. The secret is shown once, when it is made.
 // Which operation needs which scope each server route declares (its tokenScope), and the OpenAPI document lists.
 import * as v from 'valibot';
+import { type MessageId, t, translated } from '@/i18n/state';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -10,24 +11,33 @@ const uuid = v.pipe(v.string(), v.uuid());
 export const TOKEN_AREAS = ['computes', 'domains', 'billing', 'team'] as const;
 export type TokenArea = (typeof TOKEN_AREAS)[number];
 
-export const TOKEN_AREA_NAMES: Record<TokenArea, string> = {
-  computes: 'Computes',
-  domains: 'Domains and DNS',
-  billing: 'Billing',
-  team: 'Members and team settings',
+const TOKEN_AREA_NAMES: Record<TokenArea, MessageId> = {
+  computes: 'contract.apiToken.area.computes',
+  domains: 'contract.apiToken.area.domains',
+  billing: 'contract.apiToken.area.billing',
+  team: 'contract.apiToken.area.team',
 };
+
+/** An area's name in the language in use: "Computes", "Domains and DNS"… */
+export const tokenAreaName = (area: TokenArea): string => t(TOKEN_AREA_NAMES[area]);
 
 export const tokenAccessSchema = v.picklist(
   ['none', 'read', 'read_write'],
-  'Choose no access, read, or read and write.',
+  translated('contract.apiToken.access.invalid'),
 );
 export type TokenAccess = v.InferOutput<typeof tokenAccessSchema>;
 
-export const TOKEN_ACCESS_NAMES: Record<TokenAccess, string> = {
-  none: 'No access',
-  read: 'Read',
-  read_write: 'Read and write',
+/** The access levels, in the order the form offers them. */
+export const TOKEN_ACCESSES: readonly TokenAccess[] = ['none', 'read', 'read_write'];
+
+const TOKEN_ACCESS_NAMES: Record<TokenAccess, MessageId> = {
+  none: 'contract.apiToken.access.none',
+  read: 'contract.apiToken.access.read',
+  read_write: 'contract.apiToken.access.readWrite',
 };
+
+/** An access level's name in the language in use: "No access", "Read", "Read and write". */
+export const tokenAccessName = (access: TokenAccess): string => t(TOKEN_ACCESS_NAMES[access]);
 
 export const tokenScopesSchema = v.object({
   computes: tokenAccessSchema,
@@ -44,22 +54,22 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
 
 export const createApiTokenRequestSchema = v.object({
   name: v.pipe(
-    v.string('Give the token a name.'),
+    v.string(translated('contract.apiToken.name.required')),
     v.trim(),
-    v.minLength(1, 'Give the token a name.'),
-    v.maxLength(64, 'A token name is at most 64 characters.'),
+    v.minLength(1, translated('contract.apiToken.name.required')),
+    v.maxLength(64, translated('contract.apiToken.name.tooLong', { max: 64 })),
   ),
   /** The teams it acts for: at least one, each a team the owner belongs to. */
   teamIds: v.pipe(
-    v.array(uuid, 'Choose the teams it acts for.'),
-    v.minLength(1, 'Choose at least one team for the token to act for.'),
-    v.maxLength(50, 'A token acts for at most 50 teams.'),
+    v.array(uuid, translated('contract.apiToken.teams.invalid')),
+    v.minLength(1, translated('contract.apiToken.teams.required')),
+    v.maxLength(50, translated('contract.apiToken.teams.tooMany', { max: 50 })),
   ),
   scopes: tokenScopesSchema,
   /** The last day it works (UTC): from tomorrow to TOKEN_MAX_DAYS days ahead. */
   expiresOn: v.pipe(
-    v.string('Choose when the token expires.'),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the expiry as a date (YYYY-MM-DD).'),
+    v.string(translated('contract.apiToken.expiresOn.required')),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, translated('contract.apiToken.expiresOn.invalid')),
   ),
 });
 export type CreateApiTokenRequest = v.InferOutput<typeof createApiTokenRequestSchema>;

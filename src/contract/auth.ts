@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { LOCALES } from '@/i18n/locales';
 import { translated } from '@/i18n/state';
+import type { SecondFactorRequired } from './two-factor';
 
 export const CODE_LENGTH = 6;
 
@@ -124,6 +125,15 @@ export const authResultSchema = v.object({
   teams: v.array(userTeamSchema),
   session: sessionInfoSchema,
 });
+
+/**
+ * Whether a sign-in answer asks for a second factor (./two-factor.ts) rather than giving a session. Here
+ * rather than beside that schema: the sign-in machine asks it on the first pages, which then need none of
+ * the account's two-factor schemas.
+ */
+export function needsSecondFactor(answer: unknown): answer is SecondFactorRequired {
+  return typeof answer === 'object' && answer !== null && 'secondFactor' in answer;
+}
 
 /** GET /auth/session: who the token belongs to. */
 export const currentSessionSchema = v.object({

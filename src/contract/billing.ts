@@ -3,6 +3,7 @@
 // Every amount is an integer in minor units of the team's currency: RWF has none (1 = 1 franc), USD has
 // cents (100 = $1.00).
 import * as v from 'valibot';
+import { type MessageId, translated } from '@/i18n/state';
 import { type Currency, currencySchema } from './teams';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -67,12 +68,12 @@ export type LedgerEntry = v.InferOutput<typeof ledgerEntrySchema>;
 
 export const pageQuerySchema = v.object({
   /** nextCursor of the previous page; absent for the first (newest) page. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(100, 'This cursor is not one we gave out.'))),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(100, translated('contract.billing.cursor')))),
 });
 
 /**
- * Usage taken off the balance as hours start but not in the ledger yet: each compute's month is posted as
- * one charge when the month is over. Shown above the newest entry; null when nothing is accruing.
+ * Usage taken off the balance as hours start but not in the ledger yet: each compute's month, and each
+ * volume's and image's month at each size, is posted as one charge when the month is over. Shown above the newest entry; null when nothing is accruing.
  */
 export const pendingUsageSchema = v.object({
   /** Negative: what the open months of usage came to so far. */
@@ -82,6 +83,9 @@ export const pendingUsageSchema = v.object({
   balanceAfterMinor: minor,
   /** How many computes' months it is. */
   computes: v.number(),
+  /** How many volumes and team images are in it (each charged by the hour at its size). */
+  volumes: v.number(),
+  images: v.number(),
   /** The first hour it covers. */
   since: isoDate,
 });
@@ -128,21 +132,22 @@ export const topUpPageSchema = v.object({
 /** The amount is checked against TOP_UP_LIMITS of the team's currency by the server (field amountMinor). */
 export const createTopUpRequestSchema = v.object({
   amountMinor: v.pipe(
-    v.number('Enter the amount to add.'),
-    v.safeInteger('Enter a whole amount in the smallest unit of the currency (francs, or US cents).'),
-    v.minValue(1, 'Enter an amount above zero.'),
+    v.number(translated('contract.billing.amountRequired')),
+    v.safeInteger(translated('contract.billing.wholeMinor')),
+    v.minValue(1, translated('contract.billing.amountPositive')),
   ),
 });
 
 // ── Billing profile ──────────────────────────────────────────────────────────────────────────────────
 
-const optionalText = (max: number, label: string) =>
+/** A text field of the profile, with its own words for a value that is not text and one that is too long. */
+const optionalText = (max: number, words: { notText: MessageId; tooLong: MessageId }) =>
   v.optional(
     v.nullable(
       v.pipe(
-        v.string(`Enter the ${label} as text.`),
+        v.string(translated(words.notText)),
         v.trim(),
-        v.maxLength(max, `Use at most ${max} characters for the ${label}.`),
+        v.maxLength(max, translated(words.tooLong, { max })),
         v.transform((text) => (text === '' ? null : text)),
       ),
     ),
@@ -165,47 +170,67 @@ export const billingProfileSchema = v.object({
 });
 export type BillingProfile = v.InferOutput<typeof billingProfileSchema>;
 
+const ADDRESS_WORDS = {
+  notText: 'contract.billing.address.notText',
+  tooLong: 'contract.billing.address.tooLong',
+} as const;
+
 /** The whole form: absent and empty fields are cleared; currency absent keeps the team's. */
 export const updateBillingProfileRequestSchema = v.object({
   billingEmail: v.optional(
     v.nullable(
       v.pipe(
-        v.string('Enter an e-mail address like billing@example.rw.'),
+        v.string(translated('contract.billing.email')),
         v.trim(),
         v.toLowerCase(),
-        v.maxLength(254, 'Use an e-mail address of at most 254 characters.'),
+        v.maxLength(254, translated('contract.email.tooLong', { max: 254 })),
         v.check(
           (text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
-          'Enter an e-mail address like billing@example.rw.',
+          translated('contract.billing.email'),
         ),
         v.transform((text) => (text === '' ? null : text)),
       ),
     ),
     null,
   ),
-  companyName: optionalText(120, 'company name'),
-  addressLine1: optionalText(120, 'address'),
-  addressLine2: optionalText(120, 'address'),
-  city: optionalText(80, 'city'),
-  postalCode: optionalText(20, 'postal code'),
+  companyName: optionalText(120, {
+    notText: 'contract.billing.companyName.notText',
+    tooLong: 'contract.billing.companyName.tooLong',
+  }),
+  addressLine1: optionalText(120, ADDRESS_WORDS),
+  addressLine2: optionalText(120, ADDRESS_WORDS),
+  city: optionalText(80, {
+    notText: 'contract.billing.city.notText',
+    tooLong: 'contract.billing.city.tooLong',
+  }),
+  postalCode: optionalText(20, {
+    notText: 'contract.billing.postalCode.notText',
+    tooLong: 'contract.billing.postalCode.tooLong',
+  }),
   country: v.optional(
     v.nullable(
       v.pipe(
-        v.string('Choose a country.'),
+        v.string(translated('contract.billing.country.required')),
         v.trim(),
         v.toUpperCase(),
-        v.check((text) => text === '' || /^[A-Z]{2}$/.test(text), 'Choose a country from the list.'),
+        v.check(
+          (text) => text === '' || /^[A-Z]{2}$/.test(text),
+          translated('contract.billing.country.invalid'),
+        ),
         v.transform((text) => (text === '' ? null : text)),
       ),
     ),
     null,
   ),
-  taxId: optionalText(40, 'tax ID'),
+  taxId: optionalText(40, {
+    notText: 'contract.billing.taxId.notText',
+    tooLong: 'contract.billing.taxId.tooLong',
+  }),
   lowBalanceThresholdMinor: v.optional(
     v.pipe(
-      v.number('Enter the balance below which owners are warned.'),
-      v.safeInteger('Enter a whole amount in the smallest unit of the currency (francs, or US cents).'),
-      v.minValue(0, 'Enter zero or more.'),
+      v.number(translated('contract.billing.threshold.required')),
+      v.safeInteger(translated('contract.billing.wholeMinor')),
+      v.minValue(0, translated('contract.billing.threshold.negative')),
     ),
   ),
   currency: v.optional(currencySchema),
@@ -235,6 +260,31 @@ export const paymentCallbackAnswerSchema = v.object({
   outcome: v.picklist(['credited', 'declined', 'unchanged']),
   topUpId: v.nullable(uuid),
 });
+
+/** What is stored and charged per GB-month: a volume, a team image. */
+export const storageKindSchema = v.picklist(['volume', 'image']);
+export type StorageKind = v.InferOutput<typeof storageKindSchema>;
+
+/**
+ * A volume's or team image's month at one size: charged by the started hour at the size's share of its
+ * monthly price, never more than the monthly price (src/domain/storage-prices.ts). A volume grown in the
+ * month has a line per size.
+ */
+export const storageInvoiceLineSchema = v.object({
+  kind: storageKindSchema,
+  /** The volume's or image's id. */
+  id: uuid,
+  name: v.string(),
+  sizeGb: v.pipe(v.number(), v.safeInteger()),
+  /** Started hours at this size in the period. */
+  hours: v.pipe(v.number(), v.safeInteger()),
+  /** The whole month's price at this size (per GB-month × size). */
+  monthlyMinor: minor,
+  amountMinor: minor,
+  /** The monthly price stopped the hours' share. */
+  capped: v.boolean(),
+});
+export type StorageInvoiceLine = v.InferOutput<typeof storageInvoiceLineSchema>;
 
 // ── Usage (metering) ─────────────────────────────────────────────────────────────────────────────────
 
@@ -269,6 +319,8 @@ export const usageSchema = v.object({
   periodStart: isoDate,
   periodEnd: isoDate,
   byCompute: v.array(usageComputeSchema),
+  /** The volumes and team images charged this month so far, one line per thing and size. */
+  byStorage: v.array(storageInvoiceLineSchema),
   /** Every UTC day of the month up to today, days without usage included. */
   daily: v.array(usageDaySchema),
 });
@@ -323,6 +375,8 @@ export type InvoiceSummary = v.InferOutput<typeof invoiceSummarySchema>;
 export const invoiceSchema = v.object({
   ...invoiceSummarySchema.entries,
   lines: v.array(invoiceLineSchema),
+  /** The month's volumes and team images (absent on invoices issued before they were charged). */
+  storageLines: v.optional(v.array(storageInvoiceLineSchema), []),
   subtotalMinor: minor,
   /** The TAX_RATE_PERCENT in force at issue, e.g. "18" or "16.5". */
   taxRatePercent: v.string(),

@@ -3,6 +3,7 @@
 // of their rules allows (and the answers to what it sent: outbound is open); a compute under none is open.
 // Checked here on both sides: a bad prefix is refused with the reason, beside the field.
 import * as v from 'valibot';
+import { t, translated } from '@/i18n/state';
 import { tagsSchema } from './computes';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -13,21 +14,25 @@ export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
 /** What is wrong with an address or prefix as a rule's source ("203.0.113.0/24", "2001:db8::/32"), or null. */
 export function sourceProblem(text: string): string | null {
   const [address = '', length, ...rest] = text.split('/');
-  if (rest.length > 0) return `${text} is not an address or prefix: write one such as 203.0.113.0/24.`;
+  if (rest.length > 0) return t('contract.firewall.sourceMalformed', { text });
   const ipv4 = parseIpv4(address);
   const ipv6 = ipv4 === undefined ? parseIpv6(address) : undefined;
   if (ipv4 === undefined && ipv6 === undefined) {
-    return `${text} is not an address or prefix: write one such as 203.0.113.0/24 or 2001:db8::/32.`;
+    return t('contract.firewall.sourceNotAddress', { text });
   }
   if (length === undefined) return null;
   const bits = ipv4 !== undefined ? 32 : 128;
   if (!/^\d{1,3}$/.test(length) || Number(length) > bits) {
-    return `${text}: the prefix length of an ${ipv4 !== undefined ? 'IPv4' : 'IPv6'} prefix is 0 to ${bits}.`;
+    return t('contract.firewall.sourcePrefixLength', {
+      text,
+      family: ipv4 !== undefined ? 'IPv4' : 'IPv6',
+      bits,
+    });
   }
   const value = ipv4 ?? ipv6!;
   const hostBits = BigInt(bits - Number(length));
   if (value & ((1n << hostBits) - 1n)) {
-    return `${text} has bits set after its prefix: write ${formatPrefix(value, bits, Number(length))}.`;
+    return t('contract.firewall.sourceHostBits', { text, prefix: formatPrefix(value, bits, Number(length)) });
   }
   return null;
 }
@@ -66,7 +71,7 @@ function formatPrefix(value: bigint, bits: number, length: number): string {
 }
 
 const sourceSchema = v.pipe(
-  v.string('Give an address or prefix.'),
+  v.string(translated('contract.firewall.source')),
   v.trim(),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -77,31 +82,31 @@ const sourceSchema = v.pipe(
 
 /** "22", "8000-8999"; for TCP and UDP only. */
 const portsSchema = v.pipe(
-  v.string('Give a port or a range such as 8000-8999.'),
+  v.string(translated('contract.firewall.ports')),
   v.trim(),
-  v.regex(/^\d{1,5}(-\d{1,5})?$/, 'Give a port or a range such as 8000-8999.'),
+  v.regex(/^\d{1,5}(-\d{1,5})?$/, translated('contract.firewall.ports')),
   v.check((ports) => {
     const [first, last = first] = ports.split('-').map(Number) as [number, number?];
     return first >= 1 && last <= 65535 && first <= last;
-  }, 'Ports are 1 to 65535, the first of a range before the last.'),
+  }, translated('contract.firewall.portsRange')),
 );
 
 export const firewallRuleSchema = v.pipe(
   v.object({
-    protocol: v.picklist(FIREWALL_PROTOCOLS, 'Choose TCP, UDP or ICMP.'),
+    protocol: v.picklist(FIREWALL_PROTOCOLS, translated('contract.firewall.protocol')),
     /** TCP and UDP: the port or range allowed; ICMP: null. */
     ports: v.nullable(portsSchema),
     /** Where the traffic may come from: addresses or prefixes; 0.0.0.0/0 and ::/0 are anywhere. */
     sources: v.pipe(
       v.array(sourceSchema),
-      v.minLength(1, 'Give at least one source: 0.0.0.0/0 and ::/0 mean anywhere.'),
-      v.maxLength(50, 'A rule has at most 50 sources.'),
+      v.minLength(1, translated('contract.firewall.sourcesNone')),
+      v.maxLength(50, translated('contract.firewall.sourcesTooMany', { max: 50 })),
     ),
   }),
   v.forward(
     v.check(
       (rule) => (rule.protocol === 'icmp' ? rule.ports === null : rule.ports !== null),
-      'TCP and UDP rules need a port or range; ICMP rules have none.',
+      translated('contract.firewall.portsForProtocol'),
     ),
     ['ports'],
   ),
@@ -110,12 +115,15 @@ export type FirewallRule = v.InferOutput<typeof firewallRuleSchema>;
 
 export const firewallRequestSchema = v.object({
   name: v.pipe(
-    v.string('Give the firewall a name.'),
+    v.string(translated('contract.firewall.nameRequired')),
     v.trim(),
-    v.minLength(1, 'Give the firewall a name.'),
-    v.maxLength(64, 'A firewall name is at most 64 characters.'),
+    v.minLength(1, translated('contract.firewall.nameRequired')),
+    v.maxLength(64, translated('contract.firewall.nameTooLong', { max: 64 })),
   ),
-  rules: v.pipe(v.array(firewallRuleSchema), v.maxLength(100, 'A firewall has at most 100 rules.')),
+  rules: v.pipe(
+    v.array(firewallRuleSchema),
+    v.maxLength(100, translated('contract.firewall.rulesTooMany', { max: 100 })),
+  ),
   /** Computes it applies to, by id. */
   computeIds: v.optional(v.pipe(v.array(uuid), v.maxLength(500)), []),
   /** And every compute with one of these tags, now or later. */

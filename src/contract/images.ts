@@ -1,6 +1,7 @@
 // Team images: a stopped compute's disk captured as a standalone qcow2, or one the team uploads (qcow2 or
 // raw, checked before it is kept); listed, renamed, deleted, downloaded, and offered when creating a compute.
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -12,9 +13,9 @@ export type ImageStatus = v.InferOutput<typeof imageStatusSchema>;
 export const imageNameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Give the image a name.'),
-  v.maxLength(64, 'Keep the name within 64 characters.'),
-  v.regex(/^[^\p{Cc}]*$/u, 'The name cannot hold control characters.'),
+  v.nonEmpty(translated('contract.image.nameRequired')),
+  v.maxLength(64, translated('contract.image.nameTooLong', { max: 64 })),
+  v.regex(/^[^\p{Cc}]*$/u, translated('contract.image.nameControl')),
 );
 
 export const imageSchema = v.object({
@@ -47,11 +48,10 @@ export const imageDownloadLinkSchema = v.object({
   url: v.string(),
   expiresAt: v.pipe(v.string(), v.isoTimestamp()),
 });
-export type ImageDownloadLink = v.InferOutput<typeof imageDownloadLinkSchema>;
 
 export const captureImageRequestSchema = v.object({
   /** A stopped compute of the team. */
-  computeId: v.pipe(v.string(), v.uuid('Choose one of the team’s computes.')),
+  computeId: v.pipe(v.string(), v.uuid(translated('contract.image.compute'))),
   name: imageNameSchema,
 });
 
@@ -60,7 +60,7 @@ export const renameImageRequestSchema = v.object({ name: imageNameSchema });
 /** The query of an upload (its body is the image file itself, qcow2 or raw). */
 export const uploadImageQuerySchema = v.object({
   name: imageNameSchema,
-  operatingSystemId: v.pipe(v.string(), v.nonEmpty('Choose the operating system the image runs.')),
+  operatingSystemId: v.pipe(v.string(), v.nonEmpty(translated('contract.image.operatingSystem'))),
 });
 
 /** Largest virtual disk an image may have (what a guest sees), in bytes: the largest plan's disk. */

@@ -3,6 +3,7 @@
 // another team, the internet — reaches it. Checked here on both sides; overlaps with the team's other
 // networks are the server's to refuse (it knows them).
 import * as v from 'valibot';
+import { t, translated } from '@/i18n/state';
 import { parseIpv4 } from './firewalls';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -46,34 +47,35 @@ export function blocksOverlap(a: Ipv4Block, b: Ipv4Block): boolean {
 /** What is wrong with a network's block ("10.20.0.0/24"), or null. */
 export function networkBlockProblem(text: string): string | null {
   const block = parseBlock(text);
-  if (!block) return `${text} is not an IPv4 prefix: write one such as 10.20.0.0/24.`;
+  if (!block) return t('contract.network.notPrefix', { text });
   const { shortest, longest } = NETWORK_PREFIX_BOUNDS;
   if (block.length < shortest || block.length > longest) {
-    return `A private network is a /${shortest} to a /${longest}: ${text} is a /${block.length}.`;
+    return t('contract.network.prefixLength', { shortest, longest, text, length: block.length });
   }
   const hostMask = sizeOf(block) - 1n;
   if (block.network & hostMask) {
-    return `${text} has bits set after its prefix: write ${formatIpv4(block.network & ~hostMask)}/${block.length}.`;
+    const prefix = `${formatIpv4(block.network & ~hostMask)}/${block.length}`;
+    return t('contract.network.hostBits', { text, prefix });
   }
   const inside = PRIVATE_BLOCKS.some(([address, length]) => {
     const outer = { network: parseIpv4(address)!, length };
     return block.network >= outer.network && block.network + sizeOf(block) <= outer.network + sizeOf(outer);
   });
   if (!inside) {
-    return `${text} is not a private block: choose one inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16 (RFC 1918).`;
+    return t('contract.network.notPrivate', { text });
   }
   return null;
 }
 
 export const networkRequestSchema = v.object({
   name: v.pipe(
-    v.string('Give the network a name.'),
+    v.string(translated('contract.network.nameRequired')),
     v.trim(),
-    v.minLength(1, 'Give the network a name.'),
-    v.maxLength(64, 'A network name is at most 64 characters.'),
+    v.minLength(1, translated('contract.network.nameRequired')),
+    v.maxLength(64, translated('contract.network.nameTooLong', { max: 64 })),
   ),
   ipv4Block: v.pipe(
-    v.string('Give the network an IPv4 block such as 10.20.0.0/24.'),
+    v.string(translated('contract.network.blockRequired')),
     v.trim(),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;

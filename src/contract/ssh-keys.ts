@@ -1,6 +1,7 @@
 // Saved SSH keys (account settings → SSH keys): a person's public keys, each optionally shared with one of
 // their teams, to pick when creating a compute instead of pasting one each time.
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 import { sshPublicKeySchema } from './computes';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -28,10 +29,10 @@ export const sshKeyListSchema = v.object({ keys: v.array(sshKeySchema) });
 
 export const addSshKeyRequestSchema = v.object({
   name: v.pipe(
-    v.string('Give the key a name.'),
+    v.string(translated('contract.sshKey.name.required')),
     v.trim(),
-    v.minLength(1, 'Give the key a name.'),
-    v.maxLength(64, 'A key name is at most 64 characters.'),
+    v.minLength(1, translated('contract.sshKey.name.required')),
+    v.maxLength(64, translated('contract.sshKey.name.tooLong', { max: 64 })),
   ),
   publicKey: sshPublicKeySchema,
   /** Share it with this team; null or absent: keep it to yourself. */

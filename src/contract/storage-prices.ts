@@ -14,8 +14,3 @@ export const storagePriceSchema = v.object({
 export type StoragePrice = v.InferOutput<typeof storagePriceSchema>;
 
 export const storagePriceListSchema = v.object({ storagePrices: v.array(storagePriceSchema) });
-
-/** What `sizeGb` of this kind costs in a whole month, in minor units of the currency. */
-export function monthlyStorageCost(price: StoragePrice, sizeGb: number, currency: 'USD' | 'RWF'): number {
-  return Math.ceil(price.perGbMonth[currency] * sizeGb);
-}

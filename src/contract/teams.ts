@@ -1,6 +1,7 @@
 // Teams, members, invitations, team verification, limits and the audit log: the user service's /teams,
 // /invitations and /users/me/invitations resources (SPEC §1, §3, §4, §6).
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 import { emailSchema, roleSchema } from './auth';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -26,10 +27,10 @@ export const verificationStatusSchema = v.picklist([
 export type VerificationStatus = v.InferOutput<typeof verificationStatusSchema>;
 
 export const teamNameSchema = v.pipe(
-  v.string('Enter a name for the team.'),
+  v.string(translated('contract.teamName.required')),
   v.trim(),
-  v.nonEmpty('Enter a name for the team.'),
-  v.maxLength(80, 'Use at most 80 characters.'),
+  v.nonEmpty(translated('contract.teamName.required')),
+  v.maxLength(80, translated('contract.maxLength', { max: 80 })),
 );
 
 // ── Teams ────────────────────────────────────────────────────────────────────────────────────────────
@@ -55,7 +56,7 @@ export const updateTeamRequestSchema = v.pipe(
   v.object({ name: v.optional(teamNameSchema), currency: v.optional(currencySchema) }),
   v.check(
     (body) => body.name !== undefined || body.currency !== undefined,
-    'Change the name or the currency.',
+    translated('contract.team.nothingToChange'),
   ),
 );
 
@@ -76,7 +77,7 @@ export const changeRoleRequestSchema = v.object({ role: memberRoleSchema });
 export const transferOwnershipRequestSchema = v.object({ userId: uuid });
 /** The owner's switch: every member must use two-factor sign-in to reach the team. */
 export const twoFactorRequirementRequestSchema = v.object({
-  required: v.boolean('Say whether every member must use two-factor sign-in.'),
+  required: v.boolean(translated('contract.team.twoFactorChoice')),
 });
 
 // ── Invitations ──────────────────────────────────────────────────────────────────────────────────────
@@ -127,24 +128,34 @@ export const verificationDetailsSchema = v.object({
   legalName: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty('Enter the organisation’s legal name.'),
-    v.maxLength(200),
+    v.nonEmpty(translated('contract.verification.legalName')),
+    v.maxLength(200, translated('contract.maxLength', { max: 200 })),
   ),
   registrationNumber: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty('Enter the registration (company or tax) number.'),
-    v.maxLength(100),
+    v.nonEmpty(translated('contract.verification.registrationNumber')),
+    v.maxLength(100, translated('contract.maxLength', { max: 100 })),
   ),
-  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Choose the country of registration.')),
-  address: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the registered address.'), v.maxLength(500)),
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, translated('contract.verification.country'))),
+  address: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(translated('contract.verification.address')),
+    v.maxLength(500, translated('contract.maxLength', { max: 500 })),
+  ),
   website: v.optional(
     v.union([
       v.literal(''),
-      v.pipe(v.string(), v.trim(), v.url('Enter a web address like https://example.rw.'), v.maxLength(300)),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.url(translated('contract.verification.website')),
+        v.maxLength(300, translated('contract.maxLength', { max: 300 })),
+      ),
     ]),
   ),
-  note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Use at most 2000 characters.'))),
+  note: v.optional(v.pipe(v.string(), v.maxLength(2000, translated('contract.maxLength', { max: 2000 })))),
 });
 
 export const verificationDocumentSchema = v.object({

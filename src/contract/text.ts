@@ -2,8 +2,10 @@
 // (a NUL cannot even be stored by PostgreSQL), and no half of a UTF-16 surrogate pair without its other half
 // (it cannot be written as UTF-8). The server checks every string of every request against this.
 
-export const UNSAFE_TEXT_MESSAGE =
-  'Remove the control characters (such as NUL) or broken characters from this text; they cannot be stored.';
+import { t } from '@/i18n/state';
+
+/** Why such text is refused, in the language of whoever is told. */
+export const unsafeTextMessage = (): string => t('contract.text.unsafe');
 
 export function isSafeText(text: string): boolean {
   for (let index = 0; index < text.length; index++) {

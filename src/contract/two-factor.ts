@@ -3,6 +3,7 @@
 // on, signing in by e-mail code or GitHub/Google answers a second-factor challenge instead of a session;
 // POST /auth/two-factor/verify (a code) or /auth/two-factor/passkey/verify (a passkey) finishes it.
 import * as v from 'valibot';
+import { translated } from '@/i18n/state';
 import { authResultSchema } from './auth';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -23,19 +24,12 @@ export type SecondFactorRequired = v.InferOutput<typeof secondFactorRequiredSche
 export const signInAnswerSchema = v.union([authResultSchema, secondFactorRequiredSchema]);
 export type SignInAnswer = v.InferOutput<typeof signInAnswerSchema>;
 
-export function needsSecondFactor(answer: unknown): answer is SecondFactorRequired {
-  return typeof answer === 'object' && answer !== null && 'secondFactor' in answer;
-}
-
 /** A code from the app (6 digits) or a recovery code (two groups of five letters and digits). */
 export const secondFactorCodeSchema = v.pipe(
-  v.string('Enter the code from your authenticator app, or a recovery code.'),
+  v.string(translated('contract.secondFactor.required')),
   v.trim(),
-  v.nonEmpty('Enter the code from your authenticator app, or a recovery code.'),
-  v.regex(
-    /^(\d{3} ?\d{3}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/,
-    'Enter the 6 digits from your authenticator app, or a recovery code like abcde-12345.',
-  ),
+  v.nonEmpty(translated('contract.secondFactor.required')),
+  v.regex(/^(\d{3} ?\d{3}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/, translated('contract.secondFactor.invalid')),
 );
 
 export const verifySecondFactorRequestSchema = v.object({ challengeId: uuid, code: secondFactorCodeSchema });
@@ -74,9 +68,9 @@ export type TotpSetup = v.InferOutput<typeof totpSetupSchema>;
 
 export const totpCodeRequestSchema = v.object({
   code: v.pipe(
-    v.string('Enter the 6 digits your authenticator app shows.'),
+    v.string(translated('contract.totp.invalid')),
     v.trim(),
-    v.regex(/^\d{3} ?\d{3}$/, 'Enter the 6 digits your authenticator app shows.'),
+    v.regex(/^\d{3} ?\d{3}$/, translated('contract.totp.invalid')),
   ),
 });
 
@@ -87,10 +81,10 @@ export const disableTwoFactorRequestSchema = v.object({ code: secondFactorCodeSc
 export const recoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
 
 export const passkeyNameSchema = v.pipe(
-  v.string('Name the passkey, like “Laptop” or “YubiKey”.'),
+  v.string(translated('contract.passkeyName.required')),
   v.trim(),
-  v.nonEmpty('Name the passkey, like “Laptop” or “YubiKey”.'),
-  v.maxLength(60, 'Use at most 60 characters.'),
+  v.nonEmpty(translated('contract.passkeyName.required')),
+  v.maxLength(60, translated('contract.maxLength', { max: 60 })),
 );
 export const startPasskeyRequestSchema = v.object({ name: passkeyNameSchema });
 

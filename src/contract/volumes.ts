@@ -2,6 +2,8 @@
 // location at a time (hot-plugged as a virtio disk while it runs), detached, grown (never shrunk) and deleted
 // once detached. Its data stays on it between attachments.
 import * as v from 'valibot';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { t, translated } from '@/i18n/state';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const uuid = v.pipe(v.string(), v.uuid());
@@ -13,16 +15,17 @@ export const MAX_VOLUME_GB = 16_384;
 export const volumeNameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Give the volume a name.'),
-  v.maxLength(64, 'Keep the name within 64 characters.'),
-  v.regex(/^[^\p{Cc}]*$/u, 'The name cannot hold control characters.'),
+  v.nonEmpty(translated('contract.volume.nameRequired')),
+  v.maxLength(64, translated('contract.volume.nameTooLong', { max: 64 })),
+  v.regex(/^[^\p{Cc}]*$/u, translated('contract.volume.nameControl')),
 );
 
 export const volumeSizeSchema = v.pipe(
-  v.number('Give the size in GB.'),
-  v.integer('Give the size in whole GB.'),
-  v.minValue(MIN_VOLUME_GB, `A volume holds at least ${MIN_VOLUME_GB} GB.`),
-  v.maxValue(MAX_VOLUME_GB, `A volume holds at most ${MAX_VOLUME_GB.toLocaleString('en-US')} GB.`),
+  v.number(translated('contract.volume.sizeRequired')),
+  v.integer(translated('contract.volume.sizeWhole')),
+  v.minValue(MIN_VOLUME_GB, translated('contract.volume.sizeMin', { min: MIN_VOLUME_GB })),
+  // The largest size as the reader writes numbers ("16,384", "16 384"), in the language of whoever is told.
+  v.maxValue(MAX_VOLUME_GB, () => t('contract.volume.sizeMax', { max: formatNumber(MAX_VOLUME_GB) })),
 );
 
 /** available: attached to no compute; attached: to `attachedTo`. */
@@ -71,12 +74,12 @@ export const volumeListQuerySchema = v.object({ computeId: v.optional(uuid) });
 export const createVolumeRequestSchema = v.object({
   name: volumeNameSchema,
   sizeGb: volumeSizeSchema,
-  locationId: v.pipe(v.string(), v.nonEmpty('Choose a location.')),
+  locationId: v.pipe(v.string(), v.nonEmpty(translated('contract.volume.location'))),
 });
 export type CreateVolumeRequest = v.InferOutput<typeof createVolumeRequestSchema>;
 
 export const attachVolumeRequestSchema = v.object({
-  computeId: v.pipe(v.string(), v.uuid('Choose one of the team’s computes.')),
+  computeId: v.pipe(v.string(), v.uuid(translated('contract.volume.compute'))),
 });
 
 export const growVolumeRequestSchema = v.object({ sizeGb: volumeSizeSchema });

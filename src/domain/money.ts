@@ -2,7 +2,7 @@
 // the Rwandan franc has no minor unit, the dollar has cents.
 import type { Currency } from '@/contract/teams';
 import { type Locale, numberLocale } from '@/i18n/locales';
-import { currentLocale } from '@/i18n/state';
+import { currentLocale, t } from '@/i18n/state';
 
 export const MINOR_UNITS: Record<Currency, number> = { RWF: 1, USD: 100 };
 
@@ -24,17 +24,23 @@ export function formatMoney(
     .replace(/\u00a0/g, ' ');
 }
 
-/** Bytes in the unit a person reads: "512 MB", "1 GB". */
+/** Bytes in the unit a person reads, in the language in use: "512 MB", "1.5 GB" (in French "1,5 Go"). */
 export function formatMemory(megabytes: number): string {
-  return megabytes >= 1024 ? `${Number((megabytes / 1024).toFixed(1))} GB` : `${megabytes} MB`;
+  const locale = numberLocale(currentLocale());
+  if (megabytes < 1024) return t('money.memory.megabytes', { amount: String(megabytes) });
+  const gigabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(megabytes / 1024);
+  return t('money.memory.gigabytes', { amount: gigabytes });
 }
 
 /**
- * An amount as a person types it ("1500", "12.50", "1,500") in minor units of the currency; null when it
- * is not one (letters, more decimals than the currency has, nothing).
+ * An amount as a person types it ("1500", "12.50", "1,500", and the French way "1 500", "12,50") in minor
+ * units of the currency; null when it is not one (letters, more decimals than the currency has, nothing).
+ * A comma before the last one or two digits is a decimal comma, never a thousands separator.
  */
 export function parseMoney(text: string, currency: Currency): number | null {
-  const cleaned = text.trim().replace(/[,\s]/g, '');
+  const typed = text.trim();
+  const decimalComma = !typed.includes('.') && /,\d{1,2}$/.test(typed);
+  const cleaned = (decimalComma ? typed.replace(/,(\d{1,2})$/, '.$1') : typed).replace(/[,\s]/g, '');
   const decimals = currency === 'RWF' ? 0 : 2;
   const pattern = decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/;
   if (!pattern.test(cleaned)) return null;
@@ -54,10 +60,12 @@ export function balanceStanding(balance: { status: 'ok' | 'low' | 'depleted'; ba
   label: string;
   tone: 'success' | 'warning' | 'danger';
 } {
-  if (balance.status === 'depleted') return { standing: 'depleted', label: 'Empty', tone: 'danger' };
-  if (balance.balanceMinor <= 0) return { standing: 'unfunded', label: 'No money yet', tone: 'warning' };
-  if (balance.status === 'low') return { standing: 'low', label: 'Running low', tone: 'warning' };
-  return { standing: 'ok', label: 'In good standing', tone: 'success' };
+  if (balance.status === 'depleted')
+    return { standing: 'depleted', label: t('money.standing.empty'), tone: 'danger' };
+  if (balance.balanceMinor <= 0)
+    return { standing: 'unfunded', label: t('money.standing.unfunded'), tone: 'warning' };
+  if (balance.status === 'low') return { standing: 'low', label: t('money.standing.low'), tone: 'warning' };
+  return { standing: 'ok', label: t('money.standing.ok'), tone: 'success' };
 }
 
 /**

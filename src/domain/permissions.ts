@@ -2,6 +2,7 @@
 // console shows (see the README's "Roles and permissions"). The console hides or disables what a role
 // may not do and says why; the server refuses it with the same words (whyNot).
 import type { Role } from '@/contract/auth';
+import { type MessageId, t } from '@/i18n/state';
 
 export type Permission =
   | 'team.rename'
@@ -38,32 +39,30 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return role ? matrix[permission].includes(role) : false;
 }
 
-const who = (roles: readonly Role[]) => {
-  if (roles.length === 1) return "the team's owner";
-  return roles.includes('MEMBER') ? "the team's members" : "the team's owner and admins";
-};
-
 /**
  * Why the action is unavailable, in words: the console's help text beside what it disables, and the
- * server's 403 when a guard refuses (server/teams/guards.ts) — one sentence for both.
+ * server's 403 when a guard refuses (server/teams/guards.ts) — one sentence for both, in the language of
+ * whoever is told. One message per permission, since each language builds "Only … can …" its own way; the
+ * roles each names follow the matrix above.
  */
+const WHY_NOT: Record<Permission, MessageId> = {
+  'team.rename': 'permissions.whyNot.teamRename',
+  'team.changeCurrency': 'permissions.whyNot.teamChangeCurrency',
+  'team.delete': 'permissions.whyNot.teamDelete',
+  'team.transferOwnership': 'permissions.whyNot.teamTransferOwnership',
+  'team.requireTwoFactor': 'permissions.whyNot.teamRequireTwoFactor',
+  'members.read': 'permissions.whyNot.membersRead',
+  'members.invite': 'permissions.whyNot.membersInvite',
+  'members.manage': 'permissions.whyNot.membersManage',
+  'verification.manage': 'permissions.whyNot.verificationManage',
+  'billing.read': 'permissions.whyNot.billingRead',
+  'billing.manage': 'permissions.whyNot.billingManage',
+  'audit.read': 'permissions.whyNot.auditRead',
+  'resources.manage': 'permissions.whyNot.resourcesManage',
+};
+
 export function whyNot(permission: Permission): string {
-  const actions: Record<Permission, string> = {
-    'team.rename': 'rename the team',
-    'team.changeCurrency': "change the team's currency",
-    'team.delete': 'delete the team',
-    'team.transferOwnership': 'hand the team to someone else',
-    'team.requireTwoFactor': 'require two-factor sign-in of every member',
-    'members.read': 'see the members',
-    'members.invite': 'invite people',
-    'members.manage': 'change or remove members',
-    'verification.manage': 'verify the team',
-    'billing.read': 'see billing',
-    'billing.manage': 'change billing',
-    'audit.read': "see the team's activity",
-    'resources.manage': 'manage computes and domains',
-  };
-  return `Only ${who(matrix[permission])} can ${actions[permission]}.`;
+  return t(WHY_NOT[permission]);
 }
 
 /** Whether `actor` may change or remove a member who has `target`'s role (nobody touches the owner). */

@@ -1,13 +1,23 @@
-// The words for a team's verification status, the same on the overview and in settings.
+// The words for a team's verification status, the same on the overview and in settings, in the language in
+// use.
 import type { VerificationStatus } from '@/contract/teams';
+import { type MessageId, t } from '@/i18n/state';
 
-export const verificationWords: Record<
+const WORDS: Record<
   VerificationStatus,
-  { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }
+  { label: MessageId; tone: 'success' | 'warning' | 'danger' | 'neutral' }
 > = {
-  VERIFIED: { label: 'Verified', tone: 'success' },
-  PENDING: { label: 'Pending review', tone: 'warning' },
-  UNVERIFIED: { label: 'Not verified: limits apply', tone: 'neutral' },
-  REJECTED: { label: 'Not approved', tone: 'danger' },
-  ADDITIONAL_INFO_REQUESTED: { label: 'More information needed', tone: 'warning' },
+  VERIFIED: { label: 'verification.status.verified', tone: 'success' },
+  PENDING: { label: 'verification.status.pending', tone: 'warning' },
+  UNVERIFIED: { label: 'verification.status.unverified', tone: 'neutral' },
+  REJECTED: { label: 'verification.status.rejected', tone: 'danger' },
+  ADDITIONAL_INFO_REQUESTED: { label: 'verification.status.infoRequested', tone: 'warning' },
 };
+
+export function verificationWords(status: VerificationStatus): {
+  label: string;
+  tone: 'success' | 'warning' | 'danger' | 'neutral';
+} {
+  const { label, tone } = WORDS[status];
+  return { label: t(label), tone };
+}

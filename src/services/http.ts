@@ -8,7 +8,7 @@
 import ky, { HTTPError, type KyInstance, type ResponsePromise, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { type Problem, problemSchema } from '@/contract/problem';
-import { currentLocale } from '@/i18n/state';
+import { currentLocale, type MessageId, t } from '@/i18n/state';
 import { ApiError } from './api-error';
 import { apiHost, basePaths } from './config';
 import { notifySessionEnded } from './session';
@@ -18,23 +18,21 @@ export { ApiError };
 
 const plain = (status: number, title: string): Problem => ({ type: 'about:blank', status, title });
 
+/** What a failure says when the server gave no problem+json, in the language in use when it happened. */
+const STATUS_TITLES: Record<number, MessageId> = {
+  401: 'shell.http.401',
+  403: 'shell.http.403',
+  404: 'shell.http.404',
+  409: 'shell.http.409',
+  413: 'shell.http.413',
+  429: 'shell.http.429',
+};
+
 function problemFromStatus(status: number): Problem {
-  const titles: Record<number, string> = {
-    401: 'Your session has ended. Sign in again.',
-    403: "You don't have permission to do that.",
-    404: 'That was not found.',
-    409: 'That conflicts with a change made elsewhere. Reload and try again.',
-    413: 'That is too large to upload.',
-    429: 'Too many attempts. Wait a moment and try again.',
-  };
-  return plain(status, titles[status] ?? 'The server could not complete the request.');
+  return plain(status, t(STATUS_TITLES[status] ?? 'shell.http.failed'));
 }
 
-const unreadable = () =>
-  new ApiError(
-    0,
-    plain(502, 'The server answered in a way this console does not understand. Reload the page.'),
-  );
+const unreadable = () => new ApiError(0, plain(502, t('shell.http.unreadable')));
 
 /** Turns whatever a request threw into an ApiError a person can read. */
 export async function toApiError(error: unknown): Promise<ApiError> {
@@ -50,13 +48,12 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       parsed.success ? parsed.output : problemFromStatus(error.response.status),
     );
   }
-  if (error instanceof TimeoutError)
-    return new ApiError(0, plain(504, 'The server took too long to answer.'));
+  if (error instanceof TimeoutError) return new ApiError(0, plain(504, t('shell.http.timeout')));
   // fetch rejects with a TypeError when no answer arrives at all (offline, refused, blocked).
   if (error instanceof TypeError) {
-    return new ApiError(0, plain(503, "Can't reach the server. Check your connection and try again."));
+    return new ApiError(0, plain(503, t('shell.http.unreachable')));
   }
-  return new ApiError(0, plain(500, 'Something went wrong. Try again.'));
+  return new ApiError(0, plain(500, t('shell.somethingWrong')));
 }
 
 function createClient(basePath: string): KyInstance {

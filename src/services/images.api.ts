@@ -46,10 +46,6 @@ export const uploadImage = (input: ImageUpload) => {
  * browser streams it to disk, shows its progress and resumes it (a page cannot hold gigabytes). Answers
  * once the browser has it.
  */
-/** The image's file, whole, fetched by the page (small files; `downloadImageFile` is for any size). */
-export const fetchImageFile = (teamId: string, id: string) =>
-  call(() => client.get(`${image(teamId, id)}/file`, { timeout: false }).blob());
-
 export async function downloadImageFile(teamId: string, id: string): Promise<void> {
   const link = await json(imageDownloadLinkSchema, () => client.post(`${image(teamId, id)}/download-link`));
   const anchor = document.createElement('a');

@@ -2,25 +2,15 @@
 // open consoles).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Image } from '@/contract/images';
-import { captureImage, deleteImage, renameImage } from './images.api';
+import { deleteImage, renameImage } from './images.api';
 import { imageKeys } from './images.queries';
-import { type Answer, useWrite, type WriteCallbacks } from './mutation';
+import { useWrite, type WriteCallbacks } from './mutation';
 
 const refresh = (teamId: string) => (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: imageKeys.list(teamId) });
 
 /** After an upload (made by the upload machine, not a mutation): the list shows the new image. */
 export const refreshImages = (queryClient: QueryClient, teamId: string) => refresh(teamId)(queryClient);
-
-export const useCaptureImage = (
-  teamId: string,
-  callbacks?: WriteCallbacks<Answer<typeof captureImage>, { computeId: string; name: string }>,
-) =>
-  useWrite(
-    (body: { computeId: string; name: string }) => captureImage(teamId, body),
-    refresh(teamId),
-    callbacks,
-  );
 
 export const useRenameImage = (
   teamId: string,

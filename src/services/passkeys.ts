@@ -9,6 +9,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 
+import { t } from '@/i18n/state';
 import { PasskeyCeremonyError } from './passkey-ceremony-error';
 
 export { PasskeyCeremonyError };
@@ -19,29 +20,34 @@ const browser = () => import('@simplewebauthn/browser');
 function explain(error: unknown, doing: 'add' | 'use'): PasskeyCeremonyError {
   const { name, code } = error as { name?: string; code?: string };
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
-    return new PasskeyCeremonyError('This passkey is already added to your account.');
+    return new PasskeyCeremonyError(t('account.passkeys.ceremony.alreadyAdded'));
   }
   if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED') {
     return new PasskeyCeremonyError(
-      doing === 'add'
-        ? 'No passkey was added: the request was cancelled or timed out. Try again.'
-        : 'No passkey was used: the request was cancelled or timed out. Try again, or enter a code.',
+      doing === 'add' ? t('account.passkeys.ceremony.cancelled') : t('auth.passkey.cancelled'),
     );
   }
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
+    return new PasskeyCeremonyError(t('auth.passkey.refusedAddress'));
+  }
+  // The browser's own words, as it gave them (its language, not necessarily the console's).
+  const reason = error instanceof Error ? error.message : '';
+  if (doing === 'add') {
     return new PasskeyCeremonyError(
-      'This browser refuses passkeys for this address: open the console by its name over https (or at localhost).',
+      reason
+        ? t('account.passkeys.ceremony.failedBecause', { reason })
+        : t('account.passkeys.ceremony.failed'),
     );
   }
   return new PasskeyCeremonyError(
-    `Your browser could not ${doing} the passkey${error instanceof Error && error.message ? `: ${error.message}` : '.'}`,
+    reason ? t('auth.passkey.failedBecause', { reason }) : t('auth.passkey.failed'),
   );
 }
 
 /** Asks the authenticator for a new passkey (the person touches their key or confirms on the device). */
 export async function makePasskey(options: unknown): Promise<RegistrationResponseJSON> {
   const { startRegistration, browserSupportsWebAuthn } = await browser();
-  if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyError('This browser does not support passkeys.');
+  if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyError(t('auth.passkey.unsupported'));
   try {
     return await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
   } catch (error) {
@@ -52,7 +58,7 @@ export async function makePasskey(options: unknown): Promise<RegistrationRespons
 /** Asks the authenticator to sign the server's challenge with one of the person's passkeys. */
 export async function signWithPasskey(options: unknown): Promise<AuthenticationResponseJSON> {
   const { startAuthentication, browserSupportsWebAuthn } = await browser();
-  if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyError('This browser does not support passkeys.');
+  if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyError(t('auth.passkey.unsupported'));
   try {
     return await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
   } catch (error) {

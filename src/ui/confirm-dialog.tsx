@@ -1,5 +1,6 @@
 // "Are you sure?" for actions that cannot be taken back, such as destroying a compute or removing a member.
 import { type ReactNode, useRef, useState } from 'react';
+import { useT } from '@/i18n';
 import { Button } from './button';
 import * as Dialog from './dialog';
 
@@ -34,13 +35,14 @@ export function ConfirmDialog({
   title,
   description,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   onConfirm,
   danger = false,
   confirmDisabled = false,
   busy: controlledBusy,
 }: ConfirmDialogProps) {
+  const t = useT();
   const [ownBusy, setBusy] = useState(false);
   const busy = controlledBusy ?? ownBusy;
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -79,7 +81,7 @@ export function ConfirmDialog({
         {children ? <Dialog.Body>{children}</Dialog.Body> : null}
         <Dialog.Footer>
           <Button ref={cancelRef} variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            {cancelLabel}
+            {cancelLabel ?? t('ui.cancel')}
           </Button>
           <Button
             variant={danger ? 'danger' : 'solid'}
@@ -87,7 +89,7 @@ export function ConfirmDialog({
             disabled={confirmDisabled}
             onClick={confirm}
           >
-            {confirmLabel}
+            {confirmLabel ?? t('ui.confirm')}
           </Button>
         </Dialog.Footer>
       </Dialog.Content>

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { type ClipboardWriter, COPY_MARKER_RESET_MS, copyWithMarker } from '@/domain/helpers/clipboard';
+import { type MessageId, useT } from '@/i18n';
 import { Button, type ButtonProps } from './button';
 import { AlertIcon, CheckIcon, CopyIcon } from './icons';
 import { VisuallyHidden } from './visually-hidden';
@@ -24,15 +25,15 @@ const stateColours = css({
   '&[data-state=failed]': { color: 'danger.text' },
 });
 
-const markers: Record<CopyState, { text: string | null; announcement: string }> = {
-  idle: { text: null, announcement: '' },
-  copied: { text: 'Copied', announcement: 'Copied to clipboard' },
-  failed: { text: "Couldn't copy", announcement: "Couldn't copy. Select the text and copy it yourself." },
+const markers: Record<CopyState, { text: MessageId | null; announcement: MessageId | null }> = {
+  idle: { text: null, announcement: null },
+  copied: { text: 'ui.copy.copied', announcement: 'ui.copy.copiedAnnouncement' },
+  failed: { text: 'ui.copy.failed', announcement: 'ui.copy.failedAnnouncement' },
 };
 
 export function CopyButton({
   value,
-  label = 'Copy',
+  label,
   iconOnly = false,
   write,
   variant = 'outline',
@@ -40,6 +41,7 @@ export function CopyButton({
   className,
   ...props
 }: CopyButtonProps) {
+  const t = useT();
   const [state, setState] = useState<CopyState>('idle');
   const cancelReset = useRef<(() => void) | null>(null);
   // Each press supersedes the previous one, whose late answer must not cut the new marker short.
@@ -77,6 +79,7 @@ export function CopyButton({
   };
 
   const marker = markers[state];
+  const name = label ?? t('ui.copy.label');
   const icon = state === 'copied' ? <CheckIcon /> : state === 'failed' ? <AlertIcon /> : <CopyIcon />;
   return (
     <>
@@ -85,15 +88,15 @@ export function CopyButton({
         variant={variant}
         size={size}
         onClick={copy}
-        aria-label={iconOnly ? label : undefined}
+        aria-label={iconOnly ? name : undefined}
         data-state={state}
         className={cx(stateColours, className)}
       >
         {icon}
-        {iconOnly ? null : (marker.text ?? label)}
+        {iconOnly ? null : marker.text ? t(marker.text) : name}
       </Button>
       {/* Present from the start: screen readers only announce changes to a live region they already know. */}
-      <VisuallyHidden role="status">{marker.announcement}</VisuallyHidden>
+      <VisuallyHidden role="status">{marker.announcement ? t(marker.announcement) : ''}</VisuallyHidden>
     </>
   );
 }

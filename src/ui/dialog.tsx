@@ -5,6 +5,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { type ComponentProps, useRef } from 'react';
 import { cx } from 'styled-system/css';
 import { dialog } from 'styled-system/recipes';
+import { useT } from '@/i18n';
 import { Button } from './button';
 import { CloseIcon } from './icons';
 import { LayerContainerProvider } from './layer';
@@ -46,11 +47,12 @@ export function Content({ className, children, ...props }: ComponentProps<typeof
 }
 
 /** The × in the corner. Its label is what a screen reader says, so keep it a verb. */
-export function CloseTrigger({ label = 'Close', className }: { label?: string; className?: string }) {
+export function CloseTrigger({ label, className }: { label?: string; className?: string }) {
+  const t = useT();
   const slot = useSlotClass(StyleContext, 'closeTrigger');
   return (
     <ArkDialog.CloseTrigger asChild>
-      <Button variant="ghost" size="sm" aria-label={label} className={cx(slot, className)}>
+      <Button variant="ghost" size="sm" aria-label={label ?? t('ui.close')} className={cx(slot, className)}>
         <CloseIcon />
       </Button>
     </ArkDialog.CloseTrigger>

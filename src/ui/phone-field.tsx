@@ -1,11 +1,14 @@
 // A phone number field: a searchable country picker beside the number, and the full number it makes.
 // Not in the ui barrel: it brings the country list (~10 KB gzip) and loads libphonenumber-js, which the
 // app shell must not carry. Import it from './ui/phone-field' in the (lazy) pages that ask for a phone.
+// Countries are named in the language in use (src/domain/countries/country-names.ts) and searched by that
+// name as well as by their English and own names.
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { cx } from 'styled-system/css';
 import { field, phoneField } from 'styled-system/recipes';
+import { compareCountryNames, countryName } from '@/domain/countries/country-names';
 import { flagImageUrl } from '@/domain/countries/flag-images';
 import {
   findPhoneCountry,
@@ -14,6 +17,8 @@ import {
   searchPhoneCountries,
 } from '@/domain/countries/phone-countries';
 import { normalizePhoneNumber } from '@/domain/phone/normalize';
+import { tRich, useLocale, useT } from '@/i18n';
+import type { Locale } from '@/i18n/locales';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
 import { Layer } from './layer';
 import { VisuallyHidden } from './visually-hidden';
@@ -49,20 +54,53 @@ export interface PhoneFieldProps {
 
 interface CountryItem {
   value: string;
+  /** "Rwanda (+250)", in the language in use. */
   label: string;
-  group: string;
+  /** The country's name in the language in use. */
+  name: string;
+  group: 'preferred' | 'all';
   country: PhoneCountry;
 }
 
+interface CountryList {
+  itemByCode: Map<string, CountryItem>;
+  all: ReturnType<typeof createListCollection<CountryItem>>;
+  nameOf: (country: PhoneCountry) => string;
+}
+
 const fallbackCountry = 'RW';
-const items: CountryItem[] = phoneCountries.map((country) => ({
-  value: country.code,
-  label: `${country.name} (${country.dial_code})`,
-  group: country.preferred ? 'Preferred' : 'All countries',
-  country,
-}));
-const itemByCode = new Map(items.map((item) => [item.value, item]));
-const allCountries = createListCollection({ items, groupBy: (item) => item.group });
+const lists = new Map<Locale, CountryList>();
+
+/** The picker's countries named in `locale`: preferred first, then the rest in that language's order. */
+function countryList(locale: Locale): CountryList {
+  const cached = lists.get(locale);
+  if (cached) return cached;
+  const named = phoneCountries.map((country) => ({ country, name: countryName(country, locale) }));
+  // English keeps the list's own order; another language orders by the names it shows.
+  const ordered =
+    locale === 'en'
+      ? named
+      : [...named].sort(
+          (a, b) =>
+            Number(Boolean(b.country.preferred)) - Number(Boolean(a.country.preferred)) ||
+            compareCountryNames(a.name, b.name, locale),
+        );
+  const items: CountryItem[] = ordered.map(({ country, name }) => ({
+    value: country.code,
+    label: `${name} (${country.dial_code})`,
+    name,
+    group: country.preferred ? 'preferred' : 'all',
+    country,
+  }));
+  const itemByCode = new Map(items.map((item) => [item.value, item]));
+  const list: CountryList = {
+    itemByCode,
+    all: createListCollection({ items, groupBy: (item) => item.group }),
+    nameOf: (country) => itemByCode.get(country.code)?.name ?? country.name,
+  };
+  lists.set(locale, list);
+  return list;
+}
 
 type Format = (number: string) => string;
 let formatter: Promise<Format> | undefined;
@@ -110,15 +148,11 @@ function useControllable<T>(value: T | undefined, initial: T, onChange?: (next: 
   return [current, set] as const;
 }
 
-const defaultPreview = (number: string) => (
-  <>
-    We'll send a code to <strong>{number}</strong>
-  </>
-);
+const defaultPreview = (number: string) => tRich('ui.phone.preview', { number: <strong>{number}</strong> });
 
 export function PhoneField({
-  label = 'Phone number',
-  countryLabel = 'Country',
+  label,
+  countryLabel,
   country: countryProp,
   defaultCountry = fallbackCountry,
   onCountryChange,
@@ -135,10 +169,13 @@ export function PhoneField({
   id,
   className,
 }: PhoneFieldProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { itemByCode, all: allCountries, nameOf } = countryList(locale);
   const [code, setCode] = useControllable(countryProp, defaultCountry, onCountryChange);
   const [value, setValue] = useControllable(valueProp, defaultValue, onValueChange);
   const country = findPhoneCountry(code) ?? (findPhoneCountry(fallbackCountry) as PhoneCountry);
-  const chosenLabel = itemByCode.get(country.code)?.label ?? country.name;
+  const chosenLabel = itemByCode.get(country.code)?.label ?? nameOf(country);
   // The input shows the chosen country; only what is typed into it searches.
   const [inputValue, setInputValue] = useState(chosenLabel);
   const [query, setQuery] = useState('');
@@ -151,9 +188,11 @@ export function PhoneField({
       query.trim() === ''
         ? allCountries
         : createListCollection({
-            items: searchPhoneCountries(query).flatMap((match) => itemByCode.get(match.code) ?? []),
+            items: searchPhoneCountries(query, phoneCountries, locale === 'en' ? undefined : nameOf).flatMap(
+              (match) => itemByCode.get(match.code) ?? [],
+            ),
           }),
-    [query],
+    [query, allCountries, itemByCode, nameOf, locale],
   );
 
   const ids = { number: useId(), help: useId(), error: useId(), preview: useId() };
@@ -174,7 +213,7 @@ export function PhoneField({
             const picked = details.items[0] as CountryItem | undefined;
             if (!picked) return; // Never left without a country: the number needs its dial code.
             setCode(picked.value);
-            setAnnouncement(`${picked.label} chosen`);
+            setAnnouncement(t('ui.phone.chosen', { country: picked.label }));
           }}
           inputValue={inputValue}
           onInputValueChange={({ inputValue: text, reason }) => {
@@ -201,10 +240,10 @@ export function PhoneField({
           lazyMount
           unmountOnExit
           positioning={{ placement: 'bottom-start' }}
-          translations={{ triggerLabel: 'Show countries' }}
+          translations={{ triggerLabel: t('ui.phone.showCountries') }}
           className={classes.column}
         >
-          <Combobox.Label className={classes.label}>{countryLabel}</Combobox.Label>
+          <Combobox.Label className={classes.label}>{countryLabel ?? t('ui.phone.country')}</Combobox.Label>
           <Combobox.Control className={classes.control}>
             <img src={flagImageUrl(country.code)} alt="" width={20} height={15} className={classes.flag} />
             <Combobox.Input className={classes.input} placeholder={chosenLabel} autoComplete="off" />
@@ -219,7 +258,7 @@ export function PhoneField({
                   collection.group().map(([group, members]) => (
                     <Combobox.ItemGroup key={group} className={classes.itemGroup}>
                       <Combobox.ItemGroupLabel className={classes.itemGroupLabel}>
-                        {group}
+                        {group === 'preferred' ? t('ui.phone.preferred') : t('ui.phone.allCountries')}
                       </Combobox.ItemGroupLabel>
                       {members.map((item) => (
                         <CountryOption key={item.value} item={item} classes={classes} />
@@ -227,7 +266,7 @@ export function PhoneField({
                     </Combobox.ItemGroup>
                   ))
                 ) : collection.size === 0 ? (
-                  <div className={classes.empty}>No country matches “{query.trim()}”</div>
+                  <div className={classes.empty}>{t('ui.phone.noMatch', { query: query.trim() })}</div>
                 ) : (
                   collection.items.map((item) => (
                     <CountryOption key={item.value} item={item} classes={classes} />
@@ -240,7 +279,7 @@ export function PhoneField({
 
         <div className={classes.column}>
           <label htmlFor={ids.number} className={fieldClasses.label} data-disabled={disabled || undefined}>
-            {label}
+            {label ?? t('auth.phone.label')}
             {required ? (
               <span aria-hidden="true" className={fieldClasses.requiredIndicator}>
                 *
@@ -298,7 +337,7 @@ function CountryOption({ item, classes }: { item: CountryItem; classes: Record<s
         decoding="async"
         className={classes.itemFlag}
       />
-      <Combobox.ItemText className={classes.itemText}>{item.country.name}</Combobox.ItemText>{' '}
+      <Combobox.ItemText className={classes.itemText}>{item.name}</Combobox.ItemText>{' '}
       <span className={classes.itemDialCode}>{item.country.dial_code}</span>
       <Combobox.ItemIndicator className={classes.itemIndicator}>
         <CheckIcon />

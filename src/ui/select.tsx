@@ -4,6 +4,7 @@ import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
 import { type ReactNode, useMemo } from 'react';
 import { cx } from 'styled-system/css';
 import { select } from 'styled-system/recipes';
+import { useT } from '@/i18n';
 import { AlertIcon, CheckIcon, ChevronDownIcon } from './icons';
 import { Layer } from './layer';
 
@@ -60,7 +61,7 @@ export function Select({
   value,
   defaultValue,
   onValueChange,
-  placeholder = 'Choose…',
+  placeholder,
   help,
   error,
   name,
@@ -69,6 +70,7 @@ export function Select({
   disabled,
   className,
 }: SelectProps) {
+  const t = useT();
   const collection = useMemo(() => createListCollection({ items }), [items]);
   const classes = select();
   const invalid = error != null && error !== false && error !== '';
@@ -92,7 +94,7 @@ export function Select({
       >
         <ArkSelect.Label className={classes.label}>{label}</ArkSelect.Label>
         <ArkSelect.Control className={classes.control}>
-          <Trigger classes={classes} placeholder={placeholder} />
+          <Trigger classes={classes} placeholder={placeholder ?? t('ui.select.placeholder')} />
         </ArkSelect.Control>
         <Layer>
           <ArkSelect.Positioner className={classes.positioner}>

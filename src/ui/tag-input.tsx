@@ -2,6 +2,7 @@
 // checked as it is added, with the reason shown beside the field.
 import { type KeyboardEvent, useId, useState } from 'react';
 import { tagInput } from 'styled-system/recipes';
+import { useT } from '@/i18n';
 import { CloseIcon } from './icons';
 import { VisuallyHidden } from './visually-hidden';
 
@@ -17,6 +18,7 @@ export interface TagInputProps {
 }
 
 export function TagInput({ label, tags, onChange, validate, help, error, disabled }: TagInputProps) {
+  const t = useT();
   const classes = tagInput();
   const id = useId();
   const [draft, setDraft] = useState('');
@@ -26,7 +28,7 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
   const add = () => {
     const tag = draft.trim().toLowerCase();
     if (!tag) return;
-    const reason = tags.includes(tag) ? `“${tag}” is already there.` : validate?.(tag, tags);
+    const reason = tags.includes(tag) ? t('ui.tags.duplicate', { tag }) : validate?.(tag, tags);
     setProblem(reason);
     if (reason) return;
     onChange([...tags, tag]);
@@ -47,7 +49,7 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
         {label}
       </label>
       {tags.length > 0 ? (
-        <ul aria-label={`${label}: added`} className={classes.tags}>
+        <ul aria-label={t('ui.tags.added', { label })} className={classes.tags}>
           {tags.map((tag) => (
             <li key={tag} className={classes.tag}>
               {tag}
@@ -58,7 +60,7 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
                 className={classes.remove}
               >
                 <CloseIcon />
-                <VisuallyHidden>Remove tag {tag}</VisuallyHidden>
+                <VisuallyHidden>{t('ui.tags.remove', { tag })}</VisuallyHidden>
               </button>
             </li>
           ))}
@@ -86,7 +88,7 @@ export function TagInput({ label, tags, onChange, validate, help, error, disable
           onClick={add}
           className={classes.add}
         >
-          Add tag
+          {t('ui.tags.add')}
         </button>
       </div>
       {help ? (

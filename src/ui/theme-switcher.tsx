@@ -3,15 +3,16 @@ import { SegmentGroup } from '@ark-ui/react/segment-group';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
 import { segmentGroup } from 'styled-system/recipes';
+import { type MessageId, useT } from '@/i18n';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
 import type { ThemePreference } from './theme/theme';
 import { useTheme } from './theme/use-theme';
 import { VisuallyHidden } from './visually-hidden';
 
-const options: { value: ThemePreference; label: string; icon: ReactNode }[] = [
-  { value: 'light', label: 'Light', icon: <SunIcon /> },
-  { value: 'dark', label: 'Dark', icon: <MoonIcon /> },
-  { value: 'system', label: 'System', icon: <MonitorIcon /> },
+const options: { value: ThemePreference; label: MessageId; icon: ReactNode }[] = [
+  { value: 'light', label: 'theme.light', icon: <SunIcon /> },
+  { value: 'dark', label: 'theme.dark', icon: <MoonIcon /> },
+  { value: 'system', label: 'theme.system', icon: <MonitorIcon /> },
 ];
 
 function isPreference(value: string | null): value is ThemePreference {
@@ -25,7 +26,9 @@ export interface ThemeSwitcherProps {
   className?: string;
 }
 
-export function ThemeSwitcher({ label = 'Theme', hideLabel = false, className }: ThemeSwitcherProps) {
+export function ThemeSwitcher({ label: given, hideLabel = false, className }: ThemeSwitcherProps) {
+  const t = useT();
+  const label = given ?? t('theme.label');
   const { preference, setPreference } = useTheme();
   const classes = segmentGroup();
   return (
@@ -42,7 +45,7 @@ export function ThemeSwitcher({ label = 'Theme', hideLabel = false, className }:
       {options.map((option) => (
         <SegmentGroup.Item key={option.value} value={option.value} className={classes.item}>
           {option.icon}
-          <SegmentGroup.ItemText className={classes.itemText}>{option.label}</SegmentGroup.ItemText>
+          <SegmentGroup.ItemText className={classes.itemText}>{t(option.label)}</SegmentGroup.ItemText>
           <SegmentGroup.ItemControl className={classes.itemControl} />
           <SegmentGroup.ItemHiddenInput />
         </SegmentGroup.Item>

@@ -2,6 +2,7 @@
 // toast machine (src/machines/toast); this component only renders and reports the user's gestures.
 import { type PointerEvent, type Ref, useRef } from 'react';
 import { toast } from 'styled-system/recipes';
+import { useT } from '@/i18n';
 
 export type ToastTone = (typeof toast.variantMap.tone)[number];
 
@@ -31,6 +32,7 @@ export function ToastCard({
   onSwipeEnd,
   ref,
 }: ToastCardProps) {
+  const t = useT();
   const classes = toast({ tone });
   const start = useRef<number | null>(null);
   const moved = useRef(false);
@@ -82,7 +84,12 @@ export function ToastCard({
         <p className={classes.title}>{title}</p>
         {description ? <p className={classes.description}>{description}</p> : null}
       </div>
-      <button type="button" className={classes.dismiss} aria-label="Dismiss notification" onClick={onDismiss}>
+      <button
+        type="button"
+        className={classes.dismiss}
+        aria-label={t('shell.toast.dismiss')}
+        onClick={onDismiss}
+      >
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>

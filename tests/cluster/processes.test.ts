@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessageSchema } from '@/contract/socket';
 import { type Nginx, startNginx } from '../../scripts/nginx';
 import { freePort, type ServerProcess, startServerProcess } from '../../scripts/server-process';
-import { accruedSum, ledgerSum } from '../../server/billing/ledger';
+import { ledgerSum } from '../../server/billing/ledger';
 import {
   addMonths,
   hourStartsBetween,
@@ -17,6 +17,7 @@ import {
   monthStartOf,
   planPrice,
 } from '../../server/billing/metering';
+import { accruedSum } from '../../server/billing/pending-usage';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db';
 import { billingAccounts, computes, usageAccruals } from '../../server/db/schema';
 import { computeRequest, computesPath } from '../server/support/computes';

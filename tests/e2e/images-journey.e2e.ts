@@ -58,7 +58,10 @@ describe('team images in Chromium', () => {
     await page.getByRole('link', { name: 'Capture image' }).click();
     await page.getByLabel('Image name').fill('golden');
     await expectNoAxeViolations(page);
+    // What keeping it costs is shown before anything is copied: RWF 70 per GB-month of the file kept.
     await page.getByRole('button', { name: 'Capture image' }).click();
+    await page.getByText(/charged RWF 70 per GB-month of the file kept/).waitFor();
+    await page.getByRole('button', { name: 'Capture the image' }).click();
     await page.getByText('“golden” is being captured.').waitFor();
     await page.getByRole('link', { name: 'Follow it on the Images page' }).click();
     await page.getByRole('heading', { name: 'Images', exact: true }).waitFor();
@@ -86,14 +89,19 @@ describe('team images in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Image file').setInputFiles(backed);
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('backed');
-    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText(/RWF 70 a month while it is kept/).waitFor();
+    await dialog.getByRole('button', { name: 'Upload the image' }).click();
     await dialog.getByText(/The image has a backing file/).waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByLabel('Image file').setInputFiles(good);
     await dialog.getByLabel('Name').fill('uploaded base');
-    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Upload the image' }).click();
     await page.getByText('“uploaded base” is uploaded and ready for new computes.').waitFor();
     await page.getByRole('row').filter({ hasText: 'uploaded base' }).getByText('2.0 GB disk').waitFor();
+    // The list says what each kept image costs a month: its file, under a GB, billed as 1 GB.
+    await page.getByRole('row').filter({ hasText: 'uploaded base' }).getByText('RWF 70 a month').waitFor();
 
     // Rename, then delete.
     await page.getByRole('button', { name: 'Rename from-elsewhere' }).click();

@@ -2,8 +2,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, useAccount } from './accounts';
 import { type ConsolePage, expectNoAxeViolations, launchBrowser, openPage } from './browser';
+import { chunkOf } from './built-chunks';
 
 const baseUrl = inject('baseUrl');
+/** The sign-up page's code, held back or failed to see a navigation that waits or fails. */
+const SIGN_UP_PAGE = 'src/routes/auth/signup.tsx?tsr-split=component';
 let browser: Browser;
 let current: ConsolePage;
 
@@ -135,7 +138,7 @@ describe('the console shell in Chromium', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/signup-[^/]+\.js$/, async (route) => {
+    await page.route(chunkOf(SIGN_UP_PAGE), async (route) => {
       await held;
       await route.continue();
     });
@@ -168,7 +171,7 @@ describe('the console shell in Chromium', () => {
     await page.waitForFunction(
       () => document.querySelector('[role=progressbar]')?.getAttribute('data-visible') === 'false',
     );
-    const failing = /\/assets\/signup-[^/]+\.js$/;
+    const failing = chunkOf(SIGN_UP_PAGE);
     await page.route(failing, (route) => route.abort('internetdisconnected'));
     // The failed bar shows for 300 ms before it hides: record its states as they happen rather than
     // hoping to look at the right moment on a busy machine.

@@ -86,13 +86,15 @@ describe('image-upload machine', () => {
       await model.run(path, {
         tags: {
           of: () => actor.getSnapshot(),
-          expected: { editing: ['editing'], uploading: ['busy'], uploaded: [] },
+          expected: { editing: ['editing'], confirming: ['confirming'], uploading: ['busy'], uploaded: [] },
         },
         events: {
           'file.chosen': ({ event }: { event: ImageUploadEvent }) => actor.send(event),
           'name.changed': ({ event }: { event: ImageUploadEvent }) => actor.send(event),
           'os.changed': ({ event }: { event: ImageUploadEvent }) => actor.send(event),
           'upload.start': () => actor.send({ type: 'upload.start' }),
+          'upload.confirm': () => actor.send({ type: 'upload.confirm' }),
+          'upload.back': () => actor.send({ type: 'upload.back' }),
           'upload.cancel': () => actor.send({ type: 'upload.cancel' }),
           'upload.progress': ({ event }: { event: ImageUploadEvent }) => actor.send(event),
           'upload.succeeded': ({ event }: { event: ImageUploadEvent }) => actor.send(event),
@@ -105,6 +107,13 @@ describe('image-upload machine', () => {
             // Whatever was chosen is kept after a refusal or a cancel; the reason sits beside its field.
             if (context.errors.file) expect(context.errors.file).toContain('backing file');
             if (context.message) expect(context.message).toMatch(/reach the server|cancelled/);
+            expect(stopped).toBe(started.length);
+          },
+          confirming: () => {
+            // Shown the cost before anything is sent: no upload has begun for this confirmation.
+            const { context } = actor.getSnapshot();
+            expect(context.file).not.toBeNull();
+            expect(context.name.trim()).not.toBe('');
             expect(stopped).toBe(started.length);
           },
           uploading: () => {
@@ -140,6 +149,12 @@ describe('image-upload machine', () => {
     actor.send({ type: 'file.chosen', file: { name: 'other.img', size: 10 } });
     expect(actor.getSnapshot().context.name).toBe('mine');
     actor.send({ type: 'upload.start' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(started).toEqual([]);
+    actor.send({ type: 'upload.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'upload.start' });
+    actor.send({ type: 'upload.confirm' });
     expect(actor.getSnapshot().value).toBe('uploading');
   });
 });

@@ -2,11 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback } from 'xstate';
 import type { TeamVerification } from '@/contract/teams';
-import {
-  PENDING_TEXT,
-  type TeamVerificationEvent,
-  teamVerificationMachine,
-} from '@/machines/team-verification';
+import { type TeamVerificationEvent, teamVerificationMachine } from '@/machines/team-verification';
 import { VerificationDisplay } from '@/routes/_protected/_section/_team/settings/-components/verification-display';
 import { ApiError } from '@/services/http';
 import { MachineModel } from './model';
@@ -103,7 +99,10 @@ describe('team verification machine, driven through the verification display', (
             ).toBeVisible();
             expect(screen.getByRole('button', { name: 'Verify your team' })).toBeEnabled();
           },
-          pending: () => expect(screen.getByText(PENDING_TEXT)).toBeVisible(),
+          pending: () =>
+            expect(
+              screen.getByText("Verification request submitted. We'll get back to you in 2–3 business days"),
+            ).toBeVisible(),
           rejected: () => {
             expect(screen.getByText(/Check your e-mail for the reason/)).toBeVisible();
             expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(

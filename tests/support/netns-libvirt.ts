@@ -25,6 +25,11 @@ export interface NetnsLibvirt {
    * where the guest's network filter applies (traffic from the host's own address on the bridge does not).
    */
   client: { name: string; address: string; exec: Exec };
+  /**
+   * Runs a program in the namespace where its libvirtd sees its files (the daemon's mount namespace), so the
+   * paths libvirt gives (a pool's volumes under /var/lib/libvirt) are the ones the program opens.
+   */
+  execBesideDaemons: Exec;
   /** Stops the namespace's libvirtd (and so its guests), removes the namespace and the daemon's files. */
   remove(): void;
 }
@@ -136,7 +141,11 @@ export async function createNetnsLibvirt(gatewayCidr: string, clientCidr: string
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { name, uri, bridge, exec, client, remove };
+    const execBesideDaemons: Exec = (command, options) => {
+      const pid = readFileSync(`${directory}/libvirtd.pid`, 'utf8').trim();
+      return exec(['nsenter', '--target', pid, '--mount', '--', ...command], options);
+    };
+    return { name, uri, bridge, exec, client, execBesideDaemons, remove };
   } catch (error) {
     remove();
     throw error;
@@ -149,28 +158,28 @@ export function tcpAnswers(exec: Exec, address: string, port: number, timeoutMs 
   return exec([process.execPath, '-e', probe], { timeoutMs: timeoutMs + 10_000 }) === 'yes';
 }
 
+/** ssh's arguments to run `command` as root in a guest on the namespace's bridge, with the test's key. */
+export function sshArgs(keyPath: string, address: string, command: string): string[] {
+  return [
+    'ssh',
+    '-i',
+    keyPath,
+    '-o',
+    'StrictHostKeyChecking=no',
+    '-o',
+    'UserKnownHostsFile=/dev/null',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'ConnectTimeout=30',
+    '-o',
+    'LogLevel=ERROR',
+    `root@${address}`,
+    command,
+  ];
+}
+
 /** Runs `command` as root in a guest on the namespace's bridge over SSH, with the test's key; its output. */
 export function sshInNetns(netns: NetnsLibvirt, keyPath: string, address: string, command: string): string {
-  return netns
-    .exec(
-      [
-        'ssh',
-        '-i',
-        keyPath,
-        '-o',
-        'StrictHostKeyChecking=no',
-        '-o',
-        'UserKnownHostsFile=/dev/null',
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'ConnectTimeout=30',
-        '-o',
-        'LogLevel=ERROR',
-        `root@${address}`,
-        command,
-      ],
-      { timeoutMs: 60_000 },
-    )
-    .trim();
+  return netns.exec(sshArgs(keyPath, address, command), { timeoutMs: 60_000 }).trim();
 }

@@ -8,6 +8,7 @@ import { problemTypes } from '@/contract/problem';
 import type { Database } from '../../db';
 import { oauthStates } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
+import { t } from '../../i18n/t';
 import { addMs, type Clock } from '../clock';
 import { sameHash, sha256 } from '../secrets';
 
@@ -23,19 +24,19 @@ export interface StartedSignIn {
 
 type InvalidReason = 'unknown' | 'used' | 'expired' | 'other-browser' | 'provider-off';
 
-const DETAILS: Record<InvalidReason, string> = {
-  unknown: 'This sign-in is not one we started. Start signing in again.',
-  used: 'This sign-in was already used. Start signing in again.',
-  expired: 'This sign-in took longer than 10 minutes. Start signing in again.',
-  'other-browser': 'This sign-in was started in another browser. Start signing in again in this one.',
-  'provider-off': 'This way of signing in is no longer offered. Choose another one.',
-};
+const DETAILS = {
+  unknown: 'identity.problem.oauthState.unknown',
+  used: 'identity.problem.oauthState.used',
+  expired: 'identity.problem.oauthState.expired',
+  'other-browser': 'identity.problem.oauthState.otherBrowser',
+  'provider-off': 'identity.problem.oauthState.providerOff',
+} as const satisfies Record<InvalidReason, string>;
 
 export function oauthStateInvalid(reason: InvalidReason): ProblemError {
   return new ProblemError(400, {
     type: problemTypes.oauthStateInvalid,
-    title: 'Sign-in could not be completed',
-    detail: DETAILS[reason],
+    title: t('identity.problem.oauthState.title'),
+    detail: t(DETAILS[reason]),
   });
 }
 

@@ -6,6 +6,7 @@ import { problemTypes } from '@/contract/problem';
 import type { Database } from '../../db';
 import { identities, users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
+import { t } from '../../i18n/t';
 import { createAccount, isUniqueViolation } from '../accounts';
 import type { UserRecord } from '../sessions';
 import type { ProviderProfile } from './provider';
@@ -15,8 +16,8 @@ const PROVIDER_NAMES: Record<SocialProvider, string> = { github: 'GitHub', googl
 function emailInUse(): ProblemError {
   return new ProblemError(409, {
     type: problemTypes.oauthEmailInUse,
-    title: 'E-mail address already in use',
-    detail: 'An account with this e-mail already exists. Sign in with a code sent to that address.',
+    title: t('user.problem.emailInUse.title'),
+    detail: t('identity.problem.social.emailInUse'),
   });
 }
 
@@ -24,8 +25,8 @@ function emailUnverified(provider: SocialProvider): ProblemError {
   const name = PROVIDER_NAMES[provider];
   return new ProblemError(400, {
     type: problemTypes.oauthEmailUnverified,
-    title: 'No verified e-mail address',
-    detail: `${name} did not share a verified e-mail address for this account. Verify one at ${name}, or sign up with an e-mail code.`,
+    title: t('identity.problem.social.emailUnverified.title'),
+    detail: t('identity.problem.social.emailUnverified.detail', { provider: name }),
   });
 }
 

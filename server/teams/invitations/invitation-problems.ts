@@ -1,29 +1,30 @@
 // What goes wrong with an invitation, in words for the team's side and for the invitee's.
 import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../../http/problem';
+import { t } from '../../i18n/t';
 import type { InvitationStatus } from './invitation-record';
 
-const FOR_TEAM: Record<Exclude<InvitationStatus, 'PENDING'>, string> = {
-  ACCEPTED: 'This invitation was already accepted.',
-  DECLINED: 'This invitation was declined. Send a new one to ask again.',
-  REVOKED: 'This invitation was revoked or replaced by a newer link.',
-  EXPIRED: 'This invitation expired and a newer one to the same address has taken its place.',
-};
+const FOR_TEAM = {
+  ACCEPTED: 'teams.problem.invitationClosed.team.accepted',
+  DECLINED: 'teams.problem.invitationClosed.team.declined',
+  REVOKED: 'teams.problem.invitationClosed.team.revoked',
+  EXPIRED: 'teams.problem.invitationClosed.team.expired',
+} as const satisfies Record<Exclude<InvitationStatus, 'PENDING'>, string>;
 
-const FOR_INVITEE: Record<Exclude<InvitationStatus, 'PENDING'>, string> = {
-  ACCEPTED: 'You already accepted this invitation.',
-  DECLINED: 'You declined this invitation. If you changed your mind, ask the team for a new one.',
-  REVOKED: 'This invitation was withdrawn or replaced by a newer link. Ask the team for a new one.',
-  EXPIRED: 'This invitation has expired. Ask the team to send it again.',
-};
+const FOR_INVITEE = {
+  ACCEPTED: 'teams.problem.invitationClosed.invitee.accepted',
+  DECLINED: 'teams.problem.invitationClosed.invitee.declined',
+  REVOKED: 'teams.problem.invitationClosed.invitee.revoked',
+  EXPIRED: 'teams.problem.invitationClosed.invitee.expired',
+} as const satisfies Record<Exclude<InvitationStatus, 'PENDING'>, string>;
 
 /** 409: the invitation can no longer be answered, resent or revoked. */
 export function closedInvitation(status: string, audience: 'team' | 'invitee'): ProblemError {
   const key = (status === 'PENDING' ? 'EXPIRED' : status) as Exclude<InvitationStatus, 'PENDING'>;
   return new ProblemError(409, {
     type: problemTypes.invitationClosed,
-    title: 'Invitation no longer open',
-    detail: (audience === 'team' ? FOR_TEAM : FOR_INVITEE)[key],
+    title: t('teams.problem.invitationClosed.title'),
+    detail: t((audience === 'team' ? FOR_TEAM : FOR_INVITEE)[key]),
   });
 }
 
@@ -31,7 +32,7 @@ export function closedInvitation(status: string, audience: 'team' | 'invitee'): 
 export function addressConflict(message: string): ProblemError {
   return new ProblemError(409, {
     type: problemTypes.invitationConflict,
-    title: 'Already invited or a member',
+    title: t('teams.problem.invitationConflict.title'),
     detail: message,
     errors: [{ field: 'email', message }],
   });
@@ -39,8 +40,8 @@ export function addressConflict(message: string): ProblemError {
 
 export function invitationNotFound(): ProblemError {
   return new ProblemError(404, {
-    title: 'Invitation not found',
-    detail: 'There is no such invitation. Check the link, or ask the team for a new one.',
+    title: t('teams.problem.invitationNotFound.title'),
+    detail: t('teams.problem.invitationNotFound.detail'),
   });
 }
 
@@ -48,8 +49,7 @@ export function invitationNotFound(): ProblemError {
 export function invitationForAnotherAddress(): ProblemError {
   return new ProblemError(403, {
     type: problemTypes.invitationForAnotherAddress,
-    title: 'Invitation for another address',
-    detail:
-      'This invitation was sent to a different e-mail address than the one you are signed in with. Sign in with the address it was sent to, or ask the team to invite your address.',
+    title: t('teams.problem.invitationForAnotherAddress.title'),
+    detail: t('teams.problem.invitationForAnotherAddress.detail'),
   });
 }

@@ -9,6 +9,7 @@ import type { Transaction } from '../../db';
 import { invitations, teamMembers, users } from '../../db/schema';
 import { inLanguage } from '../../i18n/languages';
 import { languageOfAddress } from '../../i18n/recipient-language';
+import { t } from '../../i18n/t';
 import type { Identity } from '../../identity';
 import { isUniqueViolation } from '../../identity/accounts';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -27,8 +28,7 @@ import {
 } from './invitation-record';
 import { invitationMail } from './messages';
 
-const alreadyInvited = (email: string) =>
-  `${email} already has an open invitation to this team. Resend it or revoke it instead.`;
+const alreadyInvited = (email: string) => t('teams.problem.alreadyInvited', { email });
 
 async function assertNotMember(tx: Transaction, teamId: string, email: string): Promise<void> {
   const [member] = await tx
@@ -37,7 +37,7 @@ async function assertNotMember(tx: Transaction, teamId: string, email: string): 
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(users.email, email), eq(teamMembers.status, ACTIVE)));
   if (member) {
-    throw addressConflict(`${email} is already a member of this team.`);
+    throw addressConflict(t('teams.problem.alreadyMember', { email }));
   }
 }
 

@@ -5,6 +5,7 @@
 // - removing yourself is leaving, which has its own route and audit entry.
 import { problemTypes } from '@/contract/problem';
 import { can } from '@/domain/permissions';
+import { t } from '../../i18n/t';
 import { conflict, notAllowed, teamRoleRequired } from '../../tenancy/problems';
 import type { TeamMembership } from '../../tenancy/team-record';
 
@@ -12,10 +13,10 @@ type Party = Pick<TeamMembership, 'userId' | 'role'>;
 
 export function assertMayChangeRole(actor: Party, target: Party): void {
   if (target.role === 'OWNER') {
-    throw notAllowed('The owner’s role cannot be changed. To hand the team over, transfer the ownership.');
+    throw notAllowed(t('teams.problem.ownerRoleFixed'));
   }
   if (actor.userId === target.userId) {
-    throw notAllowed('You cannot change your own role. Ask the owner or another admin.');
+    throw notAllowed(t('teams.problem.ownRole'));
   }
   // The guard checked the role the request came with; this is the role under the team's lock.
   if (!can(actor.role, 'members.manage')) {
@@ -24,8 +25,8 @@ export function assertMayChangeRole(actor: Party, target: Party): void {
 }
 
 export function assertMayRemove(actor: Party, target: Party): void {
-  if (target.role === 'OWNER') throw notAllowed('The owner cannot be removed from the team.');
-  if (actor.userId === target.userId) throw conflict('To leave this team, use “Leave team” instead.');
+  if (target.role === 'OWNER') throw notAllowed(t('teams.problem.ownerNotRemoved'));
+  if (actor.userId === target.userId) throw conflict(t('teams.problem.removeSelf'));
   if (!can(actor.role, 'members.manage')) {
     throw teamRoleRequired('members.manage');
   }
@@ -33,9 +34,6 @@ export function assertMayRemove(actor: Party, target: Party): void {
 
 export function assertMayLeave(actor: Party): void {
   if (actor.role === 'OWNER') {
-    throw conflict(
-      'You own this team, so you cannot leave it yet. Transfer the ownership to another member first; then you can leave.',
-      problemTypes.ownerCannotLeave,
-    );
+    throw conflict(t('teams.problem.ownerCannotLeave'), problemTypes.ownerCannotLeave);
   }
 }

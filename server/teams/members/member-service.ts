@@ -10,6 +10,7 @@ import type { Transaction } from '../../db';
 import { teamMembers, users } from '../../db/schema';
 import { inLanguage } from '../../i18n/languages';
 import { languageOfAddress } from '../../i18n/recipient-language';
+import { t } from '../../i18n/t';
 import type { Identity } from '../../identity';
 import { usesTwoFactor } from '../../identity/two-factor';
 import type { LiveUpdates } from '../../socket/live-updates';
@@ -194,7 +195,7 @@ export class MemberService {
       if (!can(actor.role, 'team.transferOwnership')) throw teamRoleRequired('team.transferOwnership');
       const target = userId === user.id ? undefined : await findMember(tx, team.id, userId);
       if (!target) {
-        throw fieldProblem('userId', 'Choose another active member of this team to become its owner.');
+        throw fieldProblem('userId', t('teams.problem.newOwner'));
       }
       // The old owner steps down first: the one-owner index allows no moment with two.
       await tx

@@ -6,7 +6,8 @@ import type { UploadType } from '@/contract/teams';
 import type { AppEnv } from '../../http/env';
 import { ProblemError } from '../../http/problem';
 import { displayFileName } from '../../http/validation';
-import { ACCEPTED_TYPES_TEXT, detectFileType, MIME_TYPES } from './file-type';
+import { t } from '../../i18n/t';
+import { detectFileType, MIME_TYPES } from './file-type';
 
 export interface CheckedFile {
   name: string;
@@ -27,19 +28,19 @@ export async function checkDocuments(files: readonly File[]): Promise<CheckedFil
     } else if (detection.reason === 'svg-with-active-content') {
       errors.push({
         field: 'documents',
-        message: `${name} is an SVG image with scripts or event handlers, which are not accepted. Export it without them, or send it as PNG or PDF.`,
+        message: t('teams.problem.document.activeSvg', { name }),
       });
     } else {
       errors.push({
         field: 'documents',
-        message: `${name} is not one of the accepted file types (${ACCEPTED_TYPES_TEXT}). Files are checked by their content, not their name.`,
+        message: t('teams.problem.document.typeRefused', { name }),
       });
     }
   }
   if (errors.length > 0) {
     throw new ProblemError(422, {
       type: problemTypes.fileTypeRefused,
-      title: 'File type not accepted',
+      title: t('teams.problem.document.title'),
       detail: errors.map((error) => error.message).join(' '),
       errors,
     });

@@ -28,9 +28,6 @@ export const MIME_TYPES: Record<UploadType, string> = {
   quicktime: 'video/quicktime',
 };
 
-export const ACCEPTED_TYPES_TEXT =
-  'PDF, Word, Excel, PowerPoint, JPEG, PNG, GIF, WEBP, SVG, MP4, WEBM or QuickTime';
-
 /** ISO base media major brands that mean an MP4 video (HEIC and AVIF images share the container). */
 const MP4_BRANDS = new Set([
   'isom',

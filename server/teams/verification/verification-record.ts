@@ -13,6 +13,7 @@ import {
   verificationEvents,
 } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
+import { t } from '../../i18n/t';
 import { ACTIVE, type Queryable } from '../../tenancy/team-record';
 
 export const DECISION_STATUS: Record<VerificationDecision, VerificationStatus> = {
@@ -34,11 +35,11 @@ export function assertCanSubmit(status: string): void {
   if (SUBMITTABLE.includes(status as VerificationStatus)) return;
   const detail =
     status === 'VERIFIED'
-      ? 'This team is already verified; there is nothing more to send.'
-      : 'Your verification request is being reviewed. We’ll get back to you in 2–3 business days; you can send a new request if we ask for more.';
+      ? t('teams.problem.verificationNotOpen.verified')
+      : t('teams.problem.verificationNotOpen.pending');
   throw new ProblemError(409, {
     type: problemTypes.verificationNotOpen,
-    title: 'Request not possible now',
+    title: t('teams.problem.verificationNotOpen.title'),
     detail,
   });
 }

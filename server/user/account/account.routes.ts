@@ -11,16 +11,17 @@ import { problemTypes } from '@/contract/problem';
 import { users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { isUniqueViolation, toUser } from '../../identity/accounts';
 import { checkCode, sendCodeByMail } from '../../identity/code-delivery';
 import { requireVerifiedUser } from '../../identity/guards';
 import { emailChangeCodeMail, emailChangedMail } from '../../identity/messages';
 
 function emailInUse(): ProblemError {
-  const message = 'This e-mail address belongs to another account.';
+  const message = t('user.problem.emailInUse.detail');
   return new ProblemError(409, {
     type: problemTypes.emailInUse,
-    title: 'E-mail address already in use',
+    title: t('user.problem.emailInUse.title'),
     detail: message,
     errors: [{ field: 'email', message }],
   });
@@ -65,7 +66,7 @@ export function accountRoutes() {
         const { db } = c.get('identity');
         const user = c.get('user');
         if (body.email === user.email) {
-          const message = 'This is already your e-mail address.';
+          const message = t('user.problem.emailUnchanged');
           throw new ProblemError(422, { detail: message, errors: [{ field: 'email', message }] });
         }
         const [holder] = await db

@@ -9,9 +9,10 @@ import {
 import { idParam } from '../../http/path-params';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { requireVerifiedUser } from '../../identity/guards';
 
-const tokenNotFound = () => new ProblemError(404, { detail: 'You have no live API token with this id.' });
+const tokenNotFound = () => new ProblemError(404, { detail: t('user.problem.apiTokenNotFound') });
 const tokenIdParams = v.object({ id: idParam('token', tokenNotFound) });
 
 export function apiTokensRoutes() {

@@ -12,6 +12,7 @@ import { clientInfo } from '../../http/client-info';
 import type { AppEnv } from '../../http/env';
 import { ProblemError, problem } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { signIn } from '../../identity/accounts';
 import { publicOrigin } from '../../identity/code-delivery';
 import { OAUTH_STATE_TTL_MS, oauthStateInvalid } from '../../identity/oauth/oauth-states';
@@ -39,7 +40,9 @@ export function oauthRoutes() {
         const identity = c.get('identity');
         const client = identity.providers.get(params.provider as SocialProvider);
         if (!client)
-          return problem(c, 404, { detail: `Signing in with ${params.provider} is not offered here.` });
+          return problem(c, 404, {
+            detail: t('user.problem.oauth.notOffered', { provider: params.provider }),
+          });
 
         // One binding per browser, reused by sign-ins started in other tabs so none of them breaks another.
         const existing = getCookie(c, OAUTH_BINDING_COOKIE);
@@ -107,8 +110,8 @@ export function oauthRoutes() {
           identity.logger.warn({ err: error.cause, provider }, 'social sign-in failed at the provider');
           throw new ProblemError(502, {
             type: problemTypes.oauthProviderFailed,
-            title: 'Sign-in failed',
-            detail: `${client.name} could not complete the sign-in. Try again, or sign in with an e-mail code.`,
+            title: t('user.problem.oauth.failed.title'),
+            detail: t('user.problem.oauth.failed.detail', { provider: client.name }),
           });
         }
         const user = await userForSocialProfile(identity.db, provider, profile, identity.clock.now());

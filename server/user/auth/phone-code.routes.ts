@@ -13,6 +13,7 @@ import { users, verificationChallenges } from '../../db/schema';
 import { idParam } from '../../http/path-params';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { describeSession, isUniqueViolation } from '../../identity/accounts';
 import { checkCode, describeDelivery, publicOrigin, sendCodeBySms } from '../../identity/code-delivery';
 import { requireSession } from '../../identity/guards';
@@ -107,5 +108,5 @@ export function phoneCodeRoutes() {
 }
 
 function noTextedCode(): ProblemError {
-  return new ProblemError(404, { detail: 'No code was texted to you with this id.' });
+  return new ProblemError(404, { detail: t('user.problem.textedCodeNotFound') });
 }

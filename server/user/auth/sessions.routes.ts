@@ -10,11 +10,12 @@ import {
 import { idParam } from '../../http/path-params';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { describeSession } from '../../identity/accounts';
 import { requireSession, requireVerifiedUser } from '../../identity/guards';
 import { describeDevice } from '../../identity/user-agent';
 
-const sessionNotFound = () => new ProblemError(404, { detail: 'You have no live session with this id.' });
+const sessionNotFound = () => new ProblemError(404, { detail: t('user.problem.sessionNotFound') });
 const sessionIdParams = v.object({ id: idParam('session', sessionNotFound) });
 
 export function sessionsRoutes() {

@@ -9,6 +9,7 @@ import { clientIp } from '../../http/client-info';
 import { idParam } from '../../http/path-params';
 import { ProblemError } from '../../http/problem';
 import { defineRoutes, type Routes } from '../../http/routes';
+import { t } from '../../i18n/t';
 import { USER_BASE_PATH } from '../base-path';
 
 export const DELIVERY_REPORTS_PATH = '/sms/kannel/delivery-reports';
@@ -49,7 +50,10 @@ export function reportDetail(answer: string | undefined): string | undefined {
 
 // A malformed id names no text Kannel was given: 404, as an unknown one would be (no token can match it).
 const reportParams = v.object({
-  messageId: idParam('text message', () => new ProblemError(404, { detail: 'No such text message.' })),
+  messageId: idParam(
+    'text message',
+    () => new ProblemError(404, { detail: t('user.problem.sms.noSuchText') }),
+  ),
 });
 const reportQuery = v.object({
   // Optional here so a report without one is refused and logged like a wrong one, not merely invalid.
@@ -74,7 +78,7 @@ export function deliveryReportRoutes(): Routes {
       const identity = c.get('identity');
       const driver = identity.texts.driver;
       if (!(driver instanceof KannelSms)) {
-        throw new ProblemError(404, { detail: 'Text messages do not go through Kannel here.' });
+        throw new ProblemError(404, { detail: t('user.problem.sms.noKannel') });
       }
       if (!driver.acceptsReport(params.messageId, query.token ?? '')) {
         identity.logger.warn(
@@ -82,8 +86,8 @@ export function deliveryReportRoutes(): Routes {
           'delivery report refused: its token is not the one given for this text',
         );
         throw new ProblemError(401, {
-          title: 'Report not verified',
-          detail: 'This report does not carry the token given for this text.',
+          title: t('user.problem.sms.unverified.title'),
+          detail: t('user.problem.sms.unverified.detail'),
         });
       }
       const outcome = outcomeOf(Number(query.type));

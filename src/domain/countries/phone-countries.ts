@@ -117,21 +117,30 @@ function textRank(keys: SearchKeys, query: string): number {
   return noMatch;
 }
 
+/** The keys of a country shown under another name (the language in use's): that name first, then the rest. */
+function keysNamed(keys: SearchKeys, shownName: string): SearchKeys {
+  const name = foldForSearch(shownName);
+  return name === keys.name ? keys : { ...keys, name, others: [keys.name, ...keys.others] };
+}
+
 /**
  * Countries matching what someone typed: a name, local or other name ("deutsch", "UK"), an alpha-2
  * code ("rw") or a dial code ("+250", "250", "+1 809"). Case and accents are ignored. Closer matches
- * come first; among equals the list order stays (preferred first, then by name).
+ * come first; among equals the list order stays (preferred first, then by name). `shownName` gives the
+ * name the picker shows in the language in use ("Allemagne"), searched first, the English one still found.
  */
 export function searchPhoneCountries(
   query: string,
   countries: readonly PhoneCountry[] = phoneCountries,
+  shownName?: (country: PhoneCountry) => string,
 ): PhoneCountry[] {
   const folded = foldForSearch(query);
   if (folded === '') return [...countries];
   const digits = dialCodeQuery.test(folded) ? folded.replace(/\D/g, '') : null;
   return countries
     .map((country, index) => {
-      const keys = searchKeys.get(country) ?? keysFor(country);
+      const own = searchKeys.get(country) ?? keysFor(country);
+      const keys = shownName ? keysNamed(own, shownName(country)) : own;
       const rank = digits === null ? textRank(keys, folded) : dialCodeRank(keys, country, digits);
       return { country, rank, index };
     })

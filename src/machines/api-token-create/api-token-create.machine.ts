@@ -10,6 +10,7 @@ import {
   type TOKEN_EXPIRY_DAYS,
   type TokenScopes,
 } from '@/contract/api-tokens';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -68,10 +69,9 @@ export function draftErrors(draft: ApiTokenDraft, today: Date): Partial<Record<s
     }
   }
   if (draft.expiry === 'date' && draft.expiresOn === '')
-    errors.expiresOn = 'Choose the day it stops working.';
+    errors.expiresOn = t('account.tokens.expiryDayRequired');
   if (Object.values(draft.scopes).every((access) => access === 'none')) {
-    errors.scopes =
-      'Give it read or write access to at least one area: a token with no access can do nothing.';
+    errors.scopes = t('account.tokens.scopesRequired');
   }
   return errors;
 }
@@ -119,7 +119,7 @@ export const apiTokenCreateMachine = setup({
         message:
           Object.keys(errors).length > 0
             ? null
-            : (problem?.detail ?? problem?.title ?? 'The token could not be made. Try again.'),
+            : (problem?.detail ?? problem?.title ?? t('account.tokens.failed')),
       };
     }),
     startAfresh: assign({ draft: EMPTY_DRAFT, created: null, errors: {}, message: null }),

@@ -4,8 +4,14 @@
 // top-level state is one page (see authPage), and the pages only render it and send what the user did.
 
 import { and, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
-import type { AuthResult, CodeChallenge, CurrentSession, SocialProvider } from '@/contract/auth';
-import { needsSecondFactor, type SecondFactorRequired, type SignInAnswer } from '@/contract/two-factor';
+import {
+  type AuthResult,
+  type CodeChallenge,
+  type CurrentSession,
+  needsSecondFactor,
+  type SocialProvider,
+} from '@/contract/auth';
+import type { SecondFactorRequired, SignInAnswer } from '@/contract/two-factor';
 import { t } from '@/i18n/state';
 import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 import { type CodeSentEvent, describeFailure } from '../code-entry/code-entry.machine';

@@ -96,7 +96,9 @@ export const codeEntryMachine = setup({
       fieldErrors: {},
       message: ({ event }) => ({
         tone: 'info' as const,
-        text: `We sent a new code to ${(event as unknown as { output: CodeChallenge }).output.destination}.`,
+        text: t('auth.codeForm.newCodeSent', {
+          destination: (event as unknown as { output: CodeChallenge }).output.destination,
+        }),
       }),
     }),
     tellParent: enqueueActions(({ context, enqueue }) => {

@@ -10,6 +10,7 @@ import {
   type FirewallRequest,
   firewallRequestSchema,
 } from '@/contract/firewalls';
+import { t } from '@/i18n/state';
 import { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -192,7 +193,7 @@ export const firewallFormMachine = setup({
     showRefusal: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
       if (!(error instanceof ApiError)) {
-        return { errors: {}, message: 'The firewall could not be saved. Try again.' };
+        return { errors: {}, message: t('firewalls.form.failed') };
       }
       const errors: FirewallFormErrors = {};
       for (const { field, message } of error.problem.errors ?? []) errors[fieldOf(field)] ??= message;

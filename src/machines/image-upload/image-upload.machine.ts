@@ -1,9 +1,11 @@
-// Uploading an image: the person picks a file, names it and says which operating system it runs; the file
-// goes up with its progress shown; a refusal (not qcow2 or raw, a backing file, too large, a cut-off
+// Uploading an image: the person picks a file, names it and says which operating system it runs, sees what
+// keeping it will cost each month and confirms (going back changes nothing); the file goes up with its
+// progress shown; a refusal (not qcow2 or raw, a backing file, too large, a cut-off
 // upload) comes back beside the field it concerns, with everything chosen kept for another try. Cancelling
 // stops the upload (the server keeps nothing of it).
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { Image } from '@/contract/images';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -29,6 +31,8 @@ export type ImageUploadEvent =
   | { type: 'name.changed'; value: string }
   | { type: 'os.changed'; value: string }
   | { type: 'upload.start' }
+  | { type: 'upload.confirm' }
+  | { type: 'upload.back' }
   | { type: 'upload.cancel' }
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'upload.succeeded'; image: Image }
@@ -108,12 +112,10 @@ export const imageUploadMachine = setup({
       const general =
         Object.keys(errors).length > 0
           ? null
-          : (event.error.problem?.detail ??
-            event.error.problem?.title ??
-            'The upload did not go through. Try again.');
+          : (event.error.problem?.detail ?? event.error.problem?.title ?? t('images.upload.failed'));
       return { errors, message: general };
     }),
-    showCancelled: assign({ message: 'The upload was cancelled; nothing was kept.' }),
+    showCancelled: assign({ message: () => t('images.upload.cancelled') }),
   },
   guards: {
     isComplete: ({ context }) => context.file !== null && context.name.trim() !== '',
@@ -137,7 +139,15 @@ export const imageUploadMachine = setup({
         'file.chosen': { actions: 'choose' },
         'name.changed': { actions: 'rename' },
         'os.changed': { actions: 'chooseOs' },
-        'upload.start': { guard: 'isComplete', target: 'uploading', actions: 'begin' },
+        'upload.start': { guard: 'isComplete', target: 'confirming' },
+      },
+    },
+    /** The file's size and what keeping it costs a month shown; nothing is sent until confirmed. */
+    confirming: {
+      tags: ['confirming'],
+      on: {
+        'upload.confirm': { target: 'uploading', actions: 'begin' },
+        'upload.back': 'editing',
       },
     },
     uploading: {

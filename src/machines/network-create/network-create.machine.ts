@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type Network, type NetworkRequest, networkRequestSchema } from '@/contract/networks';
+import { t } from '@/i18n/state';
 import { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -64,7 +65,7 @@ export const networkCreateMachine = setup({
     showRefusal: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
       if (!(error instanceof ApiError)) {
-        return { errors: {}, message: 'The network was not made: try again.' };
+        return { errors: {}, message: t('networks.form.failed') };
       }
       const errors: NetworkCreateContext['errors'] = {};
       for (const { field, message } of error.problem.errors ?? []) {

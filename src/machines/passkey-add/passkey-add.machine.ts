@@ -5,6 +5,7 @@
 // (cancelled, timed out, already added) in words — leaves the name as typed.
 import { assign, fromPromise, setup } from 'xstate';
 import type { PasskeyAdded } from '@/contract/two-factor';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/http';
 import { PasskeyCeremonyError } from '@/services/passkey-ceremony-error';
 import type { StateTag } from '../tags';
@@ -28,8 +29,7 @@ function explain(error: unknown): Pick<PasskeyAddContext, 'fieldErrors' | 'messa
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
   return {
     fieldErrors: {},
-    message:
-      apiError?.problem?.detail ?? apiError?.problem?.title ?? 'The passkey could not be added. Try again.',
+    message: apiError?.problem?.detail ?? apiError?.problem?.title ?? t('account.passkeys.addFailed'),
   };
 }
 
@@ -61,7 +61,9 @@ export const passkeyAddMachine = setup({
       const newest = added.status.passkeys.at(-1);
       return {
         recoveryCodes: added.recoveryCodes,
-        notice: newest ? `The passkey “${newest.name}” is added.` : 'The passkey is added.',
+        notice: newest
+          ? t('account.passkeys.addedNamed', { name: newest.name })
+          : t('account.passkeys.addedDone'),
       };
     }),
     forgetCodes: assign({ recoveryCodes: null }),

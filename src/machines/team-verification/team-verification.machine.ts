@@ -4,6 +4,7 @@
 // form and its upload, with progress, which sends a team back to PENDING.
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { TeamVerification, VerificationStatus } from '@/contract/teams';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -69,8 +70,8 @@ export const teamVerificationMachine = setup({
         fieldErrors,
         message:
           Object.keys(fieldErrors).length > 0
-            ? 'Some of the details need attention: see the messages beside them.'
-            : (error.problem?.title ?? 'The request could not be sent. Check your connection and try again.'),
+            ? t('verification.failure.fields')
+            : (error.problem?.title ?? t('verification.failure.unsent')),
       };
     }),
   },
@@ -143,6 +144,3 @@ export const teamVerificationMachine = setup({
     },
   },
 });
-
-/** SPEC §4's words for PENDING, exactly. */
-export const PENDING_TEXT = "Verification request submitted. We'll get back to you in 2–3 business days";

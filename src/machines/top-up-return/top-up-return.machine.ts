@@ -3,6 +3,7 @@
 // changes (pushed over the socket), else every second at first and every five after half a minute.
 import { assign, fromPromise, setup } from 'xstate';
 import type { TopUp } from '@/contract/billing';
+import { t } from '@/i18n';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -42,7 +43,7 @@ export const topUpReturnMachine = setup({
     count: assign({ checks: ({ context }) => context.checks + 1 }),
     showFailure: assign({
       message: ({ event }) =>
-        (event as { error?: Partial<ApiError> }).error?.message ?? 'The payment could not be checked.',
+        (event as { error?: Partial<ApiError> }).error?.message ?? t('billing.topUp.checkFailed'),
     }),
   },
   guards: {

@@ -4,6 +4,7 @@
 // comes back beside the code field; nothing typed is lost. Passkeys have their own machine (passkey-add).
 import { assign, fromPromise, setup } from 'xstate';
 import type { TotpSetup, TwoFactorStatus } from '@/contract/two-factor';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/http';
 import type { StateTag } from '../tags';
 
@@ -74,16 +75,14 @@ export const twoFactorSetupMachine = setup({
       const status = (event as unknown as { output: TwoFactorStatus }).output;
       return {
         status,
-        notice: status.on
-          ? 'The authenticator app is removed; your passkeys still sign you in.'
-          : 'Two-factor sign-in is off.',
+        notice: status.on ? t('account.security.app.removed') : t('account.security.app.off'),
       };
     }),
     explainStart: assign(({ event }) =>
-      explain((event as { error?: unknown }).error, 'The app could not be set up. Try again.'),
+      explain((event as { error?: unknown }).error, t('account.security.app.setUpFailed')),
     ),
     explainCode: assign(({ event }) =>
-      explain((event as { error?: unknown }).error, 'That did not work. Try again.'),
+      explain((event as { error?: unknown }).error, t('account.security.app.codeFailed')),
     ),
   },
   guards: {

@@ -4,6 +4,7 @@
 // the choice kept; cancelling changes nothing.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Volume } from '@/contract/volumes';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -38,15 +39,13 @@ export const volumeAttachMachine = setup({
       assertEvent(event, 'compute.choose');
       return { computeId: event.computeId, fieldError: null, message: null };
     }),
-    askForCompute: assign({ fieldError: 'Choose the compute to attach the volume to.' }),
+    askForCompute: assign({ fieldError: () => t('volumes.attach.chooseFirst') }),
     showRefusal: assign(({ event }) => {
       const problem = problemOf(event);
       const beside = problem?.errors?.find((error) => error.field === 'computeId')?.message ?? null;
       return {
         fieldError: beside,
-        message: beside
-          ? null
-          : (problem?.detail ?? problem?.title ?? 'The volume was not attached; try again.'),
+        message: beside ? null : (problem?.detail ?? problem?.title ?? t('volumes.attach.failed')),
       };
     }),
   },

@@ -3,6 +3,7 @@
 // location, name) with everything typed kept for another try; cancelling the confirmation changes nothing.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Volume } from '@/contract/volumes';
+import { t } from '@/i18n/state';
 import type { ApiError } from '@/services/api-error';
 import type { StateTag } from '../tags';
 
@@ -61,9 +62,9 @@ export const volumeCreateMachine = setup({
     showIncomplete: assign(({ context }) => ({
       errors: {
         ...context.errors,
-        ...(context.name.trim() === '' ? { name: 'Give the volume a name.' } : {}),
-        ...(!/^\d+$/.test(context.sizeGb.trim()) ? { sizeGb: 'Give the size in whole GB.' } : {}),
-        ...(context.locationId === '' ? { locationId: 'Choose a location.' } : {}),
+        ...(context.name.trim() === '' ? { name: t('contract.volume.nameRequired') } : {}),
+        ...(!/^\d+$/.test(context.sizeGb.trim()) ? { sizeGb: t('contract.volume.sizeWhole') } : {}),
+        ...(context.locationId === '' ? { locationId: t('contract.volume.location') } : {}),
       },
     })),
     showRefusal: assign(({ event }) => {
@@ -76,7 +77,7 @@ export const volumeCreateMachine = setup({
       const beside = Object.keys(errors).length > 0;
       return {
         errors,
-        message: beside ? null : (problem?.detail ?? problem?.title ?? 'The volume was not made; try again.'),
+        message: beside ? null : (problem?.detail ?? problem?.title ?? t('volumes.form.failed')),
       };
     }),
   },

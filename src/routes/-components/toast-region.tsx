@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { flex } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
+import { useT } from '@/i18n';
 import { TOAST_HOTKEY, type toastMachine } from '@/machines/toast';
 import { ToastCard } from '@/ui/toast';
 
@@ -19,6 +20,7 @@ const region = flex({
 });
 
 export function ToastRegion({ actor }: { actor: ActorRefFrom<typeof toastMachine> }) {
+  const t = useT();
   const visible = useSelector(actor, (s) => s.matches('visible'));
   const toast = useSelector(actor, (s) => s.context.toast);
   const swipeOffset = useSelector(actor, (s) => s.context.swipeOffset);
@@ -36,7 +38,12 @@ export function ToastRegion({ actor }: { actor: ActorRefFrom<typeof toastMachine
   }, []);
 
   return (
-    <section ref={regionRef} aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1} className={region}>
+    <section
+      ref={regionRef}
+      aria-label={t('shell.toast.region', { hotkey: TOAST_HOTKEY })}
+      tabIndex={-1}
+      className={region}
+    >
       <ol
         aria-live={toast?.tone === 'error' ? 'assertive' : 'polite'}
         aria-atomic="true"

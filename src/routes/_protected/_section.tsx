@@ -54,7 +54,7 @@ function SectionLayout() {
   return (
     <div className={shell}>
       <a href="#main" className={skipLink}>
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <aside
         className={grid({

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemTypes } from '@/contract/problem';
 import { computes, simulatorMachines, teams } from '../../../server/db/schema';
-import { COMPUTE_LIMIT_MESSAGE, VCPU_CEILING_MESSAGE } from '../../../server/tenancy/limits';
+import { computeLimitMessage, vcpuCeilingMessage } from '../../../server/tenancy/limits';
 import { fund, fundedTeamOf } from '../support/billing';
 import { computeRequest, computesPath, createCompute, waitForStatus } from '../support/computes';
 import { buildIdentityTestApp, type IdentityTestApp } from '../support/identity';
@@ -87,7 +87,7 @@ describe('limits of an unverified team', () => {
     expect(sixth.body).toMatchObject({
       type: problemTypes.teamVerificationRequired,
       title: 'Compute limit reached',
-      detail: COMPUTE_LIMIT_MESSAGE,
+      detail: computeLimitMessage(),
     });
     const limits = await send(t, 'GET', `/teams/${teamId}/limits`, { token: owner.token });
     expect(limits.body.computes).toEqual({ used: 5, limit: 5 });
@@ -112,8 +112,8 @@ describe('limits of an unverified team', () => {
     expectStatus(answer, 403);
     expect(answer.body).toMatchObject({
       type: problemTypes.teamVerificationRequired,
-      detail: VCPU_CEILING_MESSAGE,
-      errors: [{ field: 'instanceTypeId', message: VCPU_CEILING_MESSAGE }],
+      detail: vcpuCeilingMessage(),
+      errors: [{ field: 'instanceTypeId', message: vcpuCeilingMessage() }],
     });
     expectStatus(
       await createCompute(t, owner.token, teamId, computeRequest({ instanceTypeId: 's-4vcpu-8gb' })),

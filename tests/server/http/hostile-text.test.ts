@@ -4,7 +4,7 @@
 // 500, and nothing stored.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSAFE_TEXT_MESSAGE } from '@/contract/text';
+import { unsafeTextMessage } from '@/contract/text';
 import { buildIdentityTestApp, type IdentityTestApp } from '../support/identity';
 import { type Person, person } from '../support/teams';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
@@ -92,7 +92,7 @@ describe('text that cannot be stored', () => {
         if (operation.multipart && kind === 'surrogate') continue;
         expect(response.status, where).toBe(422);
         const problem = (await response.json()) as { errors: { field: string; message: string }[] };
-        const named = problem.errors.filter((error) => error.message === UNSAFE_TEXT_MESSAGE);
+        const named = problem.errors.filter((error) => error.message === unsafeTextMessage());
         expect(named.map((error) => error.field).sort(), where).toEqual([...operation.fields].sort());
         refused.push(where);
       }
@@ -115,7 +115,7 @@ describe('text that cannot be stored', () => {
     );
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: { field: string }[] }).errors).toEqual([
-      { field: 'search', message: UNSAFE_TEXT_MESSAGE },
+      { field: 'search', message: unsafeTextMessage() },
     ]);
   });
 });

@@ -439,7 +439,9 @@ describe('a download link', () => {
   it('downloads the file without a session, resumes with Range, and stops at its end or with its image', async () => {
     const { imageId } = await uploadFile(diskFile('link.qcow2', '-f', 'qcow2', '{path}', '1G'));
     const file = readFileSync(join(imagesDir, `${imageId}.qcow2`));
-    const made = await send(t, 'POST', imagesPath(teamId, `/${imageId}/download-link`), { token: owner.token });
+    const made = await send(t, 'POST', imagesPath(teamId, `/${imageId}/download-link`), {
+      token: owner.token,
+    });
     expectStatus(made, 201);
     const { url, expiresAt } = made.body as { url: string; expiresAt: string };
     expect(url).toMatch(/^\/resource-manager\/api\/v1\/image-downloads\/[\w-]+\.[\w-]+$/);
@@ -457,7 +459,9 @@ describe('a download link', () => {
     // Altered, for another image, or after its end: 404, whatever was changed.
     const [body, signature] = url.split('/').pop()!.split('.') as [string, string];
     const claim = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claim, e: (claim.e as number) + 1e9 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claim, e: (claim.e as number) + 1e9 })).toString(
+      'base64url',
+    );
     for (const token of [`${forged}.${signature}`, `${body}.${signature.slice(1)}x`, 'nonsense', `${body}`]) {
       expectStatus(await send(t, 'GET', `${RM}/image-downloads/${token}`), 404);
     }

@@ -13,6 +13,7 @@ import { type App, createApp } from '../../../server/app';
 import { type BackupService, createBackupService } from '../../../server/backups';
 import { type BillingService, billingStartPolicy, createBillingService } from '../../../server/billing';
 import { chargeBackupDay } from '../../../server/billing/backup-charges';
+import { storageMeter } from '../../../server/billing/storage-meters';
 import { type ComputeService, createComputeService, type ReverseDns } from '../../../server/computes';
 import { computesForBackups } from '../../../server/computes/backups-port';
 import { computesForImages } from '../../../server/computes/team-images-port';
@@ -130,6 +131,7 @@ export function buildIdentityTestApp(
     live,
     catalog: computes.deps.catalog,
     computes: computesForImages(computes),
+    meter: storageMeter,
     directory: options.imagesDir ?? join(tmpdir(), `ikirere-images-${randomUUID()}`),
   });
   const backups = createBackupService({

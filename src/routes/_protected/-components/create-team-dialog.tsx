@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Currency } from '@/contract/teams';
+import { type Translate, useT } from '@/i18n';
 import { ApiError } from '@/services/http';
 import { useCreateTeam } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
@@ -13,9 +14,9 @@ import { Select } from '@/ui/select';
 import { TextField } from '@/ui/text-field';
 import { switchTeam } from './use-current-team';
 
-export const currencyItems = [
-  { value: 'RWF', label: 'Rwandan franc (RWF)' },
-  { value: 'USD', label: 'US dollar (USD)' },
+export const currencyItems = (t: Translate) => [
+  { value: 'RWF', label: t('shell.currency.rwf') },
+  { value: 'USD', label: t('shell.currency.usd') },
 ];
 
 export function CreateTeamDialog({
@@ -25,6 +26,7 @@ export function CreateTeamDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const router = useRouter();
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState<Currency>('RWF');
@@ -34,8 +36,8 @@ export function CreateTeamDialog({
       setName('');
       showToast(router.options.context.actors, {
         tone: 'success',
-        title: `${team.name} is ready`,
-        description: 'You are its owner.',
+        title: t('shell.createTeam.ready', { name: team.name }),
+        description: t('shell.createTeam.owner'),
       });
       await switchTeam(router, team.id);
     },
@@ -45,7 +47,7 @@ export function CreateTeamDialog({
     <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} size="sm">
       <Dialog.Content>
         <Dialog.Header>
-          <Dialog.Title>Create a team</Dialog.Title>
+          <Dialog.Title>{t('shell.createTeam.title')}</Dialog.Title>
           <Dialog.CloseTrigger />
         </Dialog.Header>
         <form
@@ -57,11 +59,9 @@ export function CreateTeamDialog({
         >
           <Dialog.Body>
             <div className={grid({ gap: '4' })}>
-              <Dialog.Description>
-                A team owns computes, domains and a balance. You can invite people to it afterwards.
-              </Dialog.Description>
+              <Dialog.Description>{t('shell.createTeam.lead')}</Dialog.Description>
               <TextField
-                label="Team name"
+                label={t('shell.createTeam.name')}
                 name="name"
                 required
                 value={name}
@@ -69,11 +69,11 @@ export function CreateTeamDialog({
                 error={error?.fieldErrors.name}
               />
               <Select
-                label="Currency"
-                items={currencyItems}
+                label={t('shell.createTeam.currency')}
+                items={currencyItems(t)}
                 value={currency}
                 onValueChange={(value) => setCurrency((value as Currency | null) ?? 'RWF')}
-                help="Prices, the balance and invoices use this currency."
+                help={t('shell.createTeam.currencyHelp')}
                 error={error?.fieldErrors.currency}
               />
               {error && Object.keys(error.fieldErrors).length === 0 ? (
@@ -83,10 +83,10 @@ export function CreateTeamDialog({
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.Close asChild>
-              <Button variant="ghost">Cancel</Button>
+              <Button variant="ghost">{t('ui.cancel')}</Button>
             </Dialog.Close>
             <Button type="submit" variant="solid" loading={create.isPending}>
-              Create team
+              {t('shell.createTeam.submit')}
             </Button>
           </Dialog.Footer>
         </form>

@@ -4,11 +4,13 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { hstack } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { textRecipe } from '@/ui/text';
 import { Logo } from '../../-components/logo';
 import { UserMenu } from './user-menu';
 
 export function FocusedLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className={css({ minHeight: '100vh' })}>
       <header
@@ -23,7 +25,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
       >
         <Logo />
         <Link to="/overview" className={textRecipe({ variant: 'linkSmall' })}>
-          ← Back to the console
+          ← {t('shell.backToConsole')}
         </Link>
         <div className={css({ marginLeft: 'auto' })}>
           <UserMenu />

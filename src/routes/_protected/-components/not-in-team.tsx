@@ -1,6 +1,7 @@
 // What a page of one resource (a compute, a domain) shows when it isn't there: the address names none of
 // the current team's (NotInTeam), or it was destroyed or deleted while the page was open (Gone).
 import { Link, notFound } from '@tanstack/react-router';
+import { useT } from '@/i18n';
 import { ApiError } from '@/services/http';
 import { buttonRecipe } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -9,16 +10,15 @@ import { PageHeader } from '../../-components/page';
 type Kind = 'compute' | 'domain';
 interface Back {
   to: '/computes' | '/domains';
-  label: string;
+  /** The link's words; by default "Back to the computes" or "Back to the domains". */
+  label?: string;
 }
 
-const title = (kind: Kind) => (kind === 'compute' ? 'Compute' : 'Domain');
-const deleted = (kind: Kind) => (kind === 'compute' ? 'destroyed' : 'deleted');
-
-function BackLink({ back }: { back: Back }) {
+function BackLink({ kind, back }: { kind: Kind; back: Back }) {
+  const t = useT();
   return (
     <Link to={back.to} className={buttonRecipe({ variant: 'outline' })}>
-      {back.label}
+      {back.label ?? t('shell.gone.back', { kind })}
     </Link>
   );
 }
@@ -34,26 +34,30 @@ export async function orNotFound<T>(loading: Promise<T>): Promise<T> {
 }
 
 export function NotInTeam({ kind, back }: { kind: Kind; back: Back }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title={`${title(kind)} not found`} />
+      <PageHeader title={t('shell.notInTeam.title', { kind })} />
       <EmptyState
-        title={`There is no such ${kind} in this team`}
-        description={`It may have been ${deleted(kind)}, or it belongs to another team: switch teams from the menu at the top if so.`}
-        action={<BackLink back={back} />}
+        title={t('shell.notInTeam.lead', { kind })}
+        description={t('shell.notInTeam.text', { kind })}
+        action={<BackLink kind={kind} back={back} />}
       />
     </>
   );
 }
 
 export function Gone({ kind, name, back }: { kind: Kind; name: string; back: Back }) {
+  const t = useT();
   return (
     <>
       <PageHeader title={name} />
       <EmptyState
-        title={`This ${kind} was ${deleted(kind)}`}
-        description={`${name} no longer exists${kind === 'compute' ? ': its disk and addresses are released' : ', and our name servers no longer answer for it'}. Someone in your team ${deleted(kind)} it, here or in another window.`}
-        action={<BackLink back={back} />}
+        title={t('shell.gone.title', { kind })}
+        description={
+          kind === 'compute' ? t('shell.gone.compute', { name }) : t('shell.gone.domain', { name })
+        }
+        action={<BackLink kind={kind} back={back} />}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { tRich, useT } from '@/i18n';
 import { twoFactorStatusQuery } from '@/services/two-factor.queries';
 import { buttonRecipe } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
@@ -17,39 +18,42 @@ export const Route = createFileRoute('/_protected/_section/two-factor-required')
 const link = textRecipe({ variant: 'link' });
 
 function TwoFactorRequiredPage() {
+  const t = useT();
   const team = useCurrentTeam();
   const status = useQuery(twoFactorStatusQuery()).data;
   const open = !team?.requireTwoFactor || status?.on === true;
+  const name = team ? <span translate="no">{team.name}</span> : null;
   return (
     <>
       <PageHeader
-        title="Two-factor sign-in required"
+        title={t('twoFactorRequired.title')}
         description={
-          open
-            ? `${team?.name ?? 'Your team'} is open to you.`
-            : `${team?.name ?? 'This team'} requires every member to sign in with two factors: an authenticator app or a passkey, after the e-mail code or GitHub/Google.`
+          name
+            ? tRich(open ? 'twoFactorRequired.open' : 'twoFactorRequired.required', { team: name })
+            : t(open ? 'twoFactorRequired.openUnnamed' : 'twoFactorRequired.requiredUnnamed')
         }
       />
       <div className={grid({ gap: '4', maxWidth: '36rem', justifyItems: 'start' })}>
         {open ? (
           <Link to="/overview" className={buttonRecipe({ variant: 'solid' })}>
-            Open {team?.name ?? 'the overview'}
+            {name ? tRich('twoFactorRequired.openTeam', { team: name }) : t('twoFactorRequired.openOverview')}
           </Link>
         ) : (
           <>
-            <p>
-              Until you turn it on, its computes, domains and settings are closed to you. It takes a minute,
-              and then everything here opens again.
-            </p>
+            <p>{t('twoFactorRequired.closed')}</p>
             <Link to="/account-settings/security" className={buttonRecipe({ variant: 'solid' })}>
-              Turn on two-factor sign-in
+              {t('twoFactorRequired.turnOn')}
             </Link>
             <Text variant="muted">
-              Or switch to another team with the team switcher above, or{' '}
-              <Link to="/account-settings/teams/joined" className={link}>
-                leave {team?.name ?? 'the team'}
-              </Link>
-              .
+              {tRich('twoFactorRequired.elsewhere', {
+                link: (
+                  <Link to="/account-settings/teams/joined" className={link}>
+                    {name
+                      ? tRich('twoFactorRequired.leave', { team: name })
+                      : t('twoFactorRequired.leaveUnnamed')}
+                  </Link>
+                ),
+              })}
             </Text>
           </>
         )}

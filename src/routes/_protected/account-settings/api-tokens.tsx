@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { tRich, useT } from '@/i18n';
 import { apiTokensQuery } from '@/services/api-tokens.queries';
 import { currentSessionQuery } from '@/services/auth.queries';
 import { SectionHeading } from '../../-components/page';
@@ -20,15 +21,19 @@ export const Route = createFileRoute('/_protected/account-settings/api-tokens')(
 });
 
 function ApiTokensPage() {
+  const t = useT();
   const { data: current } = useSuspenseQuery(currentSessionQuery());
   return (
     <>
-      <SectionHeading title="API tokens" documentTitle="API tokens · Account settings" />
+      <SectionHeading
+        title={t('account.tab.apiTokens')}
+        documentTitle={`${t('account.tab.apiTokens')} · ${t('account.title')}`}
+      />
       <p className={css({ color: 'fg.muted', marginBottom: '4', maxWidth: '70ch' })}>
-        A token lets a script or tool act for you through the API, in the teams you choose and only as far as
-        its access and your role there allow. It cannot manage your account, sessions or tokens. Send it as{' '}
-        <code>Authorization: Bearer …</code>; the operations and the access each needs are in the{' '}
-        <a href="/api/docs">API reference</a>.
+        {tRich('account.tokens.pageLead', {
+          header: <code>Authorization: Bearer …</code>,
+          reference: <a href="/api/docs">{t('account.tokens.reference')}</a>,
+        })}
       </p>
       <div className={grid({ gap: '5' })}>
         <ApiTokenForm teams={current.teams} />

@@ -7,6 +7,7 @@ import { grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { formatUtcDay } from '@/domain/helpers/time';
+import { useT } from '@/i18n';
 import { twoFactorSetupMachine } from '@/machines/two-factor-setup';
 import { startTotpSetup } from '@/services/two-factor.api';
 import { useConfirmTotp, useDisableTwoFactor } from '@/services/two-factor.mutations';
@@ -29,6 +30,7 @@ export const Route = createFileRoute('/_protected/account-settings/security')({
 });
 
 function SecurityPage() {
+  const t = useT();
   const { data: status } = useSuspenseQuery(twoFactorStatusQuery());
   const confirmTotp = useConfirmTotp();
   const disableTwoFactor = useDisableTwoFactor();
@@ -55,34 +57,30 @@ function SecurityPage() {
 
   return (
     <>
-      <SectionHeading title="Security" documentTitle="Security · Account settings" />
+      <SectionHeading
+        title={t('account.tab.security')}
+        documentTitle={`${t('account.tab.security')} · ${t('account.title')}`}
+      />
       <p data-testid="two-factor-summary">
         {status.on
-          ? `Two-factor sign-in is on: after the e-mail code or GitHub/Google, signing in asks for ${
-              on && hasPasskeys
-                ? 'your passkey or a code from your app'
-                : hasPasskeys
-                  ? 'your passkey'
-                  : 'a code from your app'
-            }. ${status.recoveryCodesLeft} of 10 recovery codes left.`
-          : 'Two-factor sign-in is off. Turn it on with an authenticator app, a passkey, or both: someone who gets into your e-mail still cannot sign in.'}
+          ? `${t('account.security.summaryOn', {
+              method: on && hasPasskeys ? 'both' : hasPasskeys ? 'passkey' : 'app',
+            })} ${t('account.security.codesLeft', { count: status.recoveryCodesLeft })}`
+          : t('account.security.summaryOff')}
       </p>
       <SettingsSection
         id="two-factor"
-        title="Authenticator app"
-        description="A second step after the e-mail code or GitHub/Google: the code your authenticator app shows."
+        title={t('account.security.app.title')}
+        description={t('account.security.app.lead')}
       >
         {(idle && !on) || snapshot.matches('starting') ? (
           <>
-            <p>
-              No app set up. With one, someone who gets into your e-mail still cannot sign in without your
-              phone's authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).
-            </p>
+            <p>{t('account.security.app.none')}</p>
             {notice ? <Alert tone="success">{notice}</Alert> : null}
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
               <Button loading={snapshot.hasTag('busy')} onClick={() => actor.send({ type: 'setup.start' })}>
-                Set up an authenticator app
+                {t('account.security.app.setUp')}
               </Button>
             </div>
           </>
@@ -97,16 +95,16 @@ function SecurityPage() {
               send('setup.confirm');
             }}
           >
-            <p>1. Scan this code with your authenticator app.</p>
+            <p>{t('account.security.app.scan')}</p>
             <img
               src={`data:image/svg+xml;base64,${btoa(setup.qrSvg)}`}
-              alt="QR code holding the key for your authenticator app"
+              alt={t('account.security.app.qrAlt')}
               width={192}
               height={192}
               className={css({ background: 'white', borderRadius: 'md' })}
             />
             <div className={grid({ gap: '1' })}>
-              <span>Or type this key into the app:</span>
+              <span>{t('account.security.app.typeKey')}</span>
               <code
                 data-testid="totp-secret"
                 className={css({ fontFamily: 'mono', overflowWrap: 'anywhere' })}
@@ -114,27 +112,27 @@ function SecurityPage() {
                 {setup.secret}
               </code>
               <div>
-                <CopyButton value={setup.secret} label="Copy the key" />
+                <CopyButton value={setup.secret} label={t('account.security.app.copyKey')} />
               </div>
             </div>
             <TextField
-              label="Code from the app"
+              label={t('account.security.app.codeLabel')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              help="2. Enter the 6 digits it shows for Ikirere."
+              help={t('account.security.app.codeHelp')}
               error={fieldErrors.code}
               required
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div className={wrap({ gap: '3' })}>
               <Button type="submit" loading={snapshot.hasTag('busy')}>
-                Turn on
+                {t('account.security.app.turnOn')}
               </Button>
               <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'setup.cancel' })}>
-                Cancel
+                {t('ui.cancel')}
               </Button>
             </div>
           </form>
@@ -154,23 +152,25 @@ function SecurityPage() {
             }}
           >
             <p>
-              On since {status.totpSince ? formatUtcDay(status.totpSince) : 'today'}.{' '}
-              {status.recoveryCodesLeft} of 10 recovery codes left.
+              {status.totpSince
+                ? t('account.security.app.onSince', { date: formatUtcDay(status.totpSince) })
+                : t('account.security.app.onSinceToday')}{' '}
+              {t('account.security.codesLeft', { count: status.recoveryCodesLeft })}
             </p>
             <TextField
-              label="Code to turn it off"
+              label={t('account.security.app.offLabel')}
               name="code"
               autoComplete="one-time-code"
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              help="The 6 digits the app shows now, or a recovery code."
+              help={t('account.security.app.offHelp')}
               error={fieldErrors.code}
               required
             />
             {message ? <Alert tone="error">{message}</Alert> : null}
             <div>
               <Button type="submit" variant="outline" loading={snapshot.hasTag('busy')}>
-                {hasPasskeys ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'}
+                {hasPasskeys ? t('account.security.app.remove') : t('account.security.app.turnOff')}
               </Button>
             </div>
           </form>

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { currentSessionQuery } from '@/services/auth.queries';
 import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { SectionHeading } from '../../-components/page';
@@ -20,14 +21,16 @@ export const Route = createFileRoute('/_protected/account-settings/ssh-keys')({
 });
 
 function SshKeysPage() {
+  const t = useT();
   const { data: current } = useSuspenseQuery(currentSessionQuery());
   return (
     <>
-      <SectionHeading title="SSH keys" documentTitle="SSH keys · Account settings" />
+      <SectionHeading
+        title={t('account.tab.sshKeys')}
+        documentTitle={`${t('account.tab.sshKeys')} · ${t('account.title')}`}
+      />
       <p className={css({ color: 'fg.muted', marginBottom: '4', maxWidth: '70ch' })}>
-        Keys saved here are offered when you create a compute; pick one or more and each can sign in as root.
-        Share a key with a team to offer it to everyone there (a deploy key, say). Deleting a key leaves the
-        computes made with it as they are.
+        {t('account.sshKeys.pageLead')}
       </p>
       <div className={grid({ gap: '5' })}>
         <SshKeyForm teams={current.teams} />

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useT } from '@/i18n';
 import { TabNav } from '../../-components/tab-nav';
 
 export const Route = createFileRoute('/_protected/account-settings/teams')({
@@ -6,13 +7,14 @@ export const Route = createFileRoute('/_protected/account-settings/teams')({
 });
 
 function TeamsLayout() {
+  const t = useT();
   return (
     <>
       <TabNav
-        label="Teams"
+        label={t('account.tab.teams')}
         tabs={[
-          { label: 'Joined', to: '/account-settings/teams/joined' },
-          { label: 'Pending', to: '/account-settings/teams/pending' },
+          { label: t('account.teams.joinedTab'), to: '/account-settings/teams/joined' },
+          { label: t('account.teams.pendingTab'), to: '/account-settings/teams/pending' },
         ]}
       />
       <Outlet />

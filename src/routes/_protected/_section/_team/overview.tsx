@@ -3,10 +3,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
-import { formatRelative } from '@/domain/helpers/time';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { formatDateTimeWithZone, formatRelative } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney } from '@/domain/money';
 import { can } from '@/domain/permissions';
 import { verificationWords } from '@/domain/verification-words';
+import { tRich, useT } from '@/i18n';
 import { PageHeader } from '@/routes/-components/page';
 import { balanceQuery, usageQuery } from '@/services/billing.queries';
 import { computeCountQuery } from '@/services/computes.queries';
@@ -17,7 +19,8 @@ import { buttonRecipe } from '@/ui/button';
 import { Text, textRecipe } from '@/ui/text';
 import { useTeam } from '../../-components/use-current-team';
 import { SpendPanel } from './-components/spend-panel';
-import { describeAction, describeActor, describeTarget } from './settings/-components/audit-actions';
+import { describeAction, describeActor } from './settings/-components/audit-actions';
+import { AuditTarget } from './settings/-components/audit-target';
 
 // /overview: the team at a glance — balance and spend, what runs, its domains, its verification and what
 // happened lately. Each card links to where the details are.
@@ -35,17 +38,21 @@ export const Route = createFileRoute('/_protected/_section/_team/overview')({
 });
 
 function OverviewPage() {
+  const t = useT();
   const team = useTeam();
   const mayReadBilling = can(team.role, 'billing.read');
   const mayReadAudit = can(team.role, 'audit.read');
   const running = useSuspenseQuery(computeCountQuery(team.id, 'running')).data;
   const all = useSuspenseQuery(computeCountQuery(team.id)).data;
   const domains = useSuspenseQuery(domainsQuery(team.id)).data.domains;
-  const verification = verificationWords[team.verificationStatus];
+  const verification = verificationWords(team.verificationStatus);
 
   return (
     <>
-      <PageHeader title="Overview" description={`${team.name} at a glance.`} />
+      <PageHeader
+        title={t('nav.overview')}
+        description={tRich('overview.lead', { team: <span translate="no">{team.name}</span> })}
+      />
       {/* minmax(0, 1fr): the chart and the activity never make the page wider than the screen. */}
       <div className={grid({ gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <div
@@ -55,17 +62,28 @@ function OverviewPage() {
           })}
         >
           {mayReadBilling ? <BalanceCard teamId={team.id} /> : null}
-          <Card title="Running computes" link={{ to: '/computes', label: 'Go to the computes' }}>
-            <Figure>{running.toLocaleString('en')}</Figure>
-            <Text variant="caption">of {all.toLocaleString('en')} computes</Text>
+          <Card
+            title={t('overview.computes.title')}
+            link={{ to: '/computes', label: t('overview.computes.link') }}
+          >
+            <Figure>{formatNumber(running)}</Figure>
+            <Text variant="caption">{t('overview.computes.of', { count: all })}</Text>
           </Card>
-          <Card title="Domains" link={{ to: '/domains', label: 'Go to the domains' }}>
-            <Figure>{domains.length.toLocaleString('en')}</Figure>
+          <Card
+            title={t('overview.domains.title')}
+            link={{ to: '/domains', label: t('overview.domains.link') }}
+          >
+            <Figure>{formatNumber(domains.length)}</Figure>
             <Text variant="caption">
-              {domains.filter((domain) => domain.delegation.status === 'active').length} delegated to us
+              {t('overview.domains.delegated', {
+                count: domains.filter((domain) => domain.delegation.status === 'active').length,
+              })}
             </Text>
           </Card>
-          <Card title="Team verification" link={{ to: '/settings/general', label: 'Go to team settings' }}>
+          <Card
+            title={t('verification.title')}
+            link={{ to: '/settings/general', label: t('overview.verification.link') }}
+          >
             <Badge tone={verification.tone}>{verification.label}</Badge>
           </Card>
         </div>
@@ -77,10 +95,14 @@ function OverviewPage() {
 }
 
 function BalanceCard({ teamId }: { teamId: string }) {
+  const t = useT();
   const balance = useSuspenseQuery(balanceQuery(teamId)).data;
   const standing = balanceStanding(balance);
   return (
-    <Card title="Balance" link={{ to: '/settings/billing', label: 'Go to billing' }}>
+    <Card
+      title={t('billing.balance.title')}
+      link={{ to: '/settings/billing', label: t('overview.balance.link') }}
+    >
       <Figure>{formatMoney(balance.balanceMinor, balance.currency)}</Figure>
       {standing.standing !== 'ok' ? <Badge tone={standing.tone}>{standing.label}</Badge> : null}
     </Card>
@@ -88,29 +110,32 @@ function BalanceCard({ teamId }: { teamId: string }) {
 }
 
 function RecentActivity({ teamId }: { teamId: string }) {
+  const t = useT();
   const activity = useSuspenseInfiniteQuery(auditLogQuery(teamId, {})).data;
   return (
     <section aria-labelledby="recent" className={panel}>
       <div className={flex({ align: 'baseline', gap: '3' })}>
         <Text as="h2" id="recent" variant="panelTitle" className={css({ flex: '1' })}>
-          Recent activity
+          {t('overview.recent.title')}
         </Text>
         <Link to="/settings/activity" className={textRecipe({ variant: 'linkSmall' })}>
-          All activity
+          {t('overview.recent.all')}
         </Link>
       </div>
       <ul className={grid({ gap: '2' })}>
         {activity.pages[0]?.entries.slice(0, 6).map((entry) => {
-          const target = describeTarget(entry);
           return (
             <Text as="li" variant="small" key={entry.id}>
-              <strong>{describeActor(entry)}</strong> {describeAction(entry.action)}
-              {target ? (
-                <Text as="span" variant="muted">
-                  : {target}
-                </Text>
-              ) : null}{' '}
-              <time dateTime={entry.at} className={textRecipe({ variant: 'muted' })}>
+              {tRich('overview.recent.entry', {
+                actor: <strong>{describeActor(entry)}</strong>,
+                action: describeAction(entry.action),
+              })}
+              <AuditTarget entry={entry} />{' '}
+              <time
+                dateTime={entry.at}
+                title={formatDateTimeWithZone(entry.at)}
+                className={textRecipe({ variant: 'muted' })}
+              >
                 {formatRelative(entry.at)}
               </time>
             </Text>

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { PageHeader } from '@/routes/-components/page';
 import { TabNav } from '@/routes/-components/tab-nav';
 import { useTeam } from '../../-components/use-current-team';
@@ -9,23 +10,26 @@ export const Route = createFileRoute('/_protected/_section/_team/settings')({
 });
 
 function SettingsLayout() {
+  const t = useT();
   const role = useTeam().role;
   return (
     <>
-      <PageHeader title="Settings" description="Your team's details, members and billing." />
+      <PageHeader title={t('teamSettings.title')} description={t('teamSettings.lead')} />
       <TabNav
-        label="Settings pages"
+        label={t('teamSettings.tabs')}
         tabs={[
-          { label: 'General', to: '/settings/general' },
-          { label: 'Members', to: '/settings/members' },
+          { label: t('teamSettings.tab.general'), to: '/settings/general' },
+          { label: t('teamSettings.tab.members'), to: '/settings/members' },
           // Tabs a role may not open are left out; opening one by its address explains why.
           ...(can(role, 'billing.read')
             ? [
-                { label: 'Billing', to: '/settings/billing' },
-                { label: 'Invoices', to: '/settings/invoices' },
+                { label: t('teamSettings.tab.billing'), to: '/settings/billing' },
+                { label: t('teamSettings.tab.invoices'), to: '/settings/invoices' },
               ]
             : []),
-          ...(can(role, 'audit.read') ? [{ label: 'Activity', to: '/settings/activity' }] : []),
+          ...(can(role, 'audit.read')
+            ? [{ label: t('teamSettings.tab.activity'), to: '/settings/activity' }]
+            : []),
         ]}
       />
       <Outlet />

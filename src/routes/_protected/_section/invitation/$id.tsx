@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { flex, grid, panel } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
-import { formatDateTime } from '@/domain/helpers/time';
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
+import { useT } from '@/i18n';
 import { PageHeader } from '@/routes/-components/page';
 import { useAcceptInvitation, useDeclineInvitation } from '@/services/teams.mutations';
 import { invitationQuery } from '@/services/teams.queries';
@@ -21,16 +22,18 @@ export const Route = createFileRoute('/_protected/_section/invitation/$id')({
   component: InvitationPage,
 });
 
-const roleText = { ADMIN: 'an admin', MEMBER: 'a member' } as const;
-
 function InvitationPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const router = useRouter();
   const invitation = useQuery(invitationQuery(id));
   const accept = useAcceptInvitation(id, {
     onSuccess: async () => {
       const team = invitation.data!.team;
-      showToast(router.options.context.actors, { tone: 'success', title: `Welcome to ${team.name}` });
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: t('invitation.welcome', { team: team.name }),
+      });
       await switchTeam(router, team.id);
     },
   });
@@ -39,15 +42,15 @@ function InvitationPage() {
 
   return (
     <>
-      <PageHeader title="Invitation" />
+      <PageHeader title={t('invitation.title')} />
       {invitation.isPending ? <SkeletonText lines={3} /> : null}
       {invitation.isError ? (
         <EmptyState
           title={invitation.error.message}
-          description="Check that you opened the newest link, and that you are signed in with the address it was sent to."
+          description={t('invitation.unreadable')}
           action={
             <Link to="/account-settings/teams/pending" className={textRecipe({ variant: 'link' })}>
-              See your invitations
+              {t('invitation.yours')}
             </Link>
           }
         />
@@ -58,24 +61,26 @@ function InvitationPage() {
           className={panel({ gap: '4', padding: '6', maxWidth: '34rem' })}
         >
           <Text as="h2" variant="sectionTitle" id="invitation-title">
-            Join {invitation.data.team.name}
+            {t('invitation.join', { team: invitation.data.team.name })}
           </Text>
           <dl className={grid({ gap: '2 4', gridTemplateColumns: 'auto 1fr' })}>
             <Text as="dt" variant="muted">
-              Invited by
+              {t('members.column.invitedBy')}
             </Text>
             <dd>
               {invitation.data.invitedBy.name} ({invitation.data.invitedBy.email})
             </dd>
             <Text as="dt" variant="muted">
-              Role
+              {t('members.column.role')}
             </Text>
-            <dd>You would join as {roleText[invitation.data.role]}.</dd>
+            <dd>{invitation.data.role === 'ADMIN' ? t('invitation.asAdmin') : t('invitation.asMember')}</dd>
             <Text as="dt" variant="muted">
-              Expires
+              {t('members.column.expires')}
             </Text>
             <dd>
-              <time dateTime={invitation.data.expiresAt}>{formatDateTime(invitation.data.expiresAt)}</time>
+              <time dateTime={invitation.data.expiresAt}>
+                {formatDateTimeWithZone(invitation.data.expiresAt)}
+              </time>
             </dd>
           </dl>
           {invitation.data.status === 'PENDING' ? (
@@ -86,7 +91,7 @@ function InvitationPage() {
                 disabled={decline.isPending}
                 onClick={() => accept.mutate()}
               >
-                Accept and join
+                {t('invitation.accept')}
               </Button>
               <Button
                 variant="outline"
@@ -94,28 +99,21 @@ function InvitationPage() {
                 disabled={accept.isPending}
                 onClick={() => decline.mutate()}
               >
-                Decline
+                {t('invitation.decline')}
               </Button>
             </div>
           ) : null}
           {invitation.data.status === 'ACCEPTED' ? (
-            <Alert tone="success">You accepted this invitation.</Alert>
+            <Alert tone="success">{t('invitation.accepted')}</Alert>
           ) : null}
           {invitation.data.status === 'DECLINED' ? (
-            <Alert tone="info">
-              You declined this invitation. Ask {invitation.data.invitedBy.name} for a new one to join.
-            </Alert>
+            <Alert tone="info">{t('invitation.declined', { name: invitation.data.invitedBy.name })}</Alert>
           ) : null}
           {invitation.data.status === 'REVOKED' ? (
-            <Alert tone="info">
-              This invitation was withdrawn or replaced by a newer link. Ask {invitation.data.invitedBy.name}{' '}
-              for a new one.
-            </Alert>
+            <Alert tone="info">{t('invitation.revoked', { name: invitation.data.invitedBy.name })}</Alert>
           ) : null}
           {invitation.data.status === 'EXPIRED' ? (
-            <Alert tone="info">
-              This invitation has expired. Ask {invitation.data.invitedBy.name} to send a new one.
-            </Alert>
+            <Alert tone="info">{t('invitation.expired', { name: invitation.data.invitedBy.name })}</Alert>
           ) : null}
           {failure ? <Alert tone="error">{failure.message}</Alert> : null}
         </section>

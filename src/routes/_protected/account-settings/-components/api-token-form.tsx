@@ -7,15 +7,17 @@ import { grid, hstack, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import {
-  TOKEN_ACCESS_NAMES,
-  TOKEN_AREA_NAMES,
+  TOKEN_ACCESSES,
   TOKEN_AREAS,
   TOKEN_EXPIRY_DAYS,
   TOKEN_MAX_DAYS,
   type TokenAccess,
+  tokenAccessName,
+  tokenAreaName,
 } from '@/contract/api-tokens';
 import type { UserTeam } from '@/contract/auth';
 import { formatUtcDay } from '@/domain/helpers/time';
+import { type Translate, useT } from '@/i18n';
 import { apiTokenCreateMachine, type ExpiryChoice } from '@/machines/api-token-create';
 import { useCreateApiToken } from '@/services/api-tokens.mutations';
 import { Alert } from '@/ui/alert';
@@ -26,14 +28,14 @@ import { textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
-const accessItems = (Object.keys(TOKEN_ACCESS_NAMES) as TokenAccess[]).map((value) => ({
-  value,
-  label: TOKEN_ACCESS_NAMES[value],
-}));
+const accessItems = () => TOKEN_ACCESSES.map((value) => ({ value, label: tokenAccessName(value) }));
 
-const expiryItems = [
-  ...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` })),
-  { value: 'date', label: 'On a date I choose' },
+const expiryItems = (t: Translate) => [
+  ...TOKEN_EXPIRY_DAYS.map((days) => ({
+    value: String(days),
+    label: t('account.tokens.days', { count: days }),
+  })),
+  { value: 'date', label: t('account.tokens.onDate') },
 ];
 
 /** YYYY-MM-DD, `days` from today (UTC), as the date field takes it. */
@@ -44,6 +46,7 @@ const legendStyle = css({ fontWeight: '500', marginBottom: '1' });
 const errorStyle = textRecipe({ variant: 'danger' });
 
 export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
+  const t = useT();
   const createToken = useCreateApiToken();
   const ids = { teams: useId(), teamsError: useId(), scopes: useId(), scopesError: useId() };
   const actor = useActorRef(
@@ -61,11 +64,12 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
 
   if (state.matches('showingSecret') && created) {
     return (
-      <SettingsSection id="new-token" title="Your new token">
+      <SettingsSection id="new-token" title={t('account.tokens.newTitle')}>
         <Alert tone="success">
-          “{created.token.name}” is ready. Copy it now: this is the only time it is shown, and Ikirere keeps
-          only a fingerprint of it. It works until{' '}
-          {formatUtcDay(new Date(new Date(created.token.expiresAt).getTime() - 1))} (UTC).
+          {t('account.tokens.ready', {
+            name: created.token.name,
+            date: formatUtcDay(new Date(new Date(created.token.expiresAt).getTime() - 1)),
+          })}
         </Alert>
         <code
           data-testid="new-token-secret"
@@ -82,8 +86,8 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
           {created.secret}
         </code>
         <div className={wrap({ gap: '3' })}>
-          <CopyButton value={created.secret} label="Copy the token" />
-          <Button onClick={() => actor.send({ type: 'dismiss' })}>I have copied it</Button>
+          <CopyButton value={created.secret} label={t('account.tokens.copy')} />
+          <Button onClick={() => actor.send({ type: 'dismiss' })}>{t('account.tokens.copied')}</Button>
         </div>
       </SettingsSection>
     );
@@ -92,8 +96,8 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
   return (
     <SettingsSection
       id="new-token"
-      title="Make a token"
-      description="Give it only the access it needs, for as long as it needs it."
+      title={t('account.tokens.makeTitle')}
+      description={t('account.tokens.makeLead')}
     >
       <form
         noValidate
@@ -104,9 +108,9 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         }}
       >
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
-          help="What uses it, so you know which to revoke: “deploy script”, “monitoring”."
+          help={t('account.tokens.nameHelp')}
           value={draft.name}
           maxLength={64}
           onChange={(event) => edit({ name: event.target.value })}
@@ -114,7 +118,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
           required
         />
         <fieldset className={groupStyle} aria-describedby={errors.teamIds ? ids.teamsError : undefined}>
-          <legend className={legendStyle}>Teams it acts for</legend>
+          <legend className={legendStyle}>{t('account.tokens.teams')}</legend>
           {teams.map((team) => (
             <label key={team.id} className={hstack({ gap: '2' })}>
               <input
@@ -138,13 +142,13 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
           ) : null}
         </fieldset>
         <fieldset className={groupStyle} aria-describedby={errors.scopes ? ids.scopesError : undefined}>
-          <legend className={legendStyle}>Access</legend>
+          <legend className={legendStyle}>{t('account.tokens.access')}</legend>
           <div className={grid({ gap: '3', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
             {TOKEN_AREAS.map((area) => (
               <Select
                 key={area}
-                label={TOKEN_AREA_NAMES[area]}
-                items={accessItems}
+                label={tokenAreaName(area)}
+                items={accessItems()}
                 value={draft.scopes[area]}
                 onValueChange={(value) =>
                   edit({ scopes: { ...draft.scopes, [area]: (value ?? 'none') as TokenAccess } })
@@ -159,16 +163,16 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
           ) : null}
         </fieldset>
         <Select
-          label="Expires"
-          items={expiryItems}
+          label={t('account.tokens.expires')}
+          items={expiryItems(t)}
           value={draft.expiry}
           onValueChange={(value) => edit({ expiry: (value ?? '90') as ExpiryChoice })}
-          help="It stops working at the end of that day (UTC)."
+          help={t('account.tokens.expiresHelp')}
           error={draft.expiry === 'date' ? undefined : errors.expiresOn}
         />
         {draft.expiry === 'date' ? (
           <TextField
-            label="Expiry date"
+            label={t('account.tokens.expiryDate')}
             type="date"
             name="expiresOn"
             min={inDays(1)}
@@ -182,7 +186,7 @@ export function ApiTokenForm({ teams }: { teams: UserTeam[] }) {
         {message ? <Alert tone="error">{message}</Alert> : null}
         <div>
           <Button type="submit" loading={creating}>
-            Make the token
+            {t('account.tokens.make')}
           </Button>
         </div>
       </form>

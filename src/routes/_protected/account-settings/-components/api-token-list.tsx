@@ -2,8 +2,9 @@
 // where it was last used; revoking one stops it at once.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ApiToken, TOKEN_ACCESS_NAMES, TOKEN_AREA_NAMES, TOKEN_AREAS } from '@/contract/api-tokens';
+import { type ApiToken, TOKEN_AREAS, tokenAccessName, tokenAreaName } from '@/contract/api-tokens';
 import { formatDateTime, formatRelative, formatUtcDay } from '@/domain/helpers/time';
+import { t as translate, useT } from '@/i18n';
 import { useRevokeApiToken } from '@/services/api-tokens.mutations';
 import { apiTokensQuery } from '@/services/api-tokens.queries';
 import { Alert } from '@/ui/alert';
@@ -17,34 +18,44 @@ import { SettingsSection } from '../../-components/settings-section';
 
 /** "Computes: Read and write; Billing: Read" — the areas it can reach. */
 export function describeScopes(token: Pick<ApiToken, 'scopes'>): string {
-  const granted = TOKEN_AREAS.filter((area) => token.scopes[area] !== 'none').map(
-    (area) => `${TOKEN_AREA_NAMES[area]}: ${TOKEN_ACCESS_NAMES[token.scopes[area]]}`,
+  const granted = TOKEN_AREAS.filter((area) => token.scopes[area] !== 'none').map((area) =>
+    translate('account.tokens.scope', {
+      area: tokenAreaName(area),
+      access: tokenAccessName(token.scopes[area]),
+    }),
   );
-  return granted.length > 0 ? granted.join('; ') : 'No access';
+  return granted.length > 0
+    ? granted.join(translate('account.tokens.scopeSeparator'))
+    : tokenAccessName('none');
 }
 
 export function ApiTokenList() {
+  const t = useT();
   const tokens = useSuspenseQuery(apiTokensQuery());
   const [notice, setNotice] = useState<string | null>(null);
   const revoke = useRevokeApiToken({
-    onSuccess: (_, token) => setNotice(`“${token.name}” is revoked: it no longer works.`),
+    onSuccess: (_, token) => setNotice(t('account.tokens.revoked', { name: token.name })),
   });
   const confirmRevoke = useConfirmAction((token: ApiToken) => revoke.mutateAsync(token));
   const list = tokens.data.tokens;
 
   return (
-    <SettingsSection id="tokens" title="Your tokens" description="Tokens that still work, newest first.">
-      {list.length === 0 ? <Text variant="muted">You have no API tokens.</Text> : null}
+    <SettingsSection
+      id="tokens"
+      title={t('account.tokens.listTitle')}
+      description={t('account.tokens.listLead')}
+    >
+      {list.length === 0 ? <Text variant="muted">{t('account.tokens.none')}</Text> : null}
       {list.length > 0 ? (
-        <Table.Root caption="Your API tokens" hideCaption>
+        <Table.Root caption={t('account.tokens.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Name</Table.Header>
-              <Table.Header>Access</Table.Header>
-              <Table.Header>Expires</Table.Header>
-              <Table.Header>Last used</Table.Header>
+              <Table.Header>{t('auth.name')}</Table.Header>
+              <Table.Header>{t('account.tokens.access')}</Table.Header>
+              <Table.Header>{t('account.tokens.expires')}</Table.Header>
+              <Table.Header>{t('account.lastUsed')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('ui.table.actions')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -60,7 +71,11 @@ export function ApiTokenList() {
                 <Table.Cell>
                   {describeScopes(token)}
                   <Table.Detail>
-                    For {token.teams.map((team) => team.name).join(', ') || 'no team any more'}
+                    {token.teams.length > 0
+                      ? t('account.tokens.forTeams', {
+                          teams: token.teams.map((team) => team.name).join(', '),
+                        })
+                      : t('account.tokens.forNoTeam')}
                   </Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(new Date(new Date(token.expiresAt).getTime() - 1))}</Table.Cell>
@@ -72,17 +87,18 @@ export function ApiTokenList() {
                       </time>
                       {token.lastUsedIp ? (
                         <Table.Detail className={textRecipe({ variant: 'mono' })}>
-                          from {token.lastUsedIp}
+                          {t('account.tokens.fromIp', { ip: token.lastUsedIp })}
                         </Table.Detail>
                       ) : null}
                     </>
                   ) : (
-                    'Never'
+                    t('account.never')
                   )}
                 </Table.Cell>
                 <Table.Cell>
                   <Button size="sm" variant="ghost" onClick={() => confirmRevoke.ask(token)}>
-                    Revoke<VisuallyHidden> {token.name}</VisuallyHidden>
+                    {t('account.tokens.revoke')}
+                    <VisuallyHidden> {token.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -94,9 +110,9 @@ export function ApiTokenList() {
       {revoke.error ? <Alert tone="error">{revoke.error.message}</Alert> : null}
       <ConfirmDialog
         {...confirmRevoke.dialog}
-        title={`Revoke “${confirmRevoke.target?.name ?? ''}”?`}
-        description="Whatever uses it stops working at once. This cannot be undone: make a new token if it is needed again."
-        confirmLabel="Revoke the token"
+        title={t('account.tokens.confirmTitle', { name: confirmRevoke.target?.name ?? '' })}
+        description={t('account.tokens.confirmText')}
+        confirmLabel={t('account.tokens.confirm')}
         danger
       />
     </SettingsSection>

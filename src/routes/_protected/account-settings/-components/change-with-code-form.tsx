@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import type { ActorRefFrom } from 'xstate';
+import { useT } from '@/i18n';
 import type { changeWithCodeMachine } from '@/machines/change-with-code';
 import type { codeEntryMachine } from '@/machines/code-entry';
 import { CodeForm } from '@/routes/auth/-components/code-form';
@@ -27,6 +28,7 @@ export function ChangeWithCodeForm({
   /** Shown above the code field, given the code entry (the phone's: what happened to the text). */
   codeNote?: (codeEntry: ActorRefFrom<typeof codeEntryMachine>) => ReactNode;
 }) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const codeEntry = useSelector(
     actor,
@@ -39,7 +41,7 @@ export function ChangeWithCodeForm({
       <div className={grid({ gap: '3', justifyItems: 'start' })}>
         <Alert tone="success">{doneText}</Alert>
         <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.again' })}>
-          Change it again
+          {t('account.change.again')}
         </Button>
       </div>
     );
@@ -53,7 +55,7 @@ export function ChangeWithCodeForm({
           actor={codeEntry}
           alternative={
             <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'change.cancel' })}>
-              Cancel
+              {t('ui.cancel')}
             </Button>
           }
         />

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { withInspector } from '@/app-actors';
 import type { CurrentSession, User } from '@/contract/auth';
+import { useT } from '@/i18n';
 import { changeWithCodeFor } from '@/machines/change-with-code';
 import { requestEmailChange } from '@/services/auth.api';
 import { useConfirmEmailChange } from '@/services/auth.mutations';
@@ -10,6 +11,7 @@ import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
 
 export function EmailSection({ current }: { current: CurrentSession }) {
+  const t = useT();
   const confirm = useConfirmEmailChange();
   const [email, setEmail] = useState('');
   const [changedTo, setChangedTo] = useState('');
@@ -31,17 +33,17 @@ export function EmailSection({ current }: { current: CurrentSession }) {
   return (
     <SettingsSection
       id="email"
-      title="E-mail address"
-      description={`Codes and notices go to ${current.user.email}. A new address is confirmed with a code sent to it.`}
+      title={t('auth.email')}
+      description={t('account.email.lead', { email: current.user.email })}
     >
       <ChangeWithCodeForm
         actor={actor}
-        submitLabel="Send a code to the new address"
-        doneText={`Your e-mail address is now ${changedTo}.`}
+        submitLabel={t('account.email.submit')}
+        doneText={t('account.email.done', { email: changedTo })}
         onSubmit={() => actor.send({ type: 'change.submit', value: email })}
         fields={(errors) => (
           <TextField
-            label="New e-mail address"
+            label={t('account.email.newLabel')}
             name="email"
             type="email"
             autoComplete="email"

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { Passkey, TwoFactorStatus } from '@/contract/two-factor';
 import { formatUtcDay } from '@/domain/helpers/time';
+import { tRich, useT } from '@/i18n';
 import { passkeyAddMachine } from '@/machines/passkey-add';
 import { makePasskey } from '@/services/passkeys';
 import { startPasskey } from '@/services/two-factor.api';
@@ -34,6 +35,7 @@ function byNameInstead(): { refused: boolean; url: string | null } {
 }
 
 export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
+  const t = useT();
   const byName = byNameInstead();
   const finishPasskey = useFinishPasskey();
   const actor = useActorRef(
@@ -63,7 +65,9 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   const remove = useRemovePasskey({
     onSuccess: (after, key) =>
       setRemovedNotice(
-        after.on ? `“${key.name}” is removed.` : `“${key.name}” is removed. Two-factor sign-in is off.`,
+        after.on
+          ? t('account.passkeys.removed', { name: key.name })
+          : t('account.passkeys.removedOff', { name: key.name }),
       ),
   });
   // A refusal shows beside the list (remove.error); the dialog closes either way.
@@ -72,20 +76,20 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
   return (
     <SettingsSection
       id="passkeys"
-      title="Passkeys and security keys"
-      description="Finish signing in with a touch of your security key, your fingerprint or your device’s screen lock: nothing to type, and it only works on this console."
+      title={t('account.passkeys.title')}
+      description={t('account.passkeys.lead')}
     >
       {status.passkeys.length === 0 ? (
-        <Text variant="muted">No passkeys yet.</Text>
+        <Text variant="muted">{t('account.passkeys.none')}</Text>
       ) : (
-        <Table.Root caption="Your passkeys" hideCaption>
+        <Table.Root caption={t('account.passkeys.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Name</Table.Header>
-              <Table.Header>Added</Table.Header>
-              <Table.Header>Last used</Table.Header>
+              <Table.Header>{t('auth.name')}</Table.Header>
+              <Table.Header>{t('account.passkeys.added')}</Table.Header>
+              <Table.Header>{t('account.lastUsed')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('ui.table.actions')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -96,13 +100,16 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
                   <Text as="span" variant="strong">
                     {key.name}
                   </Text>
-                  <Table.Detail>{key.backedUp ? 'Synced passkey' : 'On one device or key'}</Table.Detail>
+                  <Table.Detail>
+                    {key.backedUp ? t('account.passkeys.synced') : t('account.passkeys.oneDevice')}
+                  </Table.Detail>
                 </Table.Cell>
                 <Table.Cell>{formatUtcDay(key.createdAt)}</Table.Cell>
-                <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : 'Never'}</Table.Cell>
+                <Table.Cell>{key.lastUsedAt ? formatUtcDay(key.lastUsedAt) : t('account.never')}</Table.Cell>
                 <Table.Cell>
                   <Button size="sm" variant="ghost" onClick={() => confirmRemove.ask(key)}>
-                    Remove<VisuallyHidden> {key.name}</VisuallyHidden>
+                    {t('account.passkeys.remove')}
+                    <VisuallyHidden> {key.name}</VisuallyHidden>
                   </Button>
                 </Table.Cell>
               </Table.Row>
@@ -116,21 +123,19 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
       {byName.refused ? (
         <Alert tone="info">
           <span>
-            Browsers use passkeys only on a console opened by its name, not at an IP address.{' '}
-            {byName.url ? (
-              <>
-                Open{' '}
-                <a
-                  href={byName.url}
-                  className={css({ overflowWrap: 'anywhere', textDecoration: 'underline' })}
-                >
-                  {byName.url}
-                </a>{' '}
-                to add one (you sign in again there).
-              </>
-            ) : (
-              'Ask whoever runs this console for its name (PUBLIC_URL).'
-            )}
+            {t('account.passkeys.byName')}{' '}
+            {byName.url
+              ? tRich('account.passkeys.openByName', {
+                  address: (
+                    <a
+                      href={byName.url}
+                      className={css({ overflowWrap: 'anywhere', textDecoration: 'underline' })}
+                    >
+                      {byName.url}
+                    </a>
+                  ),
+                })
+              : t('account.passkeys.askName')}
           </span>
         </Alert>
       ) : null}
@@ -147,25 +152,25 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
           }}
         >
           <TextField
-            label="Passkey name"
+            label={t('account.passkeys.nameLabel')}
             name="passkeyName"
             value={name}
             maxLength={60}
             onChange={(event) => setName(event.target.value)}
-            help="To tell your keys apart, like “Laptop” or “YubiKey”."
+            help={t('account.passkeys.nameHelp')}
             error={fieldErrors.name}
             required
           />
           {snapshot.matches('waitingForKey') ? (
             <Text variant="muted" role="status">
-              Follow your browser: touch your security key or confirm on your device.
+              {t('auth.twoFactor.followBrowser')}
             </Text>
           ) : null}
           {message ? <Alert tone="error">{message}</Alert> : null}
           {notice && snapshot.hasTag('editing') ? <Alert tone="success">{notice}</Alert> : null}
           <div>
             <Button type="submit" loading={busy}>
-              Add a passkey
+              {t('account.passkeys.add')}
             </Button>
           </div>
         </form>
@@ -173,13 +178,13 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
 
       <ConfirmDialog
         {...confirmRemove.dialog}
-        title={`Remove “${confirmRemove.target?.name ?? ''}”?`}
+        title={t('account.passkeys.confirmTitle', { name: confirmRemove.target?.name ?? '' })}
         description={
           status.passkeys.length === 1 && status.totpSince === null
-            ? 'It is your only second factor: two-factor sign-in turns off and your recovery codes stop working.'
-            : 'It no longer signs you in. Your other ways to finish signing in stay.'
+            ? t('account.passkeys.confirmLast')
+            : t('account.passkeys.confirmOther')
         }
-        confirmLabel="Remove the passkey"
+        confirmLabel={t('account.passkeys.confirm')}
         danger
       />
     </SettingsSection>

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { withInspector } from '@/app-actors';
 import type { CurrentSession } from '@/contract/auth';
+import { useT } from '@/i18n';
 import { changeWithCodeFor } from '@/machines/change-with-code';
 import { CodeEntryDelivery } from '@/routes/auth/-components/code-delivery';
 import { requestPhoneCode } from '@/services/auth.api';
@@ -11,6 +12,7 @@ import { SettingsSection } from '../../-components/settings-section';
 import { ChangeWithCodeForm } from './change-with-code-form';
 
 export function PhoneSection({ current }: { current: CurrentSession }) {
+  const t = useT();
   const verify = useVerifyPhone();
   const [country, setCountry] = useState('RW');
   const [number, setNumber] = useState('');
@@ -33,22 +35,22 @@ export function PhoneSection({ current }: { current: CurrentSession }) {
   return (
     <SettingsSection
       id="phone"
-      title="Phone number"
+      title={t('auth.phone.label')}
       description={
         current.user.phoneNumber
-          ? `Your verified number is ${current.user.phoneNumber}. A new number is confirmed with a code sent to it by SMS.`
-          : 'No verified number yet.'
+          ? t('account.phone.lead', { number: current.user.phoneNumber })
+          : t('account.phone.none')
       }
     >
       <ChangeWithCodeForm
         actor={actor}
-        submitLabel="Text a code to the new number"
+        submitLabel={t('account.phone.submit')}
         codeNote={(codeEntry) => <CodeEntryDelivery actor={codeEntry} />}
-        doneText={`Your phone number is now ${changedTo}.`}
+        doneText={t('account.phone.done', { number: changedTo })}
         onSubmit={() => actor.send({ type: 'change.submit', value: { country, phoneNumber: number } })}
         fields={(errors) => (
           <PhoneField
-            label="New phone number"
+            label={t('account.phone.newLabel')}
             name="phoneNumber"
             country={country}
             onCountryChange={setCountry}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import type { CurrentSession } from '@/contract/auth';
+import { useT } from '@/i18n';
 import { useUpdateProfile } from '@/services/auth.mutations';
 import { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
@@ -10,11 +11,12 @@ import { TextField } from '@/ui/text-field';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function ProfileSection({ current }: { current: CurrentSession }) {
+  const t = useT();
   const [name, setName] = useState(current.user.name);
   const save = useUpdateProfile();
   const error = save.error instanceof ApiError ? save.error : null;
   return (
-    <SettingsSection id="profile" title="Name" description="How you appear to your teams and in e-mails.">
+    <SettingsSection id="profile" title={t('auth.name')} description={t('account.profile.lead')}>
       <form
         noValidate
         className={grid({ gap: '3', maxWidth: '28rem' })}
@@ -24,7 +26,7 @@ export function ProfileSection({ current }: { current: CurrentSession }) {
         }}
       >
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
           autoComplete="name"
           value={name}
@@ -35,7 +37,7 @@ export function ProfileSection({ current }: { current: CurrentSession }) {
           error={error?.fieldErrors.name}
         />
         {error && !error.fieldErrors.name ? <Alert tone="error">{error.message}</Alert> : null}
-        {save.isSuccess ? <Alert tone="success">Your name is saved.</Alert> : null}
+        {save.isSuccess ? <Alert tone="success">{t('account.profile.saved')}</Alert> : null}
         <div>
           <Button
             type="submit"
@@ -43,7 +45,7 @@ export function ProfileSection({ current }: { current: CurrentSession }) {
             loading={save.isPending}
             disabled={name === current.user.name}
           >
-            Save name
+            {t('account.profile.save')}
           </Button>
         </div>
       </form>

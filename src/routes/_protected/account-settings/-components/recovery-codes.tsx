@@ -2,17 +2,16 @@
 // passkey), until the person says they saved them.
 
 import { grid, wrap } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { CopyButton } from '@/ui/copy-button';
 
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  const t = useT();
   return (
     <div className={grid({ gap: '3' })}>
-      <Alert tone="success">
-        Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose
-        your phone or key. This is the only time they are shown.
-      </Alert>
+      <Alert tone="success">{t('account.security.codes.lead')}</Alert>
       <ul
         data-testid="recovery-codes"
         className={grid({
@@ -28,8 +27,8 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
         ))}
       </ul>
       <div className={wrap({ gap: '3' })}>
-        <CopyButton value={codes.join('\n')} label="Copy the codes" />
-        <Button onClick={onSaved}>I have saved them</Button>
+        <CopyButton value={codes.join('\n')} label={t('account.security.codes.copy')} />
+        <Button onClick={onSaved}>{t('account.security.codes.saved')}</Button>
       </div>
     </div>
   );

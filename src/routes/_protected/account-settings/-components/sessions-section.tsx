@@ -2,6 +2,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { useT } from '@/i18n';
 import { useRevokeSession, useSignOutOtherSessions } from '@/services/auth.mutations';
 import { sessionsQuery } from '@/services/auth.queries';
 import { Alert } from '@/ui/alert';
@@ -14,15 +15,16 @@ import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SessionsSection() {
+  const t = useT();
   const sessions = useSuspenseQuery(sessionsQuery());
   const [notice, setNotice] = useState<string | null>(null);
-  const revoke = useRevokeSession({ onSuccess: () => setNotice('That session is signed out.') });
+  const revoke = useRevokeSession({ onSuccess: () => setNotice(t('account.sessions.signedOutOne')) });
   const revokeOthers = useSignOutOtherSessions({
     onSuccess: ({ revoked }) =>
       setNotice(
         revoked === 0
-          ? 'You were not signed in anywhere else.'
-          : `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}.`,
+          ? t('account.sessions.noneElsewhere')
+          : t('account.sessions.signedOutOthers', { count: revoked }),
       ),
   });
   const confirmSignOut = useConfirmAction(() => revokeOthers.mutateAsync());
@@ -32,17 +34,17 @@ export function SessionsSection() {
   return (
     <SettingsSection
       id="sessions"
-      title="Where you're signed in"
-      description="Sign out of a browser you no longer use, or everywhere but here if you think someone else has access."
+      title={t('account.sessions.title')}
+      description={t('account.sessions.lead')}
     >
-      <Table.Root caption="Your sessions" hideCaption>
+      <Table.Root caption={t('account.sessions.caption')} hideCaption>
         <Table.Head>
           <Table.Row>
-            <Table.Header>Device</Table.Header>
-            <Table.Header>IP address</Table.Header>
-            <Table.Header>Last active</Table.Header>
+            <Table.Header>{t('account.sessions.device')}</Table.Header>
+            <Table.Header>{t('account.sessions.ip')}</Table.Header>
+            <Table.Header>{t('account.sessions.lastActive')}</Table.Header>
             <Table.Header>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('ui.table.actions')}</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -50,9 +52,10 @@ export function SessionsSection() {
           {sessions.data.sessions.map((session) => (
             <Table.Row key={session.id}>
               <Table.Cell>
-                {session.device} {session.current ? <Badge tone="accent">This browser</Badge> : null}
+                {session.device}{' '}
+                {session.current ? <Badge tone="accent">{t('account.sessions.thisBrowser')}</Badge> : null}
               </Table.Cell>
-              <Table.Cell mono>{session.ip ?? 'Unknown'}</Table.Cell>
+              <Table.Cell mono>{session.ip ?? t('account.sessions.unknownIp')}</Table.Cell>
               <Table.Cell>
                 <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
                   {formatRelative(session.lastSeenAt)}
@@ -66,7 +69,8 @@ export function SessionsSection() {
                     loading={revoke.isPending && revoke.variables === session.id}
                     onClick={() => revoke.mutate(session.id)}
                   >
-                    Sign out<VisuallyHidden> {session.device}</VisuallyHidden>
+                    {t('account.sessions.signOut')}
+                    <VisuallyHidden> {session.device}</VisuallyHidden>
                   </Button>
                 )}
               </Table.Cell>
@@ -78,14 +82,14 @@ export function SessionsSection() {
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
       <div>
         <Button variant="outline" disabled={others === 0} onClick={() => confirmSignOut.ask(true)}>
-          Sign out everywhere else
+          {t('account.sessions.signOutOthers')}
         </Button>
       </div>
       <ConfirmDialog
         {...confirmSignOut.dialog}
-        title="Sign out everywhere else?"
-        description={`${others} other ${others === 1 ? 'session' : 'sessions'} will be signed out. This browser stays signed in.`}
-        confirmLabel="Sign out everywhere else"
+        title={t('account.sessions.confirmTitle')}
+        description={t('account.sessions.confirmText', { count: others })}
+        confirmLabel={t('account.sessions.signOutOthers')}
         danger
       />
     </SettingsSection>

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import type { UserTeam } from '@/contract/auth';
 import { sshPublicKeySchema } from '@/contract/computes';
 import { addSshKeyRequestSchema } from '@/contract/ssh-keys';
+import { useT } from '@/i18n';
 import { useAddSshKey } from '@/services/ssh-keys.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -16,6 +17,7 @@ import { SettingsSection } from '../../-components/settings-section';
 const ONLY_ME = 'only-me';
 
 export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [share, setShare] = useState(ONLY_ME);
@@ -23,7 +25,7 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
   const [saved, setSaved] = useState<string | null>(null);
   const add = useAddSshKey({
     onSuccess: ({ key }) => {
-      setSaved(`“${key.name}” is saved (${key.fingerprint}).`);
+      setSaved(t('account.sshKeys.saved', { name: key.name, fingerprint: key.fingerprint }));
       setName('');
       setPublicKey('');
       setShare(ONLY_ME);
@@ -34,7 +36,11 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
   const failure = add.error && Object.keys(errors).length === 0 ? add.error.message : null;
 
   return (
-    <SettingsSection id="new-ssh-key" title="Save a key" description="Paste the public half: the .pub file.">
+    <SettingsSection
+      id="new-ssh-key"
+      title={t('account.sshKeys.saveTitle')}
+      description={t('account.sshKeys.saveLead')}
+    >
       <form
         noValidate
         className={grid({ gap: '4', maxWidth: '40rem' })}
@@ -54,11 +60,11 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
         }}
       >
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
           value={name}
           maxLength={64}
-          help="Which key it is: “laptop”, “deploy key”."
+          help={t('account.sshKeys.nameHelp')}
           onChange={(event) => {
             setName(event.target.value);
             setErrors(({ name: _, ...rest }) => rest);
@@ -67,12 +73,12 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
           required
         />
         <TextareaField
-          label="Public key"
+          label={t('account.sshKeys.publicKey')}
           name="publicKey"
           mono
           value={publicKey}
-          placeholder="ssh-ed25519 AAAA… you@laptop"
-          help="For example the contents of ~/.ssh/id_ed25519.pub."
+          placeholder={t('account.sshKeys.publicKeyPlaceholder')}
+          help={t('account.sshKeys.publicKeyHelp')}
           onChange={(event) => {
             setPublicKey(event.target.value);
             const checked = v.safeParse(sshPublicKeySchema, event.target.value);
@@ -86,21 +92,24 @@ export function SshKeyForm({ teams }: { teams: UserTeam[] }) {
           required
         />
         <Select
-          label="Who can use it"
+          label={t('account.sshKeys.who')}
           items={[
-            { value: ONLY_ME, label: 'Only me' },
-            ...teams.map((team) => ({ value: team.id, label: `Everyone in ${team.name}` })),
+            { value: ONLY_ME, label: t('account.sshKeys.onlyMe') },
+            ...teams.map((team) => ({
+              value: team.id,
+              label: t('account.sshKeys.everyoneIn', { team: team.name }),
+            })),
           ]}
           value={share}
           onValueChange={(value) => setShare(value ?? ONLY_ME)}
-          help="Shared, it is offered to the team's members when they create a compute there."
+          help={t('account.sshKeys.whoHelp')}
           error={errors.teamId}
         />
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div>
           <Button type="submit" loading={add.isPending}>
-            Save the key
+            {t('account.sshKeys.save')}
           </Button>
         </div>
       </form>

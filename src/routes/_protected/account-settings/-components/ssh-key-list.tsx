@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { SshKey } from '@/contract/ssh-keys';
+import { useT } from '@/i18n';
 import { useDeleteSshKey } from '@/services/ssh-keys.mutations';
 import { mySshKeysQuery } from '@/services/ssh-keys.queries';
 import { Alert } from '@/ui/alert';
@@ -15,26 +16,29 @@ import { VisuallyHidden } from '@/ui/visually-hidden';
 import { SettingsSection } from '../../-components/settings-section';
 
 export function SshKeyList() {
+  const t = useT();
   const keys = useSuspenseQuery(mySshKeysQuery()).data.keys;
   const [notice, setNotice] = useState<string | null>(null);
-  const remove = useDeleteSshKey({ onSuccess: (_, key) => setNotice(`“${key.name}” is deleted.`) });
+  const remove = useDeleteSshKey({
+    onSuccess: (_, key) => setNotice(t('account.sshKeys.deleted', { name: key.name })),
+  });
   const confirmDelete = useConfirmAction((key: SshKey) => remove.mutateAsync(key));
   return (
     <SettingsSection
       id="ssh-keys"
-      title="Your keys"
-      description="Yours, and those your teams share with you."
+      title={t('account.sshKeys.listTitle')}
+      description={t('account.sshKeys.listLead')}
     >
-      {keys.length === 0 ? <Text variant="muted">No saved SSH keys yet.</Text> : null}
+      {keys.length === 0 ? <Text variant="muted">{t('account.sshKeys.none')}</Text> : null}
       {keys.length > 0 ? (
-        <Table.Root caption="Saved SSH keys" hideCaption>
+        <Table.Root caption={t('account.sshKeys.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Name</Table.Header>
-              <Table.Header>Fingerprint</Table.Header>
-              <Table.Header>Who can use it</Table.Header>
+              <Table.Header>{t('auth.name')}</Table.Header>
+              <Table.Header>{t('account.sshKeys.fingerprint')}</Table.Header>
+              <Table.Header>{t('account.sshKeys.who')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('ui.table.actions')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -51,13 +55,18 @@ export function SshKeyList() {
                   <span className={css({ overflowWrap: 'anywhere' })}>{key.fingerprint}</span>
                 </Table.Cell>
                 <Table.Cell>
-                  {key.team ? `Everyone in ${key.team.name}` : 'Only you'}
-                  {key.mine ? null : <Table.Detail>Added by {key.owner.name}</Table.Detail>}
+                  {key.team
+                    ? t('account.sshKeys.everyoneIn', { team: key.team.name })
+                    : t('account.sshKeys.onlyYou')}
+                  {key.mine ? null : (
+                    <Table.Detail>{t('account.sshKeys.addedBy', { name: key.owner.name })}</Table.Detail>
+                  )}
                 </Table.Cell>
                 <Table.Cell>
                   {key.mine ? (
                     <Button size="sm" variant="ghost" onClick={() => confirmDelete.ask(key)}>
-                      Delete<VisuallyHidden> {key.name}</VisuallyHidden>
+                      {t('account.sshKeys.delete')}
+                      <VisuallyHidden> {key.name}</VisuallyHidden>
                     </Button>
                   ) : null}
                 </Table.Cell>
@@ -70,9 +79,9 @@ export function SshKeyList() {
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete “${confirmDelete.target?.name ?? ''}”?`}
-        description="It is no longer offered for new computes. Computes made with it keep it."
-        confirmLabel="Delete the key"
+        title={t('account.sshKeys.confirmTitle', { name: confirmDelete.target?.name ?? '' })}
+        description={t('account.sshKeys.confirmText')}
+        confirmLabel={t('account.sshKeys.confirm')}
         danger
       />
     </SettingsSection>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { userTeamsQuery } from '@/services/teams.queries';
 import { Badge } from '@/ui/badge';
@@ -16,37 +17,39 @@ export const Route = createFileRoute('/_protected/account-settings/teams/joined'
   component: JoinedTeamsPage,
 });
 
-const roleLabel = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
-
 function JoinedTeamsPage() {
+  const t = useT();
   const router = useRouter();
   const current = useCurrentTeam();
   const teams = useSuspenseQuery(userTeamsQuery());
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <SectionHeading title="Teams you belong to" documentTitle="Teams · Account settings" />
+      <SectionHeading
+        title={t('account.teams.joinedTitle')}
+        documentTitle={`${t('account.tab.teams')} · ${t('account.title')}`}
+      />
       {teams.data.teams.length === 0 ? (
         <EmptyState
-          title="You are not in any team"
-          description="Computes and domains belong to a team: create one, or accept an invitation (under Pending)."
+          title={t('account.teams.noneTitle')}
+          description={t('account.teams.noneText')}
           action={
             <Button variant="solid" onClick={() => setCreating(true)}>
-              Create a team
+              {t('shell.createTeam.title')}
             </Button>
           }
         />
       ) : null}
       <CreateTeamDialog open={creating} onOpenChange={setCreating} />
       {teams.data.teams.length > 0 ? (
-        <Table.Root caption="Your teams" hideCaption>
+        <Table.Root caption={t('shell.teamSwitcher.yourTeams')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Team</Table.Header>
-              <Table.Header>Your role</Table.Header>
-              <Table.Header numeric>Members</Table.Header>
+              <Table.Header>{t('account.teams.team')}</Table.Header>
+              <Table.Header>{t('account.teams.yourRole')}</Table.Header>
+              <Table.Header numeric>{t('account.teams.members')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('ui.table.actions')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -54,14 +57,16 @@ function JoinedTeamsPage() {
             {teams.data.teams.map((team) => (
               <Table.Row key={team.id}>
                 <Table.Cell>
-                  {team.name} {team.id === current?.id ? <Badge tone="accent">Current</Badge> : null}
+                  {team.name}{' '}
+                  {team.id === current?.id ? <Badge tone="accent">{t('account.teams.current')}</Badge> : null}
                 </Table.Cell>
-                <Table.Cell>{roleLabel[team.role]}</Table.Cell>
+                <Table.Cell>{t('shell.role', { role: team.role })}</Table.Cell>
                 <Table.Cell numeric>{team.memberCount}</Table.Cell>
                 <Table.Cell>
                   {team.id === current?.id ? null : (
                     <Button size="sm" variant="ghost" onClick={() => void switchTeam(router, team.id)}>
-                      Switch to<VisuallyHidden> {team.name}</VisuallyHidden>
+                      {t('account.teams.switch')}
+                      <VisuallyHidden> {team.name}</VisuallyHidden>
                     </Button>
                   )}
                 </Table.Cell>

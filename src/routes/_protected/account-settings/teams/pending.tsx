@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { myInvitationsQuery } from '@/services/teams.queries';
 import { EmptyState } from '@/ui/empty-state';
@@ -14,26 +15,30 @@ export const Route = createFileRoute('/_protected/account-settings/teams/pending
 });
 
 function PendingTeamsPage() {
+  const t = useT();
   const invitations = useSuspenseQuery(myInvitationsQuery());
   return (
     <>
-      <SectionHeading title="Invitations to you" documentTitle="Invitations · Account settings" />
+      <SectionHeading
+        title={t('account.invitations.title')}
+        documentTitle={`${t('account.invitations.documentTitle')} · ${t('account.title')}`}
+      />
       {invitations.data.invitations.length === 0 ? (
         <EmptyState
-          title="No invitations"
-          description="When someone invites you to their team, the invitation shows here and in your e-mail."
+          title={t('account.invitations.noneTitle')}
+          description={t('account.invitations.noneText')}
         />
       ) : null}
       {invitations.data.invitations.length > 0 ? (
-        <Table.Root caption="Invitations waiting for your answer" hideCaption>
+        <Table.Root caption={t('account.invitations.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Team</Table.Header>
-              <Table.Header>Invited by</Table.Header>
-              <Table.Header>Role</Table.Header>
-              <Table.Header>Expires</Table.Header>
+              <Table.Header>{t('account.teams.team')}</Table.Header>
+              <Table.Header>{t('account.invitations.invitedBy')}</Table.Header>
+              <Table.Header>{t('account.invitations.role')}</Table.Header>
+              <Table.Header>{t('account.tokens.expires')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Answer</VisuallyHidden>
+                <VisuallyHidden>{t('account.invitations.answer')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
@@ -42,7 +47,7 @@ function PendingTeamsPage() {
               <Table.Row key={invitation.id}>
                 <Table.Cell>{invitation.team.name}</Table.Cell>
                 <Table.Cell>{invitation.invitedBy.name}</Table.Cell>
-                <Table.Cell>{invitation.role === 'ADMIN' ? 'Admin' : 'Member'}</Table.Cell>
+                <Table.Cell>{t('shell.role', { role: invitation.role })}</Table.Cell>
                 <Table.Cell>
                   <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
                     {formatRelative(invitation.expiresAt)}
@@ -54,8 +59,11 @@ function PendingTeamsPage() {
                     params={{ id: invitation.id }}
                     className={textRecipe({ variant: 'link' })}
                   >
-                    Open
-                    <VisuallyHidden> the invitation to {invitation.team.name}</VisuallyHidden>
+                    {t('account.invitations.open')}
+                    <VisuallyHidden>
+                      {' '}
+                      {t('account.invitations.openHidden', { team: invitation.team.name })}
+                    </VisuallyHidden>
                   </Link>
                 </Table.Cell>
               </Table.Row>

@@ -3,7 +3,9 @@
 import { css } from 'styled-system/css';
 import { grid, visuallyHidden } from 'styled-system/patterns';
 import type { Currency } from '@/contract/teams';
+import { formatUtcDay } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
+import { useT } from '@/i18n';
 import { textRecipe } from '@/ui/text';
 
 export function SpendChart({
@@ -13,6 +15,7 @@ export function SpendChart({
   daily: Array<{ date: string; amountMinor: number }>;
   currency: Currency;
 }) {
+  const t = useT();
   const width = 640;
   const height = 140;
   const max = Math.max(1, ...daily.map((day) => day.amountMinor));
@@ -36,7 +39,12 @@ export function SpendChart({
                 rx={2}
                 className={css({ fill: 'accent.brand' })}
               >
-                <title>{`${day.date}: ${formatMoney(day.amountMinor, currency)}`}</title>
+                <title>
+                  {t('overview.spend.bar', {
+                    day: formatUtcDay(day.date),
+                    amount: formatMoney(day.amountMinor, currency),
+                  })}
+                </title>
               </rect>
             </g>
           );
@@ -52,21 +60,19 @@ export function SpendChart({
           <span key={day.date}>{index % 5 === 0 ? Number(day.date.slice(8, 10)) : ''}</span>
         ))}
       </div>
-      <figcaption className={textRecipe({ variant: 'hint' })}>
-        Spend per day this month (UTC days).
-      </figcaption>
+      <figcaption className={textRecipe({ variant: 'hint' })}>{t('overview.spend.chartHint')}</figcaption>
       <table className={visuallyHidden()}>
-        <caption>Spend per day this month</caption>
+        <caption>{t('overview.spend.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Spend</th>
+            <th scope="col">{t('overview.spend.day')}</th>
+            <th scope="col">{t('overview.spend.amount')}</th>
           </tr>
         </thead>
         <tbody>
           {daily.map((day) => (
             <tr key={day.date}>
-              <td>{day.date}</td>
+              <td>{formatUtcDay(day.date)}</td>
               <td>{formatMoney(day.amountMinor, currency)}</td>
             </tr>
           ))}

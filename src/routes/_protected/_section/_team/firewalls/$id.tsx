@@ -3,8 +3,9 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid, wrap } from 'styled-system/patterns';
 import type { Firewall } from '@/contract/firewalls';
-import { formatDateTime } from '@/domain/helpers/time';
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { orNotFound } from '@/routes/_protected/-components/not-in-team';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
@@ -31,22 +32,22 @@ export const Route = createFileRoute('/_protected/_section/_team/firewalls/$id')
       orNotFound(queryClient.ensureQueryData(firewallQuery(team.id, params.id))),
       queryClient.ensureInfiniteQueryData(computesQuery(team.id, {})),
     ]),
-  notFoundComponent: () => (
-    <Missing title="Firewall not found" what="There is no such firewall in this team" />
-  ),
+  notFoundComponent: () => <Missing />,
   component: FirewallPage,
 });
 
-function Missing({ title, what }: { title: string; what: string }) {
+/** The page of a firewall that is not in this team, or (`deleted`, its name) was deleted while open. */
+function Missing({ deleted }: { deleted?: string }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={deleted ?? t('firewalls.missing.title')} />
       <EmptyState
-        title={what}
-        description="Someone in your team may have deleted it, here or in another window."
+        title={deleted !== undefined ? t('firewalls.missing.deleted') : t('firewalls.missing.none')}
+        description={t('firewalls.missing.text')}
         action={
           <Link to="/firewalls" className={buttonRecipe({ variant: 'outline' })}>
-            Back to the firewalls
+            {t('firewalls.missing.back')}
           </Link>
         }
       />
@@ -55,6 +56,7 @@ function Missing({ title, what }: { title: string; what: string }) {
 }
 
 function FirewallPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const team = useTeam();
   const navigate = useNavigate();
@@ -69,7 +71,7 @@ function FirewallPage() {
   });
   const confirmDelete = useConfirmAction((target: Firewall) => remove.mutateAsync(target));
   if (error instanceof ApiError && error.status === 404 && !remove.isPending && !remove.isSuccess) {
-    return <Missing title={firewall.name} what="This firewall was deleted" />;
+    return <Missing deleted={firewall.name} />;
   }
 
   return (
@@ -81,10 +83,10 @@ function FirewallPage() {
           mayManage && !editing ? (
             <>
               <Button variant="outline" onClick={() => setEditing(true)}>
-                Edit
+                {t('firewalls.edit')}
               </Button>
               <Button variant="outline" onClick={() => confirmDelete.ask(firewall)}>
-                Delete
+                {t('firewalls.delete')}
               </Button>
             </>
           ) : null
@@ -97,29 +99,29 @@ function FirewallPage() {
           <FirewallForm
             teamId={team.id}
             firewall={firewall}
-            submitLabel="Save the firewall"
+            submitLabel={t('firewalls.save')}
             save={(request) => update.mutateAsync(request)}
             onSaved={(saved) => {
               setEditing(false);
-              setNotice(`“${saved.name}” is saved and applied.`);
+              setNotice(t('firewalls.saved', { name: saved.name }));
             }}
             onCancel={() => setEditing(false)}
           />
         ) : (
           <>
-            <section aria-label="Inbound rules" className={grid({ gap: '2' })}>
+            <section aria-label={t('firewalls.rules.title')} className={grid({ gap: '2' })}>
               <Text as="h2" variant="sectionTitle">
-                Inbound rules
+                {t('firewalls.rules.title')}
               </Text>
               {firewall.rules.length === 0 ? (
-                <Text variant="hint">None: the computes under it accept no inbound traffic.</Text>
+                <Text variant="hint">{t('firewalls.rules.none')}</Text>
               ) : (
-                <Table.Root caption={`Inbound rules of ${firewall.name}`} hideCaption>
+                <Table.Root caption={t('firewalls.rules.caption', { name: firewall.name })} hideCaption>
                   <Table.Head>
                     <Table.Row>
-                      <Table.Header>Protocol</Table.Header>
-                      <Table.Header>Ports</Table.Header>
-                      <Table.Header>Sources</Table.Header>
+                      <Table.Header>{t('firewalls.rule.protocol')}</Table.Header>
+                      <Table.Header>{t('firewalls.rule.ports')}</Table.Header>
+                      <Table.Header>{t('firewalls.rule.sources')}</Table.Header>
                     </Table.Row>
                   </Table.Head>
                   <Table.Body>
@@ -135,12 +137,12 @@ function FirewallPage() {
                 </Table.Root>
               )}
             </section>
-            <section aria-label="Applies to" className={grid({ gap: '2' })}>
+            <section aria-label={t('firewalls.appliesTo.title')} className={grid({ gap: '2' })}>
               <Text as="h2" variant="sectionTitle">
-                Applies to
+                {t('firewalls.appliesTo.title')}
               </Text>
               {firewall.computes.length === 0 ? (
-                <Text variant="hint">No compute yet.</Text>
+                <Text variant="hint">{t('firewalls.appliesTo.none')}</Text>
               ) : (
                 <ul className={wrap({ gap: '3' })}>
                   {firewall.computes.map((compute) => (
@@ -159,7 +161,7 @@ function FirewallPage() {
               {firewall.tags.length > 0 ? (
                 <div className={wrap({ gap: '2' })}>
                   <Text as="span" variant="hint">
-                    And every compute tagged
+                    {t('firewalls.appliesTo.tagged')}
                   </Text>
                   {firewall.tags.map((tag) => (
                     <Badge key={tag}>{tag}</Badge>
@@ -169,17 +171,21 @@ function FirewallPage() {
             </section>
           </>
         )}
-        <section aria-label="History" className={grid({ gap: '2' })}>
+        <section aria-label={t('firewalls.history.title')} className={grid({ gap: '2' })}>
           <Text as="h2" variant="sectionTitle">
-            History
+            {t('firewalls.history.title')}
           </Text>
           <ol className={grid({ gap: '2' })}>
             {[...history].reverse().map((event) => (
               <li key={`${event.at}-${event.message}`}>
                 <Text variant="small">{event.message}</Text>
                 <Text variant="hint">
-                  {formatDateTime(event.at)}
-                  {event.actor ? ` · ${event.actor.name}` : ''}
+                  {event.actor
+                    ? t('firewalls.history.whenBy', {
+                        when: formatDateTimeWithZone(event.at),
+                        name: event.actor.name,
+                      })
+                    : formatDateTimeWithZone(event.at)}
                 </Text>
               </li>
             ))}
@@ -188,9 +194,10 @@ function FirewallPage() {
       </div>
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete “${confirmDelete.target?.name ?? ''}”?`}
-        description="The computes it covered lose its rules within seconds: under no other firewall, they accept all inbound traffic."
-        confirmLabel="Delete the firewall"
+        cancelLabel={t('firewalls.cancel')}
+        title={t('firewalls.deleteConfirm.title', { name: confirmDelete.target?.name ?? '' })}
+        description={t('firewalls.deleteConfirm.text')}
+        confirmLabel={t('firewalls.deleteConfirm.confirm')}
         danger
       />
     </>

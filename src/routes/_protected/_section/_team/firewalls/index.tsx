@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
 import type { Firewall } from '@/contract/firewalls';
 import { can } from '@/domain/permissions';
+import { type Translate, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { firewallsQuery } from '@/services/firewalls.queries';
@@ -18,41 +19,39 @@ export const Route = createFileRoute('/_protected/_section/_team/firewalls/')({
   component: FirewallsPage,
 });
 
-function appliesTo(firewall: Firewall): string {
-  const computes = firewall.computes.length;
-  const tags = firewall.tags.length > 0 ? ` (tags ${firewall.tags.join(', ')})` : '';
-  return `${computes === 0 ? 'No compute' : `${computes} compute${computes === 1 ? '' : 's'}`}${tags}`;
+function appliesTo(firewall: Firewall, t: Translate): string {
+  const count = firewall.computes.length;
+  return firewall.tags.length > 0
+    ? t('firewalls.list.appliesToTags', { count, tags: firewall.tags.join(', ') })
+    : t('firewalls.list.appliesTo', { count });
 }
 
 function FirewallsPage() {
+  const t = useT();
   const team = useTeam();
   const firewalls = useSuspenseQuery(firewallsQuery(team.id)).data.firewalls;
   const create = can(team.role, 'resources.manage') ? (
     <Link to="/firewalls/new" className={buttonRecipe({ variant: 'solid' })}>
-      Create a firewall
+      {t('firewalls.create')}
     </Link>
   ) : null;
   return (
     <>
-      <PageHeader
-        title="Firewalls"
-        description="Inbound rules for the team's computes, applied by compute or by tag."
-        actions={create}
-      />
+      <PageHeader title={t('firewalls.title')} description={t('firewalls.lead')} actions={create} />
       <div className={grid({ gap: '4' })}>
         {firewalls.length === 0 ? (
           <EmptyState
-            title="No firewalls yet"
-            description="A compute under no firewall accepts all inbound traffic. A firewall lets in only what its rules allow."
+            title={t('firewalls.empty.title')}
+            description={t('firewalls.empty.text')}
             action={create}
           />
         ) : (
-          <Table.Root caption={`Firewalls of the team (${firewalls.length})`} hideCaption>
+          <Table.Root caption={t('firewalls.list.caption', { count: firewalls.length })} hideCaption>
             <Table.Head>
               <Table.Row>
-                <Table.Header>Firewall</Table.Header>
-                <Table.Header>Inbound rules</Table.Header>
-                <Table.Header>Applies to</Table.Header>
+                <Table.Header>{t('firewalls.list.firewall')}</Table.Header>
+                <Table.Header>{t('firewalls.rules.title')}</Table.Header>
+                <Table.Header>{t('firewalls.appliesTo.title')}</Table.Header>
               </Table.Row>
             </Table.Head>
             <Table.Body>
@@ -73,7 +72,7 @@ function FirewallsPage() {
                   <Table.Cell>
                     {firewall.rules.length === 0 ? (
                       <Text as="span" variant="hint">
-                        None: nothing gets in
+                        {t('firewalls.list.noRules')}
                       </Text>
                     ) : (
                       firewall.rules.map((rule, index) => (
@@ -82,7 +81,7 @@ function FirewallsPage() {
                       ))
                     )}
                   </Table.Cell>
-                  <Table.Cell>{appliesTo(firewall)}</Table.Cell>
+                  <Table.Cell>{appliesTo(firewall, t)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { computesQuery } from '@/services/computes.queries';
@@ -13,15 +14,16 @@ export const Route = createFileRoute('/_protected/_section/_team/firewalls/new')
 });
 
 function NewFirewallPage() {
+  const t = useT();
   const team = useTeam();
   const navigate = useNavigate();
   const create = useCreateFirewall(team.id);
   return (
     <>
-      <PageHeader title="New firewall" description="Inbound rules, applied to computes or to tags." />
+      <PageHeader title={t('firewalls.new.title')} description={t('firewalls.new.lead')} />
       <FirewallForm
         teamId={team.id}
-        submitLabel="Create the firewall"
+        submitLabel={t('firewalls.new.submit')}
         save={(request) => create.mutateAsync(request)}
         onSaved={(firewall) => void navigate({ to: '/firewalls/$id', params: { id: firewall.id } })}
         onCancel={() => void navigate({ to: '/firewalls' })}

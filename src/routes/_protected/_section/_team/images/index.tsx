@@ -5,13 +5,14 @@ import { grid, wrap } from 'styled-system/patterns';
 import type { Image } from '@/contract/images';
 import { formatDateTime } from '@/domain/helpers/time';
 import { can } from '@/domain/permissions';
+import { type MessageId, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { operatingSystemsQuery } from '@/services/computes.queries';
-import { fetchImageFile } from '@/services/images.api';
+import { downloadImageFile } from '@/services/images.api';
 import { useDeleteImage } from '@/services/images.mutations';
 import { imagesQuery } from '@/services/images.queries';
-import { saveFile } from '@/services/save-file';
+import { storagePricesQuery } from '@/services/volumes.queries';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -21,6 +22,7 @@ import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
+import { imageMonthlyPrice } from './-components/image-price';
 import { RenameImageDialog } from './-components/rename-image-dialog';
 import { formatSize, UploadImageDialog } from './-components/upload-image-dialog';
 
@@ -30,27 +32,32 @@ export const Route = createFileRoute('/_protected/_section/_team/images/')({
     Promise.all([
       queryClient.ensureQueryData(imagesQuery(team.id)),
       queryClient.ensureQueryData(operatingSystemsQuery()),
+      queryClient.ensureQueryData(storagePricesQuery()),
     ]),
   component: ImagesPage,
 });
 
-const STATUS: Record<Image['status'], { label: string; tone: 'warning' | 'success' | 'danger' }> = {
-  creating: { label: 'Capturing…', tone: 'warning' },
-  available: { label: 'Available', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const STATUS: Record<Image['status'], { label: MessageId; tone: 'warning' | 'success' | 'danger' }> = {
+  creating: { label: 'images.status.creating', tone: 'warning' },
+  available: { label: 'images.status.available', tone: 'success' },
+  failed: { label: 'images.status.failed', tone: 'danger' },
 };
 
 function ImagesPage() {
+  const t = useT();
   const team = useTeam();
   const images = useSuspenseQuery(imagesQuery(team.id)).data.images;
   const systems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
+  const price = useSuspenseQuery(storagePricesQuery()).data.storagePrices.find(
+    (entry) => entry.kind === 'image',
+  );
   const mayManage = can(team.role, 'resources.manage');
   const [uploading, setUploading] = useState(false);
   const [renaming, setRenaming] = useState<Image | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const remove = useDeleteImage(team.id, {
-    onSuccess: (_, image) => setNotice(`“${image.name}” is deleted.`),
+    onSuccess: (_, image) => setNotice(t('images.deleted', { name: image.name })),
   });
   const confirmDelete = useConfirmAction((image: Image) => remove.mutateAsync(image));
   const systemName = (id: string) => {
@@ -60,43 +67,42 @@ function ImagesPage() {
   const download = async (image: Image) => {
     setDownloadError(null);
     try {
-      saveFile(await fetchImageFile(team.id, image.id), `${image.name.replace(/[^\w.-]+/g, '-')}.qcow2`);
+      await downloadImageFile(team.id, image.id);
+      setNotice(
+        t('images.downloading', {
+          name: image.name,
+          size: image.sizeBytes !== null ? formatSize(image.sizeBytes) : '',
+        }),
+      );
     } catch (error) {
       setDownloadError((error as Error).message);
     }
   };
   const upload = mayManage ? (
     <Button variant="solid" onClick={() => setUploading(true)}>
-      Upload an image
+      {t('images.upload')}
     </Button>
   ) : null;
 
   return (
     <>
-      <PageHeader
-        title="Images"
-        description="Disks captured from stopped computes or uploaded, to make new computes from or download."
-        actions={upload}
-      />
+      <PageHeader title={t('images.title')} description={t('images.lead')} actions={upload} />
       <div className={grid({ gap: '4' })}>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
         {downloadError ? <Alert tone="error">{downloadError}</Alert> : null}
         {images.length === 0 ? (
-          <EmptyState
-            title="No images yet"
-            description="Capture one from a stopped compute (its page, Capture image), or upload a qcow2 or raw disk."
-            action={upload}
-          />
+          <EmptyState title={t('images.empty.title')} description={t('images.empty.text')} action={upload} />
         ) : (
-          <Table.Root caption={`Images of the team (${images.length})`} hideCaption>
+          <Table.Root caption={t('images.list.caption', { count: images.length })} hideCaption>
             <Table.Head>
               <Table.Row>
-                <Table.Header>Image</Table.Header>
-                <Table.Header>Status</Table.Header>
-                <Table.Header>Disk</Table.Header>
+                <Table.Header>{t('images.list.image')}</Table.Header>
+                <Table.Header>{t('images.list.status')}</Table.Header>
+                <Table.Header>{t('images.list.disk')}</Table.Header>
+                <Table.Header>{t('images.list.price')}</Table.Header>
                 <Table.Header>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('images.list.actions')}</VisuallyHidden>
                 </Table.Header>
               </Table.Row>
             </Table.Head>
@@ -109,37 +115,51 @@ function ImagesPage() {
                     </Text>
                     <Table.Detail>
                       {systemName(image.operatingSystemId)} ·{' '}
-                      {image.source === 'capture'
-                        ? `captured from ${image.sourceHostname ?? 'a compute'}`
-                        : 'uploaded'}{' '}
+                      {image.source === 'upload'
+                        ? t('images.list.uploaded')
+                        : image.sourceHostname
+                          ? t('images.list.capturedFrom', { hostname: image.sourceHostname })
+                          : t('images.list.captured')}{' '}
                       · {formatDateTime(image.createdAt)}
                     </Table.Detail>
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge tone={STATUS[image.status].tone}>{STATUS[image.status].label}</Badge>
+                    <Badge tone={STATUS[image.status].tone}>{t(STATUS[image.status].label)}</Badge>
                     {image.message ? <Table.Detail>{image.message}</Table.Detail> : null}
                   </Table.Cell>
                   <Table.Cell>
-                    {image.virtualSizeBytes !== null ? `${formatSize(image.virtualSizeBytes)} disk` : '—'}
+                    {image.virtualSizeBytes !== null
+                      ? t('images.list.diskSize', { size: formatSize(image.virtualSizeBytes) })
+                      : '—'}
                     {image.sizeBytes !== null ? (
-                      <Table.Detail>{formatSize(image.sizeBytes)} file</Table.Detail>
+                      <Table.Detail>
+                        {t('images.list.fileSize', { size: formatSize(image.sizeBytes) })}
+                      </Table.Detail>
                     ) : null}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {image.status === 'available' && image.sizeBytes !== null
+                      ? (imageMonthlyPrice(price, image.sizeBytes, team.currency) ?? '—')
+                      : '—'}
                   </Table.Cell>
                   <Table.Cell>
                     <div className={wrap({ gap: '1' })}>
                       {image.status === 'available' ? (
                         <Button size="sm" variant="ghost" onClick={() => void download(image)}>
-                          Download<VisuallyHidden> {image.name}</VisuallyHidden>
+                          {t('images.download')}
+                          <VisuallyHidden> {image.name}</VisuallyHidden>
                         </Button>
                       ) : null}
                       {mayManage ? (
                         <>
                           <Button size="sm" variant="ghost" onClick={() => setRenaming(image)}>
-                            Rename<VisuallyHidden> {image.name}</VisuallyHidden>
+                            {t('images.rename')}
+                            <VisuallyHidden> {image.name}</VisuallyHidden>
                           </Button>
                           {image.status !== 'creating' ? (
                             <Button size="sm" variant="ghost" onClick={() => confirmDelete.ask(image)}>
-                              Delete<VisuallyHidden> {image.name}</VisuallyHidden>
+                              {t('images.delete')}
+                              <VisuallyHidden> {image.name}</VisuallyHidden>
                             </Button>
                           ) : null}
                         </>
@@ -154,10 +174,10 @@ function ImagesPage() {
       </div>
       {uploading ? (
         <UploadImageDialog
-          teamId={team.id}
+          team={team}
           onClose={(image) => {
             setUploading(false);
-            if (image) setNotice(`“${image.name}” is uploaded and ready for new computes.`);
+            if (image) setNotice(t('images.uploaded', { name: image.name }));
           }}
         />
       ) : null}
@@ -166,9 +186,10 @@ function ImagesPage() {
       ) : null}
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete “${confirmDelete.target?.name ?? ''}”?`}
-        description="Its file is deleted. Computes made from it keep their own disks."
-        confirmLabel="Delete the image"
+        cancelLabel={t('images.cancel')}
+        title={t('images.deleteConfirm.title', { name: confirmDelete.target?.name ?? '' })}
+        description={t('images.deleteConfirm.text')}
+        confirmLabel={t('images.deleteConfirm.confirm')}
         danger
       />
     </>

@@ -6,6 +6,7 @@ import { grid } from 'styled-system/patterns';
 import type { Network, NetworkMember } from '@/contract/networks';
 import { formatDateTime } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
+import { type Translate, useT } from '@/i18n';
 import { orNotFound } from '@/routes/_protected/-components/not-in-team';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
@@ -32,20 +33,22 @@ export const Route = createFileRoute('/_protected/_section/_team/networks/$id')(
       orNotFound(queryClient.ensureQueryData(networkQuery(team.id, params.id))),
       queryClient.ensureInfiniteQueryData(computesQuery(team.id, {})),
     ]),
-  notFoundComponent: () => <Missing title="Network not found" what="There is no such network in this team" />,
+  notFoundComponent: () => <Missing />,
   component: NetworkPage,
 });
 
-function Missing({ title, what }: { title: string; what: string }) {
+/** The page of a network that is not in this team, or (`deleted`, its name) was deleted while open. */
+function Missing({ deleted }: { deleted?: string }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={deleted ?? t('networks.missing.title')} />
       <EmptyState
-        title={what}
-        description="Someone in your team may have deleted it, here or in another window, or it belongs to another team."
+        title={deleted !== undefined ? t('networks.missing.deleted') : t('networks.missing.none')}
+        description={t('networks.missing.text')}
         action={
           <Link to="/networks" className={buttonRecipe({ variant: 'outline' })}>
-            Back to the networks
+            {t('networks.missing.back')}
           </Link>
         }
       />
@@ -54,14 +57,15 @@ function Missing({ title, what }: { title: string; what: string }) {
 }
 
 /** Who leaves with the network, in words. */
-function leavingWords(network: Network): string {
+function leavingWords(network: Network, t: Translate): string {
   const [only, ...others] = network.members;
-  if (!only) return 'No compute is on it.';
-  if (others.length === 0) return `${only.hostname} leaves it and loses its address on it.`;
-  return `Its ${network.members.length} computes leave it and lose their addresses on it.`;
+  if (!only) return t('networks.leaving.none');
+  if (others.length === 0) return t('networks.leaving.one', { hostname: only.hostname });
+  return t('networks.leaving.many', { count: network.members.length });
 }
 
 function NetworkPage() {
+  const t = useT();
   const { id } = Route.useParams();
   const team = useTeam();
   const navigate = useNavigate();
@@ -71,7 +75,7 @@ function NetworkPage() {
   const mayManage = can(team.role, 'resources.manage');
   const leave = useRemoveNetworkMember(team.id, id, {
     onSuccess: (_, member) =>
-      setNotice(`${member.hostname} left ${network.name}; its address there is free again.`),
+      setNotice(t('networks.members.left', { hostname: member.hostname, network: network.name })),
   });
   const remove = useDeleteNetwork(team.id, { onSuccess: () => void navigate({ to: '/networks' }) });
   const confirmLeave = useConfirmAction((member: NetworkMember) =>
@@ -79,7 +83,7 @@ function NetworkPage() {
   );
   const confirmDelete = useConfirmAction((target: Network) => remove.mutateAsync(target));
   if (error instanceof ApiError && error.status === 404 && !remove.isPending && !remove.isSuccess) {
-    return <Missing title={network.name} what="This network was deleted" />;
+    return <Missing deleted={network.name} />;
   }
 
   return (
@@ -97,7 +101,7 @@ function NetworkPage() {
         actions={
           mayManage ? (
             <Button variant="outline" onClick={() => confirmDelete.ask(network)}>
-              Delete
+              {t('networks.delete')}
             </Button>
           ) : null
         }
@@ -106,22 +110,22 @@ function NetworkPage() {
         <SimulatedNetworkNotice network={network} />
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {remove.error && !confirmDelete.target ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <section aria-label="Members" className={grid({ gap: '2' })}>
+        <section aria-label={t('networks.members.label')} className={grid({ gap: '2' })}>
           <Text as="h2" variant="sectionTitle">
-            Members ({membersCount(network)})
+            {t('networks.members.title', { members: membersCount(network) })}
           </Text>
           {network.members.length === 0 ? (
-            <Text variant="hint">No compute is on it yet: add one below.</Text>
+            <Text variant="hint">{t('networks.members.none')}</Text>
           ) : (
-            <Table.Root caption={`Computes on ${network.name}`} hideCaption>
+            <Table.Root caption={t('networks.members.caption', { name: network.name })} hideCaption>
               <Table.Head>
                 <Table.Row>
-                  <Table.Header>Compute</Table.Header>
-                  <Table.Header>Private address</Table.Header>
-                  <Table.Header>Joined</Table.Header>
+                  <Table.Header>{t('networks.members.compute')}</Table.Header>
+                  <Table.Header>{t('networks.members.address')}</Table.Header>
+                  <Table.Header>{t('networks.members.joinedAt')}</Table.Header>
                   {mayManage ? (
                     <Table.Header>
-                      <VisuallyHidden>Actions</VisuallyHidden>
+                      <VisuallyHidden>{t('networks.members.actions')}</VisuallyHidden>
                     </Table.Header>
                   ) : null}
                 </Table.Row>
@@ -143,7 +147,8 @@ function NetworkPage() {
                     {mayManage ? (
                       <Table.Cell>
                         <Button size="sm" variant="ghost" onClick={() => confirmLeave.ask(member)}>
-                          Remove<VisuallyHidden> {member.hostname}</VisuallyHidden>
+                          {t('networks.members.remove')}
+                          <VisuallyHidden> {member.hostname}</VisuallyHidden>
                         </Button>
                       </Table.Cell>
                     ) : null}
@@ -153,9 +158,9 @@ function NetworkPage() {
             </Table.Root>
           )}
         </section>
-        <section aria-label="Add a compute" className={grid({ gap: '2' })}>
+        <section aria-label={t('networks.add.title')} className={grid({ gap: '2' })}>
           <Text as="h2" variant="sectionTitle">
-            Add a compute
+            {t('networks.add.title')}
           </Text>
           {mayManage ? (
             <AddMemberForm teamId={team.id} network={network} onAdded={setNotice} />
@@ -166,17 +171,22 @@ function NetworkPage() {
       </div>
       <ConfirmDialog
         {...confirmLeave.dialog}
-        title={`Remove ${confirmLeave.target?.hostname ?? ''} from ${network.name}?`}
-        description={`It loses its address ${confirmLeave.target?.address ?? ''} on this network, and the network's other computes no longer reach it there.`}
-        confirmLabel="Remove from the network"
+        cancelLabel={t('networks.cancel')}
+        title={t('networks.leaveConfirm.title', {
+          hostname: confirmLeave.target?.hostname ?? '',
+          network: network.name,
+        })}
+        description={t('networks.leaveConfirm.text', { address: confirmLeave.target?.address ?? '' })}
+        confirmLabel={t('networks.leaveConfirm.confirm')}
       >
         {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}
       </ConfirmDialog>
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete “${network.name}”?`}
-        description={`${leavingWords(network)} This cannot be undone.`}
-        confirmLabel="Delete the network"
+        cancelLabel={t('networks.cancel')}
+        title={t('networks.deleteConfirm.title', { name: network.name })}
+        description={t('networks.deleteConfirm.text', { leaving: leavingWords(network, t) })}
+        confirmLabel={t('networks.deleteConfirm.confirm')}
         danger
       >
         {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}

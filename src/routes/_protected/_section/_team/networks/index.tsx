@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { networksQuery } from '@/services/networks.queries';
@@ -19,36 +20,33 @@ export const Route = createFileRoute('/_protected/_section/_team/networks/')({
 });
 
 function NetworksPage() {
+  const t = useT();
   const team = useTeam();
   const networks = useSuspenseQuery(networksQuery(team.id)).data.networks;
   const create = can(team.role, 'resources.manage') ? (
     <Link to="/networks/new" className={buttonRecipe({ variant: 'solid' })}>
-      Create a network
+      {t('networks.create')}
     </Link>
   ) : null;
   const simulated = networks.find((network) => network.isolation === 'simulated');
   return (
     <>
-      <PageHeader
-        title="Networks"
-        description="Private networks between the team's computes: each member gets an address of the network's block, which nothing outside the network reaches."
-        actions={create}
-      />
+      <PageHeader title={t('networks.title')} description={t('networks.lead')} actions={create} />
       <div className={grid({ gap: '4' })}>
         {simulated ? <SimulatedNetworkNotice network={simulated} /> : null}
         {networks.length === 0 ? (
           <EmptyState
-            title="No private networks yet"
-            description="Create one with a block inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16, then add the computes that should reach each other on it."
+            title={t('networks.empty.title')}
+            description={t('networks.empty.text')}
             action={create}
           />
         ) : (
-          <Table.Root caption={`Private networks of the team (${networks.length})`} hideCaption>
+          <Table.Root caption={t('networks.list.caption', { count: networks.length })} hideCaption>
             <Table.Head>
               <Table.Row>
-                <Table.Header>Network</Table.Header>
-                <Table.Header>Block</Table.Header>
-                <Table.Header>Members</Table.Header>
+                <Table.Header>{t('networks.list.network')}</Table.Header>
+                <Table.Header>{t('networks.list.block')}</Table.Header>
+                <Table.Header>{t('networks.members.label')}</Table.Header>
               </Table.Row>
             </Table.Head>
             <Table.Body>

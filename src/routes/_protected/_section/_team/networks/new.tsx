@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { suggestedBlock } from '@/domain/private-networks';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { useCreateNetwork } from '@/services/networks.mutations';
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_protected/_section/_team/networks/new')(
 });
 
 function NewNetworkPage() {
+  const t = useT();
   const team = useTeam();
   const navigate = useNavigate();
   const networks = useSuspenseQuery(networksQuery(team.id)).data.networks;
@@ -23,10 +25,7 @@ function NewNetworkPage() {
   const create = useCreateNetwork(team.id);
   return (
     <>
-      <PageHeader
-        title="New network"
-        description="A private IPv4 network for the team's computes; add them from its page."
-      />
+      <PageHeader title={t('networks.new.title')} description={t('networks.new.lead')} />
       <NetworkForm
         suggestedBlock={suggestion}
         create={(request) => create.mutateAsync(request)}

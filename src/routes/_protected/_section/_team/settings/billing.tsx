@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import {
@@ -32,12 +33,16 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/billin
 });
 
 function SettingsBillingPage() {
+  const t = useT();
   const team = useTeam();
   const { topup } = Route.useSearch();
   const mayManage = can(team.role, 'billing.manage');
   return (
     <>
-      <SectionHeading title="Billing" documentTitle="Billing · Settings" />
+      <SectionHeading
+        title={t('teamSettings.tab.billing')}
+        documentTitle={t('teamSettings.documentTitle', { page: t('teamSettings.tab.billing') })}
+      />
       <BillingAccess>
         <div className={grid({ gap: '6' })}>
           <BalancePanel teamId={team.id} mayTopUp={mayManage} returnedTopUp={topup} />

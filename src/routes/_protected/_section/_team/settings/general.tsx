@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { limitsQuery } from '@/services/teams.queries';
@@ -17,10 +18,12 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/genera
 });
 
 function SettingsGeneralPage() {
+  const t = useT();
   const team = useTeam();
+  const title = t('teamSettings.tab.general');
   return (
     <>
-      <SectionHeading title="General" documentTitle="General · Settings" />
+      <SectionHeading title={title} documentTitle={t('teamSettings.documentTitle', { page: title })} />
       <div className={grid({ gap: '5' })}>
         <TeamDetailsSection key={`${team.id}-${team.name}-${team.currency}`} team={team} />
         <VerificationSection team={team} />

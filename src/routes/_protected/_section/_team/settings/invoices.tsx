@@ -5,10 +5,12 @@ import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import type { Invoice } from '@/contract/billing';
-import { formatBillingMonth, formatDateTime } from '@/domain/helpers/time';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { formatBillingMonth, formatDateTimeWithZone } from '@/domain/helpers/time';
 import { computeLabel } from '@/domain/invoice-lines';
 import { formatMoney } from '@/domain/money';
 import { can } from '@/domain/permissions';
+import { type Translate, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { fetchInvoiceFile } from '@/services/billing.api';
@@ -24,6 +26,7 @@ import { Text, textRecipe } from '@/ui/text';
 import { BillingAccess } from './-components/billing-access';
 import { SandboxMonthEnd } from './-components/sandbox-month-end';
 
+import { StorageInvoiceLines } from './-components/storage-invoice-lines';
 // /settings/invoices: one invoice per month, its lines, and its PDF and CSV. ?invoice=<id> opens one.
 export const Route = createFileRoute('/_protected/_section/_team/settings/invoices')({
   validateSearch: (search): { invoice?: string } =>
@@ -44,11 +47,13 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/invoic
 });
 
 function SettingsInvoicesPage() {
+  const t = useT();
   const team = useTeam();
   const { invoice } = Route.useSearch();
+  const title = t('teamSettings.tab.invoices');
   return (
     <>
-      <SectionHeading title="Invoices" documentTitle="Invoices · Settings" />
+      <SectionHeading title={title} documentTitle={t('teamSettings.documentTitle', { page: title })} />
       <BillingAccess>
         {invoice ? (
           <InvoiceDetail teamId={team.id} id={invoice} />
@@ -63,24 +68,33 @@ function SettingsInvoicesPage() {
   );
 }
 
+function statusWord(t: Translate, status: Invoice['status']): string {
+  return status === 'paid' ? t('invoices.status.paid') : t('invoices.status.unpaid');
+}
+
+/** Who the invoice is addressed to, in one line: the company (or team), its tax ID, its address. */
+function recipient(t: Translate, billTo: Invoice['billTo']): string {
+  const name = billTo.companyName ?? billTo.teamName;
+  const who = billTo.taxId ? t('invoices.recipientWithTaxId', { name, taxId: billTo.taxId }) : name;
+  const { addressLine1, addressLine2, postalCode, city, country } = billTo;
+  if ([addressLine1, city, country].filter(Boolean).length === 0) return who;
+  return [who, addressLine1, addressLine2, postalCode, city, country].filter(Boolean).join(', ');
+}
+
 function InvoiceList({ teamId }: { teamId: string }) {
+  const t = useT();
   const list = useSuspenseQuery(invoicesQuery(teamId));
   if (list.data.invoices.length === 0) {
-    return (
-      <EmptyState
-        title="No invoices yet"
-        description="An invoice is issued at the start of each month for the month before: one line per compute, hours × rate, then tax."
-      />
-    );
+    return <EmptyState title={t('invoices.empty')} description={t('invoices.emptyLead')} />;
   }
   return (
-    <Table.Root caption="Invoices of the team" hideCaption>
+    <Table.Root caption={t('invoices.caption')} hideCaption>
       <Table.Head>
         <Table.Row>
-          <Table.Header>Number</Table.Header>
-          <Table.Header>Period</Table.Header>
-          <Table.Header numeric>Total</Table.Header>
-          <Table.Header>Status</Table.Header>
+          <Table.Header>{t('invoices.column.number')}</Table.Header>
+          <Table.Header>{t('invoices.column.period')}</Table.Header>
+          <Table.Header numeric>{t('invoices.total')}</Table.Header>
+          <Table.Header>{t('invoices.column.status')}</Table.Header>
         </Table.Row>
       </Table.Head>
       <Table.Body>
@@ -99,7 +113,7 @@ function InvoiceList({ teamId }: { teamId: string }) {
             <Table.Cell numeric>{formatMoney(invoice.totalMinor, invoice.currency)}</Table.Cell>
             <Table.Cell>
               <Badge tone={invoice.status === 'paid' ? 'success' : 'warning'}>
-                {invoice.status === 'paid' ? 'Paid' : 'Unpaid'}
+                {statusWord(t, invoice.status)}
               </Badge>
             </Table.Cell>
           </Table.Row>
@@ -110,12 +124,13 @@ function InvoiceList({ teamId }: { teamId: string }) {
 }
 
 function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
+  const t = useT();
   const router = useRouter();
   const invoice = useQuery(invoiceQuery(teamId, id));
   const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
   const back = (
     <Link to="/settings/invoices" className={textRecipe({ variant: 'linkSmall' })}>
-      ← All invoices
+      {t('invoices.back')}
     </Link>
   );
   if (invoice.isPending) return <SkeletonText lines={6} />;
@@ -136,31 +151,28 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',
-        title: `The ${format.toUpperCase()} could not be downloaded`,
+        title: format === 'pdf' ? t('invoices.pdfFailed') : t('invoices.csvFailed'),
         description: failure instanceof Error ? failure.message : undefined,
       });
     } finally {
       setDownloading(null);
     }
   };
-  const billTo = data.billTo;
   return (
     <article aria-labelledby="invoice-title" className={grid({ gap: '4' })}>
       {back}
       <div className={wrap({ gap: '3', align: 'center' })}>
         <Text as="h3" id="invoice-title" variant="sectionTitle" className={css({ flex: '1' })}>
-          Invoice {data.number} · {formatBillingMonth(data.periodStart)}
+          {t('invoices.heading', { number: data.number, month: formatBillingMonth(data.periodStart) })}
         </Text>
-        <Badge tone={data.status === 'paid' ? 'success' : 'warning'}>
-          {data.status === 'paid' ? 'Paid' : 'Unpaid'}
-        </Badge>
+        <Badge tone={data.status === 'paid' ? 'success' : 'warning'}>{statusWord(t, data.status)}</Badge>
         <Button
           size="sm"
           variant="outline"
           loading={downloading === 'pdf'}
           onClick={() => void download('pdf')}
         >
-          Download PDF
+          {t('billing.downloadPdf')}
         </Button>
         <Button
           size="sm"
@@ -168,42 +180,44 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           loading={downloading === 'csv'}
           onClick={() => void download('csv')}
         >
-          Download CSV
+          {t('billing.downloadCsv')}
         </Button>
       </div>
       <Text variant="caption">
-        Issued {formatDateTime(data.issuedAt)} to {billTo.companyName ?? billTo.teamName}
-        {billTo.taxId ? ` (tax ID ${billTo.taxId})` : ''}
-        {[billTo.addressLine1, billTo.city, billTo.country].filter(Boolean).length > 0
-          ? `, ${[billTo.addressLine1, billTo.addressLine2, billTo.postalCode, billTo.city, billTo.country].filter(Boolean).join(', ')}`
-          : ''}
-        .
+        {t('invoices.issued', {
+          date: formatDateTimeWithZone(data.issuedAt),
+          recipient: recipient(t, data.billTo),
+        })}
       </Text>
-      <Table.Root caption={`Lines of invoice ${data.number}`} hideCaption>
-        <Table.Head>
-          <Table.Row>
-            <Table.Header>Compute</Table.Header>
-            <Table.Header>Plan</Table.Header>
-            <Table.Header numeric>Hours</Table.Header>
-            <Table.Header numeric>Rate</Table.Header>
-            <Table.Header numeric>Amount</Table.Header>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {data.lines.map((line) => (
-            <Table.Row key={line.computeId}>
-              <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
-              <Table.Cell>{line.plan}</Table.Cell>
-              <Table.Cell numeric>{line.hours}</Table.Cell>
-              <Table.Cell numeric>{money(line.rateMinor)}/h</Table.Cell>
-              <Table.Cell numeric>
-                {money(line.amountMinor)}
-                {line.capped ? ' (monthly cap)' : ''}
-              </Table.Cell>
+{data.lines.length > 0 ? (
+        <Table.Root caption={t('invoices.linesCaption', { number: data.number })} hideCaption>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>{t('invoices.column.compute')}</Table.Header>
+              <Table.Header>{t('invoices.column.plan')}</Table.Header>
+              <Table.Header numeric>{t('invoices.column.hours')}</Table.Header>
+              <Table.Header numeric>{t('invoices.column.rate')}</Table.Header>
+              <Table.Header numeric>{t('billing.ledger.amount')}</Table.Header>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Head>
+          <Table.Body>
+            {data.lines.map((line) => (
+              <Table.Row key={line.computeId}>
+                <Table.Cell mono>{computeLabel(line, data.lines)}</Table.Cell>
+                <Table.Cell>{line.plan}</Table.Cell>
+                <Table.Cell numeric>{formatNumber(line.hours)}</Table.Cell>
+                <Table.Cell numeric>{t('invoices.perHour', { rate: money(line.rateMinor) })}</Table.Cell>
+                <Table.Cell numeric>
+                  {line.capped
+                    ? t('invoices.capped', { amount: money(line.amountMinor) })
+                    : money(line.amountMinor)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+      <StorageInvoiceLines invoice={data} />
       <dl
         className={grid({
           gap: '1',
@@ -212,12 +226,12 @@ function InvoiceDetail({ teamId, id }: { teamId: string; id: string }) {
           textAlign: 'right',
         })}
       >
-        <dt>Subtotal</dt>
+        <dt>{t('invoices.subtotal')}</dt>
         <dd>{money(data.subtotalMinor)}</dd>
-        <dt>Tax ({data.taxRatePercent} %)</dt>
+        <dt>{t('invoices.tax', { rate: formatNumber(Number(data.taxRatePercent)) })}</dt>
         <dd>{money(data.taxMinor)}</dd>
         <Text as="dt" variant="bold">
-          Total
+          {t('invoices.total')}
         </Text>
         <Text as="dd" variant="bold" data-testid="invoice-total">
           {money(data.totalMinor)}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { flex } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { TabNav } from '@/routes/-components/tab-nav';
 import { Button } from '@/ui/button';
@@ -13,16 +14,17 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/member
 });
 
 function MembersLayout() {
+  const t = useT();
   const team = useTeam();
   const [inviting, setInviting] = useState(false);
   return (
     <>
       <div className={flex({ align: 'flex-end', justify: 'space-between', gap: '3' })}>
         <TabNav
-          label="Members"
+          label={t('teamSettings.tab.members')}
           tabs={[
-            { label: 'Active', to: '/settings/members/active' },
-            { label: 'Pending', to: '/settings/members/pending' },
+            { label: t('members.tab.active'), to: '/settings/members/active' },
+            { label: t('members.tab.pending'), to: '/settings/members/pending' },
           ]}
         />
         {can(team.role, 'members.invite') ? (
@@ -32,7 +34,7 @@ function MembersLayout() {
             className={css({ marginBottom: '6' })}
             onClick={() => setInviting(true)}
           >
-            Invite someone
+            {t('members.invite.open')}
           </Button>
         ) : null}
       </div>

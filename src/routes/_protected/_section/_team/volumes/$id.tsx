@@ -3,8 +3,10 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { useState } from 'react';
 import { grid, wrap } from 'styled-system/patterns';
 import { MAX_VOLUME_GB, type Volume } from '@/contract/volumes';
-import { formatDateTime } from '@/domain/helpers/time';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
+import { tRich, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader, SectionHeading } from '@/routes/-components/page';
 import { locationsQuery } from '@/services/computes.queries';
@@ -35,22 +37,22 @@ export const Route = createFileRoute('/_protected/_section/_team/volumes/$id')({
       throw error;
     }
   },
-  notFoundComponent: () => (
-    <VolumeMissing title="Volume not found" text="There is no such volume in this team" />
-  ),
+  notFoundComponent: () => <VolumeMissing />,
   component: VolumePage,
 });
 
-function VolumeMissing({ title, text }: { title: string; text: string }) {
+/** The page of a volume that is not in this team, or (`deleted`, its name) was deleted while open. */
+function VolumeMissing({ deleted }: { deleted?: string }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={deleted ?? t('volumes.missing.title')} />
       <EmptyState
-        title={text}
-        description="It may have been deleted, here or in another window, or it belongs to another team."
+        title={deleted !== undefined ? t('volumes.missing.deleted') : t('volumes.missing.none')}
+        description={t('volumes.missing.text')}
         action={
           <Link to="/volumes" className={buttonRecipe({ variant: 'outline' })}>
-            Back to the volumes
+            {t('volumes.missing.back')}
           </Link>
         }
       />
@@ -63,7 +65,7 @@ function VolumePage() {
   const team = useTeam();
   const { data, error } = useSuspenseQuery(volumeQuery(team.id, id));
   if (error instanceof ApiError && error.status === 404) {
-    return <VolumeMissing title={data.volume.name} text="This volume was deleted" />;
+    return <VolumeMissing deleted={data.volume.name} />;
   }
   return <VolumeDetail key={data.volume.id} volume={data.volume} history={data.history} />;
 }
@@ -75,6 +77,7 @@ function VolumeDetail({
   volume: Volume;
   history: { action: string; message: string; actor: { name: string } | null; at: string }[];
 }) {
+  const t = useT();
   const team = useTeam();
   const navigate = useNavigate();
   const locations = useSuspenseQuery(locationsQuery()).data.locations;
@@ -84,9 +87,11 @@ function VolumeDetail({
   const mayManage = can(team.role, 'resources.manage');
   const [notice, setNotice] = useState<string | null>(null);
   const [size, setSize] = useState(String(volume.sizeGb + 10));
-  const detach = useDetachVolume(team.id, { onSuccess: () => setNotice(`“${volume.name}” is detached.`) });
+  const detach = useDetachVolume(team.id, {
+    onSuccess: () => setNotice(t('volumes.detached', { name: volume.name })),
+  });
   const grow = useGrowVolume(team.id, {
-    onSuccess: ({ volume: grown }) => setNotice(`“${grown.name}” now holds ${grown.sizeGb} GB.`),
+    onSuccess: ({ volume: grown }) => setNotice(t('volumes.grown', { name: grown.name, size: grown.sizeGb })),
   });
   const remove = useDeleteVolume(team.id, {
     onSuccess: () => navigate({ to: '/volumes' }),
@@ -97,29 +102,39 @@ function VolumeDetail({
   const location = locations.find((entry) => entry.id === volume.locationId)?.name ?? volume.locationId;
   const wanted = Number(size);
   const busy = volume.operation !== null;
+  const documentTitle = t('volumes.detail.documentTitle', { name: volume.name });
+  const monthly = monthlyPrice(price, volume.sizeGb, team.currency);
+  const grownPrice = monthlyPrice(price, confirmGrow.target ?? wanted, team.currency);
   return (
     <>
       <PageHeader
         title={volume.name}
-        description={`${volume.sizeGb} GB in ${location} · ${monthlyPrice(price, volume.sizeGb, team.currency) ?? ''}`}
+        description={
+          monthly
+            ? t('volumes.detail.lead', { size: volume.sizeGb, location, price: monthly })
+            : t('volumes.detail.leadNoPrice', { size: volume.sizeGb, location })
+        }
       />
       <div className={grid({ gap: '6' })}>
         <VolumeSimulatorNotice />
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         <section className={grid({ gap: '3' })}>
-          <SectionHeading title="Attachment" documentTitle={`${volume.name} · Volumes`} />
+          <SectionHeading title={t('volumes.attachment.title')} documentTitle={documentTitle} />
           <div className={wrap({ gap: '2', alignItems: 'center' })}>
             <VolumeStatus volume={volume} />
             {volume.attachedTo ? (
               <Text as="span" variant="small">
-                to{' '}
-                <Link
-                  to="/computes/$id/volumes"
-                  params={{ id: volume.attachedTo.id }}
-                  className={textRecipe({ variant: 'link' })}
-                >
-                  {volume.attachedTo.hostname}
-                </Link>
+                {tRich('volumes.attachment.to', {
+                  compute: (
+                    <Link
+                      to="/computes/$id/volumes"
+                      params={{ id: volume.attachedTo.id }}
+                      className={textRecipe({ variant: 'link' })}
+                    >
+                      {volume.attachedTo.hostname}
+                    </Link>
+                  ),
+                })}
               </Text>
             ) : null}
           </div>
@@ -128,7 +143,7 @@ function VolumeDetail({
           ) : volume.attachedTo ? (
             <div>
               <Button variant="outline" disabled={busy} onClick={() => confirmDetach.ask(true)}>
-                Detach
+                {t('volumes.detach')}
               </Button>
             </div>
           ) : (
@@ -136,7 +151,12 @@ function VolumeDetail({
               teamId={team.id}
               volume={volume}
               onAttached={(attached) =>
-                setNotice(`“${attached.name}” is attached to ${attached.attachedTo?.hostname}.`)
+                setNotice(
+                  t('volumes.attached', {
+                    name: attached.name,
+                    hostname: attached.attachedTo?.hostname ?? '',
+                  }),
+                )
               }
             />
           )}
@@ -144,7 +164,7 @@ function VolumeDetail({
         </section>
         {mayManage ? (
           <section className={grid({ gap: '3', maxWidth: '32rem' })}>
-            <SectionHeading title="Grow" documentTitle={`${volume.name} · Volumes`} />
+            <SectionHeading title={t('volumes.grow.title')} documentTitle={documentTitle} />
             <form
               noValidate
               className={grid({ gap: '3' })}
@@ -154,7 +174,7 @@ function VolumeDetail({
               }}
             >
               <TextField
-                label="New size (GB)"
+                label={t('volumes.grow.size')}
                 inputMode="numeric"
                 value={size}
                 onChange={(event) => {
@@ -162,30 +182,34 @@ function VolumeDetail({
                   grow.reset();
                 }}
                 error={grow.error?.fieldErrors.sizeGb}
-                help={`More than ${volume.sizeGb} GB, at most ${MAX_VOLUME_GB.toLocaleString('en-US')} GB. A volume never shrinks; grow the file system inside the guest after.`}
+                help={t('volumes.grow.help', { size: volume.sizeGb, max: formatNumber(MAX_VOLUME_GB) })}
               />
               {grow.error && !grow.error.fieldErrors.sizeGb ? (
                 <Alert tone="error">{grow.error.message}</Alert>
               ) : null}
               <div>
                 <Button type="submit" variant="outline" disabled={busy}>
-                  Grow
+                  {t('volumes.grow.submit')}
                 </Button>
               </div>
             </form>
           </section>
         ) : null}
         <section className={grid({ gap: '3' })}>
-          <SectionHeading title="History" documentTitle={`${volume.name} · Volumes`} />
-          <ol className={grid({ gap: '2' })} aria-label="History of the volume">
+          <SectionHeading title={t('volumes.history.title')} documentTitle={documentTitle} />
+          <ol className={grid({ gap: '2' })} aria-label={t('volumes.history.label')}>
             {history.map((event) => (
               <li key={`${event.at}-${event.action}`}>
                 <Text as="span" variant="strong">
                   {event.message}
                 </Text>{' '}
                 <Text as="span" variant="muted">
-                  {event.actor ? `${event.actor.name} · ` : ''}
-                  {formatDateTime(event.at)}
+                  {event.actor
+                    ? t('volumes.history.byWhen', {
+                        name: event.actor.name,
+                        when: formatDateTimeWithZone(event.at),
+                      })
+                    : formatDateTimeWithZone(event.at)}
                 </Text>
               </li>
             ))}
@@ -193,11 +217,9 @@ function VolumeDetail({
         </section>
         {mayManage ? (
           <section className={grid({ gap: '3' })}>
-            <SectionHeading title="Delete" documentTitle={`${volume.name} · Volumes`} />
+            <SectionHeading title={t('volumes.delete.title')} documentTitle={documentTitle} />
             <Text variant="muted">
-              {volume.attachedTo
-                ? 'Detach the volume before deleting it, so no guest loses a disk it uses.'
-                : 'Its data is deleted with it.'}
+              {volume.attachedTo ? t('volumes.delete.detachFirst') : t('volumes.delete.text')}
             </Text>
             {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
             <div>
@@ -206,7 +228,7 @@ function VolumeDetail({
                 disabled={busy || volume.attachedTo !== null}
                 onClick={() => confirmDelete.ask(true)}
               >
-                Delete the volume
+                {t('volumes.delete.submit')}
               </Button>
             </div>
           </section>
@@ -214,21 +236,32 @@ function VolumeDetail({
       </div>
       <ConfirmDialog
         {...confirmDetach.dialog}
-        title={`Detach “${volume.name}”?`}
-        description={`Unmount it inside ${volume.attachedTo?.hostname ?? 'the guest'} first: a running guest loses the disk at once. Its data stays on the volume.`}
-        confirmLabel="Detach"
+        cancelLabel={t('volumes.cancel')}
+        title={t('volumes.detachConfirm.title', { name: volume.name })}
+        description={
+          volume.attachedTo
+            ? t('volumes.detachConfirm.text', { hostname: volume.attachedTo.hostname })
+            : t('volumes.detachConfirm.textGuest')
+        }
+        confirmLabel={t('volumes.detach')}
       />
       <ConfirmDialog
         {...confirmGrow.dialog}
-        title={`Grow “${volume.name}” to ${confirmGrow.target ?? wanted} GB?`}
-        description={`It will cost ${monthlyPrice(price, confirmGrow.target ?? wanted, team.currency) ?? 'its new size'} while it exists.`}
-        confirmLabel="Grow"
+        cancelLabel={t('volumes.cancel')}
+        title={t('volumes.growConfirm.title', { name: volume.name, size: confirmGrow.target ?? wanted })}
+        description={
+          grownPrice
+            ? t('volumes.growConfirm.text', { price: grownPrice })
+            : t('volumes.growConfirm.textNoPrice')
+        }
+        confirmLabel={t('volumes.grow.submit')}
       />
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete “${volume.name}”?`}
-        description="The volume and its data are deleted. This cannot be undone."
-        confirmLabel="Delete the volume"
+        cancelLabel={t('volumes.cancel')}
+        title={t('volumes.deleteConfirm.title', { name: volume.name })}
+        description={t('volumes.deleteConfirm.text')}
+        confirmLabel={t('volumes.delete.submit')}
         danger
       />
     </>

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { PageHeader } from '@/routes/-components/page';
 import { locationsQuery } from '@/services/computes.queries';
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/_protected/_section/_team/volumes/')({
 });
 
 function VolumesPage() {
+  const t = useT();
   const team = useTeam();
   const volumes = useSuspenseQuery(volumesQuery(team.id)).data.volumes;
   const locations = useSuspenseQuery(locationsQuery()).data.locations;
@@ -39,32 +41,28 @@ function VolumesPage() {
   const locationName = (id: string) => locations.find((location) => location.id === id)?.name ?? id;
   const create = mayManage ? (
     <Button variant="solid" onClick={() => setCreating(true)}>
-      Create a volume
+      {t('volumes.create')}
     </Button>
   ) : null;
   return (
     <>
-      <PageHeader
-        title="Volumes"
-        description="Block storage for your computes: attach a volume to a compute of its location, even while it runs; its data stays on it when detached."
-        actions={create}
-      />
+      <PageHeader title={t('volumes.title')} description={t('volumes.lead')} actions={create} />
       <div className={grid({ gap: '4' })}>
         <VolumeSimulatorNotice />
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {volumes.length === 0 ? (
           <EmptyState
-            title="No volumes yet"
-            description="Create one with a size and a location, then attach it to a compute there."
+            title={t('volumes.empty.title')}
+            description={t('volumes.empty.text')}
             action={create}
           />
         ) : (
-          <Table.Root caption={`Volumes of the team (${volumes.length})`} hideCaption>
+          <Table.Root caption={t('volumes.list.caption', { count: volumes.length })} hideCaption>
             <Table.Head>
               <Table.Row>
-                <Table.Header>Volume</Table.Header>
-                <Table.Header>Status</Table.Header>
-                <Table.Header numeric>Size</Table.Header>
+                <Table.Header>{t('volumes.list.volume')}</Table.Header>
+                <Table.Header>{t('volumes.list.status')}</Table.Header>
+                <Table.Header numeric>{t('volumes.list.size')}</Table.Header>
               </Table.Row>
             </Table.Head>
             <Table.Body>
@@ -82,10 +80,14 @@ function VolumesPage() {
                   </Table.Cell>
                   <Table.Cell>
                     <VolumeStatus volume={volume} />
-                    {volume.attachedTo ? <Table.Detail>on {volume.attachedTo.hostname}</Table.Detail> : null}
+                    {volume.attachedTo ? (
+                      <Table.Detail>
+                        {t('volumes.list.on', { hostname: volume.attachedTo.hostname })}
+                      </Table.Detail>
+                    ) : null}
                   </Table.Cell>
                   <Table.Cell numeric>
-                    {volume.sizeGb} GB
+                    {t('volumes.sizeGb', { size: volume.sizeGb })}
                     <Table.Detail>{monthlyPrice(price, volume.sizeGb, team.currency)}</Table.Detail>
                   </Table.Cell>
                 </Table.Row>
@@ -99,7 +101,7 @@ function VolumesPage() {
           team={team}
           onClose={(made) => {
             setCreating(false);
-            if (made) setNotice(`“${made.name}” is ready: open it to attach it to a compute.`);
+            if (made) setNotice(t('volumes.created', { name: made.name }));
           }}
         />
       ) : null}

@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Terminal } from '@xterm/xterm';
-import '@xterm/xterm/css/xterm.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, hstack, wrap } from 'styled-system/patterns';
@@ -29,10 +28,13 @@ export const Route = createFileRoute('/_protected/_section/_team/computes/termin
   component: TerminalPage,
 });
 
+// xterm.js's stylesheet comes with it: imported at the top of this file, it went with the route tree into
+// the stylesheet every first page loads.
 const loadTerminal = async () => {
   const [{ Terminal }, { FitAddon }] = await Promise.all([
     import('@xterm/xterm'),
     import('@xterm/addon-fit'),
+    import('@xterm/xterm/css/xterm.css'),
   ]);
   return { Terminal, FitAddon };
 };

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { MAX_TAGS, tagSchema } from '@/contract/computes';
 import { FIREWALL_PROTOCOLS, type Firewall, type FirewallRequest } from '@/contract/firewalls';
+import { useT } from '@/i18n';
 import { type FirewallProtocol, firewallFormMachine } from '@/machines/firewall-form';
 import { computesQuery } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
@@ -33,6 +34,7 @@ export function FirewallForm(props: {
   submitLabel: string;
 }) {
   const { teamId, firewall, save, onSaved, onCancel, submitLabel } = props;
+  const t = useT();
   const computes = useSuspenseInfiniteQuery(computesQuery(teamId, {})).data.pages.flatMap(
     (page) => page.computes,
   );
@@ -57,7 +59,9 @@ export function FirewallForm(props: {
   return (
     <form
       noValidate
-      aria-label={firewall ? `Edit ${firewall.name}` : 'New firewall'}
+      aria-label={
+        firewall ? t('firewalls.form.editLabel', { name: firewall.name }) : t('firewalls.new.title')
+      }
       className={grid({ gap: '5', maxWidth: '48rem' })}
       onSubmit={(event) => {
         event.preventDefault();
@@ -65,24 +69,23 @@ export function FirewallForm(props: {
       }}
     >
       <TextField
-        label="Name"
+        label={t('firewalls.form.name')}
         value={values.name}
         maxLength={64}
         onChange={(event) => actor.send({ type: 'name.changed', value: event.target.value })}
         error={errors.name}
       />
       <fieldset className={grid({ gap: '3' })}>
-        <legend className={textRecipe({ variant: 'sectionTitle' })}>Inbound rules</legend>
-        <Text variant="hint">
-          Inbound traffic a rule does not allow is dropped; outbound is open. A firewall without rules lets
-          nothing in.
-        </Text>
+        <legend className={textRecipe({ variant: 'sectionTitle' })}>{t('firewalls.rules.title')}</legend>
+        <Text variant="hint">{t('firewalls.form.rulesHint')}</Text>
         {values.rules.map((rule, index) => (
           <fieldset key={rule.key} className={grid({ gap: '2', paddingBlock: '2' })}>
-            <legend className={textRecipe({ variant: 'strong' })}>Rule {index + 1}</legend>
+            <legend className={textRecipe({ variant: 'strong' })}>
+              {t('firewalls.form.rule', { number: index + 1 })}
+            </legend>
             <div className={wrap({ gap: '3', align: 'flex-start' })}>
               <Select
-                label="Protocol"
+                label={t('firewalls.rule.protocol')}
                 items={PROTOCOLS}
                 value={rule.protocol}
                 onValueChange={(value) =>
@@ -92,9 +95,9 @@ export function FirewallForm(props: {
               />
               {rule.protocol === 'icmp' ? null : (
                 <TextField
-                  label="Ports"
+                  label={t('firewalls.rule.ports')}
                   mono
-                  placeholder="22 or 8000-8999"
+                  placeholder={t('firewalls.form.portsPlaceholder')}
                   value={rule.ports}
                   onChange={(event) =>
                     actor.send({ type: 'rule.changed', index, field: 'ports', value: event.target.value })
@@ -104,9 +107,9 @@ export function FirewallForm(props: {
               )}
             </div>
             <TextField
-              label="Sources"
+              label={t('firewalls.rule.sources')}
               mono
-              help="Addresses or prefixes, separated by commas: 0.0.0.0/0 and ::/0 mean anywhere."
+              help={t('firewalls.form.sourcesHelp')}
               value={rule.sources}
               onChange={(event) =>
                 actor.send({ type: 'rule.changed', index, field: 'sources', value: event.target.value })
@@ -120,7 +123,7 @@ export function FirewallForm(props: {
                 variant="ghost"
                 onClick={() => actor.send({ type: 'rule.removed', index })}
               >
-                Remove rule {index + 1}
+                {t('firewalls.form.removeRule', { number: index + 1 })}
               </Button>
             </div>
           </fieldset>
@@ -133,14 +136,14 @@ export function FirewallForm(props: {
             size="sm"
             onClick={() => actor.send({ type: 'rule.added' })}
           >
-            Add a rule
+            {t('firewalls.form.addRule')}
           </Button>
         </div>
       </fieldset>
       <fieldset className={grid({ gap: '2' })}>
-        <legend className={textRecipe({ variant: 'sectionTitle' })}>Applies to</legend>
+        <legend className={textRecipe({ variant: 'sectionTitle' })}>{t('firewalls.appliesTo.title')}</legend>
         {live.length === 0 ? (
-          <Text variant="hint">The team has no computes yet: a tag covers the ones made later.</Text>
+          <Text variant="hint">{t('firewalls.form.noComputes')}</Text>
         ) : (
           <div className={wrap({ gap: '4' })}>
             {live.map((compute) => (
@@ -157,15 +160,15 @@ export function FirewallForm(props: {
         )}
         {errors.computeIds ? <Alert tone="error">{errors.computeIds}</Alert> : null}
         <TagInput
-          label="Tags"
+          label={t('firewalls.form.tags')}
           tags={values.tags}
           onChange={(tags) => actor.send({ type: 'tags.changed', tags })}
           validate={(tag, current) => {
-            if (current.length >= MAX_TAGS) return `A firewall names at most ${MAX_TAGS} tags.`;
+            if (current.length >= MAX_TAGS) return t('firewalls.form.tooManyTags', { max: MAX_TAGS });
             const checked = v.safeParse(tagSchema, tag);
             return checked.success ? undefined : checked.issues[0].message;
           }}
-          help="Every compute with one of these tags, now or later. Press Enter to add."
+          help={t('firewalls.form.tagsHelp')}
           error={errors.tags}
         />
       </fieldset>
@@ -176,7 +179,7 @@ export function FirewallForm(props: {
         </Button>
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t('firewalls.cancel')}
           </Button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 // Renaming an image: the name as typed stays, the server's reason shows beside it.
 import { useState } from 'react';
 import type { Image } from '@/contract/images';
+import { useT } from '@/i18n';
 import { useRenameImage } from '@/services/images.mutations';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -9,6 +10,7 @@ import { TextField } from '@/ui/text-field';
 
 export function RenameImageDialog(props: { teamId: string; image: Image; onClose: () => void }) {
   const { teamId, image, onClose } = props;
+  const t = useT();
   const [name, setName] = useState(image.name);
   const rename = useRenameImage(teamId, { onSuccess: () => onClose() });
   return (
@@ -21,11 +23,11 @@ export function RenameImageDialog(props: { teamId: string; image: Image; onClose
           }}
         >
           <Dialog.Header>
-            <Dialog.Title>Rename “{image.name}”</Dialog.Title>
+            <Dialog.Title>{t('images.renameDialog.title', { name: image.name })}</Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
             <TextField
-              label="Name"
+              label={t('images.renameDialog.name')}
               value={name}
               maxLength={64}
               onChange={(event) => setName(event.target.value)}
@@ -37,10 +39,10 @@ export function RenameImageDialog(props: { teamId: string; image: Image; onClose
           </Dialog.Body>
           <Dialog.Footer>
             <Button variant="outline" type="button" onClick={onClose}>
-              Cancel
+              {t('images.cancel')}
             </Button>
             <Button variant="solid" type="submit" loading={rename.isPending}>
-              Rename
+              {t('images.renameDialog.submit')}
             </Button>
           </Dialog.Footer>
         </form>

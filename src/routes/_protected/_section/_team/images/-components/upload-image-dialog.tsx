@@ -1,16 +1,21 @@
-// Uploading an image: the file, its name and operating system, then the upload with its progress (the
-// image-upload machine). A refusal shows beside its field; cancelling stops the upload.
+// Uploading an image: the file, its name and operating system, what keeping it costs a month to confirm,
+// then the upload with its progress (the image-upload machine). A refusal shows beside its field;
+// cancelling stops the upload.
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { grid } from 'styled-system/patterns';
 import { fromCallback } from 'xstate';
 import type { Image } from '@/contract/images';
+import type { Team } from '@/contract/teams';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { t as translate, useT } from '@/i18n';
 import { type ImageUploadEvent, imageUploadMachine, type UploadInput } from '@/machines/image-upload';
 import { operatingSystemsQuery } from '@/services/computes.queries';
 import { ApiError } from '@/services/http';
 import { uploadImage } from '@/services/images.api';
 import { refreshImages } from '@/services/images.mutations';
+import { storagePricesQuery } from '@/services/volumes.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import * as Dialog from '@/ui/dialog';
@@ -18,11 +23,17 @@ import { Progress } from '@/ui/progress';
 import { Select } from '@/ui/select';
 import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { billedSize, imageMonthlyPrice, perGbMonth } from './image-price';
 
-export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: Image) => void }) {
-  const { teamId, onClose } = props;
+export function UploadImageDialog(props: { team: Team; onClose: (uploaded?: Image) => void }) {
+  const { team, onClose } = props;
+  const teamId = team.id;
+  const t = useT();
   const queryClient = useQueryClient();
   const systems = useSuspenseQuery(operatingSystemsQuery()).data.operatingSystems;
+  const price = useSuspenseQuery(storagePricesQuery()).data.storagePrices.find(
+    (entry) => entry.kind === 'image',
+  );
   const file = useRef<File | null>(null);
   const uploaded = useRef<Image | undefined>(undefined);
   const actor = useActorRef(
@@ -69,6 +80,9 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
+  const confirming = snapshot.hasTag('confirming');
+  const locked = busy || confirming;
+  const cost = context.file ? imageMonthlyPrice(price, context.file.size, team.currency) : null;
   const percent = context.total > 0 ? Math.round((context.loaded / context.total) * 100) : 0;
 
   return (
@@ -82,20 +96,17 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
     >
       <Dialog.Content>
         <Dialog.Header>
-          <Dialog.Title>Upload an image</Dialog.Title>
-          <Dialog.Description>
-            A disk image in qcow2 or raw format, standing alone (no backing file). It is checked, then kept as
-            a qcow2 that new computes can start from.
-          </Dialog.Description>
+          <Dialog.Title>{t('images.uploadDialog.title')}</Dialog.Title>
+          <Dialog.Description>{t('images.uploadDialog.lead')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <div className={grid({ gap: '3' })}>
             <label className={grid({ gap: '1', fontSize: 'sm', fontWeight: '500' })}>
-              Image file
+              {t('images.uploadDialog.file')}
               <input
                 type="file"
                 accept=".qcow2,.img,.raw,application/octet-stream"
-                disabled={busy}
+                disabled={locked}
                 aria-invalid={context.errors.file ? true : undefined}
                 aria-describedby={context.errors.file ? 'image-file-error' : undefined}
                 onChange={(event) => {
@@ -113,30 +124,51 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
               ) : null}
             </label>
             <TextField
-              label="Name"
+              label={t('images.uploadDialog.name')}
               value={context.name}
-              disabled={busy}
+              disabled={locked}
               maxLength={64}
               onChange={(event) => actor.send({ type: 'name.changed', value: event.target.value })}
               error={context.errors.name}
             />
             <Select
-              label="Operating system it runs"
+              label={t('images.uploadDialog.operatingSystem')}
               items={systems.map((system) => ({
                 label: `${system.name} ${system.version}`,
                 value: system.id,
               }))}
               value={context.operatingSystemId}
-              disabled={busy}
+              disabled={locked}
               onValueChange={(value) => (value ? actor.send({ type: 'os.changed', value }) : undefined)}
-              help="Tells new computes how to set it up at first boot (cloud-init)."
+              help={t('images.uploadDialog.operatingSystemHelp')}
               error={context.errors.operatingSystemId}
             />
+            {confirming && context.file ? (
+              <Alert tone="info">
+                {cost
+                  ? t('images.uploadDialog.confirmPriced', {
+                      name: context.name.trim(),
+                      size: formatSize(context.file.size),
+                      billed: billedSize(context.file.size),
+                      cost,
+                      rate: perGbMonth(price!, team.currency),
+                    })
+                  : t('images.uploadDialog.confirm', {
+                      name: context.name.trim(),
+                      size: formatSize(context.file.size),
+                      billed: billedSize(context.file.size),
+                    })}
+              </Alert>
+            ) : price && !busy ? (
+              <Text variant="muted">
+                {t('images.uploadDialog.priceNote', { rate: perGbMonth(price, team.currency) })}
+              </Text>
+            ) : null}
             {busy ? (
               <Progress
-                label="Uploading"
+                label={t('images.uploadDialog.uploading')}
                 value={percent}
-                valueText={`${percent} % of ${formatSize(context.total)}`}
+                valueText={t('images.uploadDialog.progress', { percent, total: formatSize(context.total) })}
               />
             ) : null}
             {context.message ? <Alert tone="error">{context.message}</Alert> : null}
@@ -147,18 +179,23 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
             variant="outline"
             onClick={() => {
               if (busy) actor.send({ type: 'upload.cancel' });
+              else if (confirming) actor.send({ type: 'upload.back' });
               else onClose();
             }}
           >
-            {busy ? 'Stop the upload' : 'Cancel'}
+            {busy
+              ? t('images.uploadDialog.stop')
+              : confirming
+                ? t('images.uploadDialog.back')
+                : t('images.cancel')}
           </Button>
           <Button
             variant="solid"
             loading={busy}
-            disabled={!snapshot.can({ type: 'upload.start' })}
-            onClick={() => actor.send({ type: 'upload.start' })}
+            disabled={!confirming && !snapshot.can({ type: 'upload.start' })}
+            onClick={() => actor.send({ type: confirming ? 'upload.confirm' : 'upload.start' })}
           >
-            Upload
+            {confirming ? t('images.uploadDialog.submit') : t('images.uploadDialog.continue')}
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
@@ -168,7 +205,9 @@ export function UploadImageDialog(props: { teamId: string; onClose: (uploaded?: 
 
 /** Bytes in the largest unit that keeps a whole number in front (GB and MB are powers of 1024 here). */
 export function formatSize(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const decimal = (value: number, digits: number) =>
+    formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  if (bytes >= 1024 ** 3) return translate('images.size.gb', { size: decimal(bytes / 1024 ** 3, 1) });
+  if (bytes >= 1024 ** 2) return translate('images.size.mb', { size: decimal(bytes / 1024 ** 2, 1) });
+  return translate('images.size.kb', { size: decimal(Math.max(1, Math.round(bytes / 1024)), 0) });
 }

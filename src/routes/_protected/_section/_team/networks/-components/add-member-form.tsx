@@ -5,6 +5,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import type { Network } from '@/contract/networks';
+import { useT } from '@/i18n';
 import { computesQuery } from '@/services/computes.queries';
 import { useAddNetworkMember } from '@/services/networks.mutations';
 import { Alert } from '@/ui/alert';
@@ -13,6 +14,7 @@ import { Select } from '@/ui/select';
 
 export function AddMemberForm(props: { teamId: string; network: Network; onAdded: (words: string) => void }) {
   const { teamId, network, onAdded } = props;
+  const t = useT();
   const computes = useSuspenseInfiniteQuery(computesQuery(teamId, {})).data.pages.flatMap(
     (page) => page.computes,
   );
@@ -26,7 +28,15 @@ export function AddMemberForm(props: { teamId: string; network: Network; onAdded
     onSuccess: (joined, { computeId: id }) => {
       setComputeId(null);
       const member = joined.members.find((entry) => entry.computeId === id);
-      if (member) onAdded(`${member.hostname} joined ${joined.name} at ${member.address}.`);
+      if (member) {
+        onAdded(
+          t('networks.members.joined', {
+            hostname: member.hostname,
+            network: joined.name,
+            address: member.address,
+          }),
+        );
+      }
     },
   });
   // A compute that joined meanwhile (here or elsewhere) is no longer a choice.
@@ -35,7 +45,7 @@ export function AddMemberForm(props: { teamId: string; network: Network; onAdded
   return (
     <form
       noValidate
-      aria-label="Add a compute"
+      aria-label={t('networks.add.title')}
       className={grid({ gap: '3', maxWidth: '32rem' })}
       onSubmit={(event) => {
         event.preventDefault();
@@ -43,8 +53,8 @@ export function AddMemberForm(props: { teamId: string; network: Network; onAdded
       }}
     >
       <Select
-        label="Compute"
-        placeholder={choices.length === 0 ? 'Every compute of the team is on it' : 'Choose a compute'}
+        label={t('networks.add.compute')}
+        placeholder={choices.length === 0 ? t('networks.add.allOnIt') : t('networks.add.choose')}
         items={choices.map((compute) => ({ label: compute.hostname, value: compute.id }))}
         value={chosen}
         disabled={choices.length === 0}
@@ -53,12 +63,12 @@ export function AddMemberForm(props: { teamId: string; network: Network; onAdded
           add.reset();
         }}
         error={beside}
-        help="It gets the next free address of the block."
+        help={t('networks.add.help')}
       />
       {add.error && !beside ? <Alert tone="error">{add.error.message}</Alert> : null}
       <div>
         <Button type="submit" variant="solid" disabled={!chosen} loading={add.isPending}>
-          Add to the network
+          {t('networks.add.submit')}
         </Button>
       </div>
     </form>

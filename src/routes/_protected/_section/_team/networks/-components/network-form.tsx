@@ -5,6 +5,7 @@ import { flex, grid } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { NETWORK_PREFIX_BOUNDS, type Network, type NetworkRequest } from '@/contract/networks';
+import { useT } from '@/i18n';
 import { networkCreateMachine } from '@/machines/network-create';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -20,6 +21,7 @@ export function NetworkForm(props: {
   onCancel: () => void;
 }) {
   const { suggestedBlock, create, onCreated, onCancel } = props;
+  const t = useT();
   const actor = useActorRef(
     networkCreateMachine.provide({
       actors: { create: fromPromise(({ input }) => create(input)) },
@@ -36,7 +38,7 @@ export function NetworkForm(props: {
   return (
     <form
       noValidate
-      aria-label="New network"
+      aria-label={t('networks.new.title')}
       className={grid({ gap: '5', maxWidth: '32rem' })}
       onSubmit={(event) => {
         event.preventDefault();
@@ -44,14 +46,14 @@ export function NetworkForm(props: {
       }}
     >
       <TextField
-        label="Name"
+        label={t('networks.form.name')}
         value={name}
         maxLength={64}
         onChange={(event) => actor.send({ type: 'field.changed', field: 'name', value: event.target.value })}
         error={errors.name}
       />
       <TextField
-        label="IPv4 block"
+        label={t('networks.form.block')}
         mono
         placeholder="10.20.0.0/24"
         value={ipv4Block}
@@ -59,15 +61,15 @@ export function NetworkForm(props: {
           actor.send({ type: 'field.changed', field: 'ipv4Block', value: event.target.value })
         }
         error={errors.ipv4Block}
-        help={`Inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16, a /${shortest} to a /${longest}, apart from the team's other networks. Members get its addresses from the first one on.`}
+        help={t('networks.form.blockHelp', { shortest, longest })}
       />
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={snapshot.hasTag('busy')}>
-          Create the network
+          {t('networks.form.submit')}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('networks.cancel')}
         </Button>
       </div>
     </form>

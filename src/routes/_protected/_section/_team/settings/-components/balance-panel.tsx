@@ -7,8 +7,10 @@ import { css } from 'styled-system/css';
 import { panel, wrap } from 'styled-system/patterns';
 import { TOP_UP_LIMITS } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
-import { formatDateTime } from '@/domain/helpers/time';
+import { formatDateTimeWithZone } from '@/domain/helpers/time';
 import { balanceStanding, formatMoney, parseMoney } from '@/domain/money';
+import { type Translate, useLocale, useT } from '@/i18n';
+import { numberLocale } from '@/i18n/locales';
 import { useStartTopUp } from '@/services/billing.mutations';
 import { balanceQuery, paymentMethodsQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
@@ -27,6 +29,7 @@ export function BalancePanel({
   mayTopUp: boolean;
   returnedTopUp?: string;
 }) {
+  const t = useT();
   const balance = useSuspenseQuery(balanceQuery(teamId));
   const methods = useSuspenseQuery(paymentMethodsQuery(teamId));
   const { balanceMinor, currency, status, lowBalanceThresholdMinor, graceEndsAt } = balance.data;
@@ -35,7 +38,7 @@ export function BalancePanel({
     <section aria-labelledby="balance" className={panel({ gap: '4', padding: '5' })}>
       <div className={wrap({ gap: '3', align: 'baseline' })}>
         <Text as="h2" variant="panelTitle" id="balance">
-          Balance
+          {t('billing.balance.title')}
         </Text>
         <Badge tone={shown.tone}>{shown.label}</Badge>
       </div>
@@ -44,38 +47,28 @@ export function BalancePanel({
       </Text>
       {shown.standing === 'low' ? (
         <Alert tone="info">
-          The balance is under your alert threshold of {formatMoney(lowBalanceThresholdMinor, currency)}. Add
-          money before it runs out.
+          {t('billing.balance.low', { threshold: formatMoney(lowBalanceThresholdMinor, currency) })}
         </Alert>
       ) : null}
       {shown.standing === 'unfunded' ? (
         <Alert tone="info">
-          Add money to pay for computes: each is charged by the hour from this balance. Owners are e-mailed
-          when the balance falls under the alert threshold of{' '}
-          {formatMoney(lowBalanceThresholdMinor, currency)}.
+          {t('billing.balance.unfunded', { threshold: formatMoney(lowBalanceThresholdMinor, currency) })}
         </Alert>
       ) : null}
       {status === 'depleted' ? (
         <Alert tone="error">
-          The balance is empty.{' '}
           {graceEndsAt
-            ? `Running computes will be powered off (never destroyed) on ${formatDateTime(graceEndsAt)} unless you add money.`
-            : 'Running computes are powered off (never destroyed) and cannot start until you add money.'}
+            ? t('billing.balance.emptyUntil', { date: formatDateTimeWithZone(graceEndsAt) })
+            : t('billing.balance.emptyOff')}
         </Alert>
       ) : null}
-      <Text variant="caption">
-        Computes are charged by the hour at their plan’s price while they exist, running or stopped; a stopped
-        compute keeps its disk and address, so it costs the same. Destroy it to stop paying.
-      </Text>
-      {methods.data.sandbox ? (
-        <Alert tone="info">
-          Payments go through the sandbox provider: you approve or decline on its test page and no real money
-          moves.
-        </Alert>
-      ) : null}
+      <Text variant="caption">{t('billing.balance.hourly')}</Text>
+      {methods.data.sandbox ? <Alert tone="info">{t('billing.balance.sandbox')}</Alert> : null}
       <Text variant="small">
-        Ways to pay with {methods.data.provider}:{' '}
-        {methods.data.methods.map((method) => method.label).join(', ')}.
+        {t('billing.balance.methods', {
+          provider: methods.data.provider,
+          methods: methods.data.methods.map((method) => method.label).join(', '),
+        })}
       </Text>
       {returnedTopUp ? (
         <ReturnedTopUp teamId={teamId} id={returnedTopUp} balanceUpdatedAt={balance.dataUpdatedAt} />
@@ -85,7 +78,16 @@ export function BalancePanel({
   );
 }
 
+/** What a person types wrong in an amount of this currency: the example is written their language's way. */
+export function amountHint(t: Translate, currency: Currency, locale: string, whole: number): string {
+  if (currency === 'RWF') return t('billing.amount.wholeFrancs', { example: String(whole) });
+  const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(whole + 0.5);
+  return t('billing.amount.dollars', { whole: String(whole), decimal });
+}
+
 function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency }) {
+  const t = useT();
+  const locale = numberLocale(useLocale());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
   // One key per amount being paid: a double click or a retry after a lost answer is the same payment.
@@ -106,22 +108,21 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
   return (
     <form
       noValidate
-      aria-label="Add money"
+      aria-label={t('billing.topUp.submit')}
       className={wrap({ gap: '3', align: 'flex-start' })}
       onSubmit={(event) => {
         event.preventDefault();
         const minor = parseMoney(amount, currency);
         if (minor === null) {
-          setError(
-            currency === 'RWF'
-              ? 'Enter a whole number of francs, like 10000.'
-              : 'Enter an amount in dollars, like 25 or 25.50.',
-          );
+          setError(amountHint(t, currency, locale, currency === 'RWF' ? 10000 : 25));
           return;
         }
         if (minor < limits.minMinor || minor > limits.maxMinor) {
           setError(
-            `Add between ${formatMoney(limits.minMinor, currency)} and ${formatMoney(limits.maxMinor, currency)} at a time.`,
+            t('billing.topUp.range', {
+              min: formatMoney(limits.minMinor, currency),
+              max: formatMoney(limits.maxMinor, currency),
+            }),
           );
           return;
         }
@@ -131,22 +132,29 @@ function TopUpForm({ teamId, currency }: { teamId: string; currency: Currency })
     >
       <div className={css({ flex: '1', minWidth: '14rem', maxWidth: '20rem' })}>
         <TextField
-          label={`Amount (${currency})`}
+          label={t('billing.topUp.amount', { currency })}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={currency === 'RWF' ? '10000' : '25.00'}
+          placeholder={
+            currency === 'RWF'
+              ? '10000'
+              : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(25)
+          }
           value={amount}
           onChange={(event) => {
             setAmount(event.target.value);
             setError(undefined);
           }}
-          help={`Between ${formatMoney(limits.minMinor, currency)} and ${formatMoney(limits.maxMinor, currency)}.`}
+          help={t('billing.topUp.limits', {
+            min: formatMoney(limits.minMinor, currency),
+            max: formatMoney(limits.maxMinor, currency),
+          })}
           error={error}
         />
       </div>
       <Button type="submit" variant="solid" loading={start.isPending} className={css({ marginTop: '6' })}>
-        Add money
+        {t('billing.topUp.submit')}
       </Button>
     </form>
   );

@@ -6,8 +6,9 @@ import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { type BillingProfile, DEFAULT_LOW_BALANCE_THRESHOLD } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
-import { phoneCountries } from '@/domain/countries/phone-countries';
 import { formatMoney, MINOR_UNITS, parseMoney } from '@/domain/money';
+import { useLocale, useT } from '@/i18n';
+import { numberLocale } from '@/i18n/locales';
 import type { BillingProfileInput } from '@/services/billing.api';
 import { useUpdateBillingProfile } from '@/services/billing.mutations';
 import { billingProfileQuery } from '@/services/billing.queries';
@@ -16,6 +17,8 @@ import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
+import { amountHint } from './balance-panel';
+import { countryItems } from './country-items';
 
 type Texts = Record<Exclude<keyof BillingProfileInput, 'lowBalanceThresholdMinor' | 'currency'>, string> & {
   threshold: string;
@@ -40,16 +43,15 @@ function thresholdText(minor: number, currency: Currency): string {
 }
 
 export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdit: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const profile = useSuspenseQuery(billingProfileQuery(teamId));
   // What the form shows is what was typed: a profile refetched meanwhile never overwrites it.
   const [texts, setTexts] = useState<Texts>(() => textsOf(profile.data));
   const [thresholdError, setThresholdError] = useState<string | undefined>();
   const countries = useMemo(
-    () => [
-      { value: '', label: 'Not set' },
-      ...phoneCountries.map((country) => ({ value: country.code, label: country.name })),
-    ],
-    [],
+    () => [{ value: '', label: t('billing.profile.countryNotSet') }, ...countryItems(locale)],
+    [t, locale],
   );
   const save = useUpdateBillingProfile(teamId, { onSuccess: (saved) => setTexts(textsOf(saved)) });
   const errors = save.error?.fieldErrors ?? {};
@@ -76,16 +78,14 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
   return (
     <form
       noValidate
-      aria-label="Billing details"
+      aria-label={t('billing.profile.title')}
       className={grid({ gap: '4', maxWidth: '40rem' })}
       onSubmit={(event) => {
         event.preventDefault();
         const threshold = parseMoney(texts.threshold || '0', texts.currency);
         if (threshold === null) {
           setThresholdError(
-            texts.currency === 'RWF'
-              ? 'Enter a whole number of francs, like 5000.'
-              : 'Enter an amount in dollars, like 5 or 5.50.',
+            amountHint(t, texts.currency, numberLocale(locale), texts.currency === 'RWF' ? 5000 : 5),
           );
           return;
         }
@@ -95,23 +95,23 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
       }}
     >
       <Text as="h2" variant="panelTitle">
-        Billing details
+        {t('billing.profile.title')}
       </Text>
-      {!mayEdit ? <Text variant="muted">Only the team’s owner can change these.</Text> : null}
-      {field('billingEmail', 'Billing e-mail', {
+      {!mayEdit ? <Text variant="muted">{t('billing.profile.ownerOnly')}</Text> : null}
+      {field('billingEmail', t('billing.profile.email'), {
         type: 'email',
         autoComplete: 'email',
-        help: 'Invoices and balance alerts also go here, besides the owners.',
+        help: t('billing.profile.emailHelp'),
       })}
-      {field('companyName', 'Company name', { autoComplete: 'organization' })}
-      {field('addressLine1', 'Address', { autoComplete: 'address-line1' })}
-      {field('addressLine2', 'Address (line 2)', { autoComplete: 'address-line2' })}
+      {field('companyName', t('billing.profile.companyName'), { autoComplete: 'organization' })}
+      {field('addressLine1', t('billing.profile.address'), { autoComplete: 'address-line1' })}
+      {field('addressLine2', t('billing.profile.address2'), { autoComplete: 'address-line2' })}
       <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
-        {field('city', 'City', { autoComplete: 'address-level2' })}
-        {field('postalCode', 'Postal code', { autoComplete: 'postal-code' })}
+        {field('city', t('billing.profile.city'), { autoComplete: 'address-level2' })}
+        {field('postalCode', t('billing.profile.postalCode'), { autoComplete: 'postal-code' })}
       </div>
       <Select
-        label="Country"
+        label={t('billing.profile.country')}
         items={countries}
         value={texts.country}
         disabled={!mayEdit}
@@ -121,22 +121,22 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
         }}
         error={errors.country}
       />
-      {field('taxId', 'Tax ID', { help: 'Printed on invoices, e.g. your TIN.' })}
+      {field('taxId', t('billing.profile.taxId'), { help: t('billing.profile.taxIdHelp') })}
       <TextField
-        label={`Low-balance alert (${texts.currency})`}
+        label={t('billing.profile.threshold', { currency: texts.currency })}
         name="threshold"
         inputMode="decimal"
         value={texts.threshold}
         onChange={set('threshold')}
         readOnly={!mayEdit}
-        help="Owners are e-mailed, and the console warns, when the balance falls under this."
+        help={t('billing.profile.thresholdHelp')}
         error={thresholdError ?? errors.lowBalanceThresholdMinor}
       />
       <Select
-        label="Currency"
+        label={t('billing.profile.currency')}
         items={[
-          { value: 'RWF', label: 'Rwandan franc (RWF)' },
-          { value: 'USD', label: 'US dollar (USD)' },
+          { value: 'RWF', label: t('billing.profile.rwf') },
+          { value: 'USD', label: t('billing.profile.usd') },
         ]}
         value={texts.currency}
         disabled={!mayEdit}
@@ -151,7 +151,7 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
             });
           save.reset();
         }}
-        help={`Prices, the balance and invoices are in this currency. It can change only while the balance is ${formatMoney(0, texts.currency)} and no payment is pending.`}
+        help={t('billing.profile.currencyHelp', { zero: formatMoney(0, texts.currency) })}
         error={errors.currency}
       />
       {save.error && Object.keys(errors).length === 0 ? (
@@ -159,13 +159,13 @@ export function BillingProfileForm({ teamId, mayEdit }: { teamId: string; mayEdi
       ) : null}
       {save.isSuccess ? (
         <p role="status" className={css({ color: 'success.text' })}>
-          Billing details saved.
+          {t('billing.profile.saved')}
         </p>
       ) : null}
       {mayEdit ? (
         <div>
           <Button type="submit" variant="solid" loading={save.isPending}>
-            Save billing details
+            {t('billing.profile.save')}
           </Button>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { showToast } from '@/app-actors';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
+import { type Translate, useT } from '@/i18n';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { computeCountQuery } from '@/services/computes.queries';
 import { domainsQuery } from '@/services/domains.queries';
@@ -18,12 +19,16 @@ import { TextField } from '@/ui/text-field';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 
 export function DangerZone({ team }: { team: Team }) {
+  const t = useT();
   const router = useRouter();
   const [typed, setTyped] = useState('');
   const remove = useDeleteTeam(team.id, {
     onSuccess: async () => {
       removeStorage('previousTeam');
-      showToast(router.options.context.actors, { tone: 'success', title: `${team.name} was deleted.` });
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: t('teamSettings.delete.deleted', { team: team.name }),
+      });
       await router.invalidate();
       await router.navigate({ to: '/overview' });
     },
@@ -33,42 +38,35 @@ export function DangerZone({ team }: { team: Team }) {
   // What still holds the team: the button says so instead of opening a dialog the server would refuse.
   const computes = useQuery({ ...computeCountQuery(team.id), enabled: mayDelete }).data;
   const domains = useQuery({ ...domainsQuery(team.id), enabled: mayDelete }).data?.domains.length;
-  const holding = [
-    computes ? `${computes} compute${computes === 1 ? '' : 's'}` : null,
-    domains ? `${domains} domain${domains === 1 ? '' : 's'}` : null,
-  ].filter(Boolean);
+  const holding = holdingWords(t, computes ?? 0, domains ?? 0);
   return (
     <SettingsSection
       id="delete-team"
-      title="Delete the team"
-      description="Deleting a team removes its members, invitations and history. It cannot be undone."
+      title={t('teamSettings.delete.title')}
+      description={t('teamSettings.delete.lead')}
     >
-      <Text variant="muted">
-        {holding.length > 0
-          ? `This team still has ${holding.join(' and ')}: destroy or delete them first, then it can be deleted.`
-          : 'A team can only be deleted once it has no computes and no domains.'}
-      </Text>
+      <Text variant="muted">{holding ?? t('teamSettings.delete.onlyEmpty')}</Text>
       {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
       <div>
         <Button
           variant="danger"
-          disabled={!mayDelete || holding.length > 0}
+          disabled={!mayDelete || holding !== null}
           onClick={() => confirmDelete.ask(true)}
         >
-          Delete this team
+          {t('teamSettings.delete.button')}
         </Button>
       </div>
       {mayDelete ? null : <Text variant="hint">{whyNot('team.delete')}</Text>}
       <ConfirmDialog
         {...confirmDelete.dialog}
-        title={`Delete ${team.name}?`}
-        description="Its members lose access and its history is removed. Type the team's name to confirm."
-        confirmLabel="Delete the team"
+        title={t('teamSettings.delete.confirmTitle', { team: team.name })}
+        description={t('teamSettings.delete.confirmLead')}
+        confirmLabel={t('teamSettings.delete.title')}
         danger
         confirmDisabled={typed.trim() !== team.name}
       >
         <TextField
-          label="Team name"
+          label={t('teamSettings.team.name')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           autoComplete="off"
@@ -76,4 +74,12 @@ export function DangerZone({ team }: { team: Team }) {
       </ConfirmDialog>
     </SettingsSection>
   );
+}
+
+/** What still holds the team, in one sentence; null when nothing does. */
+function holdingWords(t: Translate, computes: number, domains: number): string | null {
+  if (computes > 0 && domains > 0) return t('teamSettings.delete.holdsBoth', { computes, domains });
+  if (computes > 0) return t('teamSettings.delete.holdsComputes', { computes });
+  if (domains > 0) return t('teamSettings.delete.holdsDomains', { domains });
+  return null;
 }

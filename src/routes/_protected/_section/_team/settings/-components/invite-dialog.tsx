@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { INVITATION_TTL_DAYS, type MemberRole } from '@/contract/teams';
+import { type Translate, useT } from '@/i18n';
 import { ApiError } from '@/services/http';
 import { useInviteMember } from '@/services/teams.mutations';
 import { Alert } from '@/ui/alert';
@@ -12,9 +13,9 @@ import * as Dialog from '@/ui/dialog';
 import { Select } from '@/ui/select';
 import { TextField } from '@/ui/text-field';
 
-export const memberRoleItems = [
-  { value: 'MEMBER', label: 'Member: works with computes and domains' },
-  { value: 'ADMIN', label: 'Admin: also manages members and reads billing' },
+const memberRoleItems = (t: Translate) => [
+  { value: 'MEMBER', label: t('members.invite.roleMember') },
+  { value: 'ADMIN', label: t('members.invite.roleAdmin') },
 ];
 
 export function InviteDialog({
@@ -26,6 +27,7 @@ export function InviteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('MEMBER');
@@ -36,8 +38,8 @@ export function InviteDialog({
       setRole('MEMBER');
       showToast(router.options.context.actors, {
         tone: 'success',
-        title: `Invitation sent to ${invitation.email}`,
-        description: `The link works for ${INVITATION_TTL_DAYS} days.`,
+        title: t('members.invite.sent', { email: invitation.email }),
+        description: t('members.invite.linkWorks', { days: INVITATION_TTL_DAYS }),
       });
     },
   });
@@ -53,7 +55,7 @@ export function InviteDialog({
     >
       <Dialog.Content>
         <Dialog.Header>
-          <Dialog.Title>Invite someone</Dialog.Title>
+          <Dialog.Title>{t('members.invite.open')}</Dialog.Title>
           <Dialog.CloseTrigger />
         </Dialog.Header>
         <form
@@ -65,11 +67,9 @@ export function InviteDialog({
         >
           <Dialog.Body>
             <div className={grid({ gap: '4' })}>
-              <Dialog.Description>
-                We e-mail them a link. Someone without an account can create one from it.
-              </Dialog.Description>
+              <Dialog.Description>{t('members.invite.lead')}</Dialog.Description>
               <TextField
-                label="E-mail address"
+                label={t('auth.email')}
                 name="email"
                 type="email"
                 required
@@ -78,8 +78,8 @@ export function InviteDialog({
                 error={error?.fieldErrors.email}
               />
               <Select
-                label="Role"
-                items={memberRoleItems}
+                label={t('members.column.role')}
+                items={memberRoleItems(t)}
                 value={role}
                 onValueChange={(value) => setRole((value as MemberRole | null) ?? 'MEMBER')}
                 error={error?.fieldErrors.role}
@@ -91,10 +91,10 @@ export function InviteDialog({
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.Close asChild>
-              <Button variant="ghost">Cancel</Button>
+              <Button variant="ghost">{t('members.invite.cancel')}</Button>
             </Dialog.Close>
             <Button type="submit" variant="solid" loading={invite.isPending}>
-              Send invitation
+              {t('members.invite.send')}
             </Button>
           </Dialog.Footer>
         </form>

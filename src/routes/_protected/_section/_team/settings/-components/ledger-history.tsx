@@ -7,9 +7,11 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { grid, wrap } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
-import type { LedgerEntry } from '@/contract/billing';
+import type { LedgerEntry, PendingUsage } from '@/contract/billing';
 import { formatDateTime, formatUtcDay } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
+import { type MessageId, type Translate, useT } from '@/i18n';
+import { currentTimeZone } from '@/i18n/state';
 import { fetchLedgerCsv } from '@/services/billing.api';
 import { ledgerQuery } from '@/services/billing.queries';
 import { saveFile } from '@/services/save-file';
@@ -17,13 +19,14 @@ import { Button } from '@/ui/button';
 import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
 
-const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
-  top_up: 'Top-up',
-  adjustment: 'Adjustment',
-  charge: 'Charge',
+const KIND_WORDS: Record<LedgerEntry['kind'], MessageId> = {
+  top_up: 'billing.ledger.kind.topUp',
+  adjustment: 'billing.ledger.kind.adjustment',
+  charge: 'billing.ledger.kind.charge',
 };
 
 export function LedgerHistory({ teamId }: { teamId: string }) {
+  const t = useT();
   const router = useRouter();
   const ledger = useSuspenseInfiniteQuery(ledgerQuery(teamId));
   const [downloading, setDownloading] = useState(false);
@@ -37,7 +40,7 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
     } catch (failure) {
       showToast(router.options.context.actors, {
         tone: 'error',
-        title: 'The history could not be downloaded',
+        title: t('billing.ledger.downloadFailed'),
         description: failure instanceof Error ? failure.message : undefined,
       });
     } finally {
@@ -49,35 +52,36 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
     <section aria-labelledby="ledger" className={grid({ gap: '3', minWidth: '0' })}>
       <div className={wrap({ gap: '3', align: 'center' })}>
         <Text as="h2" id="ledger" variant="panelTitle" className={css({ flex: '1' })}>
-          History
+          {t('billing.ledger.title')}
         </Text>
         <Button variant="outline" size="sm" loading={downloading} onClick={() => void download()}>
-          Download CSV
+          {t('billing.downloadCsv')}
         </Button>
       </div>
-      {entries.length === 0 && !pending ? <Text variant="muted">No top-ups or charges yet.</Text> : null}
+      {entries.length === 0 && !pending ? <Text variant="muted">{t('billing.ledger.empty')}</Text> : null}
       {entries.length > 0 || pending ? (
-        <Table.Root caption="Top-ups and charges, newest first" hideCaption>
+        <Table.Root caption={t('billing.ledger.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>Date</Table.Header>
-              <Table.Header>What</Table.Header>
-              <Table.Header numeric>Amount</Table.Header>
-              <Table.Header numeric>Balance after</Table.Header>
+              <Table.Header>{t('billing.ledger.date', { zone: currentTimeZone() })}</Table.Header>
+              <Table.Header>{t('billing.ledger.what')}</Table.Header>
+              <Table.Header numeric>{t('billing.ledger.amount')}</Table.Header>
+              <Table.Header numeric>{t('billing.ledger.balanceAfter')}</Table.Header>
             </Table.Row>
           </Table.Head>
           <Table.Body>
             {pending ? (
               <Table.Row>
-                <Table.Cell>Now</Table.Cell>
+                <Table.Cell>{t('billing.ledger.now')}</Table.Cell>
                 <Table.Cell>
                   <Text as="span" variant="strong">
-                    Usage so far
+                    {t('billing.ledger.usageSoFar')}
                   </Text>
                   <Text as="span" variant="muted">
-                    : {pending.computes === 1 ? '1 compute' : `${pending.computes} computes`} since{' '}
-                    {formatUtcDay(pending.since)}, charged as its hours start and listed here per compute when
-                    the month ends
+                    {t('billing.ledger.usageDetail', {
+                      what: accruingWords(t, pending),
+                      since: formatUtcDay(pending.since),
+                    })}
                   </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(pending.amountMinor, pending.currency)}</Table.Cell>
@@ -89,10 +93,10 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
                 <Table.Cell>{formatDateTime(entry.createdAt)}</Table.Cell>
                 <Table.Cell>
                   <Text as="span" variant="strong">
-                    {KIND_WORDS[entry.kind]}
+                    {t(KIND_WORDS[entry.kind])}
                   </Text>
                   <Text as="span" variant="muted">
-                    : {entry.description}
+                    {t('billing.ledger.description', { description: entry.description })}
                   </Text>
                 </Table.Cell>
                 <Table.Cell numeric>{formatMoney(entry.amountMinor, entry.currency)}</Table.Cell>
@@ -109,10 +113,22 @@ export function LedgerHistory({ teamId }: { teamId: string }) {
             loading={ledger.isFetchingNextPage}
             onClick={() => void ledger.fetchNextPage()}
           >
-            Show older entries
+            {t('billing.ledger.older')}
           </Button>
         </div>
       ) : null}
     </section>
   );
+}
+
+/** "1 compute, 2 volumes and 1 image": what the usage accruing is made of. */
+function accruingWords(t: Translate, pending: PendingUsage): string {
+  const parts = [
+    pending.computes > 0 ? t('billing.ledger.computes', { count: pending.computes }) : null,
+    pending.volumes > 0 ? t('billing.ledger.volumes', { count: pending.volumes }) : null,
+    pending.images > 0 ? t('billing.ledger.images', { count: pending.images }) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 1
+    ? t('billing.ledger.and', { first: parts.slice(0, -1).join(', '), last: parts.at(-1) ?? '' })
+    : (parts[0] ?? '');
 }

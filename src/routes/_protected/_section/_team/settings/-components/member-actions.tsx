@@ -4,6 +4,7 @@ import { showToast } from '@/app-actors';
 import type { Role } from '@/contract/auth';
 import type { Member, Team } from '@/contract/teams';
 import { can, canManageMember } from '@/domain/permissions';
+import { type MessageId, type Translate, useT } from '@/i18n';
 import { type MemberChange, useChangeMember } from '@/services/teams.mutations';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -12,15 +13,28 @@ import * as Menu from '@/ui/menu';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
 
+const ROLE_WORDS: Record<Role, MessageId> = {
+  OWNER: 'members.role.owner',
+  ADMIN: 'members.role.admin',
+  MEMBER: 'members.role.member',
+};
+
+/** A role's name as a badge shows it: Owner, Admin, Member. */
+export function roleLabel(t: Translate, role: Role): string {
+  return t(ROLE_WORDS[role]);
+}
+
 export function MemberActions({ team, member, isSelf }: { team: Team; member: Member; isSelf: boolean }) {
+  const t = useT();
   const router = useRouter();
   const toast = (title: string) => showToast(router.options.context.actors, { tone: 'success', title });
   const act = useChangeMember(team.id, member, {
     onSuccess: (action) => {
+      const words = { name: member.name, team: team.name };
       if (action.kind === 'role')
-        toast(`${member.name} is now ${action.role === 'ADMIN' ? 'an admin' : 'a member'}.`);
-      else if (action.kind === 'transfer') toast(`${member.name} now owns ${team.name}. You are an admin.`);
-      else toast(`${member.name} was removed from ${team.name}.`);
+        toast(t(action.role === 'ADMIN' ? 'members.actions.nowAdmin' : 'members.actions.nowMember', words));
+      else if (action.kind === 'transfer') toast(t('members.actions.transferred', words));
+      else toast(t('members.actions.removed', words));
     },
     onError: (error) => showToast(router.options.context.actors, { tone: 'error', title: error.message }),
   });
@@ -33,24 +47,26 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
   if (!manageable && !mayTransfer) return null;
 
   const other: Role = member.role === 'ADMIN' ? 'MEMBER' : 'ADMIN';
+  const words = { name: member.name, team: team.name };
+  const makeLabel = other === 'ADMIN' ? t('members.actions.makeAdmin') : t('members.actions.makeMember');
   const confirm = {
     role: {
-      title: `Make ${member.name} ${other === 'ADMIN' ? 'an admin' : 'a member'}?`,
-      description:
-        other === 'ADMIN'
-          ? 'Admins manage members and invitations, and can read billing.'
-          : 'Members work with computes and domains and can see the other members.',
-      label: other === 'ADMIN' ? 'Make admin' : 'Make member',
+      title: t(
+        other === 'ADMIN' ? 'members.actions.makeAdminTitle' : 'members.actions.makeMemberTitle',
+        words,
+      ),
+      description: t(other === 'ADMIN' ? 'members.actions.makeAdminLead' : 'members.actions.makeMemberLead'),
+      label: makeLabel,
     },
     transfer: {
-      title: `Hand ${team.name} to ${member.name}?`,
-      description: `${member.name} becomes the owner, with billing and the power to delete the team. You become an admin, and cannot undo this yourself.`,
-      label: 'Transfer ownership',
+      title: t('members.actions.transferTitle', words),
+      description: t('members.actions.transferLead', words),
+      label: t('members.actions.transfer'),
     },
     remove: {
-      title: `Remove ${member.name} from ${team.name}?`,
-      description: `${member.name} loses access to the team's computes, domains and billing at once.`,
-      label: 'Remove',
+      title: t('members.actions.removeTitle', words),
+      description: t('members.actions.removeLead', words),
+      label: t('members.actions.remove'),
     },
   };
   const shown = pending ? confirm[pending.kind] : null;
@@ -61,7 +77,7 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm">
             <MoreIcon />
-            <VisuallyHidden>Actions for {member.name}</VisuallyHidden>
+            <VisuallyHidden>{t('members.actions.menu', { name: member.name })}</VisuallyHidden>
           </Button>
         </Menu.Trigger>
         <Menu.Content>
@@ -70,17 +86,17 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
               value="role"
               onSelect={() => confirmChange.ask({ kind: 'role', role: other as 'MEMBER' | 'ADMIN' })}
             >
-              {other === 'ADMIN' ? 'Make admin' : 'Make member'}
+              {makeLabel}
             </Menu.Item>
           ) : null}
           {mayTransfer ? (
             <Menu.Item value="transfer" onSelect={() => confirmChange.ask({ kind: 'transfer' })}>
-              Transfer ownership…
+              {t('members.actions.transferMenu')}
             </Menu.Item>
           ) : null}
           {manageable ? (
             <Menu.Item value="remove" danger onSelect={() => confirmChange.ask({ kind: 'remove' })}>
-              Remove from team…
+              {t('members.actions.removeMenu')}
             </Menu.Item>
           ) : null}
         </Menu.Content>
@@ -89,7 +105,7 @@ export function MemberActions({ team, member, isSelf }: { team: Team; member: Me
         {...confirmChange.dialog}
         title={shown?.title ?? ''}
         description={shown?.description}
-        confirmLabel={shown?.label ?? 'Confirm'}
+        confirmLabel={shown?.label ?? t('members.actions.confirm')}
         danger={pending?.kind !== 'role'}
       />
     </>

@@ -7,6 +7,7 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import type { TopUp } from '@/contract/billing';
 import { formatMoney } from '@/domain/money';
+import { useT } from '@/i18n';
 import { topUpReturnMachine } from '@/machines/top-up-return';
 import { fetchTopUp } from '@/services/billing.api';
 import { useMoneyChanged } from '@/services/billing.mutations';
@@ -44,6 +45,7 @@ export function ReturnedTopUp({
 }
 
 export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topUpReturnMachine> }) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const { topUp, message } = snapshot.context;
   if (snapshot.matches('failed')) {
@@ -51,7 +53,7 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
       <div className={wrap({ gap: '3', align: 'center' })}>
         <Alert tone="error">{message}</Alert>
         <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'check.retry' })}>
-          Check again
+          {t('billing.topUp.checkAgain')}
         </Button>
       </div>
     );
@@ -59,28 +61,27 @@ export function ReturnedTopUpStatus({ actor }: { actor: ActorRefFrom<typeof topU
   if (!topUp) {
     return (
       <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
-        <Spinner size="sm" /> Checking your payment…
+        <Spinner size="sm" /> {t('billing.topUp.checking')}
       </p>
     );
   }
   const amount = formatMoney(topUp.amountMinor, topUp.currency);
-  if (snapshot.matches('succeeded')) return <Alert tone="success">{amount} was added to the balance.</Alert>;
+  if (snapshot.matches('succeeded'))
+    return <Alert tone="success">{t('billing.topUp.added', { amount })}</Alert>;
   if (snapshot.matches('declined')) {
     return (
       <Alert tone="error">
-        The payment of {amount} was declined{topUp.declineReason ? `: ${topUp.declineReason}` : '.'} Nothing
-        was charged.
+        {topUp.declineReason
+          ? t('billing.topUp.declinedBecause', { amount, reason: topUp.declineReason })
+          : t('billing.topUp.declined', { amount })}
       </Alert>
     );
   }
-  if (snapshot.matches('expired')) {
-    return (
-      <Alert tone="error">The payment of {amount} was not completed in time. Nothing was charged.</Alert>
-    );
-  }
+  if (snapshot.matches('expired'))
+    return <Alert tone="error">{t('billing.topUp.expired', { amount })}</Alert>;
   return (
     <p role="status" className={hstack({ gap: '2', color: 'fg.muted' })}>
-      <Spinner size="sm" /> Waiting for the payment provider to confirm {amount}…
+      <Spinner size="sm" /> {t('billing.topUp.waiting', { amount })}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { formatBillingMonth } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
+import { useT } from '@/i18n';
 import { useSimulateMonthEnd } from '@/services/billing.mutations';
 import { paymentMethodsQuery } from '@/services/billing.queries';
 import { Alert } from '@/ui/alert';
@@ -14,6 +15,7 @@ import { Button } from '@/ui/button';
 import { Text } from '@/ui/text';
 
 export function SandboxMonthEnd({ teamId }: { teamId: string }) {
+  const t = useT();
   const methods = useQuery(paymentMethodsQuery(teamId));
   const run = useSimulateMonthEnd(teamId);
   if (!methods.data?.sandbox) return null;
@@ -32,38 +34,34 @@ export function SandboxMonthEnd({ teamId }: { teamId: string }) {
       })}
     >
       <Text as="h3" variant="panelTitle" id="sandbox-month-end">
-        Sandbox: simulate the month’s end
+        {t('billing.sandbox.title')}
       </Text>
-      <Text variant="caption">
-        See a whole billing month without waiting for it: every compute of the team is charged for its hours
-        to the end of the month as if it kept running, and the month’s invoice is issued now. Only in the
-        sandbox, where no real money moves. Usage charged later this month goes on a second invoice when the
-        month really ends.
-      </Text>
+      <Text variant="caption">{t('billing.sandbox.lead')}</Text>
       <div>
         <Button variant="outline" loading={run.isPending} onClick={() => run.mutate()}>
-          Simulate the month’s end
+          {t('billing.sandbox.run')}
         </Button>
       </div>
       {run.isError ? <Alert tone="error">{run.error.message}</Alert> : null}
       {result?.invoice ? (
         <Alert tone="success">
-          Invoice {result.invoice.number} for {formatBillingMonth(result.invoice.periodStart)} was issued:{' '}
-          {formatMoney(result.invoice.totalMinor, result.invoice.currency)}, after charging{' '}
-          {result.hoursCharged.toLocaleString('en')} more compute-hours.{' '}
+          {t('billing.sandbox.issued', {
+            number: result.invoice.number,
+            month: formatBillingMonth(result.invoice.periodStart),
+            total: formatMoney(result.invoice.totalMinor, result.invoice.currency),
+            hours: result.hoursCharged,
+          })}{' '}
           <Link
             to="/settings/invoices"
             search={{ invoice: result.invoice.id }}
             className={css({ color: 'accent.text', fontWeight: '500', textDecoration: 'underline' })}
           >
-            Open invoice {result.invoice.number}
+            {t('billing.sandbox.open', { number: result.invoice.number })}
           </Link>
         </Alert>
       ) : null}
       {result && !result.invoice ? (
-        <Alert tone="info">
-          Nothing to invoice: no usage of this team in {month} is left without an invoice.
-        </Alert>
+        <Alert tone="info">{t('billing.sandbox.nothing', { month })}</Alert>
       ) : null}
     </section>
   );

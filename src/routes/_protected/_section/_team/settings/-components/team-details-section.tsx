@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { grid } from 'styled-system/patterns';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
 import { useRenameTeam } from '@/services/teams.mutations';
@@ -14,6 +15,7 @@ import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
 export function TeamDetailsSection({ team }: { team: Team }) {
+  const t = useT();
   const [name, setName] = useState(team.name);
   const mayRename = can(team.role, 'team.rename');
   const save = useRenameTeam(team.id);
@@ -21,7 +23,11 @@ export function TeamDetailsSection({ team }: { team: Team }) {
   const changed = name !== team.name;
 
   return (
-    <SettingsSection id="team-details" title="Team" description="The name your members see.">
+    <SettingsSection
+      id="team-details"
+      title={t('teamSettings.team.title')}
+      description={t('teamSettings.team.lead')}
+    >
       <form
         noValidate
         className={grid({ gap: '4', maxWidth: '28rem' })}
@@ -31,7 +37,7 @@ export function TeamDetailsSection({ team }: { team: Team }) {
         }}
       >
         <TextField
-          label="Team name"
+          label={t('teamSettings.team.name')}
           name="name"
           value={name}
           disabled={!mayRename}
@@ -43,21 +49,21 @@ export function TeamDetailsSection({ team }: { team: Team }) {
           error={error?.fieldErrors.name}
         />
         <Text variant="caption">
-          Prices, the balance and invoices are in {team.currency}.{' '}
+          {t('teamSettings.team.currency', { currency: team.currency })}{' '}
           {can(team.role, 'billing.read') ? (
             <Link to="/settings/billing" className={textRecipe({ variant: 'link' })}>
-              Change the currency in billing
+              {t('teamSettings.team.changeCurrency')}
             </Link>
           ) : null}
         </Text>
         {error && Object.keys(error.fieldErrors).length === 0 ? (
           <Alert tone="error">{error.message}</Alert>
         ) : null}
-        {save.isSuccess ? <Alert tone="success">The team is saved.</Alert> : null}
+        {save.isSuccess ? <Alert tone="success">{t('teamSettings.team.saved')}</Alert> : null}
         {mayRename ? (
           <div>
             <Button type="submit" variant="solid" loading={save.isPending} disabled={!changed}>
-              Save team
+              {t('teamSettings.team.save')}
             </Button>
           </div>
         ) : null}

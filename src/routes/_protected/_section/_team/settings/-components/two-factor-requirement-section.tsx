@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Team } from '@/contract/teams';
 import { can, whyNot } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { ApiError } from '@/services/http';
 import { useSetTwoFactorRequirement } from '@/services/teams.mutations';
@@ -15,6 +16,7 @@ import { Text, textRecipe } from '@/ui/text';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 
 export function TwoFactorRequirementSection({ team }: { team: Team }) {
+  const t = useT();
   const mayChange = can(team.role, 'team.requireTwoFactor');
   const members = useQuery({ ...membersQuery(team.id), enabled: mayChange });
   const without = (members.data?.members ?? []).filter(
@@ -30,28 +32,30 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
   return (
     <SettingsSection
       id="two-factor-requirement"
-      title="Two-factor sign-in"
-      description="Require every member to finish signing in with an authenticator app or a passkey."
+      title={t('teamSettings.twoFactor.title')}
+      description={t('teamSettings.twoFactor.lead')}
     >
       <p>
         {team.requireTwoFactor
-          ? 'Required: members who do not use two-factor sign-in cannot reach this team until they turn it on.'
-          : 'Not required: each member chooses for themselves.'}
+          ? t('teamSettings.twoFactor.required')
+          : t('teamSettings.twoFactor.notRequired')}
       </p>
       {mayChange && without.length > 0 ? (
-        <Text variant="muted">Not using it yet: {without.map((member) => member.name).join(', ')}.</Text>
+        <Text variant="muted">
+          {t('teamSettings.twoFactor.without', { names: without.map((member) => member.name).join(', ') })}
+        </Text>
       ) : null}
       {error ? <Alert tone="error">{error.fieldErrors.required ?? error.message}</Alert> : null}
       {error?.fieldErrors.required ? (
         <Link to="/account-settings/security" className={textRecipe({ variant: 'link' })}>
-          Turn on two-factor sign-in for yourself
+          {t('teamSettings.twoFactor.turnOnYourself')}
         </Link>
       ) : null}
       {save.isSuccess ? (
         <Alert tone="success">
           {save.data.requireTwoFactor
-            ? 'Two-factor sign-in is now required of every member.'
-            : 'Two-factor sign-in is no longer required.'}
+            ? t('teamSettings.twoFactor.nowRequired')
+            : t('teamSettings.twoFactor.noLongerRequired')}
         </Alert>
       ) : null}
       {mayChange ? (
@@ -65,7 +69,7 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
               else confirmRequire.ask(true);
             }}
           >
-            {team.requireTwoFactor ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in'}
+            {team.requireTwoFactor ? t('teamSettings.twoFactor.stop') : t('teamSettings.twoFactor.require')}
           </Button>
         </div>
       ) : (
@@ -73,13 +77,13 @@ export function TwoFactorRequirementSection({ team }: { team: Team }) {
       )}
       <ConfirmDialog
         {...confirmRequire.dialog}
-        title="Require two-factor sign-in of every member?"
+        title={t('teamSettings.twoFactor.confirmTitle')}
         description={
           without.length > 0
-            ? `${without.length} ${without.length === 1 ? 'member does' : 'members do'} not use it yet: they cannot reach ${team.name} until they turn it on, and are told by e-mail.`
-            : `Everyone in ${team.name} uses it already. Anyone who joins later must turn it on first.`
+            ? t('teamSettings.twoFactor.confirmWithout', { count: without.length, team: team.name })
+            : t('teamSettings.twoFactor.confirmEveryone', { team: team.name })
         }
-        confirmLabel="Require it"
+        confirmLabel={t('teamSettings.twoFactor.confirm')}
       />
     </SettingsSection>
   );

@@ -6,7 +6,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { TeamVerification } from '@/contract/teams';
 import { whyNot } from '@/domain/permissions';
 import { verificationWords } from '@/domain/verification-words';
-import { PENDING_TEXT, type teamVerificationMachine } from '@/machines/team-verification';
+import { useT } from '@/i18n';
+import type { teamVerificationMachine } from '@/machines/team-verification';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -33,13 +34,14 @@ export function VerificationDisplay({
   supportEmail,
   verification,
 }: VerificationDisplayProps) {
+  const t = useT();
   const snapshot = useSelector(actor, (s) => s);
   const status = snapshot.context.status;
-  const badge = status ? verificationWords[status] : null;
+  const badge = status ? verificationWords(status) : null;
   const message = reviewersMessage(verification);
   const quoted = message ? (
     <blockquote
-      aria-label="Message from the reviewers"
+      aria-label={t('verification.reviewersMessage')}
       className={css({
         borderLeftWidth: '3px',
         borderColor: 'border.default',
@@ -66,55 +68,45 @@ export function VerificationDisplay({
       ) : null}
       {snapshot.matches('unverified') ? (
         <div className={grid({ gap: '3', justifyItems: 'start' })}>
-          <p>Your team is not verified yet, so the limits below apply. Verify your team to lift them.</p>
+          <p>{t('verification.unverified')}</p>
           <Button variant="solid" onClick={open} disabled={!mayManage}>
-            Verify your team
+            {t('verification.verify')}
           </Button>
           {mayManage ? null : <Text variant="hint">{whyNot('verification.manage')}</Text>}
         </div>
       ) : null}
-      {snapshot.matches('pending') ? <Alert tone="info">{PENDING_TEXT}</Alert> : null}
+      {snapshot.matches('pending') ? <Alert tone="info">{t('verification.pending')}</Alert> : null}
       {snapshot.matches('rejected') ? (
         <div className={grid({ gap: '3', justifyItems: 'start' })}>
           <Alert tone="error">
-            Your verification request was not approved.{' '}
-            {message ? 'The reviewers wrote:' : 'Check your e-mail for the reason,'} then submit the request
-            again.
+            {message ? t('verification.rejectedWithMessage') : t('verification.rejected')}
           </Alert>
           {quoted}
           <div className={wrap({ gap: '3', align: 'center' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
-                Submit again
+                {t('verification.submitAgain')}
               </Button>
             ) : null}
-            {support('Contact support')}
+            {support(t('verification.contactSupport'))}
           </div>
         </div>
       ) : null}
       {snapshot.matches('additionalInfoRequested') ? (
         <div className={grid({ gap: '3', justifyItems: 'start' })}>
-          <Alert tone="info">
-            We need a little more information to verify your team. Reply to the e-mail we sent you, or update
-            your request here.
-          </Alert>
+          <Alert tone="info">{t('verification.infoRequested')}</Alert>
           {quoted}
           <div className={wrap({ gap: '3', align: 'center' })}>
             {mayManage ? (
               <Button variant="solid" onClick={open}>
-                Update your request
+                {t('verification.update')}
               </Button>
             ) : null}
-            {support("Didn't receive email?")}
+            {support(t('verification.noEmail'))}
           </div>
         </div>
       ) : null}
-      {snapshot.matches('verified') ? (
-        <Alert tone="success">
-          Your team is verified: you have access to premium features, with no limit on computes and every plan
-          available.
-        </Alert>
-      ) : null}
+      {snapshot.matches('verified') ? <Alert tone="success">{t('verification.verified')}</Alert> : null}
       {snapshot.matches('request') ? (
         <VerificationRequestForm
           submitting={snapshot.hasTag('busy')}

@@ -2,7 +2,9 @@
 import { useMemo, useState } from 'react';
 import { flex, grid } from 'styled-system/patterns';
 import { MAX_UPLOAD_BYTES, MAX_VERIFICATION_DOCUMENTS, type TeamVerification } from '@/contract/teams';
-import { phoneCountries } from '@/domain/countries/phone-countries';
+import { t as translate, useLocale, useT } from '@/i18n';
+import { numberLocale } from '@/i18n/locales';
+import { currentLocale } from '@/i18n/state';
 import type { UploadProgress } from '@/machines/team-verification';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -11,23 +13,38 @@ import { Progress } from '@/ui/progress';
 import { Select } from '@/ui/select';
 import { Text } from '@/ui/text';
 import { TextareaField, TextField } from '@/ui/text-field';
+import { countryItems } from './country-items';
 
 /** What the file picker offers; the server decides by each file's content, not its name. */
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.jpg,.jpeg,.png,.gif,.webp,.svg,.mp4,.webm,.mov';
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** The largest document, in MB as the form states it. */
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/** A file's size as the language writes it: "512 B", "40 KB", "5.0 MB" (in French "5,0 Mo"). */
+function formatBytes(bytes: number): string {
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(numberLocale(currentLocale()), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (bytes < 1024) return translate('verification.bytes.b', { amount: number(bytes, 0) });
+  if (bytes < 1024 * 1024) return translate('verification.bytes.kb', { amount: number(bytes / 1024, 0) });
+  return translate('verification.bytes.mb', { amount: number(bytes / (1024 * 1024), 1) });
 }
 
 /** Problems the browser can see before sending: too many files, or one over 10 MB. */
-export function checkDocuments(files: readonly File[]): string | undefined {
-  if (files.length === 0) return 'Add at least one document, such as a certificate of registration.';
+function checkDocuments(files: readonly File[]): string | undefined {
+  if (files.length === 0) return translate('verification.documents.none');
   if (files.length > MAX_VERIFICATION_DOCUMENTS)
-    return `Add at most ${MAX_VERIFICATION_DOCUMENTS} documents.`;
+    return translate('verification.documents.tooMany', { max: MAX_VERIFICATION_DOCUMENTS });
   const large = files.find((file) => file.size > MAX_UPLOAD_BYTES);
-  if (large) return `${large.name} is ${formatBytes(large.size)}; each document can be at most 10 MB.`;
+  if (large)
+    return translate('verification.documents.tooLarge', {
+      name: large.name,
+      size: formatBytes(large.size),
+      limit: MAX_UPLOAD_MB,
+    });
   return undefined;
 }
 
@@ -53,6 +70,8 @@ export function VerificationRequestForm({
   onSubmit,
   onCancel,
 }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const [details, setDetails] = useState({
     legalName: initial?.legalName ?? '',
     registrationNumber: initial?.registrationNumber ?? '',
@@ -63,10 +82,7 @@ export function VerificationRequestForm({
   });
   const [files, setFiles] = useState<File[]>([]);
   const [documentsError, setDocumentsError] = useState<string | undefined>();
-  const countries = useMemo(
-    () => phoneCountries.map((country) => ({ value: country.code, label: country.name })),
-    [],
-  );
+  const countries = useMemo(() => countryItems(locale), [locale]);
   const set = (key: keyof typeof details) => (value: string) =>
     setDetails((old) => ({ ...old, [key]: value }));
   const serverDocumentsError = Object.entries(fieldErrors)
@@ -90,12 +106,10 @@ export function VerificationRequestForm({
       }}
     >
       <Text variant="muted">
-        {resubmission
-          ? 'Correct or complete your request and send it again; we review it in 2–3 business days.'
-          : 'Tell us who the team belongs to and attach proof, such as a certificate of registration. We review requests in 2–3 business days.'}
+        {resubmission ? t('verification.form.resubmitLead') : t('verification.form.lead')}
       </Text>
       <TextField
-        label="Legal name"
+        label={t('verification.form.legalName')}
         name="legalName"
         required
         value={details.legalName}
@@ -103,23 +117,23 @@ export function VerificationRequestForm({
         error={fieldErrors.legalName}
       />
       <TextField
-        label="Registration number"
+        label={t('verification.form.registrationNumber')}
         name="registrationNumber"
         required
-        help="The company or tax registration number."
+        help={t('verification.form.registrationNumberHelp')}
         value={details.registrationNumber}
         onChange={(e) => set('registrationNumber')(e.target.value)}
         error={fieldErrors.registrationNumber}
       />
       <Select
-        label="Country of registration"
+        label={t('verification.form.country')}
         items={countries}
         value={details.country}
         onValueChange={(value) => set('country')(value ?? 'RW')}
         error={fieldErrors.country}
       />
       <TextareaField
-        label="Registered address"
+        label={t('verification.form.address')}
         name="address"
         required
         value={details.address}
@@ -127,7 +141,7 @@ export function VerificationRequestForm({
         error={fieldErrors.address}
       />
       <TextField
-        label="Website"
+        label={t('verification.form.website')}
         name="website"
         type="url"
         placeholder="https://example.rw"
@@ -136,7 +150,7 @@ export function VerificationRequestForm({
         error={fieldErrors.website}
       />
       <TextareaField
-        label="Anything we should know"
+        label={t('verification.form.note')}
         name="note"
         value={details.note}
         onChange={(e) => set('note')(e.target.value)}
@@ -144,7 +158,8 @@ export function VerificationRequestForm({
       />
       <Field.Root invalid={Boolean(documentsError ?? serverDocumentsError)} required>
         <Field.Label>
-          Documents<Field.RequiredIndicator>*</Field.RequiredIndicator>
+          {t('verification.form.documents')}
+          <Field.RequiredIndicator>*</Field.RequiredIndicator>
         </Field.Label>
         <Field.Input
           type="file"
@@ -157,15 +172,14 @@ export function VerificationRequestForm({
           }}
         />
         <Field.HelperText>
-          PDF, Word, Excel, PowerPoint, images (JPEG, PNG, GIF, WebP, SVG) or video (MP4, WebM, QuickTime); up
-          to 10 files of 10 MB each.
+          {t('verification.form.documentsHelp', { max: MAX_VERIFICATION_DOCUMENTS, limit: MAX_UPLOAD_MB })}
         </Field.HelperText>
         {documentsError || serverDocumentsError ? (
           <Field.ErrorText>{documentsError ?? serverDocumentsError}</Field.ErrorText>
         ) : null}
       </Field.Root>
       {files.length > 0 ? (
-        <ul aria-label="Chosen documents" className={grid({ gap: '1', fontSize: 'sm' })}>
+        <ul aria-label={t('verification.form.chosen')} className={grid({ gap: '1', fontSize: 'sm' })}>
           {files.map((file) => (
             <li key={`${file.name}-${file.size}`}>
               {file.name}{' '}
@@ -179,18 +193,21 @@ export function VerificationRequestForm({
       {message ? <Alert tone="error">{message}</Alert> : null}
       {submitting && progress ? (
         <Progress
-          label="Uploading the request"
+          label={t('verification.form.uploading')}
           value={progress.loaded}
           max={progress.total}
-          valueText={`${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`}
+          valueText={t('verification.form.progress', {
+            loaded: formatBytes(progress.loaded),
+            total: formatBytes(progress.total),
+          })}
         />
       ) : null}
       <div className={flex({ gap: '2' })}>
         <Button type="submit" variant="solid" loading={submitting}>
-          Send the request
+          {t('verification.form.send')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={submitting}>
-          Cancel
+          {t('verification.form.cancel')}
         </Button>
       </div>
     </form>

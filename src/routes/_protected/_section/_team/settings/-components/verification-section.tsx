@@ -6,6 +6,7 @@ import { fromCallback } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { type Team, teamVerificationSchema } from '@/contract/teams';
 import { can } from '@/domain/permissions';
+import { useT } from '@/i18n';
 import { type TeamVerificationEvent, teamVerificationMachine } from '@/machines/team-verification';
 import { SettingsSection } from '@/routes/_protected/-components/settings-section';
 import { appConfigQuery } from '@/services/app-config.queries';
@@ -16,6 +17,7 @@ import { upload } from '@/services/upload';
 import { VerificationDisplay } from './verification-display';
 
 export function VerificationSection({ team }: { team: Team }) {
+  const t = useT();
   const verificationSent = useVerificationSent(team.id);
   const mayManage = can(team.role, 'verification.manage');
   const actor = useActorRef(
@@ -54,11 +56,7 @@ export function VerificationSection({ team }: { team: Team }) {
   }, [actor, team.verificationStatus]);
 
   return (
-    <SettingsSection
-      id="verification"
-      title="Team verification"
-      description="Ikirere checks who a team belongs to before lifting its limits."
-    >
+    <SettingsSection id="verification" title={t('verification.title')} description={t('verification.lead')}>
       <VerificationDisplay
         actor={actor}
         mayManage={mayManage}

@@ -3,6 +3,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { grid } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
+import { tRich, useT } from '@/i18n';
 import { switchTeam, useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { currentSessionQuery } from '@/services/auth.queries';
@@ -16,16 +17,15 @@ import * as Table from '@/ui/table';
 import { Text } from '@/ui/text';
 import { useConfirmAction } from '@/ui/use-confirm-action';
 import { VisuallyHidden } from '@/ui/visually-hidden';
-import { MemberActions } from '../-components/member-actions';
+import { MemberActions, roleLabel } from '../-components/member-actions';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/active')({
   loader: ({ context: { queryClient, team } }) => queryClient.ensureQueryData(membersQuery(team.id)),
   component: ActiveMembersPage,
 });
 
-const roleLabel = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
-
 function ActiveMembersPage() {
+  const t = useT();
   const team = useTeam();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -33,30 +33,37 @@ function ActiveMembersPage() {
   const members = useSuspenseQuery(membersQuery(team.id));
   const leave = useLeaveTeam(team.id, {
     onSuccess: async () => {
-      showToast(router.options.context.actors, { tone: 'success', title: `You left ${team.name}.` });
+      showToast(router.options.context.actors, {
+        tone: 'success',
+        title: t('members.active.left', { team: team.name }),
+      });
       const next = (await queryClient.fetchQuery(userTeamsQuery())).teams[0];
       if (next) await switchTeam(router, next.id);
       else await router.navigate({ to: '/overview' });
     },
   });
   const confirmLeave = useConfirmAction(() => leave.mutateAsync());
+  const teamName = <span translate="no">{team.name}</span>;
   const active = members.data.members.filter((member) => member.status === 'ACTIVE');
   // Told to the owner only: who uses two-factor sign-in, for deciding to require it.
   const showsTwoFactor = active.some((member) => member.twoFactor !== undefined);
   return (
     <>
-      <SectionHeading title="Active members" documentTitle="Active members · Settings" />
+      <SectionHeading
+        title={t('members.active.title')}
+        documentTitle={t('teamSettings.documentTitle', { page: t('members.active.title') })}
+      />
       {members.error ? <Alert tone="error">{members.error.message}</Alert> : null}
-      <Table.Root caption={`Members of ${team.name}`} hideCaption>
+      <Table.Root caption={tRich('members.active.caption', { team: teamName })} hideCaption>
         <Table.Head>
           <Table.Row>
-            <Table.Header>Name</Table.Header>
-            <Table.Header>E-mail</Table.Header>
-            <Table.Header>Role</Table.Header>
-            <Table.Header>Joined</Table.Header>
-            {showsTwoFactor ? <Table.Header>Two-factor sign-in</Table.Header> : null}
+            <Table.Header>{t('members.column.name')}</Table.Header>
+            <Table.Header>{t('members.column.email')}</Table.Header>
+            <Table.Header>{t('members.column.role')}</Table.Header>
+            <Table.Header>{t('members.column.joined')}</Table.Header>
+            {showsTwoFactor ? <Table.Header>{t('teamSettings.twoFactor.title')}</Table.Header> : null}
             <Table.Header>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('members.column.actions')}</VisuallyHidden>
             </Table.Header>
           </Table.Row>
         </Table.Head>
@@ -64,17 +71,19 @@ function ActiveMembersPage() {
           {active.map((member) => (
             <Table.Row key={member.userId}>
               <Table.Cell>
-                {member.name}
+                <span translate="no">{member.name}</span>
                 {member.userId === me?.id ? (
                   <Text as="span" variant="muted">
                     {' '}
-                    (you)
+                    {t('members.active.you')}
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell>{member.email}</Table.Cell>
+              <Table.Cell translate="no">{member.email}</Table.Cell>
               <Table.Cell>
-                <Badge tone={member.role === 'OWNER' ? 'accent' : 'neutral'}>{roleLabel[member.role]}</Badge>
+                <Badge tone={member.role === 'OWNER' ? 'accent' : 'neutral'}>
+                  {roleLabel(t, member.role)}
+                </Badge>
               </Table.Cell>
               <Table.Cell>
                 <time dateTime={member.joinedAt} title={formatDateTime(member.joinedAt)}>
@@ -84,7 +93,7 @@ function ActiveMembersPage() {
               {showsTwoFactor ? (
                 <Table.Cell>
                   <Badge tone={member.twoFactor ? 'success' : 'neutral'}>
-                    {member.twoFactor ? 'On' : 'Off'}
+                    {member.twoFactor ? t('members.active.twoFactorOn') : t('members.active.twoFactorOff')}
                   </Badge>
                 </Table.Cell>
               ) : null}
@@ -97,21 +106,19 @@ function ActiveMembersPage() {
       </Table.Root>
       <div className={grid({ gap: '2', marginTop: '6', justifyItems: 'start' })}>
         {team.role === 'OWNER' ? (
-          <Text variant="muted">
-            As the owner you cannot leave {team.name}: hand it to another member first (Transfer ownership).
-          </Text>
+          <Text variant="muted">{tRich('members.active.ownerCannotLeave', { team: teamName })}</Text>
         ) : (
           <Button variant="outline" onClick={() => confirmLeave.ask(true)}>
-            Leave {team.name}
+            {tRich('members.active.leave', { team: teamName })}
           </Button>
         )}
         {leave.error ? <Alert tone="error">{leave.error.message}</Alert> : null}
       </div>
       <ConfirmDialog
         {...confirmLeave.dialog}
-        title={`Leave ${team.name}?`}
-        description="You lose access to its computes and domains. To come back you need a new invitation."
-        confirmLabel="Leave the team"
+        title={t('members.active.leaveTitle', { team: team.name })}
+        description={t('members.active.leaveLead')}
+        confirmLabel={t('members.active.leaveConfirm')}
         danger
       />
     </>

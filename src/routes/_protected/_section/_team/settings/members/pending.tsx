@@ -4,6 +4,7 @@ import { flex } from 'styled-system/patterns';
 import { showToast } from '@/app-actors';
 import { formatDateTime, formatRelative } from '@/domain/helpers/time';
 import { can, whyNot } from '@/domain/permissions';
+import { tRich, useT } from '@/i18n';
 import { useTeam } from '@/routes/_protected/-components/use-current-team';
 import { SectionHeading } from '@/routes/-components/page';
 import { useResendInvitation, useRevokeInvitation } from '@/services/teams.mutations';
@@ -15,6 +16,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { SkeletonText } from '@/ui/skeleton';
 import * as Table from '@/ui/table';
 import { VisuallyHidden } from '@/ui/visually-hidden';
+import { roleLabel } from '../-components/member-actions';
 
 export const Route = createFileRoute('/_protected/_section/_team/settings/members/pending')({
   loader: ({ context: { queryClient, team } }) =>
@@ -23,6 +25,7 @@ export const Route = createFileRoute('/_protected/_section/_team/settings/member
 });
 
 function PendingMembersPage() {
+  const t = useT();
   const team = useTeam();
   const mayManage = can(team.role, 'members.invite');
   const router = useRouter();
@@ -30,50 +33,52 @@ function PendingMembersPage() {
   const toast = (title: string, tone: 'success' | 'error' = 'success') =>
     showToast(router.options.context.actors, { tone, title });
   const resend = useResendInvitation(team.id, {
-    onSuccess: (invitation) =>
-      toast(`A new link was sent to ${invitation.email}; the old one no longer works.`),
+    onSuccess: (invitation) => toast(t('members.pending.resent', { email: invitation.email })),
     onError: (error) => toast(error.message, 'error'),
   });
   const revoke = useRevokeInvitation(team.id, {
-    onSuccess: (invitation) => toast(`The invitation to ${invitation.email} was revoked.`),
+    onSuccess: (invitation) => toast(t('members.pending.revoked', { email: invitation.email })),
     onError: (error) => toast(error.message, 'error'),
   });
 
   return (
     <>
-      <SectionHeading title="Pending invitations" documentTitle="Pending invitations · Settings" />
+      <SectionHeading
+        title={t('members.pending.title')}
+        documentTitle={t('teamSettings.documentTitle', { page: t('members.pending.title') })}
+      />
       {!mayManage ? (
-        <EmptyState title="Invitations are for owners and admins" description={whyNot('members.invite')} />
+        <EmptyState title={t('members.pending.notAllowed')} description={whyNot('members.invite')} />
       ) : invitations.isPending ? (
         <SkeletonText lines={3} />
       ) : invitations.isError ? (
         <Alert tone="error">{invitations.error.message}</Alert>
       ) : invitations.data.invitations.length === 0 ? (
         <EmptyState
-          title="No invitations waiting"
-          description="Invite someone by e-mail with “Invite someone”; their invitation shows here until they answer."
+          title={t('members.pending.empty')}
+          description={t('members.pending.emptyLead', { button: t('members.invite.open') })}
         />
       ) : (
-        <Table.Root caption="Invitations waiting for an answer" hideCaption>
+        <Table.Root caption={t('members.pending.caption')} hideCaption>
           <Table.Head>
             <Table.Row>
-              <Table.Header>E-mail</Table.Header>
-              <Table.Header>Role</Table.Header>
-              <Table.Header>Invited by</Table.Header>
-              <Table.Header>Expires</Table.Header>
+              <Table.Header>{t('members.column.email')}</Table.Header>
+              <Table.Header>{t('members.column.role')}</Table.Header>
+              <Table.Header>{t('members.column.invitedBy')}</Table.Header>
+              <Table.Header>{t('members.column.expires')}</Table.Header>
               <Table.Header>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('members.column.actions')}</VisuallyHidden>
               </Table.Header>
             </Table.Row>
           </Table.Head>
           <Table.Body>
             {invitations.data.invitations.map((invitation) => (
               <Table.Row key={invitation.id}>
-                <Table.Cell>{invitation.email}</Table.Cell>
+                <Table.Cell translate="no">{invitation.email}</Table.Cell>
                 <Table.Cell>
-                  <Badge>{invitation.role === 'ADMIN' ? 'Admin' : 'Member'}</Badge>
+                  <Badge>{roleLabel(t, invitation.role)}</Badge>
                 </Table.Cell>
-                <Table.Cell>{invitation.invitedBy.name}</Table.Cell>
+                <Table.Cell translate="no">{invitation.invitedBy.name}</Table.Cell>
                 <Table.Cell>
                   <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
                     {formatRelative(invitation.expiresAt)}
@@ -87,7 +92,13 @@ function PendingMembersPage() {
                       loading={resend.isPending && resend.variables?.id === invitation.id}
                       onClick={() => resend.mutate(invitation)}
                     >
-                      Resend<VisuallyHidden> to {invitation.email}</VisuallyHidden>
+                      {t('members.pending.resend')}
+                      <VisuallyHidden>
+                        {' '}
+                        {tRich('members.pending.resendTo', {
+                          email: <span translate="no">{invitation.email}</span>,
+                        })}
+                      </VisuallyHidden>
                     </Button>
                     <Button
                       size="sm"
@@ -95,8 +106,13 @@ function PendingMembersPage() {
                       loading={revoke.isPending && revoke.variables?.id === invitation.id}
                       onClick={() => revoke.mutate(invitation)}
                     >
-                      Revoke
-                      <VisuallyHidden> the invitation to {invitation.email}</VisuallyHidden>
+                      {t('members.pending.revoke')}
+                      <VisuallyHidden>
+                        {' '}
+                        {tRich('members.pending.revokeTo', {
+                          email: <span translate="no">{invitation.email}</span>,
+                        })}
+                      </VisuallyHidden>
                     </Button>
                   </div>
                 </Table.Cell>

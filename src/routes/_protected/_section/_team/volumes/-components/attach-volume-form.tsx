@@ -5,7 +5,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { grid, wrap } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import { computeTakesVolumes, type Volume } from '@/contract/volumes';
+import { useT } from '@/i18n';
 import { volumeAttachMachine } from '@/machines/volume-attach';
+import { statusLabel } from '@/routes/_protected/_section/_team/computes/-components/status-badge';
 import { computesQuery } from '@/services/computes.queries';
 import { attachVolume } from '@/services/volumes.api';
 import { refreshVolumes } from '@/services/volumes.mutations';
@@ -20,6 +22,7 @@ export function AttachVolumeForm(props: {
   onAttached: (volume: Volume) => void;
 }) {
   const { teamId, volume, onAttached } = props;
+  const t = useT();
   const queryClient = useQueryClient();
   const computes = useInfiniteQuery(
     computesQuery(teamId, { location: volume.locationId, sort: 'hostname_asc' }),
@@ -53,10 +56,13 @@ export function AttachVolumeForm(props: {
       }}
     >
       <Select
-        label="Compute"
-        placeholder={choices.length === 0 ? 'No compute in this location' : 'Choose a compute'}
+        label={t('volumes.attach.compute')}
+        placeholder={choices.length === 0 ? t('volumes.attach.noCompute') : t('volumes.attach.choose')}
         items={choices.map((compute) => ({
-          label: `${compute.hostname} (${compute.status.replace('_', ' ')})`,
+          label: t('volumes.attach.choice', {
+            hostname: compute.hostname,
+            status: statusLabel(compute.status).toLocaleLowerCase(),
+          }),
           value: compute.id,
           disabled: !computeTakesVolumes(compute.status),
         }))}
@@ -64,17 +70,17 @@ export function AttachVolumeForm(props: {
         disabled={confirming}
         onValueChange={(value) => actor.send({ type: 'compute.choose', computeId: value ?? '' })}
         error={context.fieldError}
-        help="A running or stopped compute of the volume’s location."
+        help={t('volumes.attach.help')}
       />
       {confirming ? (
         <Alert tone="info">
-          Attach “{volume.name}” to {chosen?.hostname ?? 'this compute'}?{' '}
-          {chosen?.status === 'running'
-            ? 'The running guest sees a new disk at once (the next /dev/vdX); mount it there.'
-            : 'It is there when the compute starts.'}
+          {chosen
+            ? t('volumes.attach.confirm', { name: volume.name, hostname: chosen.hostname })
+            : t('volumes.attach.confirmThis', { name: volume.name })}{' '}
+          {chosen?.status === 'running' ? t('volumes.attach.running') : t('volumes.attach.stopped')}
         </Alert>
       ) : (
-        <Text variant="muted">Its data stays on it when detached, for this or another compute.</Text>
+        <Text variant="muted">{t('volumes.attach.lead')}</Text>
       )}
       {context.message ? <Alert tone="error">{context.message}</Alert> : null}
       <div className={wrap({ gap: '2' })}>
@@ -85,11 +91,11 @@ export function AttachVolumeForm(props: {
             disabled={snapshot.hasTag('busy')}
             onClick={() => actor.send({ type: 'attach.cancel' })}
           >
-            Back
+            {t('volumes.form.back')}
           </Button>
         ) : null}
         <Button type="submit" variant="solid" loading={snapshot.hasTag('busy')}>
-          {confirming ? 'Attach the volume' : 'Attach'}
+          {confirming ? t('volumes.attach.submitConfirm') : t('volumes.attach.submit')}
         </Button>
       </div>
     </form>

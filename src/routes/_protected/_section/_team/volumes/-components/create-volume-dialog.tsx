@@ -6,6 +6,8 @@ import { grid } from 'styled-system/patterns';
 import { fromPromise } from 'xstate';
 import type { Team } from '@/contract/teams';
 import { MAX_VOLUME_GB, MIN_VOLUME_GB, type Volume } from '@/contract/volumes';
+import { formatNumber } from '@/domain/helpers/numbers';
+import { useT } from '@/i18n';
 import { type VolumeCreateInput, volumeCreateMachine } from '@/machines/volume-create';
 import { locationsQuery } from '@/services/computes.queries';
 import { createVolume } from '@/services/volumes.api';
@@ -17,10 +19,11 @@ import * as Dialog from '@/ui/dialog';
 import { Select } from '@/ui/select';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
-import { monthlyPrice } from './volume-words';
+import { gbMonthPrice, monthlyPrice } from './volume-words';
 
 export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume) => void }) {
   const { team, onClose } = props;
+  const t = useT();
   const queryClient = useQueryClient();
   const locations = useSuspenseQuery(locationsQuery()).data.locations;
   const price = useSuspenseQuery(storagePricesQuery()).data.storagePrices.find(
@@ -48,7 +51,8 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
   const busy = snapshot.hasTag('busy');
   const sizeGb = Number(context.sizeGb);
   const cost = Number.isInteger(sizeGb) && sizeGb > 0 ? monthlyPrice(price, sizeGb, team.currency) : null;
-  const where = locations.find((location) => location.id === context.locationId);
+  const where = locations.find((location) => location.id === context.locationId)?.name ?? context.locationId;
+  const summary = { name: context.name.trim(), size: sizeGb, location: where };
   return (
     <Dialog.Root open onOpenChange={(details) => (details.open || busy ? null : onClose())}>
       <Dialog.Content>
@@ -60,12 +64,12 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
           }}
         >
           <Dialog.Header>
-            <Dialog.Title>Create a volume</Dialog.Title>
+            <Dialog.Title>{t('volumes.create')}</Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
             <div className={grid({ gap: '4' })}>
               <TextField
-                label="Name"
+                label={t('volumes.form.name')}
                 value={context.name}
                 maxLength={64}
                 disabled={confirming}
@@ -75,7 +79,7 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
                 error={context.errors.name}
               />
               <TextField
-                label="Size (GB)"
+                label={t('volumes.form.size')}
                 inputMode="numeric"
                 value={context.sizeGb}
                 disabled={confirming}
@@ -83,10 +87,10 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
                   actor.send({ type: 'field.changed', field: 'sizeGb', value: event.target.value })
                 }
                 error={context.errors.sizeGb}
-                help={`${MIN_VOLUME_GB} to ${MAX_VOLUME_GB.toLocaleString('en-US')} GB; it can grow later, never shrink.`}
+                help={t('volumes.form.sizeHelp', { min: MIN_VOLUME_GB, max: formatNumber(MAX_VOLUME_GB) })}
               />
               <Select
-                label="Location"
+                label={t('volumes.form.location')}
                 items={open.map((location) => ({ label: location.name, value: location.id }))}
                 value={context.locationId}
                 disabled={confirming}
@@ -94,17 +98,17 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
                   actor.send({ type: 'field.changed', field: 'locationId', value: value ?? '' })
                 }
                 error={context.errors.locationId}
-                help="It attaches to computes of this location only."
+                help={t('volumes.form.locationHelp')}
               />
               {confirming ? (
                 <Alert tone="info">
-                  {context.name.trim()}: {sizeGb} GB in {where?.name ?? context.locationId}
-                  {cost ? `, ${cost} while it exists (attached or not)` : ''}. Create it?
+                  {cost
+                    ? t('volumes.form.confirm', { ...summary, price: cost })
+                    : t('volumes.form.confirmNoPrice', summary)}
                 </Alert>
               ) : cost ? (
                 <Text variant="muted">
-                  Costs {cost} ({monthlyPrice(price, 1, team.currency)?.replace(' a month', '')} per
-                  GB-month).
+                  {t('volumes.form.cost', { cost, perGb: gbMonthPrice(price, team.currency) ?? '' })}
                 </Text>
               ) : null}
               {context.message ? <Alert tone="error">{context.message}</Alert> : null}
@@ -117,10 +121,10 @@ export function CreateVolumeDialog(props: { team: Team; onClose: (made?: Volume)
               disabled={busy}
               onClick={() => (confirming ? actor.send({ type: 'create.cancel' }) : onClose())}
             >
-              {confirming ? 'Back' : 'Cancel'}
+              {confirming ? t('volumes.form.back') : t('volumes.cancel')}
             </Button>
             <Button variant="solid" type="submit" loading={busy}>
-              {confirming ? 'Create the volume' : 'Continue'}
+              {confirming ? t('volumes.form.submit') : t('volumes.form.continue')}
             </Button>
           </Dialog.Footer>
         </form>
