@@ -6,6 +6,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
 import { ledgerEntries } from '../db/schema';
+import { dayValue, message } from '../i18n/stored-message';
 import { lockAccount, postCharge } from './ledger';
 
 type Price = Record<Currency, number>;
@@ -37,7 +38,7 @@ export async function chargeBackupDay(tx: Transaction, input: BackupDayCharge): 
   await postCharge(tx, {
     teamId: input.teamId,
     amountMinor,
-    description: `Backups of ${input.hostname}, ${periodStart.toISOString().slice(0, 10)}`,
+    description: message('history.ledger.backups', { hostname: input.hostname, day: dayValue(periodStart) }),
     computeId: input.computeId,
     periodStart,
     periodEnd,

@@ -894,7 +894,11 @@ export const ledgerEntries = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    /** In English; with its message id and values (server/i18n/stored-message.ts) read in the reader's language. */
     description: text('description').notNull(),
+    /** null on entries from before ids: their description is shown as it is. */
+    descriptionId: text('description_id'),
+    descriptionValues: jsonb('description_values').$type<Record<string, unknown>>(),
     topUpId: uuid('top_up_id'),
     computeId: uuid('compute_id'),
     periodStart: at('period_start'),

@@ -2,17 +2,27 @@
 // stored as a message id with its values and translated when read, in the reader's language and zone
 // (docs/translating.md), never stored translated. The English text is kept beside them for logs and for
 // whatever reads the text column; a row written before ids were (text only) is shown as it was.
-import { formatDateTimeWithZone } from '@/domain/helpers/time';
+import type { Currency } from '@/contract/teams';
+import { formatBillingMonth, formatDateTimeWithZone, formatUtcDay } from '@/domain/helpers/time';
+import { formatMoney } from '@/domain/money';
 import type { MessageId } from '@/i18n/state';
 import { inLanguage } from './languages';
 import { type ServerMessageId, t } from './t';
 
 /**
  * A value inside a stored message: a plain string (a hostname, a name someone typed, a hypervisor's own
- * error text) or number shown as it is, an instant shown in the reader's zone, or a message of its own
- * (translated too: a reason inside a sentence).
+ * error text) or number shown as it is, an instant shown in the reader's zone, a billing day or month (UTC)
+ * and an amount of money as the reader's language writes them, or a message of its own (translated too: a
+ * reason inside a sentence).
  */
-export type StoredValue = string | number | { date: string } | MessageRef;
+export type StoredValue =
+  | string
+  | number
+  | { date: string }
+  | { day: string }
+  | { month: string }
+  | { money: number; currency: Currency }
+  | MessageRef;
 export type StoredValues = Record<string, StoredValue>;
 
 /** The server's own messages, or a shared one the server loads too (a domain rule's words). */
@@ -44,6 +54,9 @@ export function translate(ref: MessageRef): string {
     Object.entries(ref.values ?? {}).map(([name, value]) => {
       if (typeof value !== 'object') return [name, value];
       if (isRef(value)) return [name, translate(value)];
+      if ('day' in value) return [name, formatUtcDay(value.day)];
+      if ('month' in value) return [name, formatBillingMonth(value.month)];
+      if ('money' in value) return [name, formatMoney(value.money, value.currency)];
       return [name, formatDateTimeWithZone(value.date)];
     }),
   );
@@ -72,6 +85,21 @@ export function untranslated(text: string): StoredMessage {
 /** An instant as a message value, shown in the reader's zone with the zone named. */
 export function dateValue(at: Date): { date: string } {
   return { date: at.toISOString() };
+}
+
+/** A UTC calendar day (billing's days) as a message value. */
+export function dayValue(at: Date): { day: string } {
+  return { day: at.toISOString().slice(0, 10) };
+}
+
+/** A billing month (UTC) as a message value: "November 2026" in the reader's language. */
+export function monthValue(monthStart: Date): { month: string } {
+  return { month: monthStart.toISOString().slice(0, 7) };
+}
+
+/** An amount in minor units as a message value, written as the reader's language writes money. */
+export function moneyValue(amountMinor: number, currency: Currency): { money: number; currency: Currency } {
+  return { money: amountMinor, currency };
 }
 
 /** A stored message in the reader's language; its English text when it has no id (or one we no longer know). */
