@@ -18,7 +18,13 @@ export function storageDescription(
   hours: number,
   monthStart: Date,
 ): CatalogMessage {
-  return message('history.ledger.storage', { kind, name, size: sizeGb, hours, month: monthValue(monthStart) });
+  return message('history.ledger.storage', {
+    kind,
+    name,
+    size: sizeGb,
+    hours,
+    month: monthValue(monthStart),
+  });
 }
 
 /** Posts the team's open storage accruals of months before `before` (the caller holds the team's lock). */

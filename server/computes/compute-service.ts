@@ -535,9 +535,7 @@ export class ComputeService {
       if (!(error instanceof DriverCapacityError))
         logger.error({ err: error, computeId: row.id }, 'compute creation failed');
       const said =
-        error instanceof DriverCapacityError
-          ? error.said
-          : message('history.compute.provisionFailed');
+        error instanceof DriverCapacityError ? error.said : message('history.compute.provisionFailed');
       await this.settle(row.id, 'provision', false, said, ABSENT);
     }
   }

@@ -69,8 +69,7 @@ async function settleOne(service: ComputeService, computeId: string): Promise<vo
   if (machine.state === 'absent') {
     if (transition === 'destroy') await service.settle(computeId, transition, true, null, machine);
     else if (transition === 'provision') await service.provision(row);
-    else
-      await service.settle(computeId, transition, false, message('history.compute.machineGone'), machine);
+    else await service.settle(computeId, transition, false, message('history.compute.machineGone'), machine);
     return;
   }
   // The request was recorded but never reached the driver: send it now.

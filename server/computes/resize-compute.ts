@@ -10,8 +10,8 @@ import { planChangeRefusal, RESIZE_RULE, resizeRefusal } from '@/domain/compute-
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { InstanceType } from '../catalog/catalog';
 import { computes } from '../db/schema';
-import { message } from '../i18n/stored-message';
 import type { MachineSize } from '../drivers/compute/compute-driver';
+import { message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
-import { message } from '../i18n/stored-message';
 import { ProblemError } from '../http/problem';
+import { message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { recordEvent } from './compute-history';
 import {
@@ -84,15 +84,15 @@ export async function updateReverseDns(
       .set({ ...next, updatedAt: nextUpdatedAt(current, now) })
       .where(eq(computes.id, current.id))
       .returning();
-    const [first, second] = FAMILIES.filter(
-      (family) => next[COLUMN[family]] !== current[COLUMN[family]],
-    ).map((family) => {
-      const name = next[COLUMN[family]];
-      const address = current[family] ?? '';
-      return name
-        ? message('history.compute.reverseDns.set', { address, name })
-        : message('history.compute.reverseDns.removed', { address });
-    });
+    const [first, second] = FAMILIES.filter((family) => next[COLUMN[family]] !== current[COLUMN[family]]).map(
+      (family) => {
+        const name = next[COLUMN[family]];
+        const address = current[family] ?? '';
+        return name
+          ? message('history.compute.reverseDns.set', { address, name })
+          : message('history.compute.reverseDns.removed', { address });
+      },
+    );
     await recordEvent(tx, {
       computeId: current.id,
       action: 'reverse_dns',

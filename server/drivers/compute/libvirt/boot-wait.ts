@@ -4,6 +4,7 @@
 // started again under emulation when its host allows (./kvm-fallback.ts); a guest that stops otherwise ends
 // the wait as failed. A machine is never reported running unless libvirt says its domain runs.
 import { createConnection } from 'node:net';
+import { type CatalogMessage, message } from '../../../i18n/stored-message';
 import { describeStatus, restingState, stoppedByQemu } from './domain-state';
 import { domainName } from './domain-xml';
 import { Aborted } from './flows/domain-waits';
@@ -12,7 +13,6 @@ import { giveUpKvm, mayFallBack } from './kvm-fallback';
 import type { LibvirtMachineRow } from './machine-store';
 import { domainXmlOf, startGuest } from './provisioning';
 import { type DomainStatus, domainStatus, VirshError } from './virsh';
-import { type CatalogMessage, message } from '../../../i18n/stored-message';
 
 /** After a boot is seen, the console is read until it has been quiet this long (at most the second). */
 const CONSOLE_QUIET_MS = 1_500;

@@ -2,6 +2,8 @@
 // `virsh version`). A host that stops answering takes no new machines and its machines at rest show
 // `unreachable` (neither running nor stopped: nobody can tell); when it answers again it is checked again
 // (pool, acceleration) and each of its machines shows what libvirt then says of it. Everything else goes on.
+
+import { message } from '../../../i18n/stored-message';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import { restingState } from './domain-state';
@@ -12,7 +14,6 @@ import { withExtras } from './flows/flow-engine';
 import { inRescueWhenRunning } from './flows/machine-state';
 import type { HostConnection } from './host-connection';
 import { statusOf } from './machine-store';
-import { message } from '../../../i18n/stored-message';
 
 export class HostWatch {
   listener: MachineEventListener | undefined;

@@ -1,6 +1,8 @@
 // What libvirt says on its own: a machine at rest that changed outside any transition (the guest shut
 // itself down, QEMU paused it, someone used virsh) is reported to the control plane with the reason, from
 // libvirt's events as they come and, after a restart, from one listing per host.
+
+import { type CatalogMessage, message, type StoredValue } from '../../../i18n/stored-message';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import type { DomainEvent } from './domain-events';
@@ -12,7 +14,6 @@ import { withExtras } from './flows/flow-engine';
 import { inRescueWhenRunning } from './flows/machine-state';
 import { statusOf } from './machine-store';
 import { type DomainStatus, domainStatus } from './virsh';
-import { type CatalogMessage, message, type StoredValue } from '../../../i18n/stored-message';
 
 /** The detail of a change noticed after a restart rather than from an event. */
 const WHILE_DOWN = 'while the server was down';

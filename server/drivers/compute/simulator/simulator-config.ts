@@ -1,8 +1,9 @@
 // How the hypervisor simulator behaves: how long each transition takes, which ones fail, and which
 // addresses it hands out. Read from SIMULATOR_* variables (server/drivers/compute/config.ts).
-import type { HostCapacity } from '../capacity';
+
 import { type CatalogMessage, message } from '../../../i18n/stored-message';
 import type { ServerMessageId } from '../../../i18n/t';
+import type { HostCapacity } from '../capacity';
 import type { Transition } from '../compute-driver';
 
 export interface SimulatorConfig {

@@ -2,6 +2,8 @@
 // busy or in the wrong state), `run` carries its flow out in the background, `resume` picks up a stored one
 // after a restart, and `finish` stores how it ended and tells the console and the control plane, once.
 // Transitions under way are kept in libvirt_machines, so a restart loses none.
+
+import { type CatalogMessage, message } from '../../../../i18n/stored-message';
 import type { MachineEventListener, MachineState, MachineStatus, Transition } from '../../compute-driver';
 import { MachineStateError } from '../../compute-driver';
 import { CONSOLE_STATUS, restingConsoleState } from '../consoles';
@@ -12,7 +14,6 @@ import { Aborted } from './domain-waits';
 import type { FlowContext, Outcome, RunOptions, TransitionFlow } from './flow';
 import { FLOWS } from './index';
 import { currentState } from './machine-state';
-import { type CatalogMessage, message } from '../../../../i18n/stored-message';
 
 interface Running {
   transition: Transition;

@@ -1,9 +1,10 @@
 // Power off (forced): `virsh destroy`, then libvirt's word that the domain is off.
+
+import { message } from '../../../../i18n/stored-message';
 import { domainName } from '../domain-xml';
 import { VirshError } from '../virsh';
 import { deadlineOf, type TransitionFlow } from './flow';
 import { currentState } from './machine-state';
-import { message } from '../../../../i18n/stored-message';
 
 export const powerOffFlow: TransitionFlow = {
   transition: 'power_off',

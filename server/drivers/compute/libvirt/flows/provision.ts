@@ -1,5 +1,7 @@
 // Provision (create): the disk, the seed and the domain made on the host the machine was placed on, then
 // its first boot. Resumed after a restart, it carries on from what libvirt already has.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { restingState } from '../domain-state';
 import { domainName } from '../domain-xml';
@@ -7,7 +9,6 @@ import type { LibvirtMachineRow } from '../machine-store';
 import { makeDomain, PasswordLost, startGuest } from '../provisioning';
 import { domainStatus } from '../virsh';
 import { bootBudgetMs, type FlowContext, type Outcome, type RunOptions, type TransitionFlow } from './flow';
-import { message } from '../../../../i18n/stored-message';
 
 export async function provisionMachine(
   context: FlowContext,

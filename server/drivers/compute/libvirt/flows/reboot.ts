@@ -1,10 +1,11 @@
 // Reboot: an ACPI reboot. The guest shuts down on the request and libvirt starts it again; its reset is
 // libvirt's reboot event. Complete once the guest has booted again.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { domainName } from '../domain-xml';
 import { bootBudgetMs, type TransitionFlow } from './flow';
 import { currentState } from './machine-state';
-import { message } from '../../../../i18n/stored-message';
 
 export const rebootFlow: TransitionFlow = {
   transition: 'reboot',

@@ -4,6 +4,8 @@
 // the current ones, the domain is switched to them, and only then are the old ones deleted; then the first
 // boot of the new disk. A disk that cannot be made leaves the machine in error with the reason, its old disk
 // untouched. Resumed after a restart, it does the same again (the seed, once written, is kept).
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { domainName } from '../domain-xml';
 import {
@@ -18,7 +20,6 @@ import {
 import { VirshError } from '../virsh';
 import { Aborted } from './domain-waits';
 import { bootBudgetMs, type TransitionFlow } from './flow';
-import { message } from '../../../../i18n/stored-message';
 
 export const rebuildFlow: TransitionFlow = {
   transition: 'rebuild',

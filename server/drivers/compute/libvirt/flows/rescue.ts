@@ -4,6 +4,8 @@
 // defined to boot the rescue kernel and initramfs (provisioning.ts: while the spec holds `rescue`), then it
 // starts and is followed until the rescue system's login line. Resumed after a restart, it does the same
 // again (the seed, once written, is kept). Its normal definition is made again from the spec on leaving.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { buildSeedIso } from '../cloud-init-seed';
 import { domainName } from '../domain-xml';
@@ -11,7 +13,6 @@ import { type StoredSpec, specOf } from '../machine-store';
 import { domainXmlOf, rescueSeedOf, rescueSeedVolume, startGuest, volumeExists } from '../provisioning';
 import { VirshError } from '../virsh';
 import { bootBudgetMs, type TransitionFlow } from './flow';
-import { message } from '../../../../i18n/stored-message';
 
 export const rescueFlow: TransitionFlow = {
   transition: 'rescue',

@@ -3,6 +3,8 @@
 // its next boot, by cloud-init's growpart). The target size is stored with the machine (spec.resizeTo) when
 // the resize begins, so a restart carries on from it; both steps can be done again safely. A failure puts
 // the old definition back, so the machine keeps one size, the old one, and stays stopped.
+
+import { message } from '../../../../i18n/stored-message';
 import type { MachineSize } from '../../compute-driver';
 import type { HostConnection } from '../host-connection';
 import { type LibvirtMachineRow, specOf } from '../machine-store';
@@ -10,7 +12,6 @@ import { diskVolume, domainXmlOf } from '../provisioning';
 import { VirshError } from '../virsh';
 import type { FlowContext, Outcome, TransitionFlow } from './flow';
 import { currentState } from './machine-state';
-import { message } from '../../../../i18n/stored-message';
 
 const GIB = 1024 ** 3;
 

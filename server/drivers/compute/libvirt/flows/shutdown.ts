@@ -1,10 +1,11 @@
 // Shutdown: the ACPI power button pressed, then libvirt's word that the domain is off, or a failure naming
 // the reason once LIBVIRT_SHUTDOWN_TIMEOUT has passed.
+
+import { message } from '../../../../i18n/stored-message';
 import { domainName } from '../domain-xml';
 import type { TransitionFlow } from './flow';
 import { deadlineOf } from './flow';
 import { currentState } from './machine-state';
-import { message } from '../../../../i18n/stored-message';
 
 export const shutdownFlow: TransitionFlow = {
   transition: 'shutdown',
