@@ -78,7 +78,9 @@ function describe(
       : undefined;
   const targets: StoredValue | undefined =
     computes && tags ? { id: 'history.firewall.both', values: { computes, tags } } : (computes ?? tags);
-  if (!targets) return message(`${id}Nowhere`, { rules });
+  const nowhere =
+    id === 'history.firewall.created' ? 'history.firewall.createdNowhere' : 'history.firewall.changedNowhere';
+  if (!targets) return message(nowhere, { rules });
   return message(id, { rules, targets });
 }
 

@@ -3,6 +3,7 @@
 // (docs/translating.md), never stored translated. The English text is kept beside them for logs and for
 // whatever reads the text column; a row written before ids were (text only) is shown as it was.
 import type { Currency } from '@/contract/teams';
+import { formatNumber } from '@/domain/helpers/numbers';
 import { formatBillingMonth, formatDateTimeWithZone, formatUtcDay } from '@/domain/helpers/time';
 import { formatMoney } from '@/domain/money';
 import type { MessageId } from '@/i18n/state';
@@ -22,6 +23,7 @@ export type StoredValue =
   | { day: string }
   | { month: string }
   | { money: number; currency: Currency }
+  | { gb: number }
   | MessageRef;
 export type StoredValues = Record<string, StoredValue>;
 
@@ -57,6 +59,8 @@ export function translate(ref: MessageRef): string {
       if ('day' in value) return [name, formatUtcDay(value.day)];
       if ('month' in value) return [name, formatBillingMonth(value.month)];
       if ('money' in value) return [name, formatMoney(value.money, value.currency)];
+      if ('gb' in value)
+        return [name, formatNumber(value.gb, { minimumFractionDigits: 2, maximumFractionDigits: 2 })];
       return [name, formatDateTimeWithZone(value.date)];
     }),
   );
@@ -100,6 +104,11 @@ export function monthValue(monthStart: Date): { month: string } {
 /** An amount in minor units as a message value, written as the reader's language writes money. */
 export function moneyValue(amountMinor: number, currency: Currency): { money: number; currency: Currency } {
   return { money: amountMinor, currency };
+}
+
+/** A size in bytes as a message value: gigabytes with two decimals, as the reader's language writes them. */
+export function gigabytesValue(bytes: number): { gb: number } {
+  return { gb: bytes / 1024 ** 3 };
 }
 
 /** A stored message in the reader's language; its English text when it has no id (or one we no longer know). */
