@@ -411,16 +411,14 @@ export class VolumeService {
     details: Record<string, unknown>,
   ): Promise<void> {
     const { message: text, ...ids } = toColumns(said);
-    await tx
-      .insert(volumeEvents)
-      .values({
-        volumeId: row.id,
-        action,
-        actorUserId: caller.actor.userId,
-        message: text ?? '',
-        ...ids,
-        at,
-      });
+    await tx.insert(volumeEvents).values({
+      volumeId: row.id,
+      action,
+      actorUserId: caller.actor.userId,
+      message: text ?? '',
+      ...ids,
+      at,
+    });
     await recordAudit(tx, {
       teamId: caller.teamId,
       actor: caller.actor,
