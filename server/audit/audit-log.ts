@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { auditLog } from '../db/schema';
 import { clientInfo } from '../http/client-info';
 import type { AppEnv } from '../http/env';
+import { type StoredMessage, toColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 /** Dotted: area, then what happened (team.renamed, member.role_changed, verification.approved). */
@@ -38,8 +39,11 @@ export interface AuditEntryInput {
   teamId: string;
   actor: AuditActor;
   action: AuditAction;
-  /** What it was done to, in words: "Ada Nkusi", "invitation to bob@example.rw". */
-  target?: string | null;
+  /**
+   * What it was done to: a name ("Ada Nkusi", a hostname), or words of ours (`message(id, values)`: "invitation
+   * to bob@example.rw"), read in the reader's language.
+   */
+  target?: StoredMessage | string | null;
   details?: Record<string, unknown>;
   at: Date;
 }
@@ -49,7 +53,7 @@ export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promis
     teamId: entry.teamId,
     actorUserId: entry.actor.userId,
     action: entry.action,
-    target: entry.target ?? null,
+    ...targetColumns(entry.target),
     // Done through an API token: the entry names it.
     details: entry.actor.apiTokenName
       ? { ...(entry.details ?? {}), apiToken: entry.actor.apiTokenName }
@@ -63,4 +67,17 @@ export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promis
 /** "Ada Nkusi (ada@example.rw)": how people appear as targets. */
 export function personLabel(person: { name: string; email: string }): string {
   return `${person.name} (${person.email})`;
+}
+
+function targetColumns(target: StoredMessage | string | null | undefined) {
+  const { message, messageId, messageValues } = toColumns(target);
+  return { target: message, targetMessageId: messageId, targetMessageValues: messageValues };
+}
+
+/**
+ * An entry's details saying why the system acted: `reason` in English (as entries always kept it) and its
+ * message, so the audit log answers it in the reader's language (server/teams/audit-log.routes.ts).
+ */
+export function reasonDetails(reason: StoredMessage): { reason: string; reasonMessage?: StoredMessage } {
+  return reason.id ? { reason: reason.text, reasonMessage: reason } : { reason: reason.text };
 }

@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Backup, BackupStatus } from '@/contract/backups';
 import { computeBackupSettings, computeBackups } from '../db/schema';
+import { readColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 export type BackupRow = typeof computeBackups.$inferSelect;
@@ -16,7 +17,7 @@ export function toBackup(row: BackupRow): Backup {
     kind: row.kind as Backup['kind'],
     sizeBytes: row.sizeBytes,
     virtualSizeBytes: row.virtualSizeBytes,
-    message: row.message,
+    message: readColumns(row),
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

@@ -24,6 +24,15 @@ import type { Database, Transaction } from '../db';
 import { computeBackupSettings, computeBackups, computes } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import {
+  asValue,
+  dateValue,
+  gigabytesValue,
+  message,
+  type StoredMessage,
+  toColumns,
+  untranslated,
+} from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -99,11 +108,7 @@ export class BackupService {
     const now = this.deps.clock.now();
     const interrupted = await this.db
       .update(computeBackups)
-      .set({
-        status: 'failed',
-        message: 'The server restarted while the disk was being copied; back up again.',
-        completedAt: now,
-      })
+      .set({ status: 'failed', ...toColumns(message('history.backup.interrupted')), completedAt: now })
       .where(eq(computeBackups.status, 'creating'))
       .returning();
     await this.db
@@ -180,8 +185,8 @@ export class BackupService {
         computeId,
         actorUserId: actor.userId,
         message: enabled
-          ? `Backups turned on: one a day, the newest ${this.deps.retention} kept; they add ${price.sharePercent} % to the plan’s price.`
-          : 'Backups turned off: no more daily backups; the backups made are kept.',
+          ? message('history.compute.backupsOn', { kept: this.deps.retention, share: price.sharePercent })
+          : message('history.compute.backupsOff'),
         at: now,
       });
       await recordAudit(tx, {
@@ -265,7 +270,12 @@ export class BackupService {
     await this.deps.computes.recordHistory(tx, {
       computeId: compute.id,
       actorUserId: userId,
-      message: `${kind === 'manual' ? 'Backing up' : 'The daily backup is copying'} the disk (${compute.status}); power actions go ahead meanwhile, and end the backup if they change the disk.`,
+      message: message(
+        kind === 'manual' ? 'history.compute.backingUp' : 'history.compute.dailyBackupCopying',
+        {
+          status: compute.status,
+        },
+      ),
       at: now,
     });
     return row!;
@@ -283,7 +293,7 @@ export class BackupService {
 
   private async runBackup(row: BackupRow): Promise<void> {
     const { files, computes, logger } = this.deps;
-    let outcome: { facts: { sizeBytes: number; virtualSizeBytes: number } } | { failure: string };
+    let outcome: { facts: { sizeBytes: number; virtualSizeBytes: number } } | { failure: StoredMessage };
     try {
       await computes.backupDisk(row.computeId, files.pathOf(row.id));
       outcome = { facts: await files.factsOf(row.id) };
@@ -295,8 +305,8 @@ export class BackupService {
       outcome = {
         failure:
           error instanceof MachineStateError
-            ? error.message
-            : 'The hypervisor could not copy the disk. Try again.',
+            ? (error.said ?? untranslated(error.message))
+            : message('history.backup.hypervisorCopy'),
       };
     }
     const now = this.deps.clock.now();
@@ -307,8 +317,8 @@ export class BackupService {
         .update(computeBackups)
         .set(
           'facts' in outcome
-            ? { status: 'available', message: null, ...outcome.facts, completedAt: now }
-            : { status: 'failed', message: outcome.failure, completedAt: now },
+            ? { status: 'available', ...toColumns(null), ...outcome.facts, completedAt: now }
+            : { status: 'failed', ...toColumns(outcome.failure), completedAt: now },
         )
         .where(eq(computeBackups.id, row.id))
         .returning();
@@ -317,8 +327,13 @@ export class BackupService {
         actorUserId: null,
         message:
           'facts' in outcome
-            ? `The ${row.kind === 'manual' ? '' : 'daily '}backup is made (${gigabytes(outcome.facts.sizeBytes)} GB).`
-            : `The backup failed: ${outcome.failure}`,
+            ? message(
+                row.kind === 'manual' ? 'history.compute.backupMade' : 'history.compute.dailyBackupMade',
+                {
+                  size: gigabytesValue(outcome.facts.sizeBytes),
+                },
+              )
+            : message('history.compute.backupFailed', { reason: asValue(outcome.failure) }),
         failed: !('facts' in outcome),
         at: now,
       });
@@ -383,7 +398,7 @@ export class BackupService {
           await this.deps.computes.recordHistory(tx, {
             computeId: source.compute.id,
             actorUserId: null,
-            message: `The daily backup was skipped: ${refusal}`,
+            message: message('history.compute.backupSkipped', { reason: refusal }),
             failed: true,
             at: now,
           });
@@ -464,7 +479,10 @@ export class BackupService {
         await this.deps.computes.recordHistory(tx, {
           computeId,
           actorUserId: actor.userId,
-          message: `The backup of ${dateOf(backup.createdAt)} is restored into a new compute, ${target.hostname}.`,
+          message: message('history.compute.restoredInto', {
+            date: dateValue(backup.createdAt),
+            hostname: target.hostname,
+          }),
           at: now,
         });
         await recordAudit(tx, {
@@ -495,7 +513,7 @@ export class BackupService {
       await this.deps.computes.recordHistory(tx, {
         computeId,
         actorUserId: actor.userId,
-        message: `Restoring the backup of ${dateOf(backup.createdAt)} onto the disk; the compute stays stopped until it is done.`,
+        message: message('history.compute.restoring', { date: dateValue(backup.createdAt) }),
         at: now,
       });
       await recordAudit(tx, {
@@ -530,7 +548,7 @@ export class BackupService {
   }
 
   private async runRestore(backup: BackupRow): Promise<void> {
-    let failure: string | null = null;
+    let failure: StoredMessage | null = null;
     try {
       await this.deps.computes.restoreDisk(backup.computeId, this.deps.files.pathOf(backup.id));
     } catch (error) {
@@ -539,8 +557,8 @@ export class BackupService {
       }
       failure =
         error instanceof MachineStateError
-          ? error.message
-          : 'The hypervisor could not write the disk; the old disk is kept. Try again.';
+          ? (error.said ?? untranslated(error.message))
+          : message('history.backup.hypervisorWrite');
     }
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
@@ -552,8 +570,8 @@ export class BackupService {
         computeId: backup.computeId,
         actorUserId: null,
         message: failure
-          ? `The restore failed: ${failure}`
-          : `The backup of ${dateOf(backup.createdAt)} is restored; power the compute on to boot from it.`,
+          ? message('history.compute.restoreFailed', { reason: asValue(failure) })
+          : message('history.compute.restored', { date: dateValue(backup.createdAt) }),
         failed: failure !== null,
         at: now,
       });
@@ -588,8 +606,4 @@ function nextAfter(due: Date, now: Date): Date {
 
 function dateOf(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-function gigabytes(bytes: number): string {
-  return (bytes / 1024 ** 3).toFixed(2);
 }

@@ -7,6 +7,7 @@ import type { BackupInvoiceLine } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
 import { computes, ledgerEntries } from '../db/schema';
+import { dayValue, message } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { lockAccount, postCharge } from './ledger';
 import { addMonths } from './metering';
@@ -40,7 +41,7 @@ export async function chargeBackupDay(tx: Transaction, input: BackupDayCharge): 
   await postCharge(tx, {
     teamId: input.teamId,
     amountMinor,
-    description: `Backups of ${input.hostname}, ${periodStart.toISOString().slice(0, 10)}`,
+    description: message('history.ledger.backups', { hostname: input.hostname, day: dayValue(periodStart) }),
     computeId: input.computeId,
     periodStart,
     periodEnd,

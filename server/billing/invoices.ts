@@ -36,6 +36,7 @@ import {
   teams,
   usageAccruals,
 } from '../db/schema';
+import { message } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { backupLines } from './backup-charges';
 import { taxOf } from './config';
@@ -134,7 +135,7 @@ export async function issueInvoice(tx: Transaction, input: IssueInput): Promise<
     await postCharge(tx, {
       teamId,
       amountMinor: taxMinor,
-      description: `Tax ${taxRatePercent}% on invoice ${number}`,
+      description: message('history.ledger.tax', { rate: taxRatePercent, number }),
       periodStart: monthStart,
       periodEnd,
       idempotencyKey: `invoice-tax:${number}`,

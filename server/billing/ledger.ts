@@ -12,6 +12,8 @@
 //   const { entry, replayed } = await postCredit(tx, { teamId, kind: 'adjustment', amountMinor: 500, … })
 // A key that was already posted answers the first entry (replayed: true) and changes nothing. The owners'
 // e-mail about a low or empty balance goes out after the commit (the running-out sweep sends what is due).
+// A description is written down as a message id with its values beside its English text and read in the
+// reader's language (server/i18n/stored-message.ts); words someone typed (an adjustment's) stay as they are.
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   type Balance,
@@ -25,6 +27,7 @@ import {
 import type { Currency } from '@/contract/teams';
 import type { Transaction } from '../db';
 import { billingAccounts, ledgerEntries, teams } from '../db/schema';
+import { readColumns, type StoredMessage, toColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { csvText } from './csv';
 import { pendingUsage } from './pending-usage';
@@ -38,7 +41,8 @@ export interface ChargeInput {
   teamId: string;
   /** What is charged, positive, in minor units of the team's currency. */
   amountMinor: number;
-  description: string;
+  /** `message(id, values)`; a string: words shown as they are in every language. */
+  description: StoredMessage | string;
   computeId?: string | null;
   periodStart: Date;
   periodEnd: Date;
@@ -54,7 +58,8 @@ export interface CreditInput {
   kind: Exclude<LedgerEntryKind, 'charge'>;
   /** Positive for a credit; an adjustment may be negative (a correction). */
   amountMinor: number;
-  description: string;
+  /** `message(id, values)`; a string (an adjustment's words): shown as they are in every language. */
+  description: StoredMessage | string;
   topUpId?: string | null;
   actorUserId?: string | null;
   idempotencyKey?: string | null;
@@ -210,7 +215,7 @@ const ACCRUAL_TABLES = { usage: 'usage_accruals', storage: 'storage_accruals' } 
 export async function postAccruals(
   tx: Transaction,
   account: LockedAccount,
-  items: { accrual: AccrualToPost; description: string }[],
+  items: { accrual: AccrualToPost; description: StoredMessage }[],
   at: Date,
   source: keyof typeof ACCRUAL_TABLES = 'usage',
 ): Promise<LockedAccount> {
@@ -227,7 +232,7 @@ export async function postAccruals(
         amountMinor: -accrual.amountMinor,
         currency: accrual.currency,
         balanceAfterMinor: account.balanceMinor + accruedMinor,
-        description,
+        ...descriptionColumns(description),
         computeId: accrual.computeId ?? null,
         periodStart: accrual.firstHourStart,
         periodEnd: accrual.lastHourEnd,
@@ -280,7 +285,7 @@ export async function postCredit(tx: Transaction, input: CreditInput): Promise<P
 interface NewEntry {
   kind: LedgerEntryKind;
   amountMinor: number;
-  description: string;
+  description: StoredMessage | string;
   topUpId?: string | null;
   computeId?: string | null;
   periodStart?: Date | null;
@@ -305,7 +310,7 @@ async function appendEntry(tx: Transaction, account: LockedAccount, entry: NewEn
       currency: account.currency,
       // The entries' running sum: usage still accruing is not in the ledger yet.
       balanceAfterMinor: after + account.accruedMinor,
-      description: entry.description,
+      ...descriptionColumns(entry.description),
       topUpId: entry.topUpId ?? null,
       computeId: entry.computeId ?? null,
       periodStart: entry.periodStart ?? null,
@@ -353,6 +358,24 @@ async function entryByKey(db: Queryable, teamId: string, key: string): Promise<E
   return row;
 }
 
+/** What an entry's description columns hold: its English text, message id and values. */
+function descriptionColumns(description: StoredMessage | string) {
+  const { message, messageId, messageValues } = toColumns(description);
+  return { description: message ?? '', descriptionId: messageId, descriptionValues: messageValues };
+}
+
+/** The entry's description in the reader's language (entries from before ids: as written). */
+function descriptionOf(row: EntryRow): string {
+  return (
+    readColumns({
+      message: row.description,
+      messageId: row.descriptionId,
+      messageValues: row.descriptionValues,
+    }) ?? row.description
+  );
+}
+
+/** The entry as the API answers it, its description in the reader's language. */
 export function toEntry(row: EntryRow): LedgerEntry {
   return {
     id: row.id,
@@ -360,7 +383,7 @@ export function toEntry(row: EntryRow): LedgerEntry {
     amountMinor: row.amountMinor,
     currency: row.currency as Currency,
     balanceAfterMinor: row.balanceAfterMinor,
-    description: row.description,
+    description: descriptionOf(row),
     topUpId: row.topUpId,
     computeId: row.computeId,
     periodStart: row.periodStart?.toISOString() ?? null,
@@ -413,7 +436,7 @@ export async function ledgerCsv(db: Queryable, teamId: string): Promise<string> 
     ...rows.map((row) => [
       row.createdAt.toISOString(),
       row.kind,
-      row.description,
+      descriptionOf(row),
       row.amountMinor,
       row.currency,
       row.balanceAfterMinor,

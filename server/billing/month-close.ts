@@ -5,16 +5,26 @@
 // hours started — only the team's accrued sum does (ledger.ts). The sandbox's simulated month end posts the
 // current month early; hours accrued to it after that open a new row, posted at the real close.
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { formatBillingMonth } from '@/domain/helpers/time';
 import type { Database, Transaction } from '../db';
 import { computes, usageAccruals } from '../db/schema';
+import { type CatalogMessage, message, monthValue } from '../i18n/stored-message';
 import { lockAccount, postAccruals } from './ledger';
 import { monthStartOf, planPrice } from './metering';
 import { postTeamStorage, teamsWithOpenStorage } from './storage-close';
 
-/** "web-1 (Basic), 720 hours in November 2026" */
-export function usageDescription(hostname: string, plan: string, hours: number, monthStart: Date): string {
-  return `${hostname} (${plan}), ${hours} ${hours === 1 ? 'hour' : 'hours'} in ${formatBillingMonth(monthStart)}`;
+/** "web-1 (Basic), 720 hours in November 2026", in the reader's language; null hostname: a deleted compute. */
+export function usageDescription(
+  hostname: string | null,
+  plan: string,
+  hours: number,
+  monthStart: Date,
+): CatalogMessage {
+  return message('history.ledger.usage', {
+    hostname: hostname ?? { id: 'history.ledger.deletedCompute' },
+    plan,
+    hours,
+    month: monthValue(monthStart),
+  });
 }
 
 /**
@@ -46,7 +56,7 @@ export async function postTeamAccruals(
   const items = rows.map(({ accrual, hostname, instanceType }) => ({
     accrual,
     description: usageDescription(
-      hostname ?? 'deleted compute',
+      hostname,
       planPrice(instanceType ?? {}, account.currency).name,
       accrual.hours,
       accrual.monthStart,

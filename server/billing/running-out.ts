@@ -14,6 +14,7 @@ import { billingAccounts, billingProfiles, computes, teamMembers, teams, users }
 import type { MailMessage } from '../drivers/mail';
 import { ProblemError } from '../http/problem';
 import { currentLanguage, inLanguage, type Language, languageOf } from '../i18n/languages';
+import { dateValue, message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import type { BillingService } from './billing-service';
@@ -141,9 +142,10 @@ export async function sweepDepleted(billing: BillingService): Promise<SweepResul
       .from(computes)
       .where(and(eq(computes.teamId, team.teamId), inArray(computes.status, ['running', 'rescue'])));
     if (running.length === 0) continue;
-    const why = `the team's balance has been empty since ${team.depletedSince!.toUTCString()} and the ${config.graceHours}-hour grace period ended`;
-    const reason = `Powered off because ${why}. Top up, then power it on again; nothing was deleted.`;
-    const rescueReason = `Leaving rescue mode because ${why}; it is powered off once it has booted. Top up, then power it on again; nothing was deleted.`;
+    // In the history, read in each reader's language and zone.
+    const why = { since: dateValue(team.depletedSince!), hours: config.graceHours };
+    const reason = message('history.billing.poweredOff', why);
+    const rescueReason = message('history.billing.leavingRescue', why);
     const done: string[] = [];
     for (const compute of running) {
       try {

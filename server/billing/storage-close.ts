@@ -4,24 +4,27 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { StorageInvoiceLine, StorageKind } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
-import { formatBillingMonth } from '@/domain/helpers/time';
 import { storageShareFor } from '@/domain/storage-prices';
 import { storageAccruals } from '../db/schema';
+import { type CatalogMessage, message, monthValue } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { type LockedAccount, postAccruals } from './ledger';
 
-const KIND_WORD: Record<StorageKind, string> = { volume: 'Volume', image: 'Image' };
-
-/** "Volume “data”, 20 GB, 744 hours in November 2026" */
+/** "Volume “data”, 20 GB, 744 hours in November 2026", in the reader's language. */
 export function storageDescription(
   kind: StorageKind,
   name: string,
   sizeGb: number,
   hours: number,
   monthStart: Date,
-): string {
-  const time = `${hours} ${hours === 1 ? 'hour' : 'hours'} in ${formatBillingMonth(monthStart, { locale: 'en' })}`;
-  return `${KIND_WORD[kind]} “${name}”, ${sizeGb} GB, ${time}`;
+): CatalogMessage {
+  return message('history.ledger.storage', {
+    kind,
+    name,
+    size: sizeGb,
+    hours,
+    month: monthValue(monthStart),
+  });
 }
 
 /** Posts the team's open storage accruals of months before `before` (the caller holds the team's lock). */

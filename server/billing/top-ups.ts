@@ -15,6 +15,7 @@ import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
 import { paymentCallbackEvents, teams, topUps } from '../db/schema';
 import type { PaymentEvent } from '../drivers/payment';
 import { ProblemError } from '../http/problem';
+import { message, moneyValue } from '../i18n/stored-message';
 import { findIdempotent, rememberIdempotent, requestHash } from '../idempotency/idempotency';
 import { teamNotFound } from '../tenancy/problems';
 import type { Queryable } from '../tenancy/team-record';
@@ -273,12 +274,15 @@ export async function settleTopUp(billing: BillingService, event: PaymentEvent):
       .set({ status: 'succeeded', completedAt: now })
       .where(eq(topUps.id, row.id))
       .returning();
-    const amount = formatMoney(row.amountMinor, row.currency as Currency);
+    const amount = moneyValue(row.amountMinor, row.currency as Currency);
     await postCredit(tx, {
       teamId: row.teamId,
       kind: 'top_up',
       amountMinor: row.amountMinor,
-      description: `Top-up of ${amount} (${driver.info.name})`,
+      description: message('history.ledger.topUp', {
+        amount,
+        provider: driver.info.name,
+      }),
       topUpId: row.id,
       actorUserId: row.createdBy,
       at: now,
@@ -287,7 +291,7 @@ export async function settleTopUp(billing: BillingService, event: PaymentEvent):
       teamId: row.teamId,
       actor: SYSTEM_ACTOR,
       action: 'billing.top_up_credited',
-      target: amount,
+      target: message('history.audit.amount', { amount }),
       details: {
         topUpId: row.id,
         amountMinor: row.amountMinor,

@@ -3,6 +3,7 @@
 // make a new compute from a backup through the same path as any create (limits, balance, idempotency).
 import type { Compute } from '@/contract/computes';
 import type { AuditActor } from '../audit/audit-log';
+import type { StoredMessage } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { recordEvent } from './compute-history';
 import { findCompute, lockCompute, toCompute } from './compute-record';
@@ -31,7 +32,14 @@ export function computesForBackups(service: ComputeService) {
     /** A line in the compute's history. */
     async recordHistory(
       db: Queryable,
-      event: { computeId: string; actorUserId: string | null; message: string; failed?: boolean; at: Date },
+      event: {
+        computeId: string;
+        actorUserId: string | null;
+        /** `message(id, values)`, read in the reader's language. */
+        message: StoredMessage;
+        failed?: boolean;
+        at: Date;
+      },
     ): Promise<void> {
       await recordEvent(db, {
         computeId: event.computeId,

@@ -1,10 +1,12 @@
 // A compute's history: every request (who, what, when) and how it ended, plus what the system did on its
 // own (a failure the hypervisor reported, a transition resumed after a restart). Written in the same
-// transaction as the change it describes.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// transaction as the change it describes. Its messages are stored as ids with values and read in the
+// reader's language (server/i18n/stored-message.ts); rows from before that show their English text.
+import { and, desc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { computeEventSchema } from '@/contract/computes';
 import { computeEvents, users } from '../db/schema';
+import { readColumns, type StoredMessage, toColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 export type ComputeEvent = v.InferOutput<typeof computeEventSchema>;
@@ -15,7 +17,8 @@ export interface NewEvent {
   action: string;
   actorUserId: string | null;
   result: EventResult;
-  message?: string | null;
+  /** A message of the server catalog (`message(id, values)`); a string: words shown as they are. */
+  message?: StoredMessage | string | null;
   at: Date;
 }
 
@@ -25,7 +28,7 @@ export async function recordEvent(db: Queryable, event: NewEvent): Promise<void>
     action: event.action,
     actorUserId: event.actorUserId,
     result: event.result,
-    message: event.message ?? null,
+    ...toColumns(event.message),
     at: event.at,
     completedAt: event.result === 'in-progress' ? null : event.at,
   });
@@ -38,13 +41,18 @@ export async function recordEvent(db: Queryable, event: NewEvent): Promise<void>
 export async function closeEvents(
   db: Queryable,
   computeId: string,
-  close: { action?: string; result: Exclude<EventResult, 'in-progress'>; message?: string | null; at: Date },
+  close: {
+    action?: string;
+    result: Exclude<EventResult, 'in-progress'>;
+    message?: StoredMessage | string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db
     .update(computeEvents)
     .set({
       result: close.result,
-      message: close.message ?? sql`${computeEvents.message}`,
+      ...(close.message ? toColumns(close.message) : {}),
       completedAt: close.at,
     })
     .where(
@@ -82,7 +90,7 @@ export async function listHistory(db: Queryable, computeId: string, limit = 500)
     action: event.action,
     actor: event.actorUserId && actorName !== null ? { id: event.actorUserId, name: actorName } : null,
     result: event.result as EventResult,
-    message: event.message,
+    message: readColumns(event),
     completedAt: event.completedAt?.toISOString() ?? null,
   }));
 }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { ComputeStatus, PowerAction } from '@/contract/computes';
 import { mayChangeOnItsOwn, POWER_RULES, powerActionRefusal, statusDuring } from '@/domain/compute-lifecycle';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { type AuditActor, reasonDetails, recordAudit } from '../audit/audit-log';
 import type { Catalog } from '../catalog/catalog';
 import type { Database, Transaction } from '../db';
 import { computes, teamMembers } from '../db/schema';
@@ -22,6 +22,7 @@ import {
   type Transition,
 } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import { message, type StoredMessage } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -167,7 +168,7 @@ export class ComputeService {
     computeId: string,
     transition: Transition,
     ok: boolean,
-    message: string | null,
+    outcome: StoredMessage | null,
     machine: MachineStatus,
   ): Promise<boolean> {
     const now = this.deps.clock.now();
@@ -196,7 +197,7 @@ export class ComputeService {
       await closeEvents(tx, computeId, {
         action: historyActionOf(transition),
         result: ok ? 'succeeded' : 'failed',
-        message,
+        message: outcome,
         at: now,
       });
       return { gone: status === 'destroyed' ? [row.ipv4, row.ipv6] : undefined };
@@ -220,7 +221,7 @@ export class ComputeService {
    * hypervisor directly): the compute shows it, with a history entry saying so. A compute mid-transition
    * is left to the transition's own outcome.
    */
-  async noteChanged(computeId: string, machine: MachineStatus, message: string): Promise<void> {
+  async noteChanged(computeId: string, machine: MachineStatus, said: StoredMessage): Promise<void> {
     if (machine.state === 'absent' || machine.state === 'provisioning') return;
     const state = machine.state;
     const now = this.deps.clock.now();
@@ -236,7 +237,7 @@ export class ComputeService {
         action: 'changed_outside',
         actorUserId: null,
         result: 'succeeded',
-        message,
+        message: said,
         at: now,
       });
       return true;
@@ -263,8 +264,7 @@ export class ComputeService {
         action: 'changed_outside',
         actorUserId: null,
         result: 'succeeded',
-        message:
-          'The operator moved this stopped compute to another hypervisor host (maintenance): its disk was copied and checked; nothing inside it changed.',
+        message: message('history.compute.moved'),
         at: now,
       });
       await recordAudit(tx, {
@@ -272,7 +272,7 @@ export class ComputeService {
         actor,
         action: 'compute.moved',
         target: row.hostname,
-        details: { computeId, reason: 'its host was drained for maintenance' },
+        details: { computeId, ...reasonDetails(message('history.audit.hostDrained')) },
         at: now,
       });
       return true;
@@ -291,24 +291,27 @@ export class ComputeService {
 
   /**
    * Leaves rescue mode (the compute boots normally). `reason`: why the system does it (e.g. non-payment),
-   * written in the history and the audit entry.
+   * written in the history (read in each reader's language) and the audit entry.
    */
   leaveRescue(
     teamId: string,
     computeId: string,
     actor: AuditActor,
-    reason?: string,
+    reason?: StoredMessage,
   ): Promise<ComputeWithCreator> {
     return leaveRescue(this, { teamId, computeId, actor, reason });
   }
 
-  /** `reason`: why the system acts (e.g. non-payment), written in the history and the audit entry. */
+  /**
+   * `reason`: why the system acts (e.g. non-payment), written in the history (read in each reader's
+   * language) and the audit entry.
+   */
   async requestPowerAction(
     teamId: string,
     computeId: string,
     action: PowerAction,
     actor: AuditActor,
-    reason?: string,
+    reason?: StoredMessage,
   ): Promise<ComputeWithCreator> {
     const now = this.deps.clock.now();
     const written = await this.db.transaction(async (tx) => {
@@ -336,7 +339,7 @@ export class ComputeService {
         actor,
         action: 'compute.power_action',
         target: current.hostname,
-        details: { computeId, action, from: current.status, ...(reason ? { reason } : {}) },
+        details: { computeId, action, from: current.status, ...(reason ? reasonDetails(reason) : {}) },
         at: now,
       });
       return { row: row!, creatorName: locked.creatorName };
@@ -370,7 +373,10 @@ export class ComputeService {
         action: 'tags',
         actorUserId: actor.userId,
         result: 'succeeded',
-        message: tags.length > 0 ? `Tags: ${tags.join(', ')}.` : 'All tags removed.',
+        message:
+          tags.length > 0
+            ? message('history.compute.tags', { tags: tags.join(', ') })
+            : message('history.compute.tagsRemoved'),
         at: now,
       });
       await recordAudit(tx, {
@@ -425,7 +431,7 @@ export class ComputeService {
       // Whatever was under way (a boot, a shutdown) is abandoned with the machine.
       await closeEvents(tx, computeId, {
         result: 'failed',
-        message: 'Interrupted: the compute is being destroyed.',
+        message: message('history.compute.interruptedByDestroy'),
         at: now,
       });
       await recordEvent(tx, {
@@ -469,9 +475,7 @@ export class ComputeService {
         await driver.resize(computeId, change.size);
       } else if (transition === 'rescue') {
         if (!change.rescue) {
-          throw new MachineStateError(
-            'the server restarted before the rescue system got its one-time password; enter rescue mode again.',
-          );
+          throw new MachineStateError(message('history.compute.rescueLostPassword'));
         }
         await driver.rescue(computeId, change.rescue);
       } else if (transition === 'unrescue') await driver.unrescue(computeId);
@@ -488,11 +492,11 @@ export class ComputeService {
         await this.settle(computeId, transition, true, null, machine);
         return;
       }
-      const message =
+      const said =
         error instanceof MachineStateError
-          ? `The hypervisor refused: ${error.message}`
-          : 'The hypervisor did not answer. Try again in a moment.';
-      await this.settle(computeId, transition, false, message, machine);
+          ? message('history.compute.hypervisorRefused', { reason: error.reason })
+          : message('history.compute.hypervisorSilent');
+      await this.settle(computeId, transition, false, said, machine);
     }
   }
 
@@ -530,11 +534,9 @@ export class ComputeService {
     } catch (error) {
       if (!(error instanceof DriverCapacityError))
         logger.error({ err: error, computeId: row.id }, 'compute creation failed');
-      const message =
-        error instanceof DriverCapacityError
-          ? error.message
-          : 'The hypervisor could not make the machine. Destroy this compute and create it again.';
-      await this.settle(row.id, 'provision', false, message, ABSENT);
+      const said =
+        error instanceof DriverCapacityError ? error.said : message('history.compute.provisionFailed');
+      await this.settle(row.id, 'provision', false, said, ABSENT);
     }
   }
 

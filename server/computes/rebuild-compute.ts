@@ -13,6 +13,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
 import { ProblemError } from '../http/problem';
+import { message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { fieldProblem } from '../tenancy/problems';
 import { refuseWhileVolumesAttached } from './attached-volumes';
@@ -97,7 +98,6 @@ export async function rebuildCompute(
       })
       .where(eq(computes.id, computeId))
       .returning();
-    const signsIn = signIn.method === 'password' ? 'a new root password' : 'SSH keys';
     await recordEvent(tx, {
       computeId,
       action: 'rebuild',
@@ -105,8 +105,15 @@ export async function rebuildCompute(
       result: 'in-progress',
       message:
         from.id === image.id
-          ? `Reinstalled from ${image.name} ${image.version}, with ${signsIn}.`
-          : `Reinstalled from ${image.name} ${image.version} (was ${from.name} ${from.version}), with ${signsIn}.`,
+          ? message('history.compute.rebuild', {
+              image: `${image.name} ${image.version}`,
+              signIn: signIn.method === 'password' ? 'password' : 'keys',
+            })
+          : message('history.compute.rebuildOther', {
+              image: `${image.name} ${image.version}`,
+              was: `${from.name} ${from.version}`,
+              signIn: signIn.method === 'password' ? 'password' : 'keys',
+            }),
       at: now,
     });
     await recordAudit(tx, {

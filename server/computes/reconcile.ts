@@ -10,21 +10,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { TRANSITIONAL_STATUSES } from '@/domain/compute-lifecycle';
 import { computes } from '../db/schema';
 import type { MachineEventListener, Transition } from '../drivers/compute/compute-driver';
+import { message } from '../i18n/stored-message';
 import { openEvent, recordEvent } from './compute-history';
 import type { ComputeService } from './compute-service';
 import { transitionOfAction } from './lifecycle';
-
-const DOING: Record<string, string> = {
-  provisioning: 'provisioning',
-  stopping: 'stopping',
-  starting: 'starting',
-  rebooting: 'rebooting',
-  rebuilding: 'being rebuilt',
-  resizing: 'being resized',
-  entering_rescue: 'entering rescue mode',
-  leaving_rescue: 'leaving rescue mode',
-  destroying: 'being destroyed',
-};
 
 export async function startComputes(service: ComputeService, listener: MachineEventListener): Promise<void> {
   const { db, driver } = service;
@@ -41,7 +30,7 @@ export async function startComputes(service: ComputeService, listener: MachineEv
       action: 'recovered',
       actorUserId: null,
       result: 'succeeded',
-      message: `The server restarted while the compute was ${DOING[compute.status] ?? compute.status}; it carried on from where it was.`,
+      message: message('history.compute.recovered', { status: compute.status }),
       at: clock.now(),
     });
   }
@@ -80,8 +69,7 @@ async function settleOne(service: ComputeService, computeId: string): Promise<vo
   if (machine.state === 'absent') {
     if (transition === 'destroy') await service.settle(computeId, transition, true, null, machine);
     else if (transition === 'provision') await service.provision(row);
-    else
-      await service.settle(computeId, transition, false, 'The machine is gone from the hypervisor.', machine);
+    else await service.settle(computeId, transition, false, message('history.compute.machineGone'), machine);
     return;
   }
   // The request was recorded but never reached the driver: send it now.

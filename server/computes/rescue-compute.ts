@@ -6,9 +6,10 @@
 import { eq } from 'drizzle-orm';
 import type { ComputeStatus } from '@/contract/computes';
 import { RESCUE_RULE, rescueRefusal, UNRESCUE_RULE, unrescueRefusal } from '@/domain/compute-lifecycle';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { type AuditActor, reasonDetails, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { generateRootPassword, hashRootPassword } from '../drivers/compute/root-password';
+import { message, type StoredMessage } from '../i18n/stored-message';
 import { refuseWhileVolumesAttached } from './attached-volumes';
 import { recordEvent } from './compute-history';
 import {
@@ -25,7 +26,7 @@ export interface RescueInput {
   computeId: string;
   actor: AuditActor;
   /** Why the system does it, when it is not the person's request (leaving, for non-payment). */
-  reason?: string;
+  reason?: StoredMessage;
 }
 
 /**
@@ -56,13 +57,14 @@ export async function enterRescue(
       .set({ status: RESCUE_RULE.during, updatedAt: nextUpdatedAt(current, now) })
       .where(eq(computes.id, computeId))
       .returning();
-    const keys = current.authentication === 'ssh-key' ? 'the compute’s SSH keys or ' : '';
     await recordEvent(tx, {
       computeId,
       action: 'rescue',
       actorUserId: actor.userId,
       result: 'in-progress',
-      message: `Booting the rescue system, the compute’s disk attached as the second disk (/dev/vdb); root signs in with ${keys}a one-time password.`,
+      message: message(
+        current.authentication === 'ssh-key' ? 'history.compute.rescueKeys' : 'history.compute.rescue',
+      ),
       at: now,
     });
     await recordAudit(tx, {
@@ -100,7 +102,7 @@ export async function leaveRescue(service: ComputeService, input: RescueInput): 
       action: 'unrescue',
       actorUserId: actor.userId,
       result: 'in-progress',
-      message: reason ?? 'Leaving rescue mode: the compute boots normally from its own disk.',
+      message: reason ?? message('history.compute.unrescue'),
       at: now,
     });
     await recordAudit(tx, {
@@ -108,7 +110,7 @@ export async function leaveRescue(service: ComputeService, input: RescueInput): 
       actor,
       action: 'compute.rescue_left',
       target: current.hostname,
-      details: { computeId, ...(reason ? { reason } : {}) },
+      details: { computeId, ...(reason ? reasonDetails(reason) : {}) },
       at: now,
     });
     return { row: row!, creatorName: locked.creatorName };

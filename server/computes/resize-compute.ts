@@ -11,6 +11,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { InstanceType } from '../catalog/catalog';
 import { computes } from '../db/schema';
 import type { MachineSize } from '../drivers/compute/compute-driver';
+import { message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { assertCanUseVcpus } from '../tenancy/limits';
 import { fieldProblem } from '../tenancy/problems';
@@ -93,7 +94,7 @@ export async function requestResize(
       action: 'resize',
       actorUserId: actor.userId,
       result: 'in-progress',
-      message: `From ${describe(from)} to ${plan.name}.`,
+      message: message('history.compute.resize', { from: describe(from), to: plan.name }),
       at: now,
     });
     await recordAudit(tx, {

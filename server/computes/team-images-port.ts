@@ -1,6 +1,7 @@
 // Where computes meet team images (server/images), both ways, wired by app.ts so neither feature reaches
 // into the other: images capture a compute's disk through `computesForImages`, and creating a compute from
 // a team image asks the TeamImageSource the images feature gives back.
+import type { StoredMessage } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 import { recordEvent } from './compute-history';
 import { lockCompute } from './compute-record';
@@ -34,7 +35,14 @@ export function computesForImages(service: ComputeService) {
     /** A line in the compute's history (succeeded: it records what happened, nothing stays open). */
     async recordHistory(
       db: Queryable,
-      event: { computeId: string; actorUserId: string | null; message: string; failed?: boolean; at: Date },
+      event: {
+        computeId: string;
+        actorUserId: string | null;
+        /** `message(id, values)`, read in the reader's language. */
+        message: StoredMessage;
+        failed?: boolean;
+        at: Date;
+      },
     ): Promise<void> {
       await recordEvent(db, {
         computeId: event.computeId,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { computes } from '../db/schema';
 import { ProblemError } from '../http/problem';
+import { message } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { recordEvent } from './compute-history';
 import {
@@ -83,12 +84,13 @@ export async function updateReverseDns(
       .set({ ...next, updatedAt: nextUpdatedAt(current, now) })
       .where(eq(computes.id, current.id))
       .returning();
-    const words = FAMILIES.filter((family) => next[COLUMN[family]] !== current[COLUMN[family]]).map(
+    const [first, second] = FAMILIES.filter((family) => next[COLUMN[family]] !== current[COLUMN[family]]).map(
       (family) => {
         const name = next[COLUMN[family]];
+        const address = current[family] ?? '';
         return name
-          ? `${current[family]} answers ${name}.`
-          : `${current[family]} no longer has a reverse name.`;
+          ? message('history.compute.reverseDns.set', { address, name })
+          : message('history.compute.reverseDns.removed', { address });
       },
     );
     await recordEvent(tx, {
@@ -96,7 +98,7 @@ export async function updateReverseDns(
       action: 'reverse_dns',
       actorUserId: actor.userId,
       result: 'succeeded',
-      message: words.join(' '),
+      message: second ? message('history.twoSentences', { first: first!, second }) : first,
       at: now,
     });
     await recordAudit(tx, {

@@ -460,6 +460,9 @@ export const verificationEvents = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     message: text('message'),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     /** The member who submitted; null for an operator's decision. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     at: at('at').notNull(),
@@ -484,6 +487,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     /** What it was done to, in words. */
     target: text('target'),
+    /** When the target is words of ours ("invitation to …"): their message id and values, translated when read. */
+    targetMessageId: text('target_message_id'),
+    targetMessageValues: jsonb('target_message_values').$type<Record<string, unknown>>(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -586,6 +592,9 @@ export const computeEvents = pgTable(
     /** in-progress | succeeded | failed */
     result: text('result').notNull(),
     message: text('message'),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     at: at('at').notNull(),
     completedAt: at('completed_at'),
   },
@@ -885,7 +894,11 @@ export const ledgerEntries = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    /** In English; with its message id and values (server/i18n/stored-message.ts) read in the reader's language. */
     description: text('description').notNull(),
+    /** null on entries from before ids: their description is shown as it is. */
+    descriptionId: text('description_id'),
+    descriptionValues: jsonb('description_values').$type<Record<string, unknown>>(),
     topUpId: uuid('top_up_id'),
     computeId: uuid('compute_id'),
     periodStart: at('period_start'),
@@ -1206,6 +1219,9 @@ export const firewallEvents = pgTable(
     action: text('action').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     at: at('at').notNull(),
   },
   (t) => [index().on(t.firewallId, t.seq)],
@@ -1274,6 +1290,9 @@ export const teamImages = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     virtualSizeBytes: bigint('virtual_size_bytes', { mode: 'number' }),
     message: text('message'),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -1324,6 +1343,9 @@ export const volumeEvents = pgTable(
     action: text('action').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     at: at('at').notNull(),
   },
   (t) => [index().on(t.volumeId, t.seq)],
@@ -1366,6 +1388,9 @@ export const computeBackups = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     virtualSizeBytes: bigint('virtual_size_bytes', { mode: 'number' }),
     message: text('message'),
+    /** The message's id and values (server/i18n/stored-message.ts), translated when read; null on older rows. */
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<Record<string, unknown>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     completedAt: at('completed_at'),

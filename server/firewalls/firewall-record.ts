@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Firewall, FirewallRule } from '@/contract/firewalls';
 import { computes, firewallEvents, firewalls, users } from '../db/schema';
+import { readColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 export type FirewallRow = typeof firewalls.$inferSelect;
@@ -73,7 +74,7 @@ export async function historyOf(db: Queryable, firewallId: string) {
     .orderBy(asc(firewallEvents.seq));
   return rows.map(({ event, actorName }) => ({
     action: event.action as 'created' | 'updated',
-    message: event.message,
+    message: readColumns(event) ?? event.message,
     actor: event.actorUserId ? { id: event.actorUserId, name: actorName ?? '' } : null,
     at: event.at.toISOString(),
   }));

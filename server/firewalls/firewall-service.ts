@@ -8,6 +8,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database } from '../db';
 import { computes, firewallEvents, firewalls } from '../db/schema';
 import type { ComputeDriver } from '../drivers/compute/compute-driver';
+import { type CatalogMessage, message, type StoredValue, toColumns } from '../i18n/stored-message';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
 import type { LiveUpdates } from '../socket/live-updates';
@@ -41,26 +42,46 @@ function unique(error: unknown): boolean {
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-function ruleText(rule: FirewallRule): string {
+function ruleText(rule: FirewallRule): StoredValue {
   const what = rule.protocol === 'icmp' ? 'ICMP' : `${rule.protocol.toUpperCase()} ${rule.ports}`;
-  return `${what} from ${rule.sources.join(', ')}`;
+  return { id: 'history.firewall.rule', values: { what, sources: rule.sources.join(', ') } };
 }
 
-/** In the history's words: "2 rules (TCP 22 from 0.0.0.0/0; …), on 1 compute and the tag web". */
-function describe(input: FirewallRequest): string {
-  const rules =
-    input.rules.length === 0
-      ? 'no rules'
-      : `${plural(input.rules.length, 'rule')} (${input.rules.map(ruleText).join('; ')})`;
-  const targets = [
-    ...(input.computeIds.length > 0 ? [plural(input.computeIds.length, 'compute')] : []),
-    ...(input.tags.length > 0
-      ? [`the tag${input.tags.length === 1 ? '' : 's'} ${input.tags.join(', ')}`]
-      : []),
-  ];
-  return `${rules}, on ${targets.length > 0 ? targets.join(' and ') : 'no compute yet'}`;
+/** The rules one after another, each language's separator between them. */
+function ruleList(rules: StoredValue[]): StoredValue {
+  const [first, ...rest] = rules;
+  return rest.length === 0
+    ? first!
+    : { id: 'history.firewall.ruleList', values: { first: first!, rest: ruleList(rest) } };
+}
+
+/**
+ * In the history's words, read in the reader's language: "Created with 2 rules (TCP 22 from 0.0.0.0/0; …),
+ * on 1 compute and the tag web."
+ */
+function describe(
+  id: 'history.firewall.created' | 'history.firewall.changed',
+  input: FirewallRequest,
+): CatalogMessage {
+  const count = input.rules.length;
+  const rules: StoredValue =
+    count === 0
+      ? { id: 'history.firewall.noRules' }
+      : { id: 'history.firewall.rules', values: { count, list: ruleList(input.rules.map(ruleText)) } };
+  const computes: StoredValue | undefined =
+    input.computeIds.length > 0
+      ? { id: 'history.firewall.computes', values: { count: input.computeIds.length } }
+      : undefined;
+  const tags: StoredValue | undefined =
+    input.tags.length > 0
+      ? { id: 'history.firewall.tags', values: { count: input.tags.length, tags: input.tags.join(', ') } }
+      : undefined;
+  const targets: StoredValue | undefined =
+    computes && tags ? { id: 'history.firewall.both', values: { computes, tags } } : (computes ?? tags);
+  const nowhere =
+    id === 'history.firewall.created' ? 'history.firewall.createdNowhere' : 'history.firewall.changedNowhere';
+  if (!targets) return message(nowhere, { rules });
+  return message(id, { rules, targets });
 }
 
 export class FirewallService {
@@ -123,7 +144,7 @@ export class FirewallService {
             updatedAt: now,
           })
           .returning();
-        await this.recordEvent(tx, created!, caller, 'created', `Created with ${describe(input)}.`);
+        await this.recordEvent(tx, created!, caller, 'created', describe('history.firewall.created', input));
         return created!;
       }),
     );
@@ -153,7 +174,7 @@ export class FirewallService {
           })
           .where(eq(firewalls.id, id))
           .returning();
-        await this.recordEvent(tx, updated!, caller, 'updated', `Changed to ${describe(input)}.`);
+        await this.recordEvent(tx, updated!, caller, 'updated', describe('history.firewall.changed', input));
         return updated!;
       }),
     );
@@ -232,18 +253,19 @@ export class FirewallService {
     row: FirewallRow,
     caller: Caller,
     action: 'created' | 'updated',
-    message: string,
+    said: CatalogMessage,
   ): Promise<void> {
     const at = this.deps.clock.now();
+    const { message: text, ...ids } = toColumns(said);
     await tx
       .insert(firewallEvents)
-      .values({ firewallId: row.id, action, actorUserId: caller.userId, message, at });
+      .values({ firewallId: row.id, action, actorUserId: caller.userId, message: text ?? '', ...ids, at });
     await recordAudit(tx, {
       teamId: caller.teamId,
       actor: caller.actor,
       action: `firewall.${action}`,
       target: row.name,
-      details: { firewallId: row.id, summary: message },
+      details: { firewallId: row.id, summary: said.text },
       at,
     });
   }

@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Image, ImageStatus } from '@/contract/images';
 import { teamImages } from '../db/schema';
+import { readColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 export type ImageRow = typeof teamImages.$inferSelect;
@@ -18,7 +19,7 @@ export function toImage(row: ImageRow): Image {
     operatingSystemId: row.operatingSystemId,
     sizeBytes: row.sizeBytes,
     virtualSizeBytes: row.virtualSizeBytes,
-    message: row.message,
+    message: readColumns(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -18,6 +18,7 @@ import type { Database } from '../db';
 import { teamImages } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
+import { asValue, type CatalogMessage, gigabytesValue, message, toColumns } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -77,11 +78,7 @@ export class ImageService implements TeamImageSource {
     const now = this.deps.clock.now();
     const interrupted = await this.db
       .update(teamImages)
-      .set({
-        status: 'failed',
-        message: 'The server restarted while the disk was being copied; capture the image again.',
-        updatedAt: now,
-      })
+      .set({ status: 'failed', ...toColumns(message('history.image.interrupted')), updatedAt: now })
       .where(eq(teamImages.status, 'creating'))
       .returning();
     for (const row of interrupted) await this.publish(row);
@@ -155,7 +152,7 @@ export class ImageService implements TeamImageSource {
           sourceComputeId: compute.id,
           sourceHostname: compute.hostname,
           operatingSystemId: compute.operatingSystemId,
-          message: 'The disk is being copied.',
+          ...toColumns(message('history.image.copying')),
           createdBy: actor.userId,
           createdAt: now,
           updatedAt: now,
@@ -164,7 +161,7 @@ export class ImageService implements TeamImageSource {
       await this.deps.computes.recordHistory(tx, {
         computeId,
         actorUserId: actor.userId,
-        message: `Capturing the disk as the image “${name}”; the compute stays stopped until it is done.`,
+        message: message('history.compute.capturing', { name }),
         at: now,
       });
       await recordAudit(tx, {
@@ -185,7 +182,7 @@ export class ImageService implements TeamImageSource {
 
   private async runCapture(row: ImageRow): Promise<void> {
     const computeId = row.sourceComputeId!;
-    let outcome: { facts: DiskFacts } | { failure: string };
+    let outcome: { facts: DiskFacts } | { failure: CatalogMessage };
     try {
       await this.deps.computes.captureDisk(computeId, this.deps.files.pathOf(row.id));
       outcome = { facts: await this.deps.files.factsOf(row.id) };
@@ -196,9 +193,11 @@ export class ImageService implements TeamImageSource {
       await this.deps.files.remove(row.id).catch(() => {});
       outcome = {
         failure:
-          error instanceof MachineStateError || error instanceof ImageRefused
-            ? `The capture failed: ${error.message}`
-            : 'The capture failed: the hypervisor could not copy the disk. Try again.',
+          error instanceof MachineStateError
+            ? message('history.image.captureFailed', { reason: error.reason })
+            : error instanceof ImageRefused
+              ? message('history.image.captureFailed', { reason: error.message })
+              : message('history.image.captureFailedHypervisor'),
       };
     }
     const now = this.deps.clock.now();
@@ -209,8 +208,8 @@ export class ImageService implements TeamImageSource {
         .update(teamImages)
         .set(
           'facts' in outcome
-            ? { status: 'available', message: null, ...outcome.facts, updatedAt: now }
-            : { status: 'failed', message: outcome.failure, updatedAt: now },
+            ? { status: 'available', ...toColumns(null), ...outcome.facts, updatedAt: now }
+            : { status: 'failed', ...toColumns(outcome.failure), updatedAt: now },
         )
         .where(eq(teamImages.id, row.id))
         .returning();
@@ -221,8 +220,11 @@ export class ImageService implements TeamImageSource {
           actorUserId: null,
           message:
             'facts' in outcome
-              ? `The image “${row.name}” is captured (${gigabytes(outcome.facts.sizeBytes)} GB).`
-              : `The image “${row.name}” was not captured. ${outcome.failure}`,
+              ? message('history.compute.captured', {
+                  name: row.name,
+                  size: gigabytesValue(outcome.facts.sizeBytes),
+                })
+              : message('history.compute.notCaptured', { name: row.name, reason: asValue(outcome.failure) }),
           failed: !('facts' in outcome),
           at: now,
         })
@@ -366,8 +368,4 @@ export class ImageService implements TeamImageSource {
       await this.deps.live.publishToTeam(teamId, { type: 'image.deleted', teamId, imageId });
     }
   }
-}
-
-function gigabytes(bytes: number): string {
-  return (bytes / 1024 ** 3).toFixed(2);
 }

@@ -1,9 +1,11 @@
 // GET /teams/:teamId/audit-log: the team's history for its owner and admins, newest first, filtered by
-// action prefix, actor and time, one page at a time through an opaque cursor.
+// action prefix, actor and time, one page at a time through an opaque cursor. Words of ours in an entry (a
+// target such as an amount, the system's reason) are read in the reader's language; older entries as written.
 import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { type AuditEntry, auditLogQuerySchema, auditLogSchema } from '@/contract/teams';
 import { auditLog, users } from '../db/schema';
 import { defineRoutes } from '../http/routes';
+import { readColumns, readStored, type StoredMessage, storedMessageOf } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import { teamGuards } from '../tenancy/guards';
 import { teamIdParams } from '../tenancy/params';
@@ -24,6 +26,13 @@ function decodeCursor(cursor: string): number | undefined {
 /** LIKE treats % and _ as wildcards: a prefix is matched as typed. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The details as answered: a system reason kept with its message is given in the reader's language. */
+function readDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const { reasonMessage, ...rest } = details;
+  const stored: StoredMessage | null = storedMessageOf(reasonMessage);
+  return stored ? { ...rest, reason: readStored(stored) } : rest;
 }
 
 export function auditLogRoutes() {
@@ -68,8 +77,12 @@ export function auditLogRoutes() {
             ? { id: entry.actorUserId, name: actorName, email: actorEmail }
             : null,
         action: entry.action,
-        target: entry.target,
-        details: entry.details,
+        target: readColumns({
+          message: entry.target,
+          messageId: entry.targetMessageId,
+          messageValues: entry.targetMessageValues,
+        }),
+        details: readDetails(entry.details),
         ip: entry.ip,
         userAgent: entry.userAgent,
       }));

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Volume, VolumeEvent, VolumeOperation } from '@/contract/volumes';
 import { computes, users, volumeEvents, volumes } from '../db/schema';
+import { readColumns } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
 
 export type VolumeRow = typeof volumes.$inferSelect;
@@ -120,7 +121,7 @@ export async function historyOf(db: Queryable, volumeId: string): Promise<Volume
     .orderBy(asc(volumeEvents.seq));
   return rows.map(({ event, actorName }) => ({
     action: event.action as VolumeEvent['action'],
-    message: event.message,
+    message: readColumns(event) ?? event.message,
     actor: event.actorUserId ? { id: event.actorUserId, name: actorName ?? '' } : null,
     at: event.at.toISOString(),
   }));

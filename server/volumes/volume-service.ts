@@ -25,6 +25,7 @@ import {
   type VolumeSpec,
 } from '../drivers/compute/compute-driver';
 import { ProblemError } from '../http/problem';
+import { message, type StoredMessage, toColumns } from '../i18n/stored-message';
 import { t } from '../i18n/t';
 import type { Clock } from '../identity/clock';
 import type { Logger } from '../logger';
@@ -144,8 +145,8 @@ export class VolumeService {
         sizeGb: row.sizeGb,
         at: row.createdAt,
       });
-      const message = `Made with ${row.sizeGb} GB in ${location.name}.`;
-      await this.record(tx, caller, done!, 'created', message, at, {
+      const said = message('history.volume.created', { size: row.sizeGb, location: location.name });
+      await this.record(tx, caller, done!, 'created', said, at, {
         sizeGb: row.sizeGb,
         locationId: row.locationId,
       });
@@ -209,7 +210,8 @@ export class VolumeService {
         .set({ computeId, operation: null, operationComputeId: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, volumeId))
         .returning();
-      await this.record(tx, caller, done!, 'attached', `Attached to ${compute!.hostname}.`, at, {
+      const said = message('history.volume.attached', { hostname: compute!.hostname });
+      await this.record(tx, caller, done!, 'attached', said, at, {
         computeId,
         hostname: compute!.hostname,
       });
@@ -217,7 +219,7 @@ export class VolumeService {
         tx,
         computeId,
         caller,
-        `The volume “${row.name}” (${row.sizeGb} GB) was attached.`,
+        message('history.compute.volumeAttached', { name: row.name, size: row.sizeGb }),
         at,
       );
     });
@@ -244,11 +246,18 @@ export class VolumeService {
         .set({ computeId: null, operation: null, operationSince: null, updatedAt: at })
         .where(eq(volumes.id, volumeId))
         .returning();
-      await this.record(tx, caller, done!, 'detached', `Detached from ${compute!.hostname}.`, at, {
+      const said = message('history.volume.detached', { hostname: compute!.hostname });
+      await this.record(tx, caller, done!, 'detached', said, at, {
         computeId: compute!.id,
         hostname: compute!.hostname,
       });
-      await computeHistory(tx, compute!.id, caller, `The volume “${row.name}” was detached.`, at);
+      await computeHistory(
+        tx,
+        compute!.id,
+        caller,
+        message('history.compute.volumeDetached', { name: row.name }),
+        at,
+      );
     });
   }
 
@@ -278,8 +287,8 @@ export class VolumeService {
         .where(eq(volumes.id, volumeId))
         .returning();
       await this.deps.meter.resize(tx, volumeId, sizeGb, at);
-      const message = `Grown from ${row.sizeGb} GB to ${sizeGb} GB.`;
-      await this.record(tx, caller, done!, 'grown', message, at, { from: row.sizeGb, to: sizeGb });
+      const said = message('history.volume.grown', { from: row.sizeGb, to: sizeGb });
+      await this.record(tx, caller, done!, 'grown', said, at, { from: row.sizeGb, to: sizeGb });
     });
   }
 
@@ -397,13 +406,19 @@ export class VolumeService {
     caller: Caller,
     row: VolumeRow,
     action: VolumeEvent['action'],
-    message: string,
+    said: StoredMessage,
     at: Date,
     details: Record<string, unknown>,
   ): Promise<void> {
-    await tx
-      .insert(volumeEvents)
-      .values({ volumeId: row.id, action, actorUserId: caller.actor.userId, message, at });
+    const { message: text, ...ids } = toColumns(said);
+    await tx.insert(volumeEvents).values({
+      volumeId: row.id,
+      action,
+      actorUserId: caller.actor.userId,
+      message: text ?? '',
+      ...ids,
+      at,
+    });
     await recordAudit(tx, {
       teamId: caller.teamId,
       actor: caller.actor,
@@ -439,7 +454,13 @@ function refuseStatus(compute: { hostname: string; status: string }): void {
 }
 
 /** A line in the compute's history: it records what happened, nothing stays open. */
-async function computeHistory(tx: Queryable, computeId: string, caller: Caller, message: string, at: Date) {
+async function computeHistory(
+  tx: Queryable,
+  computeId: string,
+  caller: Caller,
+  said: StoredMessage,
+  at: Date,
+) {
   const [exists] = await tx.select({ id: computes.id }).from(computes).where(eq(computes.id, computeId));
   if (!exists) return;
   await tx.insert(computeEvents).values({
@@ -447,7 +468,7 @@ async function computeHistory(tx: Queryable, computeId: string, caller: Caller, 
     action: 'volume',
     actorUserId: caller.actor.userId,
     result: 'succeeded',
-    message,
+    ...toColumns(said),
     at,
     completedAt: at,
   });

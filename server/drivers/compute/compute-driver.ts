@@ -17,6 +17,21 @@
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { FirewallRule } from '@/contract/firewalls';
 import type { HostDrainResult } from '@/contract/operator';
+import {
+  asValue,
+  type CatalogMessage,
+  type StoredMessage,
+  type StoredValue,
+  untranslated,
+} from '../../i18n/stored-message';
+
+/**
+ * What a driver tells the person in the compute's history: a server catalog message with its values
+ * (`message(id, values)` of server/i18n/stored-message.ts), read in each reader's language, and its English
+ * text for logs. A hypervisor's own error text goes in as a value; a driver without catalog messages may
+ * give text only (`untranslated`), shown as it is.
+ */
+export type DriverMessage = StoredMessage;
 
 /** The transitions a machine goes through; create's is `provision`. */
 export type Transition =
@@ -117,7 +132,7 @@ export interface PlacementRefusal {
 export interface MachineOutcome {
   transition: Transition;
   ok: boolean;
-  message: string | null;
+  message: DriverMessage | null;
   at: Date;
 }
 
@@ -143,14 +158,14 @@ export type MachineEvent =
       machineId: string;
       status: MachineStatus;
       /** Said in the compute's history, e.g. "The operating system shut the machine down." */
-      message: string;
+      message: DriverMessage;
     }
   | {
       type: 'transition.failed';
       machineId: string;
       transition: Transition;
       /** Said to the user in the compute's history, e.g. "The guest did not shut down within 60 s." */
-      message: string;
+      message: DriverMessage;
       status: MachineStatus;
     };
 
@@ -372,18 +387,37 @@ export interface ComputeDriver {
   attachConsole(machineId: string, sink: ConsoleSink): Promise<ConsoleAttachment | undefined>;
 }
 
-/** The machine cannot do this in its current state (or does not exist). */
+/**
+ * The machine cannot do this in its current state (or does not exist). Given a catalog message
+ * (`message(id, values)`), a history reads the reason in its reader's language; given words, as they are.
+ */
 export class MachineStateError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said: CatalogMessage | undefined;
+
+  constructor(reason: string | CatalogMessage) {
+    super(typeof reason === 'string' ? reason : reason.text);
     this.name = 'MachineStateError';
+    this.said = typeof reason === 'string' ? undefined : reason;
+  }
+
+  /** The reason as a value inside a sentence: the catalog message, else the driver's words as they are. */
+  get reason(): StoredValue {
+    return this.said ? asValue(this.said) : this.message;
   }
 }
 
 /** The hypervisor has no room for the machine (no free address in the pool, no capacity). */
 export class DriverCapacityError extends Error {
-  constructor(message: string) {
-    super(message);
+  private readonly catalogMessage: CatalogMessage | undefined;
+
+  constructor(reason: string | CatalogMessage) {
+    super(typeof reason === 'string' ? reason : reason.text);
     this.name = 'DriverCapacityError';
+    this.catalogMessage = typeof reason === 'string' ? undefined : reason;
+  }
+
+  /** What the compute's history says: the catalog message, else the driver's words as they are. */
+  get said(): StoredMessage {
+    return this.catalogMessage ?? untranslated(this.message);
   }
 }

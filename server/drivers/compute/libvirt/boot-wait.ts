@@ -4,6 +4,7 @@
 // started again under emulation when its host allows (./kvm-fallback.ts); a guest that stops otherwise ends
 // the wait as failed. A machine is never reported running unless libvirt says its domain runs.
 import { createConnection } from 'node:net';
+import { type CatalogMessage, message } from '../../../i18n/stored-message';
 import { describeStatus, restingState, stoppedByQemu } from './domain-state';
 import { domainName } from './domain-xml';
 import { Aborted } from './flows/domain-waits';
@@ -111,14 +112,13 @@ async function restartUnderEmulation(
   return emulated;
 }
 
-function stoppedMessage(row: LibvirtMachineRow, status: DomainStatus): string {
-  const said = describeStatus(status);
+function stoppedMessage(row: LibvirtMachineRow, status: DomainStatus): CatalogMessage {
+  const detail = describeStatus(status);
   if (stoppedByQemu(status) && row.acceleration === 'kvm') {
-    return `QEMU stopped the machine as it started under KVM (libvirt: ${said}): KVM does not work on its host. Its acceleration is set to "kvm"; "auto" would run it under emulation.`;
+    return message('history.libvirt.kvmFailed', { detail });
   }
-  if (status.state === 'paused')
-    return `The machine was paused while it was booting (libvirt: ${said}); power it on again.`;
-  return `The machine stopped while it was booting (libvirt: ${said}); look at its console.`;
+  if (status.state === 'paused') return message('history.libvirt.pausedWhileBooting', { detail });
+  return message('history.libvirt.stoppedWhileBooting', { detail });
 }
 
 function sshEndpoint(

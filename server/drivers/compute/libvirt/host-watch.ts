@@ -2,7 +2,8 @@
 // `virsh version`). A host that stops answering takes no new machines and its machines at rest show
 // `unreachable` (neither running nor stopped: nobody can tell); when it answers again it is checked again
 // (pool, acceleration) and each of its machines shows what libvirt then says of it. Everything else goes on.
-import { unreachableMeaning } from '@/domain/compute-lifecycle';
+
+import { message } from '../../../i18n/stored-message';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import { restingState } from './domain-state';
@@ -90,7 +91,7 @@ export class HostWatch {
         type: 'machine.changed',
         machineId: row.id,
         status: withExtras(statusOf(updated), updated),
-        message: unreachableMeaning(),
+        message: message('computes.lifecycle.unreachable'),
       });
     }
   }
@@ -113,8 +114,8 @@ export class HostWatch {
         status: withExtras(statusOf(updated), updated),
         message:
           state === 'absent'
-            ? `Its host answers again, but it no longer has this compute's machine.`
-            : `Its host answers again: the compute is ${now === 'rescue' ? 'in rescue mode' : now}.`,
+            ? message('history.libvirt.hostBackWithoutMachine')
+            : message('history.libvirt.hostBack', { state: now }),
       });
     }
   }

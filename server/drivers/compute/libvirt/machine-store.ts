@@ -5,6 +5,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db';
 import { libvirtMachines } from '../../../db/schema';
+import { storedMessageOf } from '../../../i18n/stored-message';
 import type { MachineOutcome, MachineSpec, MachineState, MachineStatus, Transition } from '../compute-driver';
 
 export type LibvirtMachineRow = typeof libvirtMachines.$inferSelect;
@@ -32,10 +33,11 @@ export function outcomeOf(row: LibvirtMachineRow): MachineOutcome | null {
   const stored = row.lastOutcome as {
     transition: Transition;
     ok: boolean;
-    message: string | null;
+    message: unknown;
     at: string;
   } | null;
-  return stored && { ...stored, at: new Date(stored.at) };
+  // Outcomes stored before messages had ids hold their text only.
+  return stored && { ...stored, message: storedMessageOf(stored.message), at: new Date(stored.at) };
 }
 
 export function storedOutcome(outcome: MachineOutcome): Record<string, unknown> {

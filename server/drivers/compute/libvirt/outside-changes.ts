@@ -1,6 +1,8 @@
 // What libvirt says on its own: a machine at rest that changed outside any transition (the guest shut
 // itself down, QEMU paused it, someone used virsh) is reported to the control plane with the reason, from
 // libvirt's events as they come and, after a restart, from one listing per host.
+
+import { type CatalogMessage, message, type StoredValue } from '../../../i18n/stored-message';
 import type { MachineEventListener } from '../compute-driver';
 import { restingConsoleState } from './consoles';
 import type { DomainEvent } from './domain-events';
@@ -12,6 +14,9 @@ import { withExtras } from './flows/flow-engine';
 import { inRescueWhenRunning } from './flows/machine-state';
 import { statusOf } from './machine-store';
 import { type DomainStatus, domainStatus } from './virsh';
+
+/** The detail of a change noticed after a restart rather than from an event. */
+const WHILE_DOWN = 'while the server was down';
 
 function machineIdOf(domain: string): string | undefined {
   return /^ikirere-([0-9a-f-]{36})$/.exec(domain)?.[1];
@@ -70,22 +75,25 @@ export class OutsideChanges {
       }
       for (const row of rows.filter((entry) => entry.host === host.name)) {
         const state = inRescueWhenRunning(row, restingState(states.get(domainName(row.id)) ?? 'absent'));
-        if (state !== 'absent' && state !== row.state) await this.notice(row.id, 'while the server was down');
+        if (state !== 'absent' && state !== row.state) await this.notice(row.id, WHILE_DOWN);
       }
     }
   }
 }
 
-function changeMessage(status: DomainStatus, detail: string): string {
+function changeMessage(status: DomainStatus, detail: string): CatalogMessage {
   const state = restingState(status.state);
+  // Noticed after a restart, libvirt has no event to tell why: the history says when instead.
+  const why: StoredValue =
+    detail === WHILE_DOWN ? { id: 'history.libvirt.whileDown' } : detail || describeStatus(status);
   if (state === 'stopped') {
     return /Shutdown/i.test(detail)
-      ? 'The operating system shut the machine down.'
-      : `The machine stopped (libvirt: ${detail || describeStatus(status)}).`;
+      ? message('history.libvirt.shutByGuest')
+      : message('history.libvirt.stoppedOutside', { detail: why });
   }
-  if (state === 'running') return 'The machine was started outside the console.';
+  if (state === 'running') return message('history.libvirt.startedOutside');
   if (status.state === 'paused') {
-    return `The machine was paused (libvirt: ${describeStatus(status)}); power it on to start it again.`;
+    return message('history.libvirt.paused', { detail: describeStatus(status) });
   }
-  return `The machine crashed (libvirt: ${detail || describeStatus(status)}).`;
+  return message('history.libvirt.crashed', { detail: why });
 }

@@ -3,6 +3,7 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db';
 import { simulatorMachines } from '../../../db/schema';
+import { message, storedMessageOf } from '../../../i18n/stored-message';
 import {
   DriverCapacityError,
   type MachineOutcome,
@@ -62,10 +63,11 @@ export function outcomeOf(row: MachineRow): MachineOutcome | null {
   const stored = row.lastOutcome as {
     transition: Transition;
     ok: boolean;
-    message: string | null;
+    message: unknown;
     at: string;
   } | null;
-  return stored && { ...stored, at: new Date(stored.at) };
+  // Outcomes stored before messages had ids hold their text only.
+  return stored && { ...stored, message: storedMessageOf(stored.message), at: new Date(stored.at) };
 }
 
 const POWER_LOG_DAYS = 31;
@@ -123,9 +125,7 @@ export class MachineStore {
             .from(simulatorMachines);
           const ipv4 = firstFreeIpv4(this.ipv4, new Set(used.map((row) => row.ipv4 ?? '')));
           if (!ipv4) {
-            throw new DriverCapacityError(
-              'No public IPv4 address is free right now. Destroy a compute you no longer need and create this one again, or ask the operator to add addresses (SIMULATOR_IPV4_POOL).',
-            );
+            throw new DriverCapacityError(message('history.simulator.noFreeAddress'));
           }
           const ipv6 = firstFreeIpv6(this.ipv6, new Set(used.map((row) => row.ipv6 ?? '')));
           const stored = storedSpecOf(spec);

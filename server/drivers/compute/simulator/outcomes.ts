@@ -1,5 +1,5 @@
 // Where a machine rests after a transition, and what changes with it (boot time, power log, outcome).
-import type { Transition } from '../compute-driver';
+import type { DriverMessage, Transition } from '../compute-driver';
 import { type MachineRow, powerDown, powerOn, resized, withoutRescue } from './machine-store';
 
 type Settled = Partial<MachineRow>;
@@ -14,7 +14,7 @@ export function settle(
   transition: Transition,
   failed: boolean,
   now: Date,
-  failureMessage: string,
+  failureMessage: DriverMessage,
 ): Settled | 'removed' {
   const at = now.getTime();
   const log = row.powerLog;

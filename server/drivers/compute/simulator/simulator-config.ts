@@ -1,5 +1,8 @@
 // How the hypervisor simulator behaves: how long each transition takes, which ones fail, and which
 // addresses it hands out. Read from SIMULATOR_* variables (server/drivers/compute/config.ts).
+
+import { type CatalogMessage, message } from '../../../i18n/stored-message';
+import type { ServerMessageId } from '../../../i18n/t';
 import type { HostCapacity } from '../capacity';
 import type { Transition } from '../compute-driver';
 
@@ -82,19 +85,21 @@ export function hostnameFailure(hostname: string, transition: Transition): boole
   return (named ?? 'provision') === transition;
 }
 
-export const FAILURE_MESSAGES: Record<Transition, string> = {
-  provision: 'Provisioning failed: the image could not be written to the disk (simulated failure).',
-  power_on: 'The machine did not start: the hypervisor reported a boot failure (simulated failure).',
-  shutdown:
-    'The operating system did not shut down within the grace period; power the compute off instead (simulated failure).',
-  power_off: 'The hypervisor did not confirm the power-off; try again (simulated failure).',
-  reboot: 'The machine did not come back after the reboot; power it on again (simulated failure).',
-  rebuild:
-    'The new disk could not be written from the image; the compute is in error: rebuild it again or destroy it (simulated failure).',
-  resize: 'The disk could not be grown; the compute keeps its old size and is stopped (simulated failure).',
-  rescue:
-    'The rescue system did not boot; the compute is in error: enter rescue mode again, power it on or destroy it (simulated failure).',
-  unrescue:
-    'The compute did not boot from its own disk after rescue mode; it is in error: power it on, enter rescue mode again to repair it, or destroy it (simulated failure).',
-  destroy: 'The disk could not be released; try destroying the compute again (simulated failure).',
-};
+/** What a simulated failure of each transition says in the compute's history (server catalog). */
+export const FAILURE_MESSAGES = {
+  provision: 'history.simulator.provision',
+  power_on: 'history.simulator.powerOn',
+  shutdown: 'history.simulator.shutdown',
+  power_off: 'history.simulator.powerOff',
+  reboot: 'history.simulator.reboot',
+  rebuild: 'history.simulator.rebuild',
+  resize: 'history.simulator.resize',
+  rescue: 'history.simulator.rescue',
+  unrescue: 'history.simulator.unrescue',
+  destroy: 'history.simulator.destroy',
+} as const satisfies Record<Transition, ServerMessageId>;
+
+/** The history message of a simulated failure of `transition`. */
+export function failureMessage(transition: Transition): CatalogMessage {
+  return message(FAILURE_MESSAGES[transition]);
+}

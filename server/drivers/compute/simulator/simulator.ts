@@ -37,7 +37,7 @@ import { simulatedMetrics } from './metrics';
 import { settle } from './outcomes';
 import { SimulatedNetworks } from './private-networks';
 import {
-  FAILURE_MESSAGES,
+  failureMessage,
   hostnameFailure,
   type SimulatorConfig,
   transitionDurationMs,
@@ -407,7 +407,7 @@ export class HypervisorSimulator implements ComputeDriver {
         // Superseded (a destroy replaced it) or already settled by an earlier run.
         if (row.transition !== transition) return undefined;
         const failed = this.shouldFail(row, transition);
-        const settled = settle(row, transition, failed, new Date(), FAILURE_MESSAGES[transition]);
+        const settled = settle(row, transition, failed, new Date(), failureMessage(transition));
         if (settled === 'removed') {
           await this.store.remove(tx, machineId);
           return { row: undefined, failed };
@@ -425,7 +425,7 @@ export class HypervisorSimulator implements ComputeDriver {
               type: 'transition.failed',
               machineId,
               transition,
-              message: FAILURE_MESSAGES[transition],
+              message: failureMessage(transition),
               status,
             }
           : { type: 'transition.completed', machineId, transition, status },
@@ -451,7 +451,7 @@ export class HypervisorSimulator implements ComputeDriver {
     }
     this.consoles.remember(row);
     if (!console) return;
-    if (failed) console.failed(row.state, FAILURE_MESSAGES[transition]);
+    if (failed) console.failed(row.state, failureMessage(transition).text);
     else if (row.state === 'running' || row.state === 'rescue') console.booted(row.state);
     else if (row.state === 'stopped') console.poweredOff();
   }

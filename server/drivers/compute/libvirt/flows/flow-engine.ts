@@ -2,6 +2,8 @@
 // busy or in the wrong state), `run` carries its flow out in the background, `resume` picks up a stored one
 // after a restart, and `finish` stores how it ended and tells the console and the control plane, once.
 // Transitions under way are kept in libvirt_machines, so a restart loses none.
+
+import { type CatalogMessage, message } from '../../../../i18n/stored-message';
 import type { MachineEventListener, MachineState, MachineStatus, Transition } from '../../compute-driver';
 import { MachineStateError } from '../../compute-driver';
 import { CONSOLE_STATUS, restingConsoleState } from '../consoles';
@@ -168,7 +170,7 @@ export class FlowEngine {
       consoles
         .existing(machineId)
         ?.setState(
-          outcome.ok ? resting : { ...resting, message: outcome.message ?? resting.message },
+          outcome.ok ? resting : { ...resting, message: outcome.message?.text ?? resting.message },
           state === 'running',
         );
     }
@@ -179,7 +181,7 @@ export class FlowEngine {
             type: 'transition.failed',
             machineId,
             transition,
-            message: outcome.message ?? 'The transition failed.',
+            message: outcome.message ?? message('history.libvirt.transitionFailedPlain'),
             status,
           },
     );
@@ -207,20 +209,8 @@ export function withExtras(status: MachineStatus, row: LibvirtMachineRow): Machi
   return { ...status, ...addressesOf(row) };
 }
 
-function failureMessage(transition: Transition, error: unknown): string {
+function failureMessage(transition: Transition, error: unknown): CatalogMessage {
   const detail =
     error instanceof VirshError ? error.detail : error instanceof Error ? error.message : String(error);
-  const what = {
-    provision: 'The machine could not be made',
-    power_on: 'The machine did not start',
-    shutdown: 'The shutdown could not be requested',
-    power_off: 'The machine could not be powered off',
-    reboot: 'The machine could not be rebooted',
-    rebuild: 'The machine could not be rebuilt',
-    resize: 'The machine could not be resized; it keeps its old size',
-    rescue: 'The rescue system could not be booted',
-    unrescue: 'The machine could not leave rescue mode',
-    destroy: 'The machine could not be destroyed; try again',
-  }[transition];
-  return `${what} (libvirt: ${detail.slice(0, 300)}).`;
+  return message('history.libvirt.transitionFailed', { transition, detail: detail.slice(0, 300) });
 }

@@ -4,7 +4,7 @@
 
 import type { Database } from '../../../../db';
 import type { Logger } from '../../../../logger';
-import type { MachineState, Transition } from '../../compute-driver';
+import type { DriverMessage, MachineState, Transition } from '../../compute-driver';
 import type { GuestConsoles } from '../consoles';
 import type { HostFirewalls } from '../firewall';
 import type { HostConnection } from '../host-connection';
@@ -31,7 +31,7 @@ export interface FlowContext {
 /** How a transition ended: the state the machine rests in, and what the person is told when it failed. */
 export interface Outcome {
   ok: boolean;
-  message: string | null;
+  message: DriverMessage | null;
   state: MachineState | 'absent';
 }
 

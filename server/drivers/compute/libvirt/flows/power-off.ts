@@ -1,4 +1,6 @@
 // Power off (forced): `virsh destroy`, then libvirt's word that the domain is off.
+
+import { message } from '../../../../i18n/stored-message';
 import { domainName } from '../domain-xml';
 import { VirshError } from '../virsh';
 import { deadlineOf, type TransitionFlow } from './flow';
@@ -21,7 +23,7 @@ export const powerOffFlow: TransitionFlow = {
       ? { ok: true, message: null, state: 'stopped' }
       : {
           ok: false,
-          message: 'libvirt did not confirm the power-off; try again.',
+          message: message('history.libvirt.powerOffUnconfirmed'),
           state: await currentState(context, row),
         };
   },

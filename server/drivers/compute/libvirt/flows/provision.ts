@@ -1,5 +1,7 @@
 // Provision (create): the disk, the seed and the domain made on the host the machine was placed on, then
 // its first boot. Resumed after a restart, it carries on from what libvirt already has.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { restingState } from '../domain-state';
 import { domainName } from '../domain-xml';
@@ -24,8 +26,7 @@ export async function provisionMachine(
       if (!(error instanceof PasswordLost)) throw error;
       return {
         ok: false,
-        message:
-          'The server restarted before the root password reached the machine; destroy this compute and create it again.',
+        message: message('history.libvirt.provisionPasswordLost'),
         state: 'error',
       };
     }

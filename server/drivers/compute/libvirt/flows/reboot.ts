@@ -1,5 +1,7 @@
 // Reboot: an ACPI reboot. The guest shuts down on the request and libvirt starts it again; its reset is
 // libvirt's reboot event. Complete once the guest has booted again.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { domainName } from '../domain-xml';
 import { bootBudgetMs, type TransitionFlow } from './flow';
@@ -24,12 +26,12 @@ export const rebootFlow: TransitionFlow = {
     if (!reset) {
       return {
         ok: false,
-        message: `The operating system did not restart within ${seconds} s (it may ignore the ACPI power button); the compute is still running. Power it off and on instead.`,
+        message: message('history.libvirt.rebootTimeout', { seconds }),
         state,
       };
     }
     if (state !== 'running') {
-      return { ok: false, message: 'The machine stopped instead of restarting; power it on.', state };
+      return { ok: false, message: message('history.libvirt.stoppedInsteadOfRestarting'), state };
     }
     return waitBooted(context, row, signal, {});
   },

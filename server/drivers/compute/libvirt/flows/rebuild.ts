@@ -4,6 +4,8 @@
 // the current ones, the domain is switched to them, and only then are the old ones deleted; then the first
 // boot of the new disk. A disk that cannot be made leaves the machine in error with the reason, its old disk
 // untouched. Resumed after a restart, it does the same again (the seed, once written, is kept).
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { domainName } from '../domain-xml';
 import {
@@ -48,8 +50,8 @@ export const rebuildFlow: TransitionFlow = {
         state: 'error',
         message:
           error instanceof PasswordLost
-            ? 'The server restarted before the new root password reached the machine; rebuild the compute again.'
-            : `A fresh disk could not be made from the image (libvirt: ${detail.slice(0, 300)}); the old disk is kept. Rebuild the compute again, or destroy it.`,
+            ? message('history.libvirt.rebuildPasswordLost')
+            : message('history.libvirt.rebuildDiskFailed', { detail: detail.slice(0, 300) }),
       };
     }
     await host.define(await domainXmlOf(context, row));

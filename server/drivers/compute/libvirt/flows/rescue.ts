@@ -4,6 +4,8 @@
 // defined to boot the rescue kernel and initramfs (provisioning.ts: while the spec holds `rescue`), then it
 // starts and is followed until the rescue system's login line. Resumed after a restart, it does the same
 // again (the seed, once written, is kept). Its normal definition is made again from the spec on leaving.
+
+import { message } from '../../../../i18n/stored-message';
 import { waitBooted } from '../boot-wait';
 import { buildSeedIso } from '../cloud-init-seed';
 import { domainName } from '../domain-xml';
@@ -23,7 +25,7 @@ export const rescueFlow: TransitionFlow = {
       return {
         ok: false,
         state: 'error',
-        message: 'The rescue system is not set up on this host any more; power the compute on instead.',
+        message: message('history.libvirt.rescueNotSetUp'),
       };
     }
     try {

@@ -3,6 +3,8 @@
 // its next boot, by cloud-init's growpart). The target size is stored with the machine (spec.resizeTo) when
 // the resize begins, so a restart carries on from it; both steps can be done again safely. A failure puts
 // the old definition back, so the machine keeps one size, the old one, and stays stopped.
+
+import { message } from '../../../../i18n/stored-message';
 import type { MachineSize } from '../../compute-driver';
 import type { HostConnection } from '../host-connection';
 import { type LibvirtMachineRow, specOf } from '../machine-store';
@@ -36,21 +38,21 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
   const target = resizeTargetOf(row);
   const current: MachineSize = { vcpus: row.vcpus, memoryMb: row.memoryMb, diskGb: row.diskGb };
   if (!target) {
-    return { ok: false, message: 'The resize lost its target size; resize again.', state: 'stopped' };
+    return { ok: false, message: message('history.libvirt.resizeLostTarget'), state: 'stopped' };
   }
   const host = context.hosts.of(row);
   const state = await currentState(context, row);
   if (state !== 'stopped') {
     return {
       ok: false,
-      message: `The machine is ${state === 'absent' ? 'gone from its host' : state}: a resize needs it stopped.`,
+      message: message('history.libvirt.resizeNotStopped', { state }),
       state: state === 'absent' ? 'error' : state,
     };
   }
-  const step = { name: 'the new vCPUs and memory could not be set' };
+  const step = { name: 'size' as 'size' | 'disk' };
   try {
     await host.define(await domainXmlOf(context, { ...row, vcpus: target.vcpus, memoryMb: target.memoryMb }));
-    step.name = 'the disk could not be grown';
+    step.name = 'disk';
     if ((await diskBytes(host, row.id)) < target.diskGb * GIB) {
       await host.run(
         ['vol-resize', '--pool', host.config.pool, diskVolume(row.id), `${target.diskGb}G`],
@@ -71,7 +73,7 @@ async function resizeMachine(context: FlowContext, row: LibvirtMachineRow): Prom
     const detail = error instanceof VirshError ? error.detail : (error as Error).message;
     return {
       ok: false,
-      message: `The resize did not complete: ${step.name} (libvirt: ${detail.slice(0, 300)}). The compute keeps its old size and is stopped.`,
+      message: message('history.libvirt.resizeFailed', { step: step.name, detail: detail.slice(0, 300) }),
       state: 'stopped',
     };
   }

@@ -1,5 +1,7 @@
 // Shutdown: the ACPI power button pressed, then libvirt's word that the domain is off, or a failure naming
 // the reason once LIBVIRT_SHUTDOWN_TIMEOUT has passed.
+
+import { message } from '../../../../i18n/stored-message';
 import { domainName } from '../domain-xml';
 import type { TransitionFlow } from './flow';
 import { deadlineOf } from './flow';
@@ -20,7 +22,7 @@ export const shutdownFlow: TransitionFlow = {
     const seconds = context.config.shutdownTimeoutSeconds;
     return {
       ok: false,
-      message: `The operating system did not shut down within ${seconds} s (it may ignore the ACPI power button); the compute is still running. Power it off to force it.`,
+      message: message('history.libvirt.shutdownTimeout', { seconds }),
       state: await currentState(context, row),
     };
   },
