@@ -23,8 +23,10 @@ import {
   type PendingUsage,
 } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
+import { formatMoney } from '@/domain/money';
 import type { Transaction } from '../db';
 import { billingAccounts, ledgerEntries, teams } from '../db/schema';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import { csvText } from './csv';
 import { pendingUsage } from './pending-usage';
@@ -353,6 +355,18 @@ async function entryByKey(db: Queryable, teamId: string, key: string): Promise<E
   return row;
 }
 
+/**
+ * A top-up's description in the reader's language, worded from its amount and its provider when it is read:
+ * the row keeps the English written when it was credited ("Top-up of RWF 10,000 (Sandbox)", top-ups.ts), as
+ * the CSV statement gives it, and the provider's name between its brackets.
+ */
+function described(row: EntryRow): string {
+  const provider = row.kind === 'top_up' ? /\(([^()]+)\)$/.exec(row.description)?.[1] : undefined;
+  if (!provider) return row.description;
+  const amount = formatMoney(row.amountMinor, row.currency as Currency);
+  return t('ledger.topUp.description', { amount, provider });
+}
+
 export function toEntry(row: EntryRow): LedgerEntry {
   return {
     id: row.id,
@@ -360,7 +374,7 @@ export function toEntry(row: EntryRow): LedgerEntry {
     amountMinor: row.amountMinor,
     currency: row.currency as Currency,
     balanceAfterMinor: row.balanceAfterMinor,
-    description: row.description,
+    description: described(row),
     topUpId: row.topUpId,
     computeId: row.computeId,
     periodStart: row.periodStart?.toISOString() ?? null,
