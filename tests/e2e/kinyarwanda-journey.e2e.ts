@@ -271,20 +271,22 @@ describe('the journey in Kinyarwanda', () => {
     const form = page.getByRole('form', { name: rw('domains.recordForm.add', { type: 'A' }), exact: true });
     await form.waitFor();
     await inKinyarwanda();
-    await field(form, rw('dns.field.hostname')).fill('www');
+    await field(form, rw('dns.field.hostname')).fill('api');
     await field(form, rw('dns.field.value')).fill(address);
+    // TTL is the protocol's own name, the same label in every language.
+    await field(form, 'TTL').fill('3600');
     await form
       .getByRole('button', { name: rw('domains.recordForm.add', { type: 'A' }), exact: true })
       .click();
     // The toast names the record as the server keeps it (its name in full, or as typed).
     const [before, after] = rw('domains.record.added', { type: 'A', name: '\u0000' }).split('\u0000');
     await page
-      .getByText(new RegExp(`^${escaped(before!)}.*www.*${escaped(after!)}$`))
+      .getByText(new RegExp(`^${escaped(before!)}.*api.*${escaped(after!)}$`))
       .first()
       .waitFor();
     await main.getByRole('cell', { name: address, exact: true }).first().waitFor();
     await inKinyarwanda();
-    const answer = await queryUdp(dnsPort, `www.${zone}`, 'A');
+    const answer = await queryUdp(dnsPort, `api.${zone}`, 'A');
     expect(answer.answers?.map((record) => record.data)).toContain(address);
 
     // Settings → Billing again: the compute's first hour taken from the balance, in whole francs, and the
