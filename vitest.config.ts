@@ -181,6 +181,7 @@ export default defineConfig({
             'tests/e2e/languages.e2e.ts',
             'tests/e2e/data-pages-languages.e2e.ts',
             'tests/e2e/account-languages.e2e.ts',
+            'tests/e2e/kinyarwanda-journey.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A journey takes 10-50 s; on a machine busy with other work, twice that.
@@ -207,12 +208,14 @@ export default defineConfig({
         extends: true,
         test: {
           // Every page in French and in Kinyarwanda at a phone's width: no English left, axe (issue 30).
+          // And one journey in Kinyarwanda by clicking, from the landing page to a top-up.
           name: 'languages-e2e',
           environment: 'node',
           include: [
             'tests/e2e/languages.e2e.ts',
             'tests/e2e/data-pages-languages.e2e.ts',
             'tests/e2e/account-languages.e2e.ts',
+            'tests/e2e/kinyarwanda-journey.e2e.ts',
           ],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 300_000,

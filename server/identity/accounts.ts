@@ -7,6 +7,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/locales';
 import { recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { teamMembers, teams, users } from '../db/schema';
+import { inLanguage, languageOf } from '../i18n/languages';
+import { t } from '../i18n/t';
 import type { ClientInfo, SessionRecord, SessionStore, UserRecord } from './sessions';
 import type { TwoFactor } from './two-factor';
 
@@ -33,10 +35,15 @@ export async function teamsOf(db: Database, userId: string): Promise<UserTeam[]>
   return rows.map((row) => ({ ...row, role: row.role as UserTeam['role'] }));
 }
 
-/** "Ada Lovelace" → "Ada's team": the first name reads as the team's owner. */
-export function ownTeamName(personName: string): string {
+/**
+ * "Ada Lovelace" → "Ada's team": the first name reads as the team's owner, in the language the person signed
+ * up in ("Équipe d'Ada", "Itsinda rya Ada"): the name is theirs to change afterwards, never translated again.
+ */
+export function ownTeamName(personName: string, locale: Locale = DEFAULT_LOCALE): string {
   const first = personName.trim().split(/\s+/)[0] ?? personName;
-  return `${first}'s team`;
+  // French elides before a vowel: « Équipe d'Ada », « Équipe de Jean ».
+  const initial = /^[aeiouy]/i.test(first.normalize('NFD')) ? 'vowel' : 'other';
+  return inLanguage(languageOf({ locale }), () => t('identity.ownTeam.name', { first, initial }));
 }
 
 /**
@@ -69,7 +76,11 @@ export async function createAccount(
       .returning();
     const [team] = await tx
       .insert(teams)
-      .values({ name: ownTeamName(person.name), currency: 'RWF', verificationStatus: 'UNVERIFIED' })
+      .values({
+        name: ownTeamName(person.name, person.locale),
+        currency: 'RWF',
+        verificationStatus: 'UNVERIFIED',
+      })
       .returning({ id: teams.id });
     await tx
       .insert(teamMembers)

@@ -1,6 +1,6 @@
 // Tags typed one by one (Enter or comma adds one, Backspace on an empty input removes the last), each
 // checked as it is added, with the reason shown beside the field.
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { tagInput } from 'styled-system/recipes';
 import { useT } from '@/i18n';
 import { CloseIcon } from './icons';
@@ -12,9 +12,16 @@ export interface TagInputProps {
   onChange: (tags: string[]) => void;
   /** Says why a tag is refused, or undefined when it is fine. */
   validate?: (tag: string, tags: string[]) => string | undefined;
-  help?: string;
+  /** What to type; a sentence naming the key uses <EnterKey /> (tRich). */
+  help?: ReactNode;
   error?: string | undefined;
   disabled?: boolean;
+}
+
+/** The Enter key as its keyboard labels it in the language in use, marked as a key (not a word to translate). */
+export function EnterKey() {
+  const t = useT();
+  return <kbd>{t('ui.key.enter')}</kbd>;
 }
 
 export function TagInput({ label, tags, onChange, validate, help, error, disabled }: TagInputProps) {

@@ -2,6 +2,7 @@
 // credit exactly once, and forged, replayed and declined ones that credit nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@/domain/money';
 import { SIGNATURE_HEADER } from '../../../server/drivers/payment/sandbox/signature';
 import {
   billingPath,
@@ -297,5 +298,25 @@ describe('the sandbox checkout page', () => {
     await topUpAndPay(t, owner.token, teamId, 2_500);
     const balance = await send(t, 'GET', billingPath(teamId, '/balance'), { token: owner.token });
     expect(balance.body).toMatchObject({ currency: 'USD', balanceMinor: 2_500, status: 'ok' });
+  });
+});
+
+describe('a credited top-up in the ledger', () => {
+  it('is described in the reader’s language, from its amount and provider', async () => {
+    const { owner, teamId } = await ownTeam();
+    await topUpAndPay(t, owner.token, teamId, 10_000);
+    const descriptions = async () => {
+      const ledger = await send(t, 'GET', billingPath(teamId, '/ledger'), { token: owner.token });
+      expectStatus(ledger, 200);
+      return ledger.body.entries.map((entry: { description: string }) => entry.description);
+    };
+    expect(await descriptions()).toEqual(['Top-up of RWF 10,000 (Sandbox)']);
+    for (const [locale, words] of [
+      ['rw', 'Amafaranga yongeweho: RWF 10,000 (Sandbox)'],
+      ['fr', `Recharge de ${formatMoney(10_000, 'RWF', 'fr')} (Sandbox)`],
+    ] as const) {
+      expectStatus(await send(t, 'PATCH', '/users/me', { token: owner.token, body: { locale } }), 200);
+      expect(await descriptions()).toEqual([words]);
+    }
   });
 });

@@ -17,7 +17,7 @@ import { Alert } from '@/ui/alert';
 import { ApiCall } from '@/ui/api-call';
 import { Button } from '@/ui/button';
 import { ChoiceCards } from '@/ui/choice-cards';
-import { TagInput } from '@/ui/tag-input';
+import { EnterKey, TagInput } from '@/ui/tag-input';
 import { Text } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 import { planSize } from './plan-size';
@@ -252,7 +252,7 @@ export function CreateComputeForm({
           const checked = v.safeParse(tagSchema, tag);
           return checked.success ? undefined : checked.issues[0].message;
         }}
-        help={t('computes.create.tagsHelp')}
+        help={tRich('computes.create.tagsHelp', { key: <EnterKey /> })}
         error={errors.tags}
       />
       <UserDataField

@@ -4,13 +4,13 @@ import { grid } from 'styled-system/patterns';
 import * as v from 'valibot';
 import { type Compute, MAX_TAGS, tagSchema } from '@/contract/computes';
 import { can, whyNot } from '@/domain/permissions';
-import { useT } from '@/i18n';
+import { tRich, useT } from '@/i18n';
 import { SectionHeading } from '@/routes/-components/page';
 import { useUpdateComputeTags } from '@/services/computes.mutations';
 import { ApiError } from '@/services/http';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TagInput } from '@/ui/tag-input';
+import { EnterKey, TagInput } from '@/ui/tag-input';
 import { loadCompute, useCompute } from '../-components/use-compute';
 
 // Tags: add and remove, each checked as it is typed (SPEC §5's name pattern), saved together.
@@ -68,7 +68,7 @@ function TagsForm({ compute, teamId, mayEdit }: { compute: Compute; teamId: stri
             const checked = v.safeParse(tagSchema, tag);
             return checked.success ? undefined : checked.issues[0].message;
           }}
-          help={mayEdit ? t('computes.tags.help') : whyNot('resources.manage')}
+          help={mayEdit ? tRich('computes.tags.help', { key: <EnterKey /> }) : whyNot('resources.manage')}
           error={
             error?.fieldErrors.tags ??
             Object.entries(error?.fieldErrors ?? {}).find(([field]) => field.startsWith('tags'))?.[1]

@@ -9,13 +9,13 @@ import { fromPromise } from 'xstate';
 import { withInspector } from '@/app-actors';
 import { MAX_TAGS, tagSchema } from '@/contract/computes';
 import { FIREWALL_PROTOCOLS, type Firewall, type FirewallRequest } from '@/contract/firewalls';
-import { useT } from '@/i18n';
+import { tRich, useT } from '@/i18n';
 import { type FirewallProtocol, firewallFormMachine } from '@/machines/firewall-form';
 import { computesQuery } from '@/services/computes.queries';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Select } from '@/ui/select';
-import { TagInput } from '@/ui/tag-input';
+import { EnterKey, TagInput } from '@/ui/tag-input';
 import { Text, textRecipe } from '@/ui/text';
 import { TextField } from '@/ui/text-field';
 
@@ -168,7 +168,7 @@ export function FirewallForm(props: {
             const checked = v.safeParse(tagSchema, tag);
             return checked.success ? undefined : checked.issues[0].message;
           }}
-          help={t('firewalls.form.tagsHelp')}
+          help={tRich('firewalls.form.tagsHelp', { key: <EnterKey /> })}
           error={errors.tags}
         />
       </fieldset>
