@@ -1093,6 +1093,9 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
   decidedAt: at('decided_at'),
+  /** The payer's language and zone when the top-up began (the page is reached without a session). */
+  locale: text('locale'),
+  timeZone: text('time_zone'),
 });
 
 /**

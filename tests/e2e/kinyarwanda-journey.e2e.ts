@@ -191,10 +191,10 @@ describe('the journey in Kinyarwanda', () => {
     await inKinyarwanda();
     await field(page, rw('billing.topUp.amount', { currency: 'RWF' })).fill('10000');
     await main.getByRole('button', { name: rw('billing.topUp.submit'), exact: true }).click();
-    // The sandbox checkout stands in for the payment provider. Its words are being translated on branch
-    // i18n-mail-pdf: until that is merged the page is English (lang="en"), so it is not scanned here; its
-    // approve button is found by its form, whatever language it is written in.
+    // The sandbox checkout stands in for the payment provider: a page of the server's, opened without a
+    // session, in the language the top-up was asked in (Chromium's own Accept-Language is English).
     await page.waitForURL(/\/checkout\//);
+    await inKinyarwanda();
     await expect(page.locator('.amount').textContent()).resolves.toBe('RWF 10,000');
     await page.locator('form[action$="/approve"] button').click();
     await page.waitForURL(/\/settings\/billing\?topup=/);

@@ -1,6 +1,7 @@
 // What billing sends and serves, in the language of whoever receives it (issue 30): the balance and invoice
 // e-mails in each recipient's account's language (the grace period's end in their zone, named), the invoice
-// PDF and CSV in the downloading owner's, the sandbox checkout page in the one its browser asks for.
+// PDF and CSV in the downloading owner's, the sandbox checkout page in the payer's (kept with the checkout: the
+// browser opens it without a session).
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rwFirstPages from '@/i18n/catalogs/first-pages/rw.json' with { type: 'json' };
@@ -135,26 +136,34 @@ describe('billing in the reader’s language', () => {
     expect(rows.at(-1)).toContain(',Total,');
   });
 
-  it('shows the sandbox checkout page in the language the browser asks for, with its lang attribute', async () => {
-    const owner = await person(t, 'Aline Owner');
+  it('shows the sandbox checkout page in the payer’s language and zone, whatever the browser asks for', async () => {
+    const owner = await speaking(await person(t, 'Aline Owner'), 'fr', 'Europe/Paris');
     const teamId = await teamOf(t, owner, [], 'Kigali Labs');
     const started = await startTopUp(t, owner.token, teamId, 5_000);
     expectStatus(started, 201);
+    // The browser opens the page without a session and may ask for another language.
     const page = await t.app.request(started.body.topUp.checkoutUrl, {
-      headers: { 'Accept-Language': 'fr-FR, en;q=0.5' },
+      headers: { 'Accept-Language': 'en-US, en;q=0.5' },
     });
     const html = await page.text();
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<h1>Rechargez votre solde Ikirere</h1>');
     expect(html).toMatch(/Approuver le paiement de 5\s000 RWF/);
     expect(html).toMatch(
-      /Valable jusqu&#39;au<\/dt><dd><time[^>]*>\d{1,2} \S+ \d{4}, \d{2}:\d{2} \(Africa\/Kigali\)/,
+      /Valable jusqu&#39;au<\/dt><dd><time[^>]*>\d{1,2} \S+ \d{4}, \d{2}:\d{2} \(Europe\/Paris\)/,
     );
     expect(html).toContain('La carte a été refusée par sa banque.');
     expect(html).not.toContain('Approve');
 
-    const english = await (await t.app.request(started.body.topUp.checkoutUrl)).text();
-    expect(english).toContain('<html lang="en">');
-    expect(english).toContain('<h1>Top up your Ikirere balance</h1>');
+    // An English payer's page stays English for a browser asking for French.
+    const other = await person(t, 'Brian Owner');
+    const otherTeam = await teamOf(t, other, [], 'Musanze Labs');
+    const english = await startTopUp(t, other.token, otherTeam, 5_000);
+    expectStatus(english, 201);
+    const englishPage = await (
+      await t.app.request(english.body.topUp.checkoutUrl, { headers: { 'Accept-Language': 'fr' } })
+    ).text();
+    expect(englishPage).toContain('<html lang="en">');
+    expect(englishPage).toContain('<h1>Top up your Ikirere balance</h1>');
   });
 });

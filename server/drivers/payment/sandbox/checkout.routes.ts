@@ -5,14 +5,30 @@ import { readFileSync } from 'node:fs';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../../http/env';
+import { inLanguage, languageOf } from '../../../i18n/languages';
 import { t } from '../../../i18n/t';
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page';
-import { DECLINE_REASONS, SANDBOX_CHECKOUT_PATH, type SandboxProvider } from './sandbox-provider';
+import {
+  DECLINE_REASONS,
+  type DecisionOutcome,
+  SANDBOX_CHECKOUT_PATH,
+  type SandboxCheckout,
+  type SandboxProvider,
+} from './sandbox-provider';
 
 const stylesheet = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
 
 function withOutcome(returnUrl: string, outcome: string): string {
   return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}outcome=${outcome}`;
+}
+
+/**
+ * The page in the payer's language and zone, kept with the checkout when the top-up began: the browser
+ * opens it without a session, and its Accept-Language may not be the account's. Checkouts from before
+ * that follow Accept-Language.
+ */
+function inPayerLanguage<T>(checkout: SandboxCheckout, page: () => T): T {
+  return checkout.locale ? inLanguage(languageOf(checkout), page) : page();
 }
 
 export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
@@ -58,6 +74,10 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
   router.get('/checkout/:reference', async (c) => {
     const checkout = await provider.checkout(c.req.param('reference'));
     if (!checkout) return notFound(c);
+    return inPayerLanguage(checkout, () => checkoutPage(c, checkout));
+  });
+
+  const checkoutPage = (c: Context<AppEnv>, checkout: SandboxCheckout) => {
     if (checkout.status !== 'pending') {
       const title = t(checkout.status === 'approved' ? 'checkout.alreadyPaid' : 'checkout.alreadyDeclined');
       return c.html(
@@ -65,7 +85,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
       );
     }
     return c.html(renderCheckoutPage(checkout, base));
-  });
+  };
 
   const decide = (approve: boolean) =>
     router.post(`/checkout/:reference/${approve ? 'approve' : 'decline'}`, async (c) => {
@@ -77,37 +97,41 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): Hono<AppEnv> {
       }
       const result = await provider.decide(c.req.param('reference'), decision);
       if (!result) return notFound(c);
-      const { returnUrl } = result.checkout;
-      switch (result.kind) {
-        case 'decided':
-          return c.redirect(withOutcome(returnUrl, result.outcome), 303);
-        case 'not-pending':
-          return c.html(
-            renderCheckoutMessage(
-              t('checkout.alreadyDecided.title'),
-              t('checkout.alreadyDecided.text'),
-              base,
-              returnUrl,
-            ),
-            409,
-          );
-        case 'expired':
-          return c.html(
-            renderCheckoutMessage(t('checkout.expired.title'), t('checkout.expired.text'), base, returnUrl),
-            410,
-          );
-        default:
-          return c.html(
-            renderCheckoutMessage(
-              t('checkout.unreachable.title'),
-              t('checkout.unreachable.text', { status: String(result.status) }),
-              base,
-              returnUrl,
-            ),
-            502,
-          );
-      }
+      return inPayerLanguage(result.checkout, () => decisionPage(c, result));
     });
+
+  const decisionPage = (c: Context<AppEnv>, result: DecisionOutcome) => {
+    const { returnUrl } = result.checkout;
+    switch (result.kind) {
+      case 'decided':
+        return c.redirect(withOutcome(returnUrl, result.outcome), 303);
+      case 'not-pending':
+        return c.html(
+          renderCheckoutMessage(
+            t('checkout.alreadyDecided.title'),
+            t('checkout.alreadyDecided.text'),
+            base,
+            returnUrl,
+          ),
+          409,
+        );
+      case 'expired':
+        return c.html(
+          renderCheckoutMessage(t('checkout.expired.title'), t('checkout.expired.text'), base, returnUrl),
+          410,
+        );
+      default:
+        return c.html(
+          renderCheckoutMessage(
+            t('checkout.unreachable.title'),
+            t('checkout.unreachable.text', { status: String(result.status) }),
+            base,
+            returnUrl,
+          ),
+          502,
+        );
+    }
+  };
   decide(true);
   decide(false);
   return router;

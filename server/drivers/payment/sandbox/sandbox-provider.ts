@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Currency } from '@/contract/teams';
 import type { Database } from '../../../db';
 import { sandboxCheckouts } from '../../../db/schema';
+import { currentLanguage } from '../../../i18n/languages';
 import type { Clock } from '../../../identity/clock';
 import type { Logger } from '../../../logger';
 import {
@@ -75,7 +76,11 @@ export class SandboxProvider implements PaymentDriver {
   ): Promise<Checkout> {
     const now = this.options.clock.now();
     const reference = `sbx_${randomBytes(24).toString('base64url')}`;
+    // The page is opened by the browser without a session: it is worded in the language the top-up asked in.
+    const { locale, timeZone } = currentLanguage();
     await this.options.db.insert(sandboxCheckouts).values({
+      locale,
+      timeZone,
       reference,
       teamId,
       amountMinor,
