@@ -63,7 +63,7 @@ describe('the console stays true while moving by links', () => {
     const first = await other.createCompute(teamId, 'live-one');
     expect(first.status).toBe(201);
     const computesCard = page.getByRole('region', { name: 'Running computes' });
-    await expectText(computesCard, 'of 1 computes');
+    await expectText(computesCard, 'of 1 compute');
     await expectText(computesCard, /^1$/);
 
     // Computes, by the sidebar: the list follows power changes and new and destroyed computes.
