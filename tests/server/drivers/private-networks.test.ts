@@ -3,14 +3,14 @@
 // matched by MAC, static, no gateway, no name servers), and the MAC chosen from its address.
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { networkConfig, userData } from '../../server/drivers/compute/libvirt/cloud-init-seed';
-import { domainXml, macOf } from '../../server/drivers/compute/libvirt/domain-xml';
+import { networkConfig, userData } from '../../../server/drivers/compute/libvirt/cloud-init-seed';
+import { domainXml, macOf } from '../../../server/drivers/compute/libvirt/domain-xml';
 import {
   bridgeName,
   libvirtNetworkName,
   networkXml,
-} from '../../server/drivers/compute/libvirt/private-networks';
-import { memberMac } from '../../server/networks/network-cards';
+} from '../../../server/drivers/compute/libvirt/private-networks';
+import { memberMac } from '../../../server/networks/network-cards';
 
 const NETWORK = '7c1d2e3f-4a5b-4c6d-8e7f-901234567890';
 const MACHINE = '0f8f2c1e-1111-4222-8333-444455556666';

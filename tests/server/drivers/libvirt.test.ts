@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { verify } from 'unixcrypt';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_CATALOG } from '../../server/catalog/catalog';
+import { DEFAULT_CATALOG } from '../../../server/catalog/catalog';
 import {
   cryptRootPassword,
   metaData,
@@ -14,14 +14,14 @@ import {
   ROOT_PASSWORD_LOGIN_PATH,
   USER_DATA_MERGE_TYPE,
   userData,
-} from '../../server/drivers/compute/libvirt/cloud-init-seed';
-import { parseEventLine } from '../../server/drivers/compute/libvirt/domain-events';
-import { restingState, stoppedByQemu } from '../../server/drivers/compute/libvirt/domain-state';
-import { domainXml, escapeXml, macOf } from '../../server/drivers/compute/libvirt/domain-xml';
-import { type LibvirtHost, readLibvirtConfig } from '../../server/drivers/compute/libvirt/libvirt-config';
-import { placeMachine } from '../../server/drivers/compute/libvirt/placement';
-import { parseDomstats, rates } from '../../server/drivers/compute/libvirt/usage-samples';
-import { parseDomainStatus } from '../../server/drivers/compute/libvirt/virsh';
+} from '../../../server/drivers/compute/libvirt/cloud-init-seed';
+import { parseEventLine } from '../../../server/drivers/compute/libvirt/domain-events';
+import { restingState, stoppedByQemu } from '../../../server/drivers/compute/libvirt/domain-state';
+import { domainXml, escapeXml, macOf } from '../../../server/drivers/compute/libvirt/domain-xml';
+import { type LibvirtHost, readLibvirtConfig } from '../../../server/drivers/compute/libvirt/libvirt-config';
+import { placeMachine } from '../../../server/drivers/compute/libvirt/placement';
+import { parseDomstats, rates } from '../../../server/drivers/compute/libvirt/usage-samples';
+import { parseDomainStatus } from '../../../server/drivers/compute/libvirt/virsh';
 
 function host(name: string, overrides: Partial<LibvirtHost> = {}): LibvirtHost {
   return {
