@@ -14,6 +14,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Database, Transaction } from '../db';
 import { billingAccounts, billingProfiles, teams } from '../db/schema';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 import { teamNotFound } from '../tenancy/problems';
 import { lockTeam, type Queryable, type TeamRecord } from '../tenancy/team-record';
 import { uninvoicedUsageSince } from './invoices';
@@ -77,16 +78,19 @@ async function currencyRefusal(
   now: Date,
 ): Promise<string | undefined> {
   if (account.balanceMinor !== 0) {
-    return 'The currency can change only while the balance is zero: it holds money (or owes it) in the current currency.';
+    return t('billing.problem.currency.balance');
   }
   if (await hasPendingTopUp(tx, account.teamId, now)) {
-    return 'A top-up is waiting for payment; the currency can change once it is paid, declined or expired (an hour after it started).';
+    return t('billing.problem.currency.pendingTopUp');
   }
   // Invoices are in one currency: usage not invoiced yet is invoiced in the currency it was charged in first.
   const since = await uninvoicedUsageSince(tx, account.teamId);
   if (since) {
     const monthStart = monthStartOf(since);
-    return `The currency can change once the team’s usage is invoiced: its usage since ${formatUtcDay(monthStart)} is invoiced when that month ends, on ${formatUtcDay(addMonths(monthStart, 1))}.`;
+    return t('billing.problem.currency.uninvoiced', {
+      since: formatUtcDay(monthStart),
+      on: formatUtcDay(addMonths(monthStart, 1)),
+    });
   }
   return undefined;
 }

@@ -1,33 +1,38 @@
 // Billing failures in plain words. Another team's top-up is "not found", exactly like one that never was.
 import { problemTypes } from '@/contract/problem';
 import { ProblemError } from '../http/problem';
+import { t } from '../i18n/t';
 
 export function topUpNotFound(): ProblemError {
-  return new ProblemError(404, { title: 'Top-up not found', detail: 'This team has no such top-up.' });
+  return new ProblemError(404, {
+    title: t('billing.problem.topUpNotFound.title'),
+    detail: t('billing.problem.topUpNotFound.detail'),
+  });
 }
 
 export function invoiceNotFound(): ProblemError {
-  return new ProblemError(404, { title: 'Invoice not found', detail: 'This team has no such invoice.' });
+  return new ProblemError(404, {
+    title: t('billing.problem.invoiceNotFound.title'),
+    detail: t('billing.problem.invoiceNotFound.detail'),
+  });
 }
 
 export function cursorProblem(): ProblemError {
   return new ProblemError(422, {
-    detail: 'This cursor is not one we gave out.',
-    errors: [{ field: 'cursor', message: 'This cursor is not one we gave out. Start from the first page.' }],
+    detail: t('billing.problem.cursor'),
+    errors: [{ field: 'cursor', message: t('billing.problem.cursorField') }],
   });
 }
 
 export function billingConflict(detail: string): ProblemError {
-  return new ProblemError(409, { title: 'Not possible right now', detail });
+  return new ProblemError(409, { title: t('billing.problem.conflict'), detail });
 }
 
-export const BALANCE_EMPTY_DETAIL = 'Your balance is empty: top up to start computes again.';
-
 /** 402: starting, creating or resizing a compute while the team's balance does not allow it (`field`: beside which form field). */
-export function balanceEmpty(detail = BALANCE_EMPTY_DETAIL, field?: string): ProblemError {
+export function balanceEmpty(detail: string, field?: string): ProblemError {
   return new ProblemError(402, {
     type: problemTypes.balanceEmpty,
-    title: 'Add money first',
+    title: t('billing.problem.balanceEmpty'),
     detail,
     ...(field ? { errors: [{ field, message: detail }] } : {}),
   });

@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney, prepaidShortfall } from '@/domain/money';
 import type { StartPolicy } from '../computes/start-policy';
 import { computes } from '../db/schema';
+import { t } from '../i18n/t';
 import type { Queryable } from '../tenancy/team-record';
 import { readAccount } from './ledger';
 import { meterTeam, planPrice } from './metering';
@@ -32,7 +33,10 @@ async function resizeRefusalText(
   const price = planPrice(to, currency);
   if (price.hourlyMinor <= planPrice(from, currency).hourlyMinor) return null;
   if (prepaidShortfall(account.balanceMinor, price.hourlyMinor) === 0) return null;
-  return `Your balance (${formatMoney(account.balanceMinor, currency)}) does not cover an hour of this plan (${formatMoney(price.hourlyMinor, currency)}). Add money to resize to it.`;
+  return t('billing.problem.resizeHour', {
+    balance: formatMoney(account.balanceMinor, currency),
+    hour: formatMoney(price.hourlyMinor, currency),
+  });
 }
 
 /** Why the team may not create (plan given) or power on (no plan) a compute now, in words; null when it may. */
@@ -55,12 +59,13 @@ async function startRefusalText(
       .where(and(eq(computes.teamId, teamId), isNull(computes.nextMeterAt), isNull(computes.destroyedAt)));
     const owed = uncharged.reduce((sum, row) => sum + planPrice(row.instanceType, currency).hourlyMinor, 0);
     if (prepaidShortfall(account.balanceMinor - owed, price.hourlyMinor) === 0) return null;
-    const less =
-      owed > 0 ? `, less ${formatMoney(owed, currency)} for the first hours of computes just made` : '';
-    return `Your balance (${balance}${less}) does not cover this plan's first hour (${formatMoney(price.hourlyMinor, currency)}). Add money to create computes.`;
+    const hour = formatMoney(price.hourlyMinor, currency);
+    return owed > 0
+      ? t('billing.problem.firstHourOwed', { balance, owed: formatMoney(owed, currency), hour })
+      : t('billing.problem.firstHour', { balance, hour });
   }
   if (account.balanceMinor > 0) return null;
-  return `Your balance is ${balance}: add money to start computes again.`;
+  return t('billing.problem.startEmpty', { balance });
 }
 
 /** The prepaid rule as the compute service asks it (app.ts gives it to the service): a 402 when it refuses. */

@@ -16,6 +16,7 @@ import { paymentCallbackEvents, teams, topUps } from '../db/schema';
 import type { PaymentEvent } from '../drivers/payment';
 import { ProblemError } from '../http/problem';
 import { message, moneyValue } from '../i18n/stored-message';
+import { t } from '../i18n/t';
 import { findIdempotent, rememberIdempotent, requestHash } from '../idempotency/idempotency';
 import { teamNotFound } from '../tenancy/problems';
 import type { Queryable } from '../tenancy/team-record';
@@ -104,7 +105,7 @@ export async function createTopUp(
     const again = await replay(tx);
     if (again) return again;
     if (account.currency !== currency) {
-      throw billingConflict('The team’s currency changed meanwhile; start the top-up again.');
+      throw billingConflict(t('billing.problem.currencyChangedMeanwhile'));
     }
     const [row] = await tx
       .insert(topUps)
