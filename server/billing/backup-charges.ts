@@ -101,3 +101,30 @@ export async function backupLines(
     };
   });
 }
+
+/** The month's backup charges by UTC day (YYYY-MM-DD), for the usage's daily chart. */
+export async function backupChargesByDay(
+  db: Queryable,
+  teamId: string,
+  currency: Currency,
+  monthStart: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      date: sql<string>`to_char(${ledgerEntries.periodStart} at time zone 'UTC', 'YYYY-MM-DD')`,
+      amountMinor: sql<string>`sum(-${ledgerEntries.amountMinor})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.teamId, teamId),
+        eq(ledgerEntries.currency, currency),
+        eq(ledgerEntries.kind, 'charge'),
+        like(ledgerEntries.idempotencyKey, 'backups:%'),
+        gte(ledgerEntries.periodStart, monthStart),
+        lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
+      ),
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((row) => [row.date, Number(row.amountMinor)]));
+}

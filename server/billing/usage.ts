@@ -6,6 +6,7 @@ import type { InvoiceLine, Usage } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { computes, usageAccruals } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
+import { backupChargesByDay, backupLines } from './backup-charges';
 import {
   addMonths,
   chargeableUntil,
@@ -98,7 +99,13 @@ export async function readUsage(
   const periodEnd = addMonths(periodStart, 1);
   const lines = await monthLines(db, teamId, currency, periodStart, now);
   const storage = await storageUsage(db, teamId, currency, periodStart, priceOf);
-  const monthToDateMinor = [...lines, ...storage.lines].reduce((sum, line) => sum + line.amountMinor, 0);
+  // Backup days are charged as each daily backup begins: what is charged so far, on the day it was.
+  const backups = await backupLines(db, teamId, currency, periodStart);
+  const backupDays = await backupChargesByDay(db, teamId, currency, periodStart);
+  const monthToDateMinor = [...lines, ...storage.lines, ...backups].reduce(
+    (sum, line) => sum + line.amountMinor,
+    0,
+  );
 
   const charged = new Map(lines.map((line) => [line.computeId, line.amountMinor]));
   const accrued = await db
@@ -134,7 +141,10 @@ export async function readUsage(
   const daily: Usage['daily'] = [];
   for (let day = 1; day <= now.getUTCDate(); day += 1) {
     const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day)).toISOString().slice(0, 10);
-    daily.push({ date, amountMinor: (byDay.get(date) ?? 0) + (storage.daily.get(date) ?? 0) });
+    daily.push({
+      date,
+      amountMinor: (byDay.get(date) ?? 0) + (storage.daily.get(date) ?? 0) + (backupDays.get(date) ?? 0),
+    });
   }
 
   return {

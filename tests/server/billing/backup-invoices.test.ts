@@ -232,6 +232,18 @@ describe('backups on the invoice', () => {
     t.clock.advance(DAY);
     expect(await backUpToday()).toBe(1);
 
+    // The month's usage so far (the spend panel) counts the two backup days charged, beside the compute's hours.
+    const usage = await send(t, 'GET', billingPath(teamId, '/usage'), { token: await signIn(owner) });
+    expectStatus(usage, 200);
+    const { monthToDateMinor, byCompute, byStorage } = usage.body as {
+      monthToDateMinor: number;
+      byCompute: Array<{ amountMinor: number }>;
+      byStorage: Array<{ amountMinor: number }>;
+    };
+    const sum = (lines: Array<{ amountMinor: number }>) =>
+      lines.reduce((total, line) => total + line.amountMinor, 0);
+    expect(monthToDateMinor - sum(byCompute) - sum(byStorage)).toBe(2 * BACKUP_DAY);
+
     const simulated = await send(t, 'POST', billingPath(teamId, '/sandbox/month-end'), {
       token: await signIn(owner),
     });
