@@ -6,6 +6,7 @@ import { problemTypes } from '@/contract/problem';
 import type { Database } from '../../db';
 import { identities, users } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
+import { currentLanguage } from '../../i18n/languages';
 import { t } from '../../i18n/t';
 import { createAccount, isUniqueViolation } from '../accounts';
 import type { UserRecord } from '../sessions';
@@ -55,6 +56,8 @@ export async function userForSocialProfile(
       name: profile.name ?? email.split('@')[0]!,
       email,
       now,
+      // The language the browser asked for on the callback, as a sign-up by e-mail code takes it.
+      locale: currentLanguage().locale,
       also: async (tx, user) => {
         await tx.insert(identities).values({
           userId: user.id,

@@ -174,6 +174,23 @@ describe('GitHub', () => {
     expect(v.parse(authResultSchema, await again.json()).user.id).toBe(result.user.id);
   });
 
+  it('starts a new account in the language the browser asks for, its own team named in it', async () => {
+    provider.setNextUser(newPerson({ name: 'Jean Habimana' }));
+    const { toProvider, cookie } = await startSignIn('github');
+    const back = await throughProvider(toProvider);
+    const response = await call(
+      t,
+      'POST',
+      '/auth/oauth/callback',
+      { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      { headers: { Cookie: cookie, 'Accept-Language': 'fr-FR,fr;q=0.9' } },
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    const result = v.parse(authResultSchema, await response.json());
+    expect(result.user).toMatchObject({ locale: 'fr' });
+    expect(result.teams).toEqual([expect.objectContaining({ name: 'Équipe de Jean', role: 'OWNER' })]);
+  });
+
   it('never joins an identity to an existing account by e-mail alone', async () => {
     const email = uniqueEmail('owner');
     await signUp(t, 'Address Owner', email);
