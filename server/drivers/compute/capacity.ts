@@ -1,18 +1,18 @@
 // Room on a hypervisor host, counted the same way by both drivers: what the host has given out (running
 // and stopped machines alike: a stopped machine keeps its place and its disk) plus the machine asked for
 // must fit its vCPUs, memory and disk. A resize counts the machine's current size as freed.
+
+import { t } from '../../i18n/t';
 import type { MachineSize, PlacementRefusal } from './compute-driver';
 
 export type HostCapacity = MachineSize;
 
 export const NO_SIZE: MachineSize = { vcpus: 0, memoryMb: 0, diskGb: 0 };
 
-export const FULL_LOCATION =
-  'Full for now: this location has no room for this plan. Choose a smaller plan or another location.';
-export const LARGER_THAN_ANY_HOST =
-  'This plan is larger than any machine in this location; choose a smaller plan or another location.';
-export const NO_ROOM_TO_GROW =
-  'The machine this compute runs on has no room for this plan now; choose a smaller plan, or try again later.';
+// Placement's refusals, in the language of the request that asks (shown beside the form's field).
+export const fullLocation = (): string => t('placement.fullLocation');
+export const largerThanAnyHost = (): string => t('placement.largerThanAnyHost');
+const noRoomToGrow = (): string => t('placement.noRoomToGrow');
 
 const RESOURCES = ['vcpus', 'memoryMb', 'diskGb'] as const;
 
@@ -45,5 +45,5 @@ export function resizeRoomRefusal(
       next[resource] <= current[resource] ||
       used[resource] - current[resource] + next[resource] <= capacity[resource],
   );
-  return fits ? null : { field: 'instanceTypeId', message: NO_ROOM_TO_GROW };
+  return fits ? null : { field: 'instanceTypeId', message: noRoomToGrow() };
 }

@@ -17,6 +17,7 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { ComputeMetrics, MetricsRange } from '@/contract/computes';
 import type { Database } from '../../../db';
+import { t } from '../../../i18n/t';
 import type { Logger } from '../../../logger';
 import { resizeRoomRefusal } from '../capacity';
 import {
@@ -180,15 +181,13 @@ export class LibvirtDriver implements ComputeDriver {
     if (served.length > 0 && served.every((host) => host.drained)) {
       return {
         field: 'locationId',
-        message:
-          'This location takes no new computes for now (its hosts are under maintenance); choose another location or try again later.',
+        message: t('placement.drained'),
       };
     }
     if (served.length > 0 && served.every((host) => host.problem !== undefined)) {
       return {
         field: 'locationId',
-        message:
-          'The machines of this location cannot be reached right now; try again in a few minutes or choose another location.',
+        message: t('placement.unreachable'),
       };
     }
     const placement = placeMachine(

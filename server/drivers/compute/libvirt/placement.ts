@@ -1,6 +1,7 @@
 // Where a new machine goes: the least-loaded host of its location that has the image and room for its
 // size, or a refusal that says why in words a person can act on.
-import { FULL_LOCATION, LARGER_THAN_ANY_HOST } from '../capacity';
+import { t } from '../../../i18n/t';
+import { fullLocation, largerThanAnyHost } from '../capacity';
 import type { LibvirtHost } from './libvirt-config';
 import type { HostUsage } from './machine-store';
 
@@ -36,7 +37,7 @@ export function placeMachine(
     return {
       ok: false,
       field: 'locationId',
-      reason: 'No hypervisor serves this location yet; choose another location.',
+      reason: t('placement.noHypervisor'),
     };
   }
   // "*": any image (whether the location has room at all, for the catalog's list).
@@ -47,7 +48,7 @@ export function placeMachine(
     return {
       ok: false,
       field: 'operatingSystemId',
-      reason: 'This image is not available in this location yet; choose another image or location.',
+      reason: t('placement.imageMissing'),
     };
   }
   const byHost = new Map(usage.map((entry) => [entry.host, entry]));
@@ -67,11 +68,11 @@ export function placeMachine(
     ? {
         ok: false,
         field: 'locationId',
-        reason: FULL_LOCATION,
+        reason: fullLocation(),
       }
     : {
         ok: false,
         field: 'instanceTypeId',
-        reason: LARGER_THAN_ANY_HOST,
+        reason: largerThanAnyHost(),
       };
 }

@@ -8,9 +8,9 @@ import type { Database } from '../../../db';
 import type { Logger } from '../../../logger';
 import {
   addSizes,
-  FULL_LOCATION,
   fitsEmpty,
-  LARGER_THAN_ANY_HOST,
+  fullLocation,
+  largerThanAnyHost,
   loadWith,
   NO_SIZE,
   resizeRoomRefusal,
@@ -200,9 +200,9 @@ export class HypervisorSimulator implements ComputeDriver {
   }): Promise<PlacementRefusal | null> {
     const capacity = this.options.config.hostCapacity;
     if (!capacity) return null;
-    if (!fitsEmpty(capacity, request)) return { field: 'instanceTypeId', message: LARGER_THAN_ANY_HOST };
+    if (!fitsEmpty(capacity, request)) return { field: 'instanceTypeId', message: largerThanAnyHost() };
     if (loadWith(capacity, await this.usedIn(request.locationId), request) <= 1) return null;
-    return { field: 'locationId', message: FULL_LOCATION };
+    return { field: 'locationId', message: fullLocation() };
   }
 
   async refuseResize(machineId: string, size: MachineSize): Promise<PlacementRefusal | null> {
