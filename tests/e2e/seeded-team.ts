@@ -49,14 +49,15 @@ export async function seedTeam(baseUrl: string, name = 'Phoebe Phone'): Promise<
   }
   const zone = `phone-${Date.now().toString(36)}.rw`;
   const domain = await api.createDomain(teamId, zone);
-  for (const record of [
+  const records = [
     { type: 'CNAME', name: 'a-long-alias-name', value: 'some-quite-long-target-host.example.com' },
     { type: 'MX', name: '@', value: 'mail.example.com', priority: 10 },
     { type: 'TXT', name: '@', value: `v=spf1 include:_spf.example.com ${'k'.repeat(200)} ~all` },
     { type: 'SRV', name: '_sip._tcp', value: 'sip.example.com', priority: 10, weight: 5, port: 5060 },
     { type: 'CAA', name: '@', value: '0 issue "letsencrypt.org"' },
     { type: 'AAAA', name: 'www', value: '2001:db8:1234:5678:9abc:def0:1234:5678' },
-  ]) {
+  ];
+  for (const record of records) {
     expect((await api.createRecord(teamId, domain.body.id, record)).status).toBe(201);
   }
   const invitee = `someone.with.a.long.address.${Date.now()}@example-company.rw`;
@@ -130,6 +131,8 @@ export async function seedTeam(baseUrl: string, name = 'Phoebe Phone'): Promise<
     'a-rather-long-private-network-name',
     'phoebe@phone',
     invitee,
+    // The records' names and values as the team typed them (in the edit and delete buttons' names too).
+    ...records.flatMap((record) => [record.name, record.value]),
   ];
   return { account, teamId, paths, keyedPath: `/computes/${keyedId}`, theirWords };
 }

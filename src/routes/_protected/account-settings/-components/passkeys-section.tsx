@@ -129,6 +129,7 @@ export function PasskeysSection({ status }: { status: TwoFactorStatus }) {
                   address: (
                     <a
                       href={byName.url}
+                      translate="no"
                       className={css({ overflowWrap: 'anywhere', textDecoration: 'underline' })}
                     >
                       {byName.url}

@@ -72,11 +72,35 @@ function ConsoleView({ compute }: { compute: Compute }) {
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [note, setNote] = useState<string | null>(null);
 
-  const onMessage = useCallback((message: ConsoleServerMessage) => {
-    if (message.type !== 'output') setNote(message.message ?? null);
-    else if (terminal.current) terminal.current.write(message.data);
-    else pending.current.push(message.data);
-  }, []);
+  // The console's own states in the reader's words; anything else (a failure's reason) as the server sent it.
+  const statusNote = useCallback(
+    (message: Extract<ConsoleServerMessage, { type: 'status' }>): string | null => {
+      const hostname = compute.hostname;
+      switch (message.status) {
+        case 'running':
+          return t('computes.console.note.running', { hostname });
+        case 'rescue':
+          return t('computes.console.note.rescue', { hostname });
+        case 'stopped':
+          return t('computes.console.note.stopped');
+        case 'destroying':
+          return t('computes.console.note.destroying');
+        case 'stopping':
+          return message.message ? t('computes.console.note.powerCut') : null;
+        default:
+          return message.message ?? null;
+      }
+    },
+    [t, compute.hostname],
+  );
+  const onMessage = useCallback(
+    (message: ConsoleServerMessage) => {
+      if (message.type === 'status') setNote(statusNote(message));
+      else if (terminal.current) terminal.current.write(message.data);
+      else pending.current.push(message.data);
+    },
+    [statusNote],
+  );
   const { state, retryAt, send, reconnectNow } = useConsoleConnection(id, onMessage);
   const left = useCountdown(state === 'reconnecting' ? retryAt : null);
 

@@ -115,6 +115,8 @@ export function RecordForm({
             value: values[field.key],
             autoComplete: 'off',
             spellCheck: false,
+            // Names and values are DNS, the same in every language: their examples too.
+            ...(field.numeric ? {} : { translate: 'no' as const }),
           };
           const onChange = (text: string) =>
             actor.send({ type: 'field.changed', field: field.key, value: text });

@@ -129,6 +129,8 @@ export function RecordsTable({
                     key={column.key}
                     className={cx(classes.cell, columnClass[column.key])}
                     title={column.key === 'value' ? record.value : undefined}
+                    // The team's own names and values: not ours to translate.
+                    translate={column.key === 'name' || column.key === 'value' ? 'no' : undefined}
                     style={
                       column.key === 'name' || column.key === 'value'
                         ? { fontFamily: 'var(--fonts-mono)' }
