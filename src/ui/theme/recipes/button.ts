@@ -15,8 +15,10 @@ export const buttonRecipe = defineRecipe({
     borderRadius: 'md',
     fontFamily: 'body',
     fontWeight: 'medium',
-    lineHeight: '1',
-    whiteSpace: 'nowrap',
+    lineHeight: '1.2',
+    // On a phone a long label (a Kinyarwanda sentence, an image's name) wraps rather than widen the page.
+    whiteSpace: { base: 'normal', sm: 'nowrap' },
+    textAlign: 'center',
     textDecoration: 'none',
     cursor: 'pointer',
     userSelect: 'none',
@@ -54,8 +56,8 @@ export const buttonRecipe = defineRecipe({
       },
     },
     size: {
-      sm: { h: '8', px: '3', fontSize: 'xs', '& svg': { w: '3.5', h: '3.5' } },
-      md: { h: '10', px: '4', fontSize: 'sm', '& svg': { w: '4', h: '4' } },
+      sm: { minH: '8', py: '1', px: '3', fontSize: 'xs', '& svg': { w: '3.5', h: '3.5' } },
+      md: { minH: '10', py: '1.5', px: '4', fontSize: 'sm', '& svg': { w: '4', h: '4' } },
     },
   },
   defaultVariants: { variant: 'solid', size: 'md' },
