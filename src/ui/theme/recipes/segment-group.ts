@@ -8,7 +8,10 @@ export const segmentGroupRecipe = defineSlotRecipe({
   base: {
     root: {
       display: 'inline-flex',
+      // Longer words (Kinyarwanda's) go on a second line rather than widen a phone's page.
+      flexWrap: 'wrap',
       w: 'fit-content',
+      maxW: 'full',
       alignItems: 'center',
       gap: '0.5',
       p: '0.5',
