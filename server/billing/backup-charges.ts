@@ -52,6 +52,18 @@ export async function chargeBackupDay(tx: Transaction, input: BackupDayCharge): 
   return amountMinor;
 }
 
+/** The team's backup day charges in `currency` whose day begins in the calendar month (UTC) of `monthStart`. */
+function backupChargesOfMonth(teamId: string, currency: Currency, monthStart: Date) {
+  return and(
+    eq(ledgerEntries.teamId, teamId),
+    eq(ledgerEntries.currency, currency),
+    eq(ledgerEntries.kind, 'charge'),
+    like(ledgerEntries.idempotencyKey, 'backups:%'),
+    gte(ledgerEntries.periodStart, monthStart),
+    lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
+  );
+}
+
 /**
  * The month's backup lines, one per compute, from its day charges posted after ledger entry `postedAfter`
  * (an invoice's earlier ones cover those before): the days charged, a whole day's charge (the largest), and
@@ -76,13 +88,8 @@ export async function backupLines(
     .leftJoin(computes, eq(computes.id, ledgerEntries.computeId))
     .where(
       and(
-        eq(ledgerEntries.teamId, teamId),
-        eq(ledgerEntries.currency, currency),
-        eq(ledgerEntries.kind, 'charge'),
-        like(ledgerEntries.idempotencyKey, 'backups:%'),
+        backupChargesOfMonth(teamId, currency, monthStart),
         isNotNull(ledgerEntries.computeId),
-        gte(ledgerEntries.periodStart, monthStart),
-        lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
         gt(ledgerEntries.seq, postedAfter),
       ),
     )
@@ -115,16 +122,7 @@ export async function backupChargesByDay(
       amountMinor: sql<string>`sum(-${ledgerEntries.amountMinor})`,
     })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.teamId, teamId),
-        eq(ledgerEntries.currency, currency),
-        eq(ledgerEntries.kind, 'charge'),
-        like(ledgerEntries.idempotencyKey, 'backups:%'),
-        gte(ledgerEntries.periodStart, monthStart),
-        lt(ledgerEntries.periodStart, addMonths(monthStart, 1)),
-      ),
-    )
+    .where(backupChargesOfMonth(teamId, currency, monthStart))
     .groupBy(sql`1`);
   return new Map(rows.map((row) => [row.date, Number(row.amountMinor)]));
 }
