@@ -24,6 +24,18 @@ function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
+/**
+ * A deleted item leaves every cached list under `lists` at once (field names the list's array), so a page
+ * opened before the refetch answers (one left for the item's own page, say) never shows it again.
+ */
+function dropFromLists(queryClient: QueryClient, lists: QueryKey, field: string, id: string): void {
+  queryClient.setQueriesData<Record<string, unknown>>({ queryKey: lists }, (known) => {
+    const items = known?.[field];
+    if (!Array.isArray(items)) return known;
+    return { ...known, [field]: items.filter((item: { id?: unknown }) => item.id !== id) };
+  });
+}
+
 export function applyServerMessage(
   queryClient: QueryClient,
   message: ServerMessage,
@@ -63,6 +75,7 @@ export function applyServerMessage(
       return;
     }
     case 'image.deleted':
+      dropFromLists(queryClient, imageKeys.list(message.teamId), 'images', message.imageId);
       invalidate(queryClient, [imageKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'volume.updated': {
@@ -77,6 +90,7 @@ export function applyServerMessage(
     }
     case 'volume.deleted':
       // The volume's page says it is gone from what it holds; its entry is not read again (a 404).
+      dropFromLists(queryClient, volumeKeys.lists(message.teamId), 'volumes', message.volumeId);
       invalidate(queryClient, [volumeKeys.lists(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'firewall.updated':
@@ -87,6 +101,7 @@ export function applyServerMessage(
       return;
     case 'firewall.deleted':
       // An open page of the firewall refetches into its 404 and says it was deleted.
+      dropFromLists(queryClient, firewallKeys.list(message.teamId), 'firewalls', message.firewallId);
       invalidate(queryClient, [firewallKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'network.updated':
@@ -98,6 +113,7 @@ export function applyServerMessage(
       return;
     case 'network.deleted':
       // An open page of the network refetches into its 404 and says it was deleted.
+      dropFromLists(queryClient, networkKeys.list(message.teamId), 'networks', message.networkId);
       invalidate(queryClient, [networkKeys.all(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'backups.changed':
@@ -115,6 +131,7 @@ export function applyServerMessage(
       return;
     case 'domain.deleted':
       // The zone's page learns it is gone from the list; its records are left to expire, not refetched.
+      dropFromLists(queryClient, domainKeys.list(message.teamId), 'domains', message.domainId);
       invalidate(queryClient, [domainKeys.list(message.teamId), teamKeys.auditLog(message.teamId)]);
       return;
     case 'dns-records.changed':

@@ -17,6 +17,7 @@ import { imageKeys } from '@/services/images.queries';
 import { applyServerMessage } from '@/services/live-updates';
 import { networkKeys } from '@/services/networks.queries';
 import { teamKeys } from '@/services/teams.queries';
+import { volumeKeys } from '@/services/volumes.queries';
 
 const teamId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
 const otherTeamId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -372,4 +373,24 @@ describe('private networks', () => {
       );
     }
   });
+});
+
+describe('deleted items', () => {
+  const kept = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+  const cases: Array<[ServerMessage, QueryKey, string]> = [
+    [{ type: 'network.deleted', teamId, networkId: domainId }, networkKeys.list(teamId), 'networks'],
+    [{ type: 'firewall.deleted', teamId, firewallId: domainId }, firewallKeys.list(teamId), 'firewalls'],
+    [{ type: 'image.deleted', teamId, imageId: domainId }, imageKeys.list(teamId), 'images'],
+    [{ type: 'domain.deleted', teamId, domainId }, domainKeys.list(teamId), 'domains'],
+    [{ type: 'volume.deleted', teamId, volumeId: domainId }, volumeKeys.list(teamId, null), 'volumes'],
+    [{ type: 'volume.deleted', teamId, volumeId: domainId }, volumeKeys.list(teamId, kept), 'volumes'],
+  ];
+  for (const [message, listKey, field] of cases) {
+    it(`${message.type} leaves the cached list at once, so a list opened before the refetch never shows it`, () => {
+      const client = new QueryClient();
+      client.setQueryData(listKey, { [field]: [{ id: domainId }, { id: kept }] });
+      applyServerMessage(client, message);
+      expect(client.getQueryData(listKey)).toEqual({ [field]: [{ id: kept }] });
+    });
+  }
 });
