@@ -98,11 +98,11 @@ export async function startDataGuest(): Promise<DataGuest> {
     const account = await createAccount(server.url);
     await topUp(server.url, account);
     const once = resourceManagerApi(() => ({ url: server.url, token: account.token }));
-    // A kept-alive connection the server closed while idle (over 5 s between calls) resets when reused,
-    // before the server reads the request: it is sent again on a fresh connection.
+    // A kept-alive connection the server closed while idle (over 5 s between calls) resets, or is found
+    // closed, when reused, before the server reads the request: it is sent again on a fresh connection.
     const api: Api = (...args) =>
       once(...args).catch((error: { cause?: { code?: string } }) => {
-        if (error.cause?.code === 'ECONNRESET') return once(...args);
+        if (['ECONNRESET', 'UND_ERR_SOCKET'].includes(error.cause?.code ?? '')) return once(...args);
         throw error;
       });
     const teams = await fetch(`${server.url}/user/api/v1/teams`, {

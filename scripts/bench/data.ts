@@ -26,7 +26,12 @@ export interface DataFigures {
   load: { before: number; after: number };
 }
 
-const reason = (error: unknown) => (error as Error).message.split('\n')[0]!;
+/** The error's first line, with its cause's (fetch's "fetch failed" says nothing without it). */
+const reason = (error: unknown) => {
+  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+  const why = cause ? ` (${[cause.code, cause.message].filter(Boolean).join(': ')})` : '';
+  return `${message.split('\n')[0]!}${why}`;
+};
 
 async function measured<T>(take: () => Promise<T>): Promise<Measured<T>> {
   try {

@@ -3,9 +3,8 @@
 // make a new compute from a backup through the same path as any create (limits, balance, idempotency).
 import type { Compute } from '@/contract/computes';
 import type { AuditActor } from '../audit/audit-log';
-import type { StoredMessage } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
-import { recordEvent } from './compute-history';
+import { featureHistory } from './compute-history';
 import { findCompute, lockCompute, toCompute } from './compute-record';
 import type { ComputeService } from './compute-service';
 import { createCompute } from './create-compute';
@@ -29,27 +28,8 @@ export function computesForBackups(service: ComputeService) {
       const found = await findCompute(db, computeId, { includeDestroyed: true });
       return found && { compute: toCompute(service.deps.catalog, found), sshPublicKeys: row.sshPublicKey };
     },
-    /** A line in the compute's history. */
-    async recordHistory(
-      db: Queryable,
-      event: {
-        computeId: string;
-        actorUserId: string | null;
-        /** `message(id, values)`, read in the reader's language. */
-        message: StoredMessage;
-        failed?: boolean;
-        at: Date;
-      },
-    ): Promise<void> {
-      await recordEvent(db, {
-        computeId: event.computeId,
-        action: 'backup',
-        actorUserId: event.actorUserId,
-        result: event.failed ? 'failed' : 'succeeded',
-        message: event.message,
-        at: event.at,
-      });
-    },
+    /** A line in the compute's history (succeeded or failed: nothing stays open). */
+    recordHistory: featureHistory('backup'),
     backupDisk(computeId: string, destination: string): Promise<void> {
       return service.deps.driver.backupDisk(computeId, destination);
     },

@@ -34,6 +34,29 @@ export async function recordEvent(db: Queryable, event: NewEvent): Promise<void>
   });
 }
 
+/** A finished line another feature writes in a compute's history (an image's capture, a backup). */
+export interface FeatureEvent {
+  computeId: string;
+  actorUserId: string | null;
+  /** `message(id, values)`, read in the reader's language. */
+  message: StoredMessage;
+  failed?: boolean;
+  at: Date;
+}
+
+/** How a feature's port writes its lines under one action: succeeded or failed, nothing left open. */
+export function featureHistory(action: string) {
+  return (db: Queryable, event: FeatureEvent): Promise<void> =>
+    recordEvent(db, {
+      computeId: event.computeId,
+      action,
+      actorUserId: event.actorUserId,
+      result: event.failed ? 'failed' : 'succeeded',
+      message: event.message,
+      at: event.at,
+    });
+}
+
 /**
  * Closes the compute's open events (of one action, or all) with the result; without a message of its own
  * an event keeps the one it opened with (why the system acted, e.g. non-payment).

@@ -1,9 +1,8 @@
 // Where computes meet team images (server/images), both ways, wired by app.ts so neither feature reaches
 // into the other: images capture a compute's disk through `computesForImages`, and creating a compute from
 // a team image asks the TeamImageSource the images feature gives back.
-import type { StoredMessage } from '../i18n/stored-message';
 import type { Queryable } from '../tenancy/team-record';
-import { recordEvent } from './compute-history';
+import { featureHistory } from './compute-history';
 import { lockCompute } from './compute-record';
 import type { ComputeService } from './compute-service';
 
@@ -32,27 +31,8 @@ export function computesForImages(service: ComputeService) {
         }
       );
     },
-    /** A line in the compute's history (succeeded: it records what happened, nothing stays open). */
-    async recordHistory(
-      db: Queryable,
-      event: {
-        computeId: string;
-        actorUserId: string | null;
-        /** `message(id, values)`, read in the reader's language. */
-        message: StoredMessage;
-        failed?: boolean;
-        at: Date;
-      },
-    ): Promise<void> {
-      await recordEvent(db, {
-        computeId: event.computeId,
-        action: 'image',
-        actorUserId: event.actorUserId,
-        result: event.failed ? 'failed' : 'succeeded',
-        message: event.message,
-        at: event.at,
-      });
-    },
+    /** A line in the compute's history (succeeded or failed: nothing stays open). */
+    recordHistory: featureHistory('image'),
     captureDisk(computeId: string, destination: string): Promise<void> {
       return service.deps.driver.captureDisk(computeId, destination);
     },
