@@ -3,6 +3,7 @@
 // the backup, the compute's history and the team's audit log in one transaction, then tells the team's open
 // consoles (backups.changed). A backup's row comes first (creating) and its file once the driver has copied
 // the disk; a backup the compute's power actions interrupted ends failed with the reason and no file.
+
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
@@ -18,6 +19,7 @@ import {
 } from '@/domain/backups';
 import { TRANSITIONAL_STATUSES } from '@/domain/compute-lifecycle';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit-log';
+import { BackgroundWork, startOnce } from '../background-work';
 import type { BackupDayCharge } from '../billing/backup-charges';
 import type { ComputesForBackups } from '../computes/backups-port';
 import type { Database, Transaction } from '../db';
@@ -64,10 +66,11 @@ export interface BackupServiceDeps {
 }
 
 export class BackupService {
-  private starting: Promise<void> | undefined;
-  private readonly work = new Set<Promise<void>>();
+  private readonly work: BackgroundWork;
 
-  constructor(readonly deps: BackupServiceDeps) {}
+  constructor(readonly deps: BackupServiceDeps) {
+    this.work = new BackgroundWork((error) => deps.logger.error({ err: error }, 'backup work failed'));
+  }
 
   get db(): Database {
     return this.deps.db;
@@ -77,13 +80,7 @@ export class BackupService {
    * Once, before the first request: the directory exists, a backup or restore a restart interrupted is
    * marked failed (or cleared) with the reason, and files no backup owns are removed.
    */
-  start(): Promise<void> {
-    this.starting ??= this.recover().catch((error: unknown) => {
-      this.starting = undefined;
-      throw error;
-    });
-    return this.starting;
-  }
+  readonly start = startOnce(() => this.recover());
 
   readonly started: MiddlewareHandler<AppEnv> = async (_c, next) => {
     await this.start();
@@ -91,15 +88,8 @@ export class BackupService {
   };
 
   /** Waits for the backups and restores under way (tests, a stopping server). */
-  async settled(): Promise<void> {
-    while (this.work.size > 0) await Promise.allSettled([...this.work]);
-  }
-
-  private track(running: Promise<void>): void {
-    const tracked = running
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'backup work failed'))
-      .finally(() => this.work.delete(tracked));
-    this.work.add(tracked);
+  settled(): Promise<void> {
+    return this.work.settled();
   }
 
   private async recover(): Promise<void> {
@@ -288,7 +278,7 @@ export class BackupService {
 
   /** Starts the driver's copy at once: a power action a moment later already finds the backup under way. */
   private launch(row: BackupRow): void {
-    this.track(this.runBackup(row));
+    this.work.track(this.runBackup(row));
   }
 
   private async runBackup(row: BackupRow): Promise<void> {
@@ -526,7 +516,7 @@ export class BackupService {
       });
       return backup;
     });
-    this.track(this.runRestore(backup));
+    this.work.track(this.runRestore(backup));
     await this.announce(backup);
     return { target: 'this', backup: toBackup(backup) };
   }

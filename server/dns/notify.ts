@@ -1,9 +1,11 @@
 // NOTIFY (RFC 1996): when a zone changes, each secondary is told at once, over UDP and signed with the
 // transfer key, so it asks for the new version instead of waiting for its refresh timer. A secondary
 // that does not answer is told again a few times, then left to its refresh timer (logged).
+
 import { randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
+import { BackgroundWork } from '../background-work';
 import type { Logger } from '../logger';
 import { encodeName, OPCODE, TYPE } from './names';
 import { parseQuery } from './query';
@@ -43,7 +45,7 @@ function acknowledges(reply: Buffer, id: number, key: TsigKey, requestMac: Buffe
 }
 
 export class Notifier {
-  private readonly pending = new Set<Promise<void>>();
+  private readonly pending: BackgroundWork;
   private readonly cancels = new Set<() => void>();
   private closed = false;
 
@@ -52,23 +54,25 @@ export class Notifier {
     private readonly key: TsigKey,
     private readonly logger: Logger,
     private readonly retryMs = NOTIFY_RETRY_MS,
-  ) {}
+  ) {
+    this.pending = new BackgroundWork((error) => logger.warn({ err: error }, 'dns: could not send NOTIFY'));
+  }
 
   /** Tells every secondary the zone changed; resolves at once (the sending goes on in the background). */
   notify(zone: string, serial: number): void {
     if (this.closed) return;
     for (const secondary of this.secondaries) {
-      const sending = this.send(secondary, zone, serial).catch((error: unknown) =>
-        this.logger.warn({ err: error, zone, secondary }, 'dns: could not send NOTIFY'),
+      this.pending.track(
+        this.send(secondary, zone, serial).catch((error: unknown) =>
+          this.logger.warn({ err: error, zone, secondary }, 'dns: could not send NOTIFY'),
+        ),
       );
-      this.pending.add(sending);
-      void sending.finally(() => this.pending.delete(sending));
     }
   }
 
   /** Resolves once every NOTIFY under way is acknowledged or given up. */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  settled(): Promise<void> {
+    return this.pending.settled();
   }
 
   /** Stops retrying at once: a secondary not told yet catches up at its refresh. */

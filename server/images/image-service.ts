@@ -3,6 +3,7 @@
 // compute's history in one transaction, then tells the team's open consoles. A capture's row comes first
 // (status creating) and its file once the driver has copied the disk; an upload is received, checked and
 // converted before its row exists, so a refused upload leaves nothing behind.
+
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Image } from '@/contract/images';
 import { billedImageGb } from '@/domain/storage-prices';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { BackgroundWork, startOnce } from '../background-work';
 import type { StorageMeter } from '../billing/storage-meters';
 import type { Catalog } from '../catalog/catalog';
 import type { TeamImageSource } from '../computes/team-image-source';
@@ -42,10 +44,11 @@ export interface ImageServiceDeps {
 }
 
 export class ImageService implements TeamImageSource {
-  private starting: Promise<void> | undefined;
-  private readonly captures = new Set<Promise<void>>();
+  private readonly captures: BackgroundWork;
 
-  constructor(readonly deps: ImageServiceDeps) {}
+  constructor(readonly deps: ImageServiceDeps) {
+    this.captures = new BackgroundWork((error) => deps.logger.error({ err: error }, 'image capture failed'));
+  }
 
   get db(): Database {
     return this.deps.db;
@@ -55,13 +58,7 @@ export class ImageService implements TeamImageSource {
    * Once, before the first request: the image directory exists, and a capture a restart interrupted (its
    * row still creating, no driver copying it any more) is marked failed with the reason.
    */
-  start(): Promise<void> {
-    this.starting ??= this.recover().catch((error: unknown) => {
-      this.starting = undefined;
-      throw error;
-    });
-    return this.starting;
-  }
+  readonly start = startOnce(() => this.recover());
 
   readonly started: MiddlewareHandler<AppEnv> = async (_c, next) => {
     await this.start();
@@ -69,8 +66,8 @@ export class ImageService implements TeamImageSource {
   };
 
   /** Waits for the captures under way (tests, a stopping server). */
-  async settled(): Promise<void> {
-    await Promise.allSettled([...this.captures]);
+  settled(): Promise<void> {
+    return this.captures.settled();
   }
 
   private async recover(): Promise<void> {
@@ -175,8 +172,7 @@ export class ImageService implements TeamImageSource {
       return inserted!;
     });
     await this.publish(row);
-    const running = this.runCapture(row).finally(() => this.captures.delete(running));
-    this.captures.add(running);
+    this.captures.track(this.runCapture(row));
     return toImage(row);
   }
 
