@@ -14,10 +14,15 @@ export function pathParam<S extends Schema>(schema: S, notFound: () => ProblemEr
   return schema;
 }
 
-/** The id of a `what` (a UUID); anything else answers `notFound()`. */
+/** The id of a `what` (a UUID, read in lower case as the contract's ids are); anything else answers `notFound()`. */
 export function idParam(what: string, notFound: () => ProblemError) {
   return pathParam(
-    v.pipe(v.string(), v.uuid(`This is not a ${what} id.`), v.description(`The ${what}'s id (a UUID).`)),
+    v.pipe(
+      v.string(),
+      v.uuid(`This is not a ${what} id.`),
+      v.toLowerCase(),
+      v.description(`The ${what}'s id (a UUID).`),
+    ),
     notFound,
   );
 }

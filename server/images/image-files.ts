@@ -52,25 +52,29 @@ export class ImageFiles {
   /**
    * Checks a received file and writes it as the image's standalone qcow2: its format decided from its
    * header (qcow2 or raw, never probed), then qemu-img info on that format only — no backing file, no
-   * external data file, not encrypted, a virtual size within limits — then qemu-img convert. Throws
-   * ImageRefused with the reason; leaves nothing under the image's name unless it succeeded.
+   * external data file, not encrypted, a virtual size within limits — then qemu-img convert into a file of
+   * its own (`converted`), which `place` gives the image's name once the image is the caller's. Throws
+   * ImageRefused with the reason, leaving nothing.
    */
-  async importFile(received: string, imageId: string): Promise<DiskFacts> {
+  async importFile(received: string): Promise<{ facts: DiskFacts; converted: string }> {
     const verdict = formatOf(await readHead(received));
     if (!verdict.ok) throw new ImageRefused(verdict.reason);
     await this.check(received, verdict.format);
-    const target = this.pathOf(imageId);
-    const partial = `${target}.part`;
+    const converted = this.temporaryPath();
     try {
-      await run('qemu-img', ['convert', '-q', '-f', verdict.format, '-O', 'qcow2', received, partial], {
+      await run('qemu-img', ['convert', '-q', '-f', verdict.format, '-O', 'qcow2', received, converted], {
         timeout: 60 * 60_000,
       });
-      const facts = await this.check(partial, 'qcow2');
-      await rename(partial, target);
-      return facts;
-    } finally {
-      await rm(partial, { force: true });
+      return { facts: await this.check(converted, 'qcow2'), converted };
+    } catch (error) {
+      await rm(converted, { force: true });
+      throw error;
     }
+  }
+
+  /** Makes a converted file the image's own (an upload whose row is now the caller's). */
+  async place(converted: string, imageId: string): Promise<void> {
+    await rename(converted, this.pathOf(imageId));
   }
 
   /** The facts of a file the driver wrote (a capture), checked like an upload: standalone qcow2. */

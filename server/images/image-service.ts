@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Image } from '@/contract/images';
 import { billedImageGb } from '@/domain/storage-prices';
@@ -17,7 +17,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { TeamImageSource } from '../computes/team-image-source';
 import type { ComputesForImages } from '../computes/team-images-port';
 import type { Database } from '../db';
-import { teamImages } from '../db/schema';
+import { computeBackups, storageMeters, teamImages } from '../db/schema';
 import { MachineStateError } from '../drivers/compute/compute-driver';
 import type { AppEnv } from '../http/env';
 import { asValue, type CatalogMessage, gigabytesValue, message, toColumns } from '../i18n/stored-message';
@@ -252,18 +252,21 @@ export class ImageService implements TeamImageSource {
       await rm(received, { force: true });
       throw fieldProblem('operatingSystemId', t('images.problem.chooseOperatingSystem'));
     }
-    let facts: DiskFacts;
+    let imported: { facts: DiskFacts; converted: string };
     try {
-      facts = await this.deps.files.importFile(received, id);
+      imported = await this.deps.files.importFile(received);
     } catch (error) {
       if (error instanceof ImageRefused) throw fieldProblem('file', error.message);
       throw error;
     } finally {
       await rm(received, { force: true });
     }
+    const { facts, converted } = imported;
     const now = this.deps.clock.now();
     try {
       const row = await this.db.transaction(async (tx) => {
+        // Two uploads of one id (a retry while the first still converts): the row decides whose it is, and
+        // the other's converted file goes, never the image's own.
         const [inserted] = await tx
           .insert(teamImages)
           .values({
@@ -278,8 +281,10 @@ export class ImageService implements TeamImageSource {
             createdAt: now,
             updatedAt: now,
           })
+          .onConflictDoNothing()
           .returning();
-        await this.startMeter(tx, inserted!, now);
+        if (!inserted) throw imageConflict(t('images.problem.idTaken'));
+        await this.startMeter(tx, inserted, now);
         await recordAudit(tx, {
           teamId,
           actor,
@@ -288,23 +293,29 @@ export class ImageService implements TeamImageSource {
           details: { imageId: id, sizeBytes: facts.sizeBytes, virtualSizeBytes: facts.virtualSizeBytes },
           at: now,
         });
-        return inserted!;
+        // Last: the row (locked until this commits) is this upload's, so its file may take the name.
+        await this.deps.files.place(converted, id);
+        return inserted;
       });
       await this.publish(row);
       return toImage(row);
-    } catch (error) {
-      await this.deps.files.remove(id);
-      throw error;
+    } finally {
+      await rm(converted, { force: true });
     }
   }
 
-  /** Whether any team has an image with this id (an upload's id must be new). */
+  /**
+   * Whether an upload may not take this id: an image of any team has it, or had it (its meter stays, and
+   * would not start again), or a volume or a backup does (a new compute's disk is found by id among
+   * images and backups alike).
+   */
   async imageIdTaken(imageId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: teamImages.id })
-      .from(teamImages)
-      .where(eq(teamImages.id, imageId));
-    return row !== undefined;
+    const taken = await this.db.execute(sql`
+      select 1 from ${teamImages} where ${teamImages.id} = ${imageId}
+      union all select 1 from ${storageMeters} where ${storageMeters.id} = ${imageId}
+      union all select 1 from ${computeBackups} where ${computeBackups.id} = ${imageId}
+      limit 1`);
+    return taken.rows.length > 0;
   }
 
   // ── Rename, delete ──

@@ -3,9 +3,9 @@
 // Which operation needs which scope each server route declares (its tokenScope), and the OpenAPI document lists.
 import * as v from 'valibot';
 import { type MessageId, t, translated } from '@/i18n/state';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** The areas a token's scopes are set per, in the order the form lists them. */
 export const TOKEN_AREAS = ['computes', 'domains', 'billing', 'team'] as const;

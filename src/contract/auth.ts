@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { LOCALES } from '@/i18n/locales';
 import { translated } from '@/i18n/state';
+import { uuid, uuidWith } from './ids';
 import type { SecondFactorRequired } from './two-factor';
 
 export const CODE_LENGTH = 6;
@@ -30,7 +31,7 @@ export const codeSchema = v.pipe(
   v.regex(/^\d{6}$/, translated('contract.code.invalid', { length: 6 })),
 );
 
-export const challengeIdSchema = v.pipe(v.string(), v.uuid(translated('contract.challenge.invalid')));
+export const challengeIdSchema = uuidWith(translated('contract.challenge.invalid'));
 
 export const socialProviderSchema = v.picklist(['github', 'google']);
 export type SocialProvider = v.InferOutput<typeof socialProviderSchema>;
@@ -64,7 +65,7 @@ export const oauthCallbackRequestSchema = v.object({
 
 /** A code was sent (or, for an address without an account, the same answer is given). */
 export const codeChallengeSchema = v.object({
-  challengeId: v.pipe(v.string(), v.uuid()),
+  challengeId: uuid,
   channel: v.picklist(['email', 'sms']),
   /** Where the code went, as the user typed it after normalization: e-mail or E.164 number. */
   destination: v.string(),
@@ -92,7 +93,7 @@ export const codeDeliverySchema = v.object({
 });
 
 export const userSchema = v.object({
-  id: v.pipe(v.string(), v.uuid()),
+  id: uuid,
   name: v.string(),
   email: v.string(),
   /** E.164, once verified. */
@@ -106,13 +107,13 @@ export const userSchema = v.object({
 });
 
 export const userTeamSchema = v.object({
-  id: v.pipe(v.string(), v.uuid()),
+  id: uuid,
   name: v.string(),
   role: roleSchema,
 });
 
 export const sessionInfoSchema = v.object({
-  id: v.pipe(v.string(), v.uuid()),
+  id: uuid,
   createdAt: isoDate,
   /** The earlier of the idle and the absolute expiry. */
   expiresAt: isoDate,
@@ -149,7 +150,7 @@ export const signInMethodsSchema = v.object({
 });
 
 export const sessionListItemSchema = v.object({
-  id: v.pipe(v.string(), v.uuid()),
+  id: uuid,
   current: v.boolean(),
   /** Read from the user agent: "Chrome on Linux". */
   device: v.string(),

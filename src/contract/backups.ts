@@ -3,9 +3,9 @@
 // into a new compute.
 import * as v from 'valibot';
 import { hostnameSchema, priceSchema } from './computes';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** creating: being copied; available: may be restored; failed: see message (no file was kept). */
 export const backupStatusSchema = v.picklist(['creating', 'available', 'failed']);

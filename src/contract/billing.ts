@@ -4,10 +4,10 @@
 // cents (100 = $1.00).
 import * as v from 'valibot';
 import { type MessageId, translated } from '@/i18n/state';
+import { uuid } from './ids';
 import { type Currency, currencySchema } from './teams';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 const minor = v.pipe(v.number(), v.safeInteger());
 
 /** What one top-up may be, per currency, in minor units: RWF 1,000–5,000,000; USD $1.00–$5,000.00. */

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { translated } from '@/i18n/state';
 import { computeAuthenticationSchema, hostnameSchema, tagsSchema } from './computes';
+import { uuidWith } from './ids';
 import { userDataSchema } from './user-data';
 
 export const createComputeRequestSchema = v.object({
@@ -23,9 +24,7 @@ export const createComputeRequestSchema = v.object({
    * runs the image's operating system (operatingSystemId is taken from the image) and needs a plan whose
    * disk holds the image's virtual disk. Absent or null: the catalog's image.
    */
-  imageId: v.optional(
-    v.nullable(v.pipe(v.string(), v.uuid(translated('contract.computes.imageId.invalid')))),
-  ),
+  imageId: v.optional(v.nullable(uuidWith(translated('contract.computes.imageId.invalid')))),
 });
 
 /**

@@ -3,12 +3,12 @@
 import * as v from 'valibot';
 import { translated } from '@/i18n/state';
 import { computeSortSchema, computeStatusSchema, metricsRangeSchema } from './compute-states';
+import { uuid, uuidWith } from './ids';
 
 export * from './compute-states';
 export * from './user-data-kind';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 // ── Catalog ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -179,7 +179,7 @@ export const computeAuthenticationSchema = v.variant('method', [
       publicKey: v.optional(sshPublicKeySchema),
       keyIds: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(), v.uuid(translated('contract.computes.keyIds.invalid')))),
+          v.array(uuidWith(translated('contract.computes.keyIds.invalid'))),
           v.maxLength(10, translated('contract.computes.keyIds.tooMany', { max: 10 })),
         ),
         [],

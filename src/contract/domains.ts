@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 import { DNS_RECORD_TYPES } from '@/domain/dns/record-types';
 import { translated } from '@/i18n/state';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** SPEC §9: the ttl field's placeholder, and the default when none is given. */
 export const DEFAULT_TTL = 3600;

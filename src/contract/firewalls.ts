@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 import { t, translated } from '@/i18n/state';
 import { tagsSchema } from './computes';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp'] as const;
 

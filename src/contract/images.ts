@@ -2,9 +2,9 @@
 // raw, checked before it is kept); listed, renamed, deleted, downloaded, and offered when creating a compute.
 import * as v from 'valibot';
 import { translated } from '@/i18n/state';
+import { uuid, uuidWith } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** creating: being captured or checked; available: computes may be made from it; failed: see message. */
 export const imageStatusSchema = v.picklist(['creating', 'available', 'failed']);
@@ -51,7 +51,7 @@ export const imageDownloadLinkSchema = v.object({
 
 export const captureImageRequestSchema = v.object({
   /** A stopped compute of the team. */
-  computeId: v.pipe(v.string(), v.uuid(translated('contract.image.compute'))),
+  computeId: uuidWith(translated('contract.image.compute')),
   name: imageNameSchema,
 });
 

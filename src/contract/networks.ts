@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 import { t, translated } from '@/i18n/state';
 import { parseIpv4 } from './firewalls';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** The prefix lengths a network may have: /16 (65,534 addresses) to /28 (14). */
 export const NETWORK_PREFIX_BOUNDS = { shortest: 16, longest: 28 } as const;

@@ -3,10 +3,10 @@
 // The console never calls them; they take the operator token instead of a session.
 import * as v from 'valibot';
 import { computeStatusSchema } from './compute-states';
+import { uuid } from './ids';
 import { teamVerificationSchema, verificationStatusSchema } from './teams';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 export const verificationDecisionSchema = v.picklist(['approve', 'reject', 'request-info']);
 export type VerificationDecision = v.InferOutput<typeof verificationDecisionSchema>;

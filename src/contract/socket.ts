@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { computeSchema } from './computes';
 import { domainSchema } from './domains';
 import { firewallSchema } from './firewalls';
+import { uuid } from './ids';
 import { imageSchema } from './images';
 import { networkSchema } from './networks';
 import { volumeSchema } from './volumes';
@@ -12,8 +13,6 @@ export const SOCKET_PATH = '/resource-manager';
 
 /** How often the server sends a heartbeat; the client treats a longer silence as a lost connection. */
 export const HEARTBEAT_INTERVAL_MS = 20_000;
-
-const uuid = v.pipe(v.string(), v.uuid());
 
 export const serverMessageSchema = v.variant('type', [
   v.object({

@@ -3,9 +3,9 @@
 import * as v from 'valibot';
 import { translated } from '@/i18n/state';
 import { sshPublicKeySchema } from './computes';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 export const sshKeySchema = v.object({
   id: uuid,

@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 import { translated } from '@/i18n/state';
 import { authResultSchema } from './auth';
+import { uuid } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** The answer to a proven first factor when a second one is needed. */
 export const secondFactorRequiredSchema = v.object({

@@ -4,9 +4,9 @@
 import * as v from 'valibot';
 import { formatNumber } from '@/domain/helpers/numbers';
 import { t, translated } from '@/i18n/state';
+import { uuid, uuidWith } from './ids';
 
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
-const uuid = v.pipe(v.string(), v.uuid());
 
 /** Sizes a volume may have, in GB (the catalog's GB: 1024³ bytes). */
 export const MIN_VOLUME_GB = 1;
@@ -79,7 +79,7 @@ export const createVolumeRequestSchema = v.object({
 export type CreateVolumeRequest = v.InferOutput<typeof createVolumeRequestSchema>;
 
 export const attachVolumeRequestSchema = v.object({
-  computeId: v.pipe(v.string(), v.uuid(translated('contract.volume.compute'))),
+  computeId: uuidWith(translated('contract.volume.compute')),
 });
 
 export const growVolumeRequestSchema = v.object({ sizeGb: volumeSizeSchema });

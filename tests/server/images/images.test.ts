@@ -396,6 +396,40 @@ describe('uploading an image', () => {
   });
 });
 
+describe('an upload’s id', () => {
+  it('is the upload’s alone: two at once make one image, an id used before stays used, any case is one id', async () => {
+    const bytes = readFileSync(diskFile('twice.qcow2', '-f', 'qcow2', '{path}', '1G'));
+    const headers = { 'Content-Length': String(bytes.length) };
+    const downloads = async (imageId: string) =>
+      (
+        await t.app.request(imagesPath(teamId, `/${imageId}/file`), {
+          headers: { Authorization: `Bearer ${owner.token}` },
+        })
+      ).status;
+
+    // A retry while the first still converts: one image, and its file is still there.
+    const id = randomUUID();
+    const both = await Promise.all([upload(id, bytes, { headers }), upload(id, bytes, { headers })]);
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect(await downloads(id)).toBe(200);
+    expect(strayFiles()).toEqual([]);
+
+    // Deleted, its id is not new again (its meter stays, and would not start a second time).
+    expectStatus(await send(t, 'DELETE', imagesPath(teamId, `/${id}`), { token: owner.token }), 204);
+    expect((await upload(id, bytes, { headers })).status).toBe(409);
+
+    // Written in capitals, it is the same id: the image and its file are found by it.
+    const shouted = randomUUID().toUpperCase();
+    const made = await upload(shouted, bytes, { headers });
+    expect(made.status).toBe(201);
+    expect((await made.json()).id).toBe(shouted.toLowerCase());
+    expect(await downloads(shouted.toLowerCase())).toBe(200);
+    expect(await downloads(shouted)).toBe(200);
+    expect((await upload(shouted.toLowerCase(), bytes, { headers })).status).toBe(409);
+    expect(strayFiles()).toEqual([]);
+  });
+});
+
 describe('downloading an image', () => {
   it('streams the file with an ETag, resumes with Range (206), and answers 416 past the end', async () => {
     const { imageId } = await uploadFile(diskFile('dl.qcow2', '-f', 'qcow2', '{path}', '1G'));
