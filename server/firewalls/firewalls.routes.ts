@@ -33,7 +33,7 @@ export function firewallsRoutes(service: FirewallService): Routes {
       tokenScope: 'computes:read_write',
       description:
         'A compute under one or more firewalls accepts inbound only what one of their rules allows, and the answers to what it sends (outbound is open). Enforced on libvirt bridge hosts within seconds; the simulator keeps the rules as data.',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: teamIdParams, body: firewallRequestSchema },
       responses: {
         201: { description: 'The firewall, applied.', schema: firewallAnswerSchema },
@@ -65,7 +65,7 @@ export function firewallsRoutes(service: FirewallService): Routes {
       summary:
         'Replace a firewall’s name, rules and computes; running computes get the change within seconds',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: firewallParams, body: firewallRequestSchema },
       responses: {
         200: { description: 'The firewall, applied.', schema: firewallAnswerSchema },
@@ -85,7 +85,7 @@ export function firewallsRoutes(service: FirewallService): Routes {
       path: '/:firewallId',
       summary: 'Delete a firewall; the computes it covered lose its rules',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: firewallParams },
       responses: { 204: { description: 'Deleted.' } },
       handler: async (c, { params }) => {

@@ -23,8 +23,10 @@ export function byteRange(
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
+  // A last byte before the first is no range at all (RFC 9110 §14.1.1): the whole file.
+  if (match[2] !== '' && Number(match[2]) < start) return undefined;
   const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
+  if (start >= size) return 'unsatisfiable';
   return { start, end };
 }
 

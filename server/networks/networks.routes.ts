@@ -38,7 +38,7 @@ export function networksRoutes({ service, membership }: Networks): Routes {
       path: '/',
       summary: 'Make a private network: an IPv4 block inside RFC 1918, apart from the team’s other networks',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: teamIdParams, body: networkRequestSchema },
       responses: {
         201: { description: 'The network, empty.', schema: networkAnswerSchema },
@@ -62,7 +62,7 @@ export function networksRoutes({ service, membership }: Networks): Routes {
       path: '/:networkId',
       summary: 'Delete a private network; its computes leave it first',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: networkParams },
       responses: {
         204: { description: 'Deleted.' },
@@ -78,7 +78,7 @@ export function networksRoutes({ service, membership }: Networks): Routes {
       path: '/:networkId/members',
       summary: 'A compute of the team joins the network, with the next free address of its block',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: networkParams, body: networkMemberRequestSchema },
       responses: {
         200: { description: 'The network with the compute on it.', schema: networkAnswerSchema },
@@ -95,7 +95,7 @@ export function networksRoutes({ service, membership }: Networks): Routes {
       path: '/:networkId/members/:computeId',
       summary: 'A compute leaves the network; its address there is free again',
       tokenScope: 'computes:read_write',
-      guards: teamGuards(),
+      guards: teamGuards('resources.manage'),
       request: { params: memberParams },
       responses: {
         200: { description: 'The network without the compute.', schema: networkAnswerSchema },

@@ -459,6 +459,10 @@ describe('downloading an image', () => {
     });
     expectStatus(stale, 200);
     expect(stale.bytes.length).toBe(file.length);
+    // A last byte before the first is no range: the whole file, not a refusal.
+    const inverted = await send(t, 'GET', path, { token: owner.token, headers: { Range: 'bytes=10-5' } });
+    expectStatus(inverted, 200);
+    expect(inverted.bytes.length).toBe(file.length);
 
     const past = await send(t, 'GET', path, {
       token: owner.token,
