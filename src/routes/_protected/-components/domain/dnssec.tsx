@@ -203,20 +203,18 @@ function DisableSteps({ domain, onClose }: { domain: Domain; onClose: () => void
     dnssecDisableMachine.provide({
       actors: {
         checkParent: fromPromise<Domain, { domain: Domain }>(() => checkParent.mutateAsync()),
-        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(({ input }) =>
-          disable.mutateAsync(input.dsRemoved),
-        ),
-      },
-      actions: {
-        close: onClose,
-        finish: () => {
+        disable: fromPromise<Domain, { domain: Domain; dsRemoved: boolean }>(async ({ input }) => {
+          const unsigned = await disable.mutateAsync(input.dsRemoved);
+          // Said as soon as the server answers, not when this machine finishes: the zone read again unsigned
+          // (first on the socket's news, at times) has no Turn off dialog, and this machine goes with it.
           showToast(router.options.context.actors, {
             tone: 'success',
             title: t('domains.dnssec.turnedOff', { domain: domain.displayName }),
           });
-          onClose();
-        },
+          return unsigned;
+        }),
       },
+      actions: { close: onClose, finish: onClose },
     }),
     withInspector({ input: { domain } }),
   );

@@ -35,11 +35,14 @@ export function AttachVolumeForm(props: {
       actors: {
         attach: fromPromise(async ({ input }: { input: { computeId: string } }) => {
           const answer = await attachVolume(teamId, volume.id, input.computeId);
+          // Said as soon as the server answers, not when this machine finishes: the attached volume's page
+          // has no attach form, so the volume read again (here, or first on the socket's news) removes
+          // this one, and its machine with it, often before it could finish.
+          onAttached(answer.volume);
           await refreshVolumes(queryClient, teamId);
           return answer.volume;
         }),
       },
-      actions: { finish: ({ event }) => onAttached((event as unknown as { output: Volume }).output) },
     }),
   );
   const snapshot = useSelector(actor, (state) => state);
