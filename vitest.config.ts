@@ -25,7 +25,7 @@ export default defineConfig({
           // Plain functions and machines: the files share their worker's modules (none replaces a module).
           isolate: false,
           include: ['tests/**/*.test.ts'],
-          setupFiles: ['tests/setup/english.ts'],
+          setupFiles: ['tests/setup/console-language.ts', 'tests/setup/english.ts'],
           exclude: [
             'tests/server/**',
             'tests/e2e/**',

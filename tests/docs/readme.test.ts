@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configVariables } from '../../server/config';
+import { configVariables } from '../../server/config-variables';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
