@@ -6,7 +6,7 @@ import type { InvoiceLine, Usage } from '@/contract/billing';
 import type { Currency } from '@/contract/teams';
 import { computes, usageAccruals } from '../db/schema';
 import type { Queryable } from '../tenancy/team-record';
-import { backupChargesByDay, backupLines } from './backup-charges';
+import { backupChargesByDay } from './backup-charges';
 import {
   addMonths,
   chargeableUntil,
@@ -100,12 +100,10 @@ export async function readUsage(
   const lines = await monthLines(db, teamId, currency, periodStart, now);
   const storage = await storageUsage(db, teamId, currency, periodStart, priceOf);
   // Backup days are charged as each daily backup begins: what is charged so far, on the day it was.
-  const backups = await backupLines(db, teamId, currency, periodStart);
   const backupDays = await backupChargesByDay(db, teamId, currency, periodStart);
-  const monthToDateMinor = [...lines, ...storage.lines, ...backups].reduce(
-    (sum, line) => sum + line.amountMinor,
-    0,
-  );
+  const monthToDateMinor =
+    [...lines, ...storage.lines].reduce((sum, line) => sum + line.amountMinor, 0) +
+    [...backupDays.values()].reduce((sum, amount) => sum + amount, 0);
 
   const charged = new Map(lines.map((line) => [line.computeId, line.amountMinor]));
   const accrued = await db

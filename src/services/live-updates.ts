@@ -1,7 +1,8 @@
 // What the console does with pushed messages: each one patches or invalidates the cache entries it
 // affects, named through the key factories, so every open page shows the change without a reload. Only
 // the factories' own helpers (storeCompute, refreshComputeLists, forgetCompute) know an entry's shape;
-// everything else is invalidated, which refetches what a page shows and marks the rest stale.
+// everything else is invalidated, which refetches what a page shows and marks the rest stale — and a
+// deleted item is also taken out of its lists at once (dropFromLists: a list is `{ <field>: [{ id }] }`).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ServerMessage } from '@/contract/socket';
 import { authKeys } from './auth.queries';
