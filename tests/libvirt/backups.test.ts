@@ -15,6 +15,7 @@ import { fundTeam } from '../server/support/billing';
 import { computeRequest } from '../server/support/computes';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
+import { untilComputeStatus } from '../support/compute-status';
 import { createTestPool, libvirtHostsJson, sshAsRoot, type TestPool } from '../support/libvirt';
 import { resourceManagerApi } from '../support/resource-manager-api';
 import { until as waitUntil } from '../support/until';
@@ -31,12 +32,7 @@ const api = resourceManagerApi(() => ({ url: server!.url, token }));
 const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 300_000) =>
   waitUntil(what, get, done, timeoutMs);
 
-const untilStatus = (id: string, status: string) =>
-  until(
-    `compute ${id} to be ${status}`,
-    () => api('GET', `/teams/${teamId}/computes/${id}`),
-    (answer) => answer.body?.status === status,
-  );
+const untilStatus = (id: string, status: string) => untilComputeStatus(api, teamId, id, status);
 
 const ssh = (port: number, command: string) => sshAsRoot(join(keyDir, 'id'), port, command).trim();
 /** The test guest runs from its initramfs; its disk holds a FAT file system, mounted to read or write. */

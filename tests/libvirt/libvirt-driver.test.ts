@@ -24,6 +24,7 @@ import { computeRequest } from '../server/support/computes';
 import { openConsole } from '../server/support/console-client';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
+import { untilComputeStatus } from '../support/compute-status';
 import {
   createTestPool,
   domainNames,
@@ -73,12 +74,7 @@ const read = (id: string) => api('GET', `/teams/${teamId}/computes/${id}`);
 const until = <T>(what: string, get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 180_000) =>
   waitUntil(what, get, done, timeoutMs);
 
-const untilStatus = (id: string, status: string) =>
-  until(
-    `compute ${id} to be ${status}`,
-    () => read(id),
-    (answer) => answer.body?.status === status,
-  );
+const untilStatus = (id: string, status: string) => untilComputeStatus(api, teamId, id, status, 180_000);
 
 function create(body: Record<string, unknown>) {
   return api(

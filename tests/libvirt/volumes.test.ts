@@ -16,6 +16,7 @@ import { fundTeam } from '../server/support/billing';
 import { computeRequest } from '../server/support/computes';
 import { createLiveAccount } from '../server/support/live-account';
 import { emptyStaticDir } from '../server/support/test-app';
+import { untilComputeStatus } from '../support/compute-status';
 import { createTestPool, libvirtHostsJson, sshAsRoot, type TestPool } from '../support/libvirt';
 import { resourceManagerApi } from '../support/resource-manager-api';
 import { until as waitUntil } from '../support/until';
@@ -46,11 +47,7 @@ async function runningGuest(hostname: string): Promise<{ id: string; sshPort: nu
   );
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const id = made.body.compute.id as string;
-  const running = await until(
-    `compute ${hostname} to be running`,
-    () => api('GET', `/teams/${teamId}/computes/${id}`),
-    (answer) => answer.body?.status === 'running',
-  );
+  const running = await untilComputeStatus(api, teamId, id, 'running');
   return { id, sshPort: running.body.sshPort };
 }
 

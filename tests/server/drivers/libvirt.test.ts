@@ -18,10 +18,12 @@ import {
 import { parseEventLine } from '../../../server/drivers/compute/libvirt/domain-events';
 import { restingState, stoppedByQemu } from '../../../server/drivers/compute/libvirt/domain-state';
 import { domainXml, escapeXml, macOf } from '../../../server/drivers/compute/libvirt/domain-xml';
+import { HostConnection } from '../../../server/drivers/compute/libvirt/host-connection';
 import { type LibvirtHost, readLibvirtConfig } from '../../../server/drivers/compute/libvirt/libvirt-config';
 import { placeMachine } from '../../../server/drivers/compute/libvirt/placement';
 import { parseDomstats, rates } from '../../../server/drivers/compute/libvirt/usage-samples';
-import { parseDomainStatus } from '../../../server/drivers/compute/libvirt/virsh';
+import { parseDomainStatus, VirshError } from '../../../server/drivers/compute/libvirt/virsh';
+import { createLogger } from '../../../server/logger';
 
 function host(name: string, overrides: Partial<LibvirtHost> = {}): LibvirtHost {
   return {
@@ -413,5 +415,46 @@ describe('what libvirt says', () => {
     });
     // Counters that went back (the guest restarted) give no sample.
     expect(rates(second, first)).toBeUndefined();
+  });
+});
+
+describe('stopping a domain at once', () => {
+  /** A host whose virsh answers `destroy` with each of `answers` in turn (an Error's message is its stderr). */
+  function hostAnswering(answers: (string | Error)[]) {
+    const connection = new HostConnection(host('kgl1-a'), createLogger('silent'));
+    const asked: string[][] = [];
+    connection.run = async (args) => {
+      asked.push([...args]);
+      const answer = answers.shift() ?? '';
+      if (answer instanceof Error) throw new VirshError(args, answer.message);
+      return answer;
+    };
+    return { connection, asked };
+  }
+
+  it('is done when libvirt stops it, or when it was already off or never defined', async () => {
+    for (const detail of [
+      'Requested operation is not valid: domain is not running',
+      'Domain not found: no domain with matching name',
+    ]) {
+      const { connection, asked } = hostAnswering([new Error(detail)]);
+      await connection.forceOff('ikirere-a');
+      expect(asked).toEqual([['destroy', 'ikirere-a']]);
+    }
+  });
+
+  it('asks again while QEMU is still dying, and says why when it never does', async () => {
+    const busy = new Error('Failed to terminate process 4242 with SIGKILL: Device or resource busy');
+    const { connection, asked } = hostAnswering([busy, busy, 'Domain destroyed']);
+    await connection.forceOff('ikirere-a');
+    expect(asked).toHaveLength(3);
+
+    const stuck = hostAnswering([busy, busy, busy, 'never asked']);
+    await expect(stuck.connection.forceOff('ikirere-a')).rejects.toThrow('Device or resource busy');
+    expect(stuck.asked).toHaveLength(3);
+
+    const refused = hostAnswering([new Error('operation failed: access denied'), 'never asked']);
+    await expect(refused.connection.forceOff('ikirere-a')).rejects.toThrow('access denied');
+    expect(refused.asked).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import { deadlineOf, type FlowContext, type Outcome } from './flows/flow';
 import { giveUpKvm, mayFallBack } from './kvm-fallback';
 import type { LibvirtMachineRow } from './machine-store';
 import { domainXmlOf, startGuest } from './provisioning';
-import { type DomainStatus, domainStatus, VirshError } from './virsh';
+import { type DomainStatus, domainStatus } from './virsh';
 
 /** After a boot is seen, the console is read until it has been quiet this long (at most the second). */
 const CONSOLE_QUIET_MS = 1_500;
@@ -47,6 +47,8 @@ export async function waitBooted(
   let status: DomainStatus = { state: 'running', reason: '' };
   try {
     await options.start?.();
+    // The start may have changed the machine (emulated, once its host gave KVM up; another SSH port).
+    row = (await context.store.find(row.id)) ?? row;
     if (options.nudge) {
       await console.whenConnected(5_000);
       console.nudge();
@@ -102,11 +104,7 @@ async function restartUnderEmulation(
     row,
     `QEMU stopped a guest as it started under KVM (libvirt: ${describeStatus(status)})`,
   );
-  try {
-    await host.run(['destroy', domainName(row.id)], 60_000);
-  } catch (error) {
-    if (!(error instanceof VirshError && error.notRunning)) throw error;
-  }
+  await host.forceOff(domainName(row.id));
   if (signal.aborted) throw new Aborted();
   await host.define(await domainXmlOf(context, emulated));
   return emulated;

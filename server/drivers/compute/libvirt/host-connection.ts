@@ -181,6 +181,23 @@ export class HostConnection {
     );
   }
 
+  /**
+   * Stops the domain at once (`virsh destroy`); one already off, or not defined at all, is fine. libvirt
+   * answers "Failed to terminate process … Device or resource busy" when QEMU does not die within its wait
+   * (a guest stuck in the kernel, a host under load): asked again, a few times, before giving up.
+   */
+  async forceOff(domain: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.run(['destroy', domain], 60_000);
+        return;
+      } catch (error) {
+        if (error instanceof VirshError && (error.notRunning || error.noDomain)) return;
+        if (!(error instanceof VirshError && error.stillDying) || attempt >= 3) throw error;
+      }
+    }
+  }
+
   /** Deletes the volume; one already gone is fine. */
   async deleteVolume(volume: string): Promise<void> {
     try {

@@ -131,11 +131,7 @@ export async function startGuest(context: FlowContext, machineId: string): Promi
   const name = domainName(machineId);
   const { state } = await domainStatus(host.uri, name);
   if (state !== 'shut off' && restingState(state) === 'error') {
-    try {
-      await host.run(['destroy', name], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && error.notRunning)) throw error;
-    }
+    await host.forceOff(name);
   }
   if (mayFallBack(host, row) && host.acceleration === 'emulated') {
     // Defined under KVM before the host gave it up: started under emulation like the host's others.
@@ -167,7 +163,13 @@ export async function startGuest(context: FlowContext, machineId: string): Promi
     true,
   );
   await console.whenConnected(5_000);
-  await host.run(['resume', name], 60_000);
+  try {
+    await host.run(['resume', name], 60_000);
+  } catch (error) {
+    // QEMU ended between the start and the resume (what KVM failing can look like): the boot wait reads
+    // the domain's state and reason, and starts it again under emulation when that is what failed.
+    if (!(error instanceof VirshError && error.notRunning)) throw error;
+  }
 }
 
 /** Another program holds the forwarded port: the machine takes another free one. */

@@ -34,6 +34,11 @@ export class VirshError extends Error {
   get notRunning(): boolean {
     return /domain is not running|Requested operation is not valid: domain is not running/i.test(this.detail);
   }
+
+  /** libvirt signalled QEMU to end but it had not ended within libvirt's wait (it may still). */
+  get stillDying(): boolean {
+    return /Failed to terminate process|Device or resource busy/i.test(this.detail);
+  }
 }
 
 /**

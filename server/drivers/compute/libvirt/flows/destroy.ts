@@ -12,11 +12,7 @@ export const destroyFlow: TransitionFlow = {
   async run(context, row) {
     const host = context.hosts.of(row);
     const name = domainName(row.id);
-    try {
-      await host.run(['destroy', name], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && (error.notRunning || error.noDomain))) throw error;
-    }
+    await host.forceOff(name);
     try {
       await host.run(['undefine', name], 60_000);
     } catch (error) {

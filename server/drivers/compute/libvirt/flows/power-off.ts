@@ -2,7 +2,6 @@
 
 import { message } from '../../../../i18n/stored-message';
 import { domainName } from '../domain-xml';
-import { VirshError } from '../virsh';
 import { deadlineOf, type TransitionFlow } from './flow';
 import { currentState } from './machine-state';
 
@@ -11,11 +10,7 @@ export const powerOffFlow: TransitionFlow = {
   from: ['running'],
   budgetMs: () => 60_000,
   async run(context, row, signal) {
-    try {
-      await context.hosts.of(row).run(['destroy', domainName(row.id)], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && (error.notRunning || error.noDomain))) throw error;
-    }
+    await context.hosts.of(row).forceOff(domainName(row.id));
     const stopped = await context.waits.until(row.id, deadlineOf(context, row), signal, async () =>
       ['stopped', 'absent'].includes(await currentState(context, row)),
     );

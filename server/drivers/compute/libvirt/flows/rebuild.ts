@@ -29,11 +29,7 @@ export const rebuildFlow: TransitionFlow = {
     const host = context.hosts.of(row);
     const name = domainName(row.id);
     const generation = generationOf(row);
-    try {
-      await host.run(['destroy', name], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && error.notRunning)) throw error;
-    }
+    await host.forceOff(name);
     context.consoles
       .of(row)
       .setState({ status: 'rebuilding', message: 'A fresh disk is being made from the image.' }, false);

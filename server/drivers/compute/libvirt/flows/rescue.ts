@@ -11,7 +11,6 @@ import { buildSeedIso } from '../cloud-init-seed';
 import { domainName } from '../domain-xml';
 import { type StoredSpec, specOf } from '../machine-store';
 import { domainXmlOf, rescueSeedOf, rescueSeedVolume, startGuest, volumeExists } from '../provisioning';
-import { VirshError } from '../virsh';
 import { bootBudgetMs, type TransitionFlow } from './flow';
 
 export const rescueFlow: TransitionFlow = {
@@ -28,11 +27,7 @@ export const rescueFlow: TransitionFlow = {
         message: message('history.libvirt.rescueNotSetUp'),
       };
     }
-    try {
-      await host.run(['destroy', domainName(row.id)], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && error.notRunning)) throw error;
-    }
+    await host.forceOff(domainName(row.id));
     context.consoles
       .of(row)
       .setState({ status: 'entering_rescue', message: 'The rescue system is booting.' }, false);

@@ -7,7 +7,6 @@ import { waitBooted } from '../boot-wait';
 import { domainName } from '../domain-xml';
 import { type StoredSpec, specOf } from '../machine-store';
 import { domainXmlOf, rescueSeedVolume, startGuest } from '../provisioning';
-import { VirshError } from '../virsh';
 import { bootBudgetMs, type TransitionFlow } from './flow';
 
 export const unrescueFlow: TransitionFlow = {
@@ -16,11 +15,7 @@ export const unrescueFlow: TransitionFlow = {
   budgetMs: (config) => 60_000 + bootBudgetMs(config),
   async run(context, row, signal) {
     const host = context.hosts.of(row);
-    try {
-      await host.run(['destroy', domainName(row.id)], 60_000);
-    } catch (error) {
-      if (!(error instanceof VirshError && error.notRunning)) throw error;
-    }
+    await host.forceOff(domainName(row.id));
     const { rescue: _rescue, ...normal }: StoredSpec = specOf(row);
     const restored = (await context.store.update(row.id, {
       spec: normal as unknown as Record<string, unknown>,

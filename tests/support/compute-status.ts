@@ -1,0 +1,35 @@
+// Waiting for a compute on a real host to reach a status. A compute that lands in error instead (when error
+// is not what is awaited) fails the wait at once, with the compute's latest history events: the reason the
+// driver gave, instead of a timeout minutes later that says only "still error".
+import type { resourceManagerApi } from './resource-manager-api';
+import { until } from './until';
+
+type Api = ReturnType<typeof resourceManagerApi>;
+type Answer = Awaited<ReturnType<Api>>;
+
+export async function untilComputeStatus(
+  api: Api,
+  teamId: string,
+  computeId: string,
+  status: string,
+  timeoutMs = 300_000,
+): Promise<Answer> {
+  let failed: Answer | undefined;
+  const answer = await until(
+    `compute ${computeId} to be ${status}`,
+    () => api('GET', `/teams/${teamId}/computes/${computeId}`),
+    (reply) => {
+      if (reply.body?.status === 'error' && status !== 'error') failed = reply;
+      return reply.body?.status === status || failed !== undefined;
+    },
+    timeoutMs,
+  );
+  if (failed) {
+    const history = await api('GET', `/teams/${teamId}/computes/${computeId}/history`);
+    const events = (history.body?.events ?? []).slice(0, 5);
+    throw new Error(
+      `compute ${failed.body.hostname} (${computeId}) went to error instead of ${status}; latest events: ${JSON.stringify(events)}`,
+    );
+  }
+  return answer;
+}
