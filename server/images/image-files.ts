@@ -3,7 +3,7 @@
 // renamed only once complete, so a crash never leaves a half-made file under an image's name.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MAX_IMAGE_VIRTUAL_BYTES } from '@/contract/images';
@@ -29,11 +29,38 @@ interface QemuImgInfo {
   'format-specific'?: { type?: string; data?: { 'data-file'?: string; 'data-file-raw'?: boolean } };
 }
 
+/**
+ * A file being received or converted is written to as it goes: one untouched this long was left by a server
+ * that stopped mid-upload (a crash, a kill), and no upload will ever finish it.
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+
 export class ImageFiles {
   constructor(readonly directory: string) {}
 
   async ready(): Promise<void> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
+  }
+
+  /**
+   * Removes the temporary files no upload is writing any more (at the service's start: what a crash or a
+   * kill mid-upload left). Several servers may share the directory, so a file is judged by when it was last
+   * written, not by which server started it.
+   */
+  async removeAbandoned(now = Date.now()): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of await readdir(this.directory)) {
+      if (!/^incoming-[0-9a-f-]+\.part$/.test(name)) continue;
+      const path = join(this.directory, name);
+      const written = await stat(path).then(
+        (facts) => facts.mtimeMs,
+        () => undefined,
+      );
+      if (written === undefined || now - written < ABANDONED_AFTER_MS) continue;
+      await rm(path, { force: true });
+      removed.push(name);
+    }
+    return removed;
   }
 
   pathOf(imageId: string): string {

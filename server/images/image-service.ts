@@ -72,6 +72,13 @@ export class ImageService implements TeamImageSource {
 
   private async recover(): Promise<void> {
     await this.deps.files.ready();
+    const abandoned = await this.deps.files.removeAbandoned();
+    if (abandoned.length > 0) {
+      this.deps.logger.info(
+        { files: abandoned },
+        'removed files that uploads left when their server stopped',
+      );
+    }
     const now = this.deps.clock.now();
     const interrupted = await this.db
       .update(teamImages)

@@ -6,7 +6,16 @@
 // bodies refused with the reason, nothing left behind); downloads streamed with Range, 416 and ETag.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeHistorySchema } from '@/contract/computes';
 import { imageListSchema, imageSchema } from '@/contract/images';
 import { simulatorMachines, teams } from '../../../server/db/schema';
+import { ABANDONED_AFTER_MS, ImageFiles } from '../../../server/images/image-files';
 import { fundedTeamOf } from '../support/billing';
 import {
   action,
@@ -37,8 +47,20 @@ let teamId: string;
 let otherTeamId: string;
 const imagesDir = mkdtempSync(join(tmpdir(), 'ikirere-images-test-'));
 const scratch = mkdtempSync(join(tmpdir(), 'ikirere-images-scratch-'));
+/** What a server killed mid-upload two hours ago left in the directory. */
+const leftByACrash = join(imagesDir, `incoming-${randomUUID()}.part`);
+
+/** A file in `directory`, last written `ageMs` ago. */
+function fileWritten(directory: string, name: string, ageMs: number): string {
+  const path = join(directory, name);
+  writeFileSync(path, 'half an upload');
+  const at = new Date(Date.now() - ageMs);
+  utimesSync(path, at, at);
+  return path;
+}
 
 beforeAll(async () => {
+  fileWritten(imagesDir, leftByACrash.slice(imagesDir.length + 1), 2 * 60 * 60_000);
   database = await openTestDatabase();
   t = buildIdentityTestApp(database.handle, { imagesDir });
   owner = await person(t, 'Ivy Imager');
@@ -427,6 +449,23 @@ describe('an upload’s id', () => {
     expect(await downloads(shouted)).toBe(200);
     expect((await upload(shouted.toLowerCase(), bytes, { headers })).status).toBe(409);
     expect(strayFiles()).toEqual([]);
+  });
+});
+
+describe('what a stopped upload left', () => {
+  it('is removed when the service starts, once nothing has written to it for an hour', async () => {
+    // The service started with this file's first request, and swept the directory then.
+    expect(existsSync(leftByACrash)).toBe(false);
+
+    const directory = mkdtempSync(join(scratch, 'sweep-'));
+    const stale = fileWritten(directory, `incoming-${randomUUID()}.part`, ABANDONED_AFTER_MS + 60_000);
+    // Still being written (an upload under way on another server sharing the directory): kept.
+    const current = fileWritten(directory, `incoming-${randomUUID()}.part`, ABANDONED_AFTER_MS - 60_000);
+    const image = fileWritten(directory, `${randomUUID()}.qcow2`, 30 * 24 * 60 * 60_000);
+    const other = fileWritten(directory, 'notes.part', 30 * 24 * 60 * 60_000);
+    const removed = await new ImageFiles(directory).removeAbandoned();
+    expect(removed).toEqual([stale.slice(directory.length + 1)]);
+    expect([stale, current, image, other].map((path) => existsSync(path))).toEqual([false, true, true, true]);
   });
 });
 
