@@ -1262,6 +1262,11 @@ export const privateNetworkMembers = pgTable(
       .references(() => computes.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     attachedAt: at('attached_at').notNull(),
+    /**
+     * Set while the compute driver gives the compute its card (the address is held meanwhile); null once
+     * the card is there. Leaving and deleting the network wait for it (server/networks/membership.ts).
+     */
+    joiningSince: at('joining_since'),
   },
   (t) => [
     primaryKey({ columns: [t.networkId, t.computeId] }),

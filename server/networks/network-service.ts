@@ -115,6 +115,7 @@ export class NetworkService {
         hostname: computes.hostname,
         address: privateNetworkMembers.address,
         attachedAt: privateNetworkMembers.attachedAt,
+        joiningSince: privateNetworkMembers.joiningSince,
       })
       .from(privateNetworkMembers)
       .innerJoin(computes, eq(computes.id, privateNetworkMembers.computeId))

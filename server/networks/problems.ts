@@ -17,6 +17,14 @@ export function memberNotFound(): ProblemError {
   });
 }
 
+/** The compute is being given its card on the network right now: leaving or deleting waits for it. */
+export function memberJoining(hostname: string): ProblemError {
+  return new ProblemError(409, {
+    title: t('networks.problem.joining.title'),
+    detail: t('networks.problem.joining.detail', { hostname }),
+  });
+}
+
 export function networkNameTaken(name: string): ProblemError {
   return fieldProblem('name', t('networks.problem.nameTaken', { name }), { status: 409 });
 }

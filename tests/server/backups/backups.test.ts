@@ -14,6 +14,7 @@ import { type Backup, backupListSchema, backupSchema, backupSettingsSchema } fro
 import { computeHistorySchema } from '@/contract/computes';
 import type { ServerMessage } from '@/contract/socket';
 import { ledgerEntries, teams } from '../../../server/db/schema';
+import type { HypervisorSimulator } from '../../../server/drivers/compute/simulator/simulator';
 import { fundedTeamOf } from '../support/billing';
 import {
   action,
@@ -67,6 +68,29 @@ async function runningCompute(hostname = uniqueHostname()) {
   const id = created.body.compute.id as string;
   await waitForStatus(t, owner.token, teamId, id, 'running');
   return id;
+}
+
+/** Holds the simulator's next restore while it is under way, until `release()`; `entered` once it is. */
+function holdNextRestore() {
+  const backups = (t.computes.driver as HypervisorSimulator).backups;
+  const original = backups.restore.bind(backups);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered!: () => void;
+  const there = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  backups.restore = (machineId, source, check) => {
+    backups.restore = original;
+    return original(machineId, source, async () => {
+      await check();
+      entered();
+      await gate;
+    });
+  };
+  return { entered: there, release };
 }
 
 async function stop(computeId: string) {
@@ -192,6 +216,9 @@ describe('restoring', () => {
     await waitForStatus(t, owner.token, teamId, computeId, 'running');
 
     await stop(computeId);
+    // The restore is held at the hypervisor (75 ms at the simulator's speed, however busy the machine) until
+    // the power action below has been refused.
+    const held = holdNextRestore();
     const restore = await send(t, 'POST', backupsPath(computeId, `/${backup.id}/restore`), {
       token: owner.token,
       body: { target: 'this' },
@@ -199,9 +226,16 @@ describe('restoring', () => {
     expectStatus(restore, 202);
     expect(restore.body).toMatchObject({ target: 'this', backup: { id: backup.id } });
     expect((await listOf(computeId)).settings.restoringBackupId).toBe(backup.id);
+    await held.entered;
     // Meanwhile the compute takes no power action: the hypervisor refuses, it stays stopped.
     expectStatus(await action(t, owner.token, teamId, computeId, 'power_on'), 202);
     await waitForStatus(t, owner.token, teamId, computeId, 'stopped');
+    const refusedStart = v.parse(
+      computeHistorySchema,
+      (await history(t, owner.token, teamId, computeId)).body,
+    ).events[0];
+    expect(refusedStart).toMatchObject({ action: 'power_on', result: 'failed' });
+    held.release();
     await t.backups!.settled();
     expect((await listOf(computeId)).settings.restoringBackupId).toBeNull();
     const events = await backupEvents(computeId);

@@ -328,3 +328,88 @@ describe('private networks', () => {
     expect(simulator().networks.cardsOf(strangersCompute)[0]!.networkId).toBe(theirs.body.network.id);
   });
 });
+
+describe('a join under way', () => {
+  /** Holds the simulator's next join at the hypervisor until `release()`; `entered` once it is there. */
+  function holdNextJoin() {
+    const networks = simulator().networks;
+    const original = networks.join.bind(networks);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const there = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    networks.join = async (...args) => {
+      networks.join = original;
+      entered();
+      await gate;
+      return original(...args);
+    };
+    return { entered: there, release };
+  }
+
+  it('is waited for: the compute cannot leave, nor the network be deleted, until its card is there', async () => {
+    const network = await makeNetwork('joining', '10.60.0.0/24');
+    const compute = db;
+    const { hostname } = (await send(t, 'GET', computesPath(teamId, `/${compute}`), { token: owner.token }))
+      .body;
+    const held = holdNextJoin();
+    const joining = join(network, compute);
+    await held.entered;
+
+    const early = `${hostname} is joining this network right now. Try again once it has joined.`;
+    for (const answer of [
+      await leave(network, compute),
+      await send(t, 'DELETE', path(teamId, `/${network}`), { token: owner.token }),
+    ]) {
+      expectStatus(answer, 409);
+      expect(answer.body.detail).toBe(early);
+    }
+
+    held.release();
+    const joined = await joining;
+    expectStatus(joined, 200);
+    expect(addresses(joined)).toEqual({ [compute]: '10.60.0.1' });
+    const cardsOn = () =>
+      simulator()
+        .networks.cardsOf(compute)
+        .filter((card) => card.networkId === network);
+    expect(cardsOn()).toHaveLength(1);
+    expectStatus(await send(t, 'DELETE', path(teamId, `/${network}`), { token: owner.token }), 204);
+    expect(cardsOn()).toEqual([]);
+  });
+
+  it('that begins while the network is deleted is taken off again with it: no card is left behind', async () => {
+    const network = await makeNetwork('late-joiner', '10.61.0.0/24');
+    const [first, late] = [web, cache];
+    expectStatus(await join(network, first), 200);
+    // While the hypervisor removes the network, another person adds a compute to it (and is told it joined).
+    const networks = simulator().networks;
+    const remove = networks.remove.bind(networks);
+    let lateJoin: Awaited<ReturnType<typeof join>> | undefined;
+    networks.remove = async (id) => {
+      networks.remove = remove;
+      lateJoin = await join(network, late);
+      return remove(id);
+    };
+    expectStatus(await send(t, 'DELETE', path(teamId, `/${network}`), { token: owner.token }), 204);
+    expectStatus(lateJoin!, 200);
+    expectStatus(await send(t, 'GET', path(teamId, `/${network}`), { token: owner.token }), 404);
+    const cardsOn = (computeId: string) =>
+      simulator()
+        .networks.cardsOf(computeId)
+        .filter((card) => card.networkId === network);
+    expect(cardsOn(first)).toEqual([]);
+    expect(cardsOn(late)).toEqual([]);
+    const audit = (await auditRows(t, teamId)).slice(-4);
+    expect(audit.map((row) => [row.action, (row.details as { computeId?: string }).computeId])).toEqual([
+      ['network.compute_attached', late],
+      ['network.compute_detached', first],
+      ['network.compute_detached', late],
+      ['network.deleted', undefined],
+    ]);
+  });
+});

@@ -71,7 +71,8 @@ export class HypervisorSimulator implements ComputeDriver {
   private readonly inFlight = new Set<Promise<void>>();
   /** Machines whose disk is being captured: they take no transition but destroy until it is done. */
   private readonly capturing = new Set<string>();
-  private readonly backups: SimulatedBackups;
+  /** Backups and restores of machines' disks, with the waits libvirt's take (./disk-backups.ts). */
+  readonly backups: SimulatedBackups;
   private listener: MachineEventListener | undefined;
   private stopped = false;
   /** Volumes as metadata: the machine checks a hypervisor would make, no disk (./volumes.ts). */

@@ -1,0 +1,1 @@
+ALTER TABLE "private_network_members" ADD COLUMN "joining_since" timestamp with time zone;
