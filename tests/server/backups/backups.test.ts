@@ -26,6 +26,7 @@ import {
   uniqueHostname,
   waitForStatus,
 } from '../support/computes';
+import { gate } from '../support/gate';
 import { buildIdentityTestApp, type IdentityTestApp } from '../support/identity';
 import { auditRows, expectStatus, type Person, person, send } from '../support/teams';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
@@ -74,23 +75,15 @@ async function runningCompute(hostname = uniqueHostname()) {
 function holdNextRestore() {
   const backups = (t.computes.driver as HypervisorSimulator).backups;
   const original = backups.restore.bind(backups);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered!: () => void;
-  const there = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const held = gate();
   backups.restore = (machineId, source, check) => {
     backups.restore = original;
     return original(machineId, source, async () => {
       await check();
-      entered();
-      await gate;
+      await held.wait();
     });
   };
-  return { entered: there, release };
+  return held;
 }
 
 async function stop(computeId: string) {

@@ -17,6 +17,7 @@ import {
   uniqueHostname,
   waitForStatus,
 } from '../support/computes';
+import { gate } from '../support/gate';
 import { buildIdentityTestApp, type IdentityTestApp, TEST_SIMULATOR_SPEED } from '../support/identity';
 import { auditRows, expectStatus, type Person, person, send } from '../support/teams';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
@@ -334,21 +335,13 @@ describe('a join under way', () => {
   function holdNextJoin() {
     const networks = simulator().networks;
     const original = networks.join.bind(networks);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const there = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const held = gate();
     networks.join = async (...args) => {
       networks.join = original;
-      entered();
-      await gate;
+      await held.wait();
       return original(...args);
     };
-    return { entered: there, release };
+    return held;
   }
 
   it('is waited for: the compute cannot leave, nor the network be deleted, until its card is there', async () => {
