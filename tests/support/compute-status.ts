@@ -5,7 +5,6 @@ import type { resourceManagerApi } from './resource-manager-api';
 import { until } from './until';
 
 type Api = ReturnType<typeof resourceManagerApi>;
-type Answer = Awaited<ReturnType<Api>>;
 
 export async function untilComputeStatus(
   api: Api,
@@ -13,22 +12,18 @@ export async function untilComputeStatus(
   computeId: string,
   status: string,
   timeoutMs = 300_000,
-): Promise<Answer> {
-  let failed: Answer | undefined;
+): Promise<Awaited<ReturnType<Api>>> {
   const answer = await until(
     `compute ${computeId} to be ${status}`,
     () => api('GET', `/teams/${teamId}/computes/${computeId}`),
-    (reply) => {
-      if (reply.body?.status === 'error' && status !== 'error') failed = reply;
-      return reply.body?.status === status || failed !== undefined;
-    },
+    (reply) => reply.body?.status === status || reply.body?.status === 'error',
     timeoutMs,
   );
-  if (failed) {
+  if (answer.body.status !== status) {
     const history = await api('GET', `/teams/${teamId}/computes/${computeId}/history`);
     const events = (history.body?.events ?? []).slice(0, 5);
     throw new Error(
-      `compute ${failed.body.hostname} (${computeId}) went to error instead of ${status}; latest events: ${JSON.stringify(events)}`,
+      `compute ${answer.body.hostname} (${computeId}) went to error instead of ${status}; latest events: ${JSON.stringify(events)}`,
     );
   }
   return answer;
