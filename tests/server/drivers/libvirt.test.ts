@@ -418,6 +418,30 @@ describe('what libvirt says', () => {
   });
 });
 
+describe('a start QEMU did not survive', () => {
+  it('is told apart: ended without a word (tried again), or with its reason (not)', () => {
+    const said = (detail: string) => new VirshError(['start', 'ikirere-a', '--paused'], detail);
+    // What libvirt said on this machine when a QEMU started just after another crashed under KVM.
+    expect(
+      said("Failed to start domain 'ikirere-a' internal error: process exited while connecting to monitor")
+        .qemuEndedStarting,
+    ).toBe(true);
+    expect(
+      said("Failed to start domain 'ikirere-a' internal error: qemu unexpectedly closed the monitor")
+        .qemuEndedStarting,
+    ).toBe(true);
+    // QEMU said why: the reason decides (KVM given up, another port), not a blind second try.
+    expect(
+      said(
+        "Failed to start domain 'ikirere-a' internal error: qemu unexpectedly closed the monitor: qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69",
+      ).qemuEndedStarting,
+    ).toBe(false);
+    expect(said("Failed to start domain 'ikirere-a' Cannot access storage file").qemuEndedStarting).toBe(
+      false,
+    );
+  });
+});
+
 describe('stopping a domain at once', () => {
   /** A host whose virsh answers `destroy` with each of `answers` in turn (an Error's message is its stderr). */
   function hostAnswering(answers: (string | Error)[]) {

@@ -1,7 +1,7 @@
 // Making a machine on its host and starting it: its disk (a qcow2 overlay on the image), its cloud-init
 // seed, its domain XML, then the start (paused until its serial console is read, so no boot output is lost).
 // A start libvirt refuses because KVM fails, or because another program holds the forwarded port, is tried
-// again under emulation or on another port.
+// again under emulation or on another port; one where QEMU ended without a word is tried again a moment later.
 
 import type { NetworkCard } from '../compute-driver';
 import { parseIpv4Block } from '../simulator/address-pool';
@@ -151,6 +151,8 @@ export async function startGuest(context: FlowContext, machineId: string): Promi
         row = await giveUpKvm(context, row, `libvirt refused to start a guest under KVM: ${detail}`);
       } else if (/host ?forward|hostfwd/i.test(detail) && row.sshPort !== null) {
         row = (await movePort(context, host, row)) ?? row;
+      } else if (error instanceof VirshError && error.qemuEndedStarting) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
       } else {
         throw error;
       }

@@ -35,6 +35,17 @@ export class VirshError extends Error {
     return /domain is not running|Requested operation is not valid: domain is not running/i.test(this.detail);
   }
 
+  /**
+   * QEMU ended while libvirt started it, without saying why ("qemu unexpectedly closed the monitor" with no
+   * message of QEMU's after it). Seen on a host where another QEMU had just crashed under KVM: the same start
+   * a moment later runs.
+   */
+  get qemuEndedStarting(): boolean {
+    return /unexpectedly closed the monitor\s*$|process exited while connecting to monitor\s*$/i.test(
+      this.detail,
+    );
+  }
+
   /** libvirt signalled QEMU to end but it had not ended within libvirt's wait (it may still). */
   get stillDying(): boolean {
     return /Failed to terminate process|Device or resource busy/i.test(this.detail);
